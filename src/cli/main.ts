@@ -1,0 +1,51 @@
+// `dala build | verify [revision] | releases | serve | start`
+import { parseArgs } from 'node:util';
+import { buildCommand } from './build.js';
+import { releasesCommand, verifyCommand } from './releases.js';
+import { serveCommand, startCommand } from './serve.js';
+
+const USAGE = `usage: dala <command> [options]
+
+commands:
+  build      build a release from the pinned snapshots and seal it   [--snapshots DIR] [--releases DIR] [--source-date-epoch N]
+  verify     re-hash every file of a release (default: current)      [revision] [--releases DIR]
+  releases   list sealed releases, newest first                      [--releases DIR]
+  serve      serve the current sealed release                        [--releases DIR] [--host H] [--port N]
+  start      build a release when none exists, then serve it         (all of the above)
+
+environment: DALA_SNAPSHOTS, DALA_RELEASES, SOURCE_DATE_EPOCH, HOST, PORT, REDIS_URL, DALA_TRUSTED_PROXIES`;
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: {
+      snapshots: { type: 'string' },
+      releases: { type: 'string' },
+      'source-date-epoch': { type: 'string' },
+      host: { type: 'string' },
+      port: { type: 'string' },
+    },
+  });
+  try {
+    switch (command) {
+      case 'build':
+        return await buildCommand(values);
+      case 'verify':
+        return await verifyCommand(values, positionals[0]);
+      case 'releases':
+        return await releasesCommand(values);
+      case 'serve':
+        return await serveCommand(values);
+      case 'start':
+        return await startCommand(values);
+      default:
+        console.error(USAGE);
+        return command === undefined || command === 'help' ? 0 : 2;
+    }
+  } catch (error) {
+    console.error(`dala ${command}: ${(error as Error).message}`);
+    return 1;
+  }
+}

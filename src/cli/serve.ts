@@ -1,0 +1,23 @@
+import { releasesDir } from '../lib/config.js';
+
+interface Flags { releases?: string; host?: string; port?: string }
+
+export async function serveCommand(flags: Flags): Promise<number> {
+  const { startServer } = await import('../serve/server.js');
+  await startServer({
+    releasesDir: releasesDir(flags.releases),
+    host: flags.host ?? process.env.HOST ?? '127.0.0.1',
+    port: Number(flags.port ?? process.env.PORT ?? 8080),
+  });
+  return new Promise<number>(() => {}); // serve until the process is stopped
+}
+
+export async function startCommand(flags: Flags & { snapshots?: string; 'source-date-epoch'?: string }): Promise<number> {
+  const { readCurrent } = await import('../release/pointer.js');
+  if (!(await readCurrent(releasesDir(flags.releases)))) {
+    const { buildCommand } = await import('./build.js');
+    const code = await buildCommand(flags);
+    if (code !== 0) return code;
+  }
+  return serveCommand(flags);
+}

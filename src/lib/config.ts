@@ -1,0 +1,36 @@
+// Configuration by flags and environment (issue 2): DALA_SNAPSHOTS, DALA_RELEASES, SOURCE_DATE_EPOCH.
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const SOURCES_DIR = join(PROJECT_ROOT, 'sources');
+
+/** Snapshot directory: DALA_SNAPSHOTS, else ../shared/snapshots beside the project. */
+export function snapshotsDir(flag?: string): string {
+  const candidates = [flag, process.env.DALA_SNAPSHOTS, join(PROJECT_ROOT, '../shared/snapshots')];
+  for (const c of candidates) if (c) return resolve(c);
+  return join(PROJECT_ROOT, '../shared/snapshots');
+}
+
+export function releasesDir(flag?: string): string {
+  return resolve(flag ?? process.env.DALA_RELEASES ?? join(PROJECT_ROOT, 'releases'));
+}
+
+/**
+ * Build time from SOURCE_DATE_EPOCH (reproducible-builds.org convention) or an explicit option.
+ * Without either, the default is the fixed epoch of the pinned snapshots, never the wall clock,
+ * so two builds of the same inputs always give the same bytes.
+ */
+export const DEFAULT_SOURCE_DATE_EPOCH = 1_795_305_600; // 2026-11-22T00:00:00Z: snapshots placed
+
+export function buildTime(option?: string): Date {
+  const raw = option ?? process.env.SOURCE_DATE_EPOCH;
+  if (raw === undefined || raw === '') return new Date(DEFAULT_SOURCE_DATE_EPOCH * 1000);
+  if (!/^\d+$/.test(raw)) throw new Error(`SOURCE_DATE_EPOCH must be an integer number of seconds, got "${raw}"`);
+  return new Date(Number(raw) * 1000);
+}
+
+export function fileExists(path: string): boolean {
+  return existsSync(path);
+}

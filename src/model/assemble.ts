@@ -1,0 +1,92 @@
+// Snapshots + sources/ tables -> the model. Every snapshot hash is verified before any reader runs.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { sha256Hex } from '../lib/hash.js';
+import { readBnsCsv } from '../sources/bns-csv.js';
+import { EMPLOYED_SPEC, POPULATION_SPEC, UNEMPLOYMENT_SPEC } from '../sources/bns-csv-specs.js';
+import { readGrpWorkbook } from '../sources/bns-grp.js';
+import { SOUTH_KAZAKHSTAN_LEGACY } from '../sources/bns-reforms.js';
+import { loadHandTables } from '../sources/hand-tables.js';
+import { publicHolidays } from '../sources/holidays.js';
+import { normaliseLabel } from '../sources/homoglyphs.js';
+import { loadPassports, verifySnapshots } from '../sources/snapshots.js';
+import { buildDatasets } from './datasets.js';
+import { assembleGeo } from './geo-assemble.js';
+import type { Model } from './model.js';
+import { buildSources } from './sources.js';
+import type { Point, Region } from './types.js';
+
+export interface AssembleOptions {
+  snapshotsDir: string;
+  sourcesDir: string;
+  builtAt: Date;
+}
+
+const TABLES = ['regions', 'indicators', 'institutions', 'events', 'district-corrections', 'media-sample'];
+export const HOLIDAY_YEARS = { from: 2020, to: 2026 } as const;
+
+export async function assembleModel(opts: AssembleOptions): Promise<Model> {
+  const passports = await loadPassports(opts.sourcesDir);
+  const resolve = await verifySnapshots(opts.snapshotsDir, passports);
+  const tables = await loadHandTables(opts.sourcesDir);
+  const regions = [...tables.regions].sort((a, b) => (a.iso < b.iso ? -1 : 1));
+
+  const grp = await readGrpWorkbook(resolve('bns/gross-regional-product.xlsx'), grpLabelResolver(regions));
+  const points: Point[] = [
+    ...(await readBnsCsv(resolve('bns/population_avg_annual_by_region.csv'), POPULATION_SPEC)),
+    ...(await readBnsCsv(resolve('bns/employed_by_region.csv'), EMPLOYED_SPEC)),
+    ...(await readBnsCsv(resolve('bns/unemployment_rate_by_region.csv'), UNEMPLOYMENT_SPEC)),
+    ...grp.points,
+  ].sort(comparePoints);
+
+  const { geo, districts } = await assembleGeo(resolve, regions, tables.districtCorrections);
+  const events = [...tables.events, ...publicHolidays(HOLIDAY_YEARS.from, HOLIDAY_YEARS.to)].sort((a, b) =>
+    a.date === b.date ? (a.id < b.id ? -1 : 1) : a.date < b.date ? -1 : 1,
+  );
+
+  const tableHashes: Record<string, string> = {};
+  for (const t of TABLES) tableHashes[`sources/${t}.json`] = sha256Hex(await readFile(join(opts.sourcesDir, `${t}.json`)));
+  tableHashes['node_modules/date-holidays'] = `date-holidays@${createRequire(import.meta.url)('date-holidays/package.json').version}`;
+
+  const asOf = points
+    .filter((p) => p.value !== null && p.place === 'KZ' && p.status !== 'demonstration')
+    .reduce((max, p) => (p.period_end > max ? p.period_end : max), '0000-00-00');
+  const media = tables.media;
+  const mediaLast = media.publications.reduce<string | null>((m, p) => (m === null || p.date > m ? p.date : m), null);
+  const pastEvents = events.filter((e) => e.date <= opts.builtAt.toISOString().slice(0, 10));
+
+  return {
+    builtAt: opts.builtAt.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    asOf,
+    passports,
+    sources: buildSources(passports, tableHashes),
+    regions,
+    districts,
+    indicators: tables.indicators,
+    points,
+    institutions: [...tables.institutions].sort((a, b) => (a.id < b.id ? -1 : 1)),
+    events,
+    media,
+    geo,
+    datasets: buildDatasets(points, pastEvents.at(-1)?.date ?? null, mediaLast),
+  };
+}
+
+/** GRP labels resolve through the regions table's Bureau label and names, never by guessing. */
+function grpLabelResolver(regions: Region[]): (label: string) => string | null {
+  const map = new Map<string, string>();
+  const key = (s: string) => normaliseLabel(s).toLowerCase();
+  map.set(key('Republic of Kazakhstan'), 'KZ');
+  // the former South Kazakhstan region (renamed Turkistan in 2018): kept as its own legacy place
+  map.set(key('Ontustik Kazakhstan'), SOUTH_KAZAKHSTAN_LEGACY);
+  for (const r of regions) map.set(key(r.bns_grp_label), r.iso);
+  return (label) => map.get(key(label)) ?? null;
+}
+
+export function comparePoints(a: Point, b: Point): number {
+  return (
+    cmp(a.metric, b.metric) || cmp(a.place, b.place) || cmp(a.period_start, b.period_start) || cmp(a.period_end, b.period_end) || cmp(a.period, b.period)
+  );
+}
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

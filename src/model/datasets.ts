@@ -1,0 +1,55 @@
+// Dataset passports: what each published dataset holds, where it comes from and how fresh it must
+// be. sla_days follows the publisher's cadence: annual Bureau tables appear within about a year and
+// a month of the period's end (400 days); boundaries change with reforms (730 days).
+import type { Point } from './types.js';
+import type { DatasetDef } from './model.js';
+
+const latestEnd = (points: Point[], metrics: string[]): string | null =>
+  points
+    .filter((p) => metrics.includes(p.metric) && p.value !== null && p.place === 'KZ')
+    .reduce<string | null>((max, p) => (max === null || p.period_end > max ? p.period_end : max), null);
+
+const OFFICIAL_LIMITS =
+  'Official statistics as published by the Bureau; figures are reproduced without modification except unit labelling; legally significant use must be checked at stat.gov.kz (SPEC 1).';
+
+export function buildDatasets(points: Point[], latestEventDate: string | null, mediaLastDate: string | null): DatasetDef[] {
+  const series = (id: string, title: string, description: string, metrics: string[], sources: string[]): DatasetDef => ({
+    id, title, description, path: `datasets/${id}.json`, csv_path: `datasets/${id}.csv`, source_ids: sources,
+    as_of: latestEnd(points, metrics), sla_days: 400, historical: false, quality_status: 'official', publication_limits: OFFICIAL_LIMITS,
+  });
+  return [
+    series('population', 'Average annual population by region', 'Persons, 20 regions and the national total, 2009 onwards, back-cast to the 2022 borders.', ['population'], ['bns-population']),
+    series('labour-market', 'Employed population and unemployment rate by region', 'Thousand persons and percent, 2001 onwards; series break in 2022; 2015 not published.', ['employed', 'unemployment_rate'], ['bns-employed', 'bns-unemployment']),
+    series('gross-regional-product', 'Gross regional product', 'mln KZT (1990-1992 mln roubles), annual from 1990 and cumulative Q1/H1/9M from 2008; 2023 preliminary.', ['grp', 'grp_cumulative'], ['bns-grp']),
+    {
+      id: 'official-regional-indicators', title: 'Official regional indicators (latest period of each)', description: 'The 20 regions with the latest population, labour-market and GRP figures, each with its own period.',
+      path: 'official-regional-indicators.json', csv_path: 'official-regional-indicators.csv', source_ids: ['bns-population', 'bns-employed', 'bns-unemployment', 'bns-grp'],
+      as_of: latestEnd(points, ['population', 'employed', 'unemployment_rate', 'grp']), sla_days: 400, historical: false, quality_status: 'official', publication_limits: OFFICIAL_LIMITS,
+    },
+    {
+      id: 'public-observations', title: 'Public observations', description: 'Flat list of the latest published observation per indicator and place, each with a content hash.',
+      path: 'public-observations.json', csv_path: 'public-observations.csv', source_ids: ['bns-population', 'bns-employed', 'bns-unemployment', 'bns-grp'],
+      as_of: latestEnd(points, ['population', 'employed', 'unemployment_rate', 'grp']), sla_days: 400, historical: false, quality_status: 'derived', publication_limits: OFFICIAL_LIMITS,
+    },
+    {
+      id: 'regional-boundaries', title: 'Regional boundaries (ADM1 2024)', description: 'The 20 first-level units after the 2022 reform, repaired to be valid (GEOS-grade) and simplified for the country file.',
+      path: 'kz_adm1_current.geojson', csv_path: null, source_ids: ['geokz', 'iso-3166'],
+      as_of: '2024-01-01', sla_days: 730, historical: false, quality_status: 'reference', publication_limits: 'CC BY 4.0: attribute "Boundaries: geokz 1.0.2 (A. Rodionov), CC BY 4.0, derived from OCHA COD-AB Kazakhstan". Generalised 1:1M; not for legal boundary determination.',
+    },
+    {
+      id: 'institutions', title: 'State institutions catalog', description: '55 institutions: the 20 regional akimats, ministries, agencies and other state bodies.',
+      path: 'institutions-catalog.json', csv_path: 'institutions-catalog.csv', source_ids: ['dala-tables'],
+      as_of: null, sla_days: 90, historical: false, quality_status: 'reference', publication_limits: 'Hand-written from public official pages; rows are unreviewed until checked against the cited page; responsible persons are published only where a cited page names them.',
+    },
+    {
+      id: 'events', title: 'Dated public events', description: 'Administrative reforms, renamings, code changes (hand-written, each with a source URL) and official public holidays.',
+      path: 'workbench.json', csv_path: null, source_ids: ['dala-tables', 'date-holidays'],
+      as_of: latestEventDate, sla_days: 365, historical: false, quality_status: 'reference', publication_limits: 'Each event cites its source; unreviewed rows must be checked at the source before reuse.',
+    },
+    {
+      id: 'media-sample', title: 'Media publications (DEMONSTRATION SAMPLE)', description: 'A synthetic sample used to demonstrate the weekly digest. Not real publications; never mixed into real series.',
+      path: 'media-weekly-digest.json', csv_path: null, source_ids: ['dala-media-sample'],
+      as_of: mediaLastDate, sla_days: 7, historical: false, quality_status: 'demonstration', publication_limits: 'Demonstration data only: do not cite, aggregate or compare with real series.',
+    },
+  ];
+}

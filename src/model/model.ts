@@ -1,0 +1,60 @@
+// The model: the one place where inputs are reconciled (DESIGN.md). Everything downstream reads
+// the model, never a raw file.
+import type { Feature, FeatureCollection, MultiPolygon, Polygon, Point as GeoPoint } from 'geojson';
+import type { District, Indicator, Institution, MediaPublication, Point, PublicEvent, Region, SourcePassport } from './types.js';
+
+/** A logical source that figures cite (one or more snapshot files or a hand table). */
+export interface SourceDef {
+  id: string; // bns-population, bns-employed, bns-unemployment, bns-grp, geokz, osm, iso-3166, date-holidays, hand-*
+  title: string;
+  publisher: string;
+  url: string; // where the source can be checked
+  licence: string;
+  attribution: string;
+  reuse_terms_verified: boolean; // SPEC 1 rule 4: never infer a licence from an absent field
+  files: string[]; // snapshot paths (passports) or sources/ tables
+  revision: string; // sha256 (first 16 hex) over the files' sha256s: the source revision figures carry
+  review_status: 'reviewed' | 'unreviewed' | 'demonstration';
+}
+
+export interface DatasetDef {
+  id: string; // official-regional-indicators, public-observations, ...
+  title: string;
+  description: string;
+  path: string; // data path of the JSON, e.g. official-regional-indicators.json
+  csv_path: string | null;
+  source_ids: string[];
+  as_of: string | null; // latest period end of its content
+  sla_days: number; // from the publisher's release cadence
+  historical: boolean;
+  quality_status: 'official' | 'derived' | 'reference' | 'demonstration';
+  publication_limits: string;
+}
+
+export interface RegionGeometry {
+  iso: string;
+  full: Feature<Polygon | MultiPolygon>; // repaired, RFC 7946, full precision
+  areaKm2: number; // geodesic, of the full geometry
+}
+
+export interface Model {
+  builtAt: string; // ISO date-time from SOURCE_DATE_EPOCH
+  asOf: string; // ISO date: latest period end among official points
+  passports: SourcePassport[];
+  sources: SourceDef[];
+  regions: Region[]; // sorted by iso
+  districts: District[]; // sorted by id
+  indicators: Indicator[];
+  points: Point[]; // official series + GRP cumulative; sorted (metric, place, period_start, period)
+  institutions: Institution[];
+  events: PublicEvent[]; // hand-written + holidays; sorted (date, id)
+  media: { provenance: Record<string, unknown>; publications: MediaPublication[] };
+  geo: {
+    regions: RegionGeometry[]; // sorted by iso
+    adm1Simplified: FeatureCollection; // <= 400 KB, topology-preserving
+    simplification: { bytes: number; maxAreaError: number };
+    districts: Feature[]; // repaired ADM2, properties: {pcode, region_iso, name_*}
+    centres: Feature<GeoPoint>[];
+  };
+  datasets: DatasetDef[];
+}

@@ -1,0 +1,142 @@
+// official-regional-indicators, public-observations, country-pulse and the full series datasets.
+import { canonicalHash } from '../../lib/hash.js';
+import type { Model } from '../../model/model.js';
+import type { Point } from '../../model/types.js';
+import type { Artifact } from '../artifact.js';
+import { toCsv } from '../csv.js';
+import { figureOf, header, sourceRef } from './header.js';
+import { HEADLINE_METRICS, indicatorOf, latestPoint } from './points.js';
+
+const FIGURE_COLUMNS = ['value', 'null_reason', 'unit', 'period', 'period_start', 'period_end', 'status', 'source_id', 'source_revision', 'note'];
+const flatFigure = (model: Model, p: Point) => ({
+  value: p.value, null_reason: p.null_reason, unit: p.unit, period: p.period, period_start: p.period_start, period_end: p.period_end,
+  status: p.status, source_id: p.source_id, source_revision: sourceRef(model, p.source_id).revision, note: p.note,
+});
+
+export function officialRegionalIndicators(model: Model): Artifact[] {
+  const regions = model.regions.map((r) => ({
+    id: r.id, iso: r.iso, slug: r.slug, name: r.name,
+    // separate periods per indicator family (SPEC 2.2): each figure carries its own
+    population: figure(model, 'population', r.iso),
+    labour_market: { employed: figure(model, 'employed', r.iso), unemployment_rate: figure(model, 'unemployment_rate', r.iso) },
+    gross_regional_product: figure(model, 'grp', r.iso),
+  }));
+  const rows = model.regions.flatMap((r) =>
+    HEADLINE_METRICS.map((m) => {
+      const p = latestPoint(model, m, r.iso);
+      return { iso: r.iso, slug: r.slug, name_en: r.name.en, indicator: m, ...(p ? flatFigure(model, p) : {}) };
+    }),
+  );
+  return [
+    {
+      path: 'official-regional-indicators.json',
+      schema: 'official-regional-indicators',
+      json: {
+        ...header(model, 'official-regional-indicators'),
+        indicators: HEADLINE_METRICS.map((m) => ({ id: m, name: indicatorOf(model, m).name, unit: indicatorOf(model, m).unit })),
+        national: Object.fromEntries(HEADLINE_METRICS.map((m) => [m, figure(model, m, 'KZ')])),
+        regions,
+        notes: [
+          'Each indicator keeps its own latest period: population, labour market and GRP are published on different schedules.',
+          'unemployment_rate is a rate: never sum it across regions.',
+          'A null value means the Bureau published none for that period; it is not zero (SPEC 1 rule 3).',
+        ],
+      },
+    },
+    { path: 'official-regional-indicators.csv', bytes: toCsv(['iso', 'slug', 'name_en', 'indicator', ...FIGURE_COLUMNS], rows) },
+  ];
+}
+
+function figure(model: Model, metric: string, place: string) {
+  const p = latestPoint(model, metric, place);
+  if (!p) {
+    const indicator = indicatorOf(model, metric);
+    return {
+      value: null, null_reason: 'no observation in the source for this place', unit: indicator.unit, period: 'none',
+      period_start: model.asOf, period_end: model.asOf, status: 'final', source: sourceRef(model, indicator.source_id),
+    };
+  }
+  return figureOf(model, p);
+}
+
+/** Latest observation per headline indicator and place; the content hash covers the figure itself. */
+export function observations(model: Model) {
+  const places = ['KZ', ...model.regions.map((r) => r.iso)];
+  return HEADLINE_METRICS.flatMap((metric) =>
+    places.flatMap((place) => {
+      const p = latestPoint(model, metric, place);
+      if (!p) return [];
+      const body = { indicator: metric, place, ...flatFigure(model, p) };
+      const id = `observation:${metric}:${place}:${p.period}`;
+      return [{ id, ...body, content_hash: canonicalHash(body) }];
+    }),
+  );
+}
+
+export function publicObservations(model: Model): Artifact[] {
+  const list = observations(model);
+  return [
+    {
+      path: 'public-observations.json',
+      schema: 'public-observations',
+      json: { ...header(model, 'public-observations'), count: list.length, content_hash_algorithm: 'sha256 over RFC 8785 canonical JSON of the observation without id and content_hash', observations: list },
+    },
+    { path: 'public-observations.csv', bytes: toCsv(['id', 'indicator', 'place', ...FIGURE_COLUMNS, 'content_hash'], list) },
+  ];
+}
+
+/** Six national indicators, each with its period and origin (SPEC 2.2 country pulse). */
+export function countryPulse(model: Model): Artifact[] {
+  const item = (metric: string, p: Point | null) => {
+    const ind = indicatorOf(model, metric);
+    return { id: metric, name: ind.name, ...(p ? figureOf(model, p) : figure(model, metric, 'KZ')) };
+  };
+  const cumulative = latestPoint(model, 'grp_cumulative', 'KZ');
+  const grp = latestPoint(model, 'grp', 'KZ');
+  const pop = model.points.find((p) => p.metric === 'population' && p.place === 'KZ' && grp && p.period === grp.period) ?? null;
+  const perCapita =
+    grp && pop && grp.value !== null && pop.value !== null && grp.unit === 'mln KZT'
+      ? {
+          id: 'grp_per_capita', name: { en: 'GRP per capita (derived)', ru: 'ВРП на душу населения (расчёт)', kk: 'Жан басына шаққандағы ЖӨӨ (есеп)' },
+          value: Math.round((grp.value * 1e6) / pop.value / 1000 * 10) / 10, null_reason: null, unit: 'thousand KZT per person',
+          period: grp.period, period_start: grp.period_start, period_end: grp.period_end, status: grp.status,
+          source: sourceRef(model, 'bns-grp'), derived_from: [sourceRef(model, 'bns-grp'), sourceRef(model, 'bns-population')],
+          note: 'Derived by Dala: national GRP divided by average annual population of the same year.',
+        }
+      : { id: 'grp_per_capita', name: { en: 'GRP per capita (derived)', ru: 'ВРП на душу населения (расчёт)', kk: 'Жан басына шаққандағы ЖӨӨ (есеп)' }, value: null, null_reason: 'GRP or population missing for the same year', unit: 'thousand KZT per person', period: grp?.period ?? 'none', period_start: grp?.period_start ?? model.asOf, period_end: grp?.period_end ?? model.asOf, status: 'final', source: sourceRef(model, 'bns-grp') };
+  const indicators = [
+    item('population', latestPoint(model, 'population', 'KZ')),
+    item('employed', latestPoint(model, 'employed', 'KZ')),
+    item('unemployment_rate', latestPoint(model, 'unemployment_rate', 'KZ')),
+    item('grp', grp),
+    item('grp_cumulative', cumulative),
+    perCapita,
+  ];
+  return [{ path: 'country-pulse.json', schema: 'country-pulse', json: { ...header(model, 'country-pulse'), place: 'KZ', indicators } }];
+}
+
+/** Full series per dataset, JSON and CSV. */
+export function seriesDatasets(model: Model): Artifact[] {
+  const metricsOf: Record<string, string[]> = {
+    population: ['population'],
+    'labour-market': ['employed', 'unemployment_rate'],
+    'gross-regional-product': ['grp', 'grp_cumulative'],
+  };
+  return Object.entries(metricsOf).flatMap(([id, metrics]) => {
+    const dataset = model.datasets.find((d) => d.id === id)!;
+    const points = model.points.filter((p) => metrics.includes(p.metric));
+    const rows = points.map((p) => ({ metric: p.metric, place: p.place, ...flatFigure(model, p) }));
+    return [
+      {
+        path: dataset.path,
+        schema: 'series-dataset',
+        json: {
+          ...header(model, 'series-dataset'), dataset: id, title: dataset.title, description: dataset.description,
+          sources: dataset.source_ids.map((s) => sourceRef(model, s)), count: rows.length,
+          points: rows,
+        },
+      },
+      { path: dataset.csv_path!, bytes: toCsv(['metric', 'place', ...FIGURE_COLUMNS], rows) },
+    ];
+  });
+}

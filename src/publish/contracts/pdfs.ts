@@ -1,0 +1,84 @@
+// The one-page PDFs and the three manifests that list them (path, sha256, bytes).
+// A PDF cannot name the release revision (that hashes the PDF itself), so it carries the data
+// revision: a hash of every source revision it was built from.
+import { canonicalHash, sha256Hex } from '../../lib/hash.js';
+import type { Model } from '../../model/model.js';
+import type { Artifact } from '../artifact.js';
+import { renderIndicatorPassport, renderObservationCard, renderRegionBrief } from '../pdf/index.js';
+import { header, sourceOf } from './header.js';
+import { observations } from './indicators.js';
+import { HEADLINE_METRICS, latestPoint } from './points.js';
+
+const ATTRIBUTION = 'Source data: Bureau of National Statistics (stat.gov.kz); boundaries: geokz 1.0.2, CC BY 4.0';
+
+export function dataRevision(model: Model): string {
+  return canonicalHash(model.sources.map((s) => [s.id, s.revision])).slice(0, 16);
+}
+
+function manifest(model: Model, name: string, title: string, pdfs: { path: string; bytes: Buffer; subject: string }[]): Artifact {
+  return {
+    path: `${name}/manifest.json`,
+    schema: 'pdf-manifest',
+    json: {
+      ...header(model, `${name}-manifest`),
+      title,
+      data_revision: dataRevision(model),
+      count: pdfs.length,
+      files: pdfs.map((p) => ({ path: `/data/${p.path}`, subject: p.subject, sha256: sha256Hex(p.bytes), bytes: p.bytes.length, media_type: 'application/pdf' })),
+    },
+  };
+}
+
+export async function pdfArtifacts(model: Model): Promise<Artifact[]> {
+  const builtAt = new Date(model.builtAt);
+  const common = { revision: dataRevision(model), builtAt, attribution: ATTRIBUTION };
+
+  type Pdf = { path: string; bytes: Buffer; subject: string };
+  const passports: Pdf[] = [];
+  for (const ind of model.indicators.filter((i) => model.points.some((p) => p.metric === i.id))) {
+    const national = latestPoint(model, ind.id, 'KZ');
+    const source = sourceOf(model, ind.source_id);
+    const bytes = await renderIndicatorPassport({
+      ...common, id: ind.id, name: ind.name, unit: ind.unit, frequency: ind.frequency, aggregation: ind.aggregation, layer: ind.layer,
+      source: { title: source.title, url: source.url, licence: source.licence }, bureau_table: ind.bureau_table, series_breaks: ind.series_breaks, notes: ind.notes,
+      latest: national ? { period: national.period, place_count: new Set(model.points.filter((p) => p.metric === ind.id && p.period === national.period).map((p) => p.place)).size, national_value: national.value, national_null_reason: national.null_reason } : null,
+    });
+    passports.push({ path: `indicator-passports/${ind.id}.pdf`, bytes, subject: `indicator:${ind.id}` });
+  }
+
+  const placeName = (iso: string) => model.regions.find((r) => r.iso === iso)?.name ?? { kk: 'Қазақстан', ru: 'Казахстан', en: 'Kazakhstan' };
+  const cards: Pdf[] = [];
+  for (const o of observations(model)) {
+    const ind = model.indicators.find((i) => i.id === o.indicator)!;
+    const source = sourceOf(model, o.source_id);
+    const bytes = await renderObservationCard({
+      ...common, id: o.id, title: `${ind.name.en}: ${placeName(o.place).en}, ${o.period}`, place_name: placeName(o.place), indicator_name: ind.name,
+      value: o.value, null_reason: o.null_reason, unit: o.unit, period: o.period, status: o.status, source: { title: source.title, url: source.url }, content_hash: o.content_hash,
+    });
+    cards.push({ path: `media-kit/${o.indicator}-${o.place.toLowerCase()}.pdf`, bytes, subject: o.id });
+  }
+
+  const briefs: Pdf[] = [];
+  for (const r of model.regions) {
+    const geometry = model.geo.regions.find((g) => g.iso === r.iso)!;
+    const bytes = await renderRegionBrief({
+      ...common, iso: r.iso, slug: r.slug, name: r.name, official_name: r.official_name, kind: r.kind, admin_centre: r.admin_centre,
+      area_km2: geometry.areaKm2, area_source: 'geokz 1.0.2 ADM1 boundary, geodesic area',
+      indicators: HEADLINE_METRICS.flatMap((m) => {
+        const p = latestPoint(model, m, r.iso);
+        const ind = model.indicators.find((i) => i.id === m)!;
+        return p ? [{ name: ind.name.en, value: p.value, null_reason: p.null_reason, unit: p.unit, period: p.period, source: sourceOf(model, p.source_id).title }] : [];
+      }),
+      institutions: model.institutions.filter((i) => i.region_iso === r.iso).map((i) => i.name.en),
+      sources: ['bns-population', 'bns-employed', 'bns-unemployment', 'bns-grp', 'geokz'].map((s) => sourceOf(model, s).attribution),
+    });
+    briefs.push({ path: `region-briefs/${r.slug}.pdf`, bytes, subject: r.id });
+  }
+
+  const files = (list: Pdf[]): Artifact[] => list.map((p) => ({ path: p.path, bytes: p.bytes }));
+  return [
+    ...files(passports), manifest(model, 'indicator-passports', 'One-page indicator passports', passports),
+    ...files(cards), manifest(model, 'media-kit', 'Publication cards, one per public observation', cards),
+    ...files(briefs), manifest(model, 'region-briefs', 'One-page regional briefs (20 regions)', briefs),
+  ];
+}

@@ -1,0 +1,83 @@
+// region-overview, region-analytics/{slug}, kz_adm1_current.geojson and geo/regions/{slug}.geojson.
+import type { Model } from '../../model/model.js';
+import type { Region } from '../../model/types.js';
+import type { Artifact } from '../artifact.js';
+import { toCsv } from '../csv.js';
+import { figureOf, header, sourceRef } from './header.js';
+import { HEADLINE_METRICS, latestPoint } from './points.js';
+
+const GEO_ATTRIBUTION = 'Boundaries: geokz 1.0.2 (A. Rodionov), CC BY 4.0, derived from OCHA COD-AB Kazakhstan';
+
+function profile(model: Model, r: Region) {
+  const geometry = model.geo.regions.find((g) => g.iso === r.iso)!;
+  return {
+    id: r.id, iso: r.iso, kato: r.kato, slug: r.slug, kind: r.kind, name: r.name, official_name: r.official_name,
+    admin_centre: r.admin_centre, area_km2: geometry.areaKm2,
+    district_count: model.districts.filter((d) => d.region_iso === r.iso).length,
+    links: { boundary: `/data/geo/regions/${r.slug}.geojson`, analytics: `/data/region-analytics/${r.slug}.json`, brief: `/data/region-briefs/${r.slug}.pdf` },
+  };
+}
+
+export function regionOverview(model: Model): Artifact[] {
+  const regions = model.regions.map((r) => ({
+    ...profile(model, r),
+    population: (() => { const p = latestPoint(model, 'population', r.iso); return p ? figureOf(model, p) : null; })(),
+  }));
+  const districts = model.districts.map((d) => ({ id: d.id, pcode: d.pcode, region_iso: d.region_iso, name: d.name, corrections: d.corrections }));
+  return [
+    {
+      path: 'region-overview.json',
+      schema: 'region-overview',
+      json: {
+        ...header(model, 'region-overview'), region_count: regions.length, district_count: districts.length,
+        district_note: 'geokz ADM2 2024 holds 224 district-level units: 206 districts and cities of regional significance plus 18 city districts of Astana, Almaty and Shymkent. Earlier listings speak of 210 district rows; this release publishes every unit of the pinned snapshot.',
+        regions, districts,
+        sources: [sourceRef(model, 'geokz'), sourceRef(model, 'bns-population'), sourceRef(model, 'dala-tables')],
+      },
+    },
+    {
+      path: 'region-overview.csv',
+      bytes: toCsv(['iso', 'kato', 'slug', 'kind', 'name_kk', 'name_ru', 'name_en', 'area_km2', 'district_count'],
+        regions.map((r) => ({ ...r, name_kk: r.name.kk, name_ru: r.name.ru, name_en: r.name.en }))),
+    },
+  ];
+}
+
+export function regionAnalytics(model: Model): Artifact[] {
+  return model.regions.map((r) => {
+    const series = Object.fromEntries(
+      [...HEADLINE_METRICS, 'grp_cumulative'].map((m) => [m, model.points.filter((p) => p.metric === m && p.place === r.iso).map((p) => figureOf(model, p))]),
+    );
+    const latest = Object.fromEntries(HEADLINE_METRICS.map((m) => { const p = latestPoint(model, m, r.iso); return [m, p ? figureOf(model, p) : null]; }));
+    return {
+      path: `region-analytics/${r.slug}.json`,
+      schema: 'region-analytics',
+      json: {
+        ...header(model, 'region-analytics'), region: profile(model, r), latest, series,
+        districts: model.districts.filter((d) => d.region_iso === r.iso).map((d) => ({ id: d.id, pcode: d.pcode, name: d.name })),
+        institutions: model.institutions.filter((i) => i.region_iso === r.iso).map((i) => ({ id: i.id, name: i.name, website: i.website })),
+        events: model.events.filter((e) => e.place === r.iso).map((e) => ({ id: e.id, date: e.date, title: e.title, source_url: e.source_url, review_status: e.review_status })),
+      },
+    };
+  });
+}
+
+export function geoFiles(model: Model): Artifact[] {
+  const adm1 = {
+    ...model.geo.adm1Simplified,
+    // foreign members (RFC 7946 section 6.1): provenance travels with the file
+    name: 'kz_adm1_current', as_of: '2024-01-01', attribution: GEO_ATTRIBUTION,
+    simplification: { max_bytes: 400_000, bytes: model.geo.simplification.bytes, max_area_error: model.geo.simplification.maxAreaError, method: 'mapshaper topology-preserving, area error <= 1% per region, validity re-checked with JTS IsValidOp' },
+  };
+  return [
+    { path: 'kz_adm1_current.geojson', schema: 'feature-collection', json: adm1 },
+    ...model.regions.map((r) => {
+      const g = model.geo.regions.find((x) => x.iso === r.iso)!;
+      return {
+        path: `geo/regions/${r.slug}.geojson`,
+        schema: 'feature-collection',
+        json: { type: 'FeatureCollection', name: r.slug, attribution: GEO_ATTRIBUTION, precision: 'full (as in the snapshot, repaired to be valid)', features: [{ ...g.full, properties: { ...g.full.properties, area_km2: g.areaKm2 } }] },
+      };
+    }),
+  ];
+}

@@ -1,0 +1,21 @@
+// data/release-manifest.json: revision, artifact hashes, sources and a rollback link (SPEC 2.2).
+// Written by the sealer, since only it knows the revision and the previous one.
+import type { ReleaseSeal } from '../../release/layout.js';
+import type { Model } from '../../model/model.js';
+import { CONTRACT_VERSION, sourceRef } from './header.js';
+
+export function releaseManifest(model: Model, seal: ReleaseSeal) {
+  return {
+    contract: 'release-manifest',
+    contract_version: CONTRACT_VERSION,
+    built_at: seal.built_at,
+    as_of: seal.as_of,
+    revision: seal.revision,
+    schema_version: seal.schema_version,
+    previous_revision: seal.previous_revision,
+    rollback: seal.rollback,
+    revision_rule: 'first 16 hex of sha256 over RFC 8785 JSON of the sorted [{path, sha256, bytes}] of every file except this one and release.json',
+    sources: model.sources.map((s) => sourceRef(model, s.id)),
+    artifacts: seal.files.map((f) => ({ path: f.path, sha256: f.sha256, bytes: f.bytes, media_type: f.media_type })),
+  };
+}

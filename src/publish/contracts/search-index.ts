@@ -1,0 +1,46 @@
+// search-index.json (SPEC 2.2): one entry per searchable entity with its names, aliases and
+// normalised keys (src/lib/text-normalise.ts), so a client can match "Қарағанды", "Караганда" and
+// "Karagandy" to one canonical id. Homonyms (Almaty KZ-19 / KZ-75) share keys: a key is not an id.
+import type { Model } from '../../model/model.js';
+import type { Names } from '../../model/types.js';
+import { searchKeys } from '../../lib/text-normalise.js';
+import type { Artifact } from '../artifact.js';
+import { header } from './header.js';
+
+type EntryNames = Names | { en: string };
+export interface SearchEntry { id: string; type: string; names: EntryNames; aliases: string[]; codes: string[]; keys: string[] }
+
+function entry(id: string, type: string, names: EntryNames, aliases: string[], codes: string[]): SearchEntry {
+  const texts = [...Object.values(names), ...aliases];
+  return { id, type, names, aliases: [...new Set(aliases)].sort(), codes: [...new Set(codes)].sort(),
+    keys: [...new Set([...searchKeys(texts), ...codes.map((c) => c.toLowerCase())])].sort() };
+}
+
+export function searchEntries(model: Model): SearchEntry[] {
+  const entries = [
+    ...model.regions.map((r) => entry(r.id, 'place', r.name,
+      [...Object.values(r.official_name), ...r.aliases], [r.iso, r.kato, r.slug, ...r.legacy_codes])),
+    ...model.districts.map((d) => entry(d.id, 'district', d.name, [], [d.pcode])),
+    ...model.institutions.map((i) => entry(i.id, 'institution', i.name, [], [])),
+    ...model.indicators.map((i) => entry(`indicator:${i.id}`, 'indicator', i.name, [], [i.id, ...(i.bureau_table ? [i.bureau_table] : [])])),
+    // Dataset passports carry an English title only; no translation is invented.
+    ...model.datasets.map((d) => entry(`dataset:${d.id}`, 'dataset', { en: d.title }, [], [d.id])),
+    ...model.events.map((e) => entry(e.id, 'event', e.title, [], [e.date])),
+  ];
+  return entries.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+export function searchIndex(model: Model) {
+  const entries = searchEntries(model);
+  return {
+    ...header(model, 'search-index'),
+    normalisation: 'keys: NFKC, lowercase, Kazakh letters folded to Russian (ә→а, ғ→г, қ→к, ң→н, ө→о, ұ→у, ү→у, һ→х, і→и), punctuation to spaces; plus a Latin transliteration of each; codes lowercased',
+    homonym_note: 'A key can match several entities (Almaty: place:KZ-19 and place:KZ-75); resolve by canonical id, never by name.',
+    count: entries.length,
+    entries,
+  };
+}
+
+export function publishSearchIndex(model: Model): Artifact[] {
+  return [{ path: 'search-index.json', json: searchIndex(model), schema: 'search-index' }];
+}

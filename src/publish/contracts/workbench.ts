@@ -1,0 +1,94 @@
+// workbench (verified static slice of changes, events and key counters), quality-report
+// (freshness and quality of every dataset) and the media weekly digest (demonstration sample).
+import type { Model } from '../../model/model.js';
+import type { Artifact } from '../artifact.js';
+import { evaluateFreshness } from '../freshness.js';
+import { header, sourceRef } from './header.js';
+import { isoWeek } from '../../lib/dates.js';
+
+export function datasetFreshness(model: Model, now: Date) {
+  return model.datasets.map((d) => ({
+    dataset: d.id,
+    title: d.title,
+    quality_status: d.quality_status,
+    freshness: evaluateFreshness({ as_of: d.as_of, sla_days: d.sla_days, historical: d.historical }, now),
+  }));
+}
+
+export function qualityReport(model: Model): Artifact[] {
+  const datasets = datasetFreshness(model, new Date(model.builtAt));
+  const counts = { fresh: 0, degraded: 0, stale: 0, unknown: 0 };
+  for (const d of datasets) counts[d.freshness.status]++;
+  const nulls = model.points.filter((p) => p.value === null);
+  const checks = [
+    { id: 'no-zero-for-missing', passed: model.points.every((p) => (p.value === null) === (p.null_reason !== null)), detail: `${nulls.length} null points, each with a reason` },
+    { id: 'suspicious-values-flagged', passed: true, detail: `${model.points.filter((p) => p.status === 'suspicious').length} points flagged suspicious with a note` },
+    { id: 'preliminary-values-flagged', passed: true, detail: `${model.points.filter((p) => p.status === 'preliminary').length} points preliminary` },
+    { id: 'geometry-valid', passed: true, detail: 'every ADM1/ADM2 geometry passes JTS IsValidOp after repair (the build fails otherwise)' },
+    { id: 'adm1-simplified-size', passed: model.geo.simplification.bytes <= 400_000, detail: `${model.geo.simplification.bytes} bytes, max area error ${model.geo.simplification.maxAreaError}` },
+  ];
+  return [{
+    path: 'quality-report.json',
+    schema: 'quality-report',
+    json: {
+      ...header(model, 'quality-report'),
+      evaluated_at: new Date(model.builtAt).toISOString(),
+      note: 'Freshness here is evaluated at build time; /api/v1/datasets evaluates it at request time.',
+      summary: counts,
+      datasets,
+      checks,
+      known_issues: [...new Set(model.points.filter((p) => p.status === 'suspicious').map((p) => `${p.metric} ${p.place} ${p.period}: ${p.note}`))],
+    },
+  }];
+}
+
+export function workbench(model: Model): Artifact[] {
+  const counters = {
+    regions: model.regions.length,
+    districts: model.districts.length,
+    institutions: model.institutions.length,
+    indicators: model.indicators.length,
+    points: model.points.length,
+    null_points: model.points.filter((p) => p.value === null).length,
+    events: model.events.length,
+    datasets: model.datasets.length,
+  };
+  const changes = model.events.filter((e) => e.kind !== 'holiday');
+  return [{
+    path: 'workbench.json',
+    schema: 'workbench',
+    json: {
+      ...header(model, 'workbench'),
+      counters,
+      changes: changes.map((e) => ({ id: e.id, date: e.date, kind: e.kind, place: e.place, title: e.title, source_url: e.source_url, review_status: e.review_status })),
+      events: model.events.map((e) => ({ id: e.id, date: e.date, kind: e.kind, place: e.place, title: e.title, source_url: e.source_url, review_status: e.review_status })),
+      note: 'Every event cites its source URL; review_status says whether Dala has checked it against that source. Media items (demonstration sample) are never listed here.',
+    },
+  }];
+}
+
+export function mediaWeeklyDigest(model: Model): Artifact[] {
+  const pubs = model.media.publications;
+  const count = (key: (p: (typeof pubs)[number]) => string | null) => {
+    const m = new Map<string, number>();
+    for (const p of pubs) { const k = key(p) ?? 'unknown'; m.set(k, (m.get(k) ?? 0) + 1); }
+    return [...m.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, n]) => ({ key, count: n }));
+  };
+  const week = (date: string) => isoWeek(date);
+  return [{
+    path: 'media-weekly-digest.json',
+    schema: 'media-weekly-digest',
+    json: {
+      ...header(model, 'media-weekly-digest'),
+      quality_status: 'demonstration',
+      provenance: { ...model.media.provenance, source: sourceRef(model, 'dala-media-sample') },
+      warning: 'DEMONSTRATION SAMPLE: synthetic items, not real publications. Do not cite or compare with real series.',
+      total: pubs.length,
+      weeks: count((p) => week(p.date)),
+      per_day: count((p) => p.date),
+      per_source: count((p) => p.source),
+      per_topic: count((p) => p.topic),
+      per_region: count((p) => p.region_iso),
+    },
+  }];
+}

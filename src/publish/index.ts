@@ -1,0 +1,29 @@
+// Model -> every /data/ artifact. Pure: no clock, no I/O; the same model gives the same bytes.
+import type { Model } from '../model/model.js';
+import type { Artifact, Publisher } from './artifact.js';
+import { datasetCatalog, provenance } from './contracts/catalog.js';
+import { entityPublishers } from './contracts/entity-family.js';
+import { countryPulse, officialRegionalIndicators, publicObservations, seriesDatasets } from './contracts/indicators.js';
+import { pdfArtifacts } from './contracts/pdfs.js';
+import { geoFiles, regionAnalytics, regionOverview } from './contracts/regions.js';
+import { mediaWeeklyDigest, qualityReport, workbench } from './contracts/workbench.js';
+
+const PUBLISHERS: Publisher[] = [
+  countryPulse, officialRegionalIndicators, publicObservations, seriesDatasets,
+  regionOverview, regionAnalytics, geoFiles,
+  workbench, qualityReport, mediaWeeklyDigest, datasetCatalog,
+  ...entityPublishers,
+  pdfArtifacts,
+];
+
+export async function publishAll(model: Model): Promise<Artifact[]> {
+  const artifacts: Artifact[] = [];
+  for (const publish of PUBLISHERS) artifacts.push(...(await publish(model)));
+  artifacts.push(provenance(model, artifacts));
+  const seen = new Set<string>();
+  for (const a of artifacts) {
+    if (seen.has(a.path)) throw new Error(`two publishers wrote data/${a.path}`);
+    seen.add(a.path);
+  }
+  return artifacts.sort((a, b) => (a.path < b.path ? -1 : 1));
+}

@@ -1,0 +1,5 @@
+// One-page PDFs listed by the three manifests of SPEC 2.2.
+export { renderIndicatorPassport } from './indicator-passport.js';
+export { renderObservationCard } from './observation-card.js';
+export { renderRegionBrief } from './region-brief.js';
+export type { IndicatorPassportInput, ObservationCardInput, RegionBriefInput, RegionBriefIndicator, PageCommon } from './inputs.js';

@@ -1,0 +1,73 @@
+// Plain input objects for the one-page PDFs listed by the three manifests (SPEC 2.2: indicator
+// passports, media-kit cards, region briefs). Callers map the model onto these; the renderers do no
+// look-ups of their own, so the same input always gives the same bytes (DESIGN.md "Publish").
+
+import type { Names } from '../../model/types.js';
+
+/** Fields every page carries in its footer. */
+export interface PageCommon {
+  /** Release revision (16 hex) the page belongs to. */
+  revision: string;
+  /** Build time from SOURCE_DATE_EPOCH upstream; becomes CreationDate/ModDate and the printed date. */
+  builtAt: Date;
+  /** Attribution line, e.g. "Source data: Bureau of National Statistics (stat.gov.kz); boundaries: geokz, CC BY 4.0". */
+  attribution: string;
+}
+
+export interface IndicatorPassportInput extends PageCommon {
+  id: string;
+  name: Names;
+  unit: string;
+  frequency: string;
+  aggregation: string;
+  layer: string;
+  source: { title: string; url: string; licence: string };
+  bureau_table: string | null;
+  series_breaks: string[];
+  notes: string;
+  /** Latest published period, or null when the indicator has no observation yet. */
+  latest: {
+    period: string;
+    place_count: number;
+    national_value: number | null;
+    national_null_reason: string | null;
+  } | null;
+}
+
+export interface ObservationCardInput extends PageCommon {
+  id: string;
+  title: string;
+  place_name: Names;
+  indicator_name: Names;
+  value: number | null;
+  null_reason: string | null;
+  unit: string;
+  period: string;
+  status: string;
+  source: { title: string; url: string };
+  content_hash: string;
+}
+
+export interface RegionBriefIndicator {
+  name: string;
+  value: number | null;
+  null_reason: string | null;
+  unit: string;
+  period: string;
+  source: string;
+}
+
+export interface RegionBriefInput extends PageCommon {
+  iso: string;
+  slug: string;
+  name: Names;
+  official_name: Names;
+  kind: string;
+  admin_centre: Names;
+  area_km2: number;
+  /** Where the area comes from, e.g. "geokz ADM1 boundary, geodesic area (turf)": a figure keeps its source. */
+  area_source: string;
+  indicators: RegionBriefIndicator[];
+  institutions: string[];
+  sources: string[];
+}

@@ -1,0 +1,55 @@
+// One-page media-kit card, one per public observation (SPEC 2.2 "media kit manifest"): the figure
+// with unit, period, status and source, and the content hash that ties it to the observations file.
+
+import { createDocument, finish } from './document.js';
+import { checkFigure, checkText, formatValue } from './format.js';
+import type { ObservationCardInput } from './inputs.js';
+import { PageWriter, figure, header } from './layout.js';
+
+function validate(input: ObservationCardInput, where: string): void {
+  checkText(input.id, where, 'id');
+  checkText(input.title, where, 'title');
+  for (const lang of ['kk', 'ru', 'en'] as const) {
+    checkText(input.place_name?.[lang], where, `place_name.${lang}`);
+    checkText(input.indicator_name?.[lang], where, `indicator_name.${lang}`);
+  }
+  checkText(input.unit, where, 'unit');
+  checkText(input.period, where, 'period');
+  checkText(input.status, where, 'status');
+  checkText(input.source?.title, where, 'source.title');
+  checkText(input.source?.url, where, 'source.url');
+  checkText(input.content_hash, where, 'content_hash');
+  checkText(input.revision, where, 'revision');
+  checkText(input.attribution, where, 'attribution');
+  checkFigure(input.value, input.null_reason, where, 'value');
+}
+
+export async function renderObservationCard(input: ObservationCardInput): Promise<Buffer> {
+  const where = `observation card ${String(input?.id)}`;
+  validate(input, where);
+  const doc = createDocument({ title: input.title, subject: `observation:${input.id}`, builtAt: input.builtAt });
+  const w = new PageWriter(doc, { revision: input.revision, builtAt: input.builtAt, attribution: input.attribution, pageId: `observation:${input.id}` });
+
+  header(w, 'Media kit · Observation card · Бақылау карточкасы · Карточка наблюдения', input.title, [
+    `${input.place_name.kk} · ${input.place_name.ru} · ${input.place_name.en}`,
+  ]);
+
+  w.section(input.indicator_name.en);
+  w.text(`${input.indicator_name.kk} · ${input.indicator_name.ru}`, { size: 10, color: '#333333', maxLines: 2, gap: 6 });
+  const value = formatValue(input.value, input.null_reason);
+  figure(
+    w,
+    input.value === null ? value : `${value} ${input.unit}`,
+    `Unit: ${input.unit} · Period: ${input.period} · Status: ${input.status} · Source: ${input.source.title}`,
+  );
+
+  w.section('Provenance');
+  w.fields([
+    ['Source', input.source.title],
+    ['Source address', input.source.url],
+    ['Status', input.status],
+    ['Observation id', input.id],
+    ['Content hash', input.content_hash],
+  ], 3);
+  return finish(doc, where);
+}

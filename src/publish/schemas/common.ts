@@ -1,0 +1,77 @@
+// Shared JSON Schema pieces (draft 2020-12). Every contract reuses these so that unit, period,
+// source and revision are required wherever a figure is published (DESIGN.md "Contracts").
+
+export const SCHEMA_BASE = 'https://dala.kz/data/schemas/';
+export const schemaId = (name: string) => `${SCHEMA_BASE}${name}.schema.json`;
+
+export const isoDate = { type: 'string', format: 'date' } as const;
+export const names = {
+  type: 'object',
+  required: ['kk', 'ru', 'en'],
+  properties: { kk: { type: 'string', minLength: 1 }, ru: { type: 'string', minLength: 1 }, en: { type: 'string', minLength: 1 } },
+  additionalProperties: false,
+} as const;
+
+/** SPEC 2.1 freshness contract. */
+export const freshness = {
+  type: 'object',
+  required: ['as_of', 'evaluated_at', 'sla_days', 'age_days', 'status', 'reason', 'historical'],
+  properties: {
+    as_of: { type: ['string', 'null'], format: 'date' },
+    evaluated_at: { type: 'string', format: 'date-time' },
+    sla_days: { type: 'integer', minimum: 1 },
+    age_days: { type: ['integer', 'null'], minimum: 0 },
+    status: { enum: ['fresh', 'degraded', 'stale', 'unknown'] },
+    reason: { type: 'array', items: { type: 'string' } },
+    historical: { type: 'boolean' },
+  },
+} as const;
+
+export const sourceRef = {
+  type: 'object',
+  required: ['id', 'title', 'url', 'revision'],
+  properties: {
+    id: { type: 'string' },
+    title: { type: 'string' },
+    url: { type: 'string', format: 'uri' },
+    revision: { type: 'string', description: 'source revision: sha256 prefix over the pinned snapshot files' },
+  },
+} as const;
+
+/** A published figure: value or null with a reason (never 0 for missing), unit, period, source. */
+export const figure = {
+  type: 'object',
+  required: ['value', 'null_reason', 'unit', 'period', 'period_start', 'period_end', 'status', 'source'],
+  properties: {
+    value: { type: ['number', 'null'] },
+    null_reason: { type: ['string', 'null'] },
+    unit: { type: 'string', minLength: 1 },
+    period: { type: 'string', minLength: 4 },
+    period_start: isoDate,
+    period_end: isoDate,
+    status: { enum: ['final', 'preliminary', 'suspicious', 'demonstration'] },
+    source: sourceRef,
+  },
+  if: { properties: { value: { type: 'null' } } },
+  then: { properties: { null_reason: { type: 'string', minLength: 1 } } },
+  else: { properties: { null_reason: { type: 'null' } } },
+} as const;
+
+/** Header every JSON contract carries. */
+export const contractHeader = {
+  contract: { type: 'string' },
+  contract_version: { type: 'string' },
+  built_at: { type: 'string', format: 'date-time' },
+  as_of: isoDate,
+} as const;
+
+export function contractSchema(name: string, title: string, properties: Record<string, unknown>, required: string[]) {
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: schemaId(name),
+    title,
+    type: 'object',
+    required: ['contract', 'contract_version', 'built_at', ...required],
+    properties: { ...contractHeader, ...properties },
+  };
+}

@@ -1,0 +1,60 @@
+// Schemas of the operational contracts: workbench, quality report, media digest, catalogs,
+// provenance, PDF manifests, the release manifest and GeoJSON files.
+import { contractSchema, freshness, isoDate, names, sourceRef } from './common.js';
+
+const sha = { type: 'string', pattern: '^[0-9a-f]{64}$' };
+const event = { type: 'object', required: ['id', 'date', 'kind', 'place', 'title', 'source_url', 'review_status'], properties: { date: isoDate, title: names, source_url: { type: 'string', format: 'uri' }, review_status: { enum: ['reviewed', 'unreviewed'] } } };
+const datasetEntry = {
+  type: 'object', required: ['id', 'title', 'distributions', 'sources', 'quality_status', 'publication_limits', 'freshness'],
+  properties: { id: { type: 'string', pattern: '^dataset:' }, sources: { type: 'array', minItems: 1, items: sourceRef }, freshness },
+};
+const position = { type: 'array', minItems: 2, maxItems: 3, items: { type: 'number' } };
+const ring = { type: 'array', minItems: 4, items: position };
+const polygonal = {
+  oneOf: [
+    { type: 'object', required: ['type', 'coordinates'], properties: { type: { const: 'Polygon' }, coordinates: { type: 'array', minItems: 1, items: ring } } },
+    { type: 'object', required: ['type', 'coordinates'], properties: { type: { const: 'MultiPolygon' }, coordinates: { type: 'array', minItems: 1, items: { type: 'array', minItems: 1, items: ring } } } },
+  ],
+};
+
+export const operationsSchemas = {
+  workbench: contractSchema('workbench', 'Verified static slice of changes, events and key counters', {
+    counters: { type: 'object', required: ['regions', 'districts', 'institutions', 'points', 'events'], additionalProperties: { type: 'integer', minimum: 0 } },
+    changes: { type: 'array', items: event }, events: { type: 'array', items: event },
+  }, ['counters', 'changes', 'events']),
+  'quality-report': contractSchema('quality-report', 'Freshness and quality of the public datasets', {
+    summary: { type: 'object', required: ['fresh', 'degraded', 'stale', 'unknown'] },
+    datasets: { type: 'array', minItems: 1, items: { type: 'object', required: ['dataset', 'quality_status', 'freshness'], properties: { freshness } } },
+    checks: { type: 'array', items: { type: 'object', required: ['id', 'passed', 'detail'] } },
+  }, ['summary', 'datasets', 'checks']),
+  'media-weekly-digest': contractSchema('media-weekly-digest', 'Volumes of publications per day, source, topic and region (demonstration sample)', {
+    quality_status: { const: 'demonstration' },
+    provenance: { type: 'object', required: ['kind'], properties: { kind: { const: 'demonstration' } } },
+    per_day: { type: 'array' }, per_source: { type: 'array' }, per_topic: { type: 'array' }, per_region: { type: 'array' },
+  }, ['quality_status', 'provenance', 'warning', 'per_day', 'per_source', 'per_topic', 'per_region']),
+  'dataset-catalog': contractSchema('dataset-catalog', 'Catalog of public datasets', {
+    count: { type: 'integer' }, datasets: { type: 'array', minItems: 1, items: datasetEntry },
+  }, ['count', 'datasets']),
+  provenance: contractSchema('provenance', 'Sources, publication limits and checksums of the published JSON and CSV files', {
+    sources: { type: 'array', minItems: 1, items: { type: 'object', required: ['id', 'title', 'url', 'licence', 'attribution', 'reuse_terms_verified', 'revision'] } },
+    snapshots: { type: 'array', minItems: 1, items: { type: 'object', required: ['path', 'origin_url', 'licence', 'sha256', 'bytes', 'retrieved'], properties: { sha256: sha } } },
+    checksums: { type: 'array', minItems: 1, items: { type: 'object', required: ['path', 'sha256', 'bytes'], properties: { sha256: sha } } },
+  }, ['sources', 'snapshots', 'publication_limits', 'checksums']),
+  'pdf-manifest': contractSchema('pdf-manifest', 'Checksums of one-page PDFs', {
+    count: { type: 'integer', minimum: 1 },
+    files: { type: 'array', minItems: 1, items: { type: 'object', required: ['path', 'sha256', 'bytes', 'media_type', 'subject'], properties: { path: { type: 'string', pattern: '^/data/.+\\.pdf$' }, sha256: sha, bytes: { type: 'integer', minimum: 1 }, media_type: { const: 'application/pdf' } } } },
+  }, ['count', 'files', 'data_revision']),
+  'release-manifest': contractSchema('release-manifest', 'Revision, artifact hashes, sources and rollback link of the public release', {
+    revision: { type: 'string', pattern: '^[0-9a-f]{16}$' }, previous_revision: { type: ['string', 'null'] }, rollback: { type: ['string', 'null'] },
+    sources: { type: 'array', items: sourceRef },
+    artifacts: { type: 'array', minItems: 1, items: { type: 'object', required: ['path', 'sha256', 'bytes', 'media_type'], properties: { sha256: sha } } },
+  }, ['revision', 'previous_revision', 'rollback', 'sources', 'artifacts']),
+  'feature-collection': {
+    $schema: 'https://json-schema.org/draft/2020-12/schema', $id: 'https://dala.kz/data/schemas/feature-collection.schema.json',
+    title: 'RFC 7946 FeatureCollection of polygonal regions (WGS84)', type: 'object', required: ['type', 'features'],
+    properties: {
+      type: { const: 'FeatureCollection' },
+      features: { type: 'array', minItems: 1, items: { type: 'object', required: ['type', 'geometry', 'properties'], properties: { type: { const: 'Feature' }, geometry: polygonal, properties: { type: 'object', required: ['iso', 'slug'] } } } },
+    },
+  },
+};

@@ -1,0 +1,116 @@
+// The model as store rows: temporal points (official series, GRP cumulative, daily event counts,
+// the labelled media sample), events, and the v1 resources with every name they answer to.
+import { canonicalJson } from '../lib/canonical-json.js';
+import type { Model } from '../model/model.js';
+import type { Names } from '../model/types.js';
+import { observations } from './contracts/indicators.js';
+import { sourceRef } from './contracts/header.js';
+import type { StoreContent } from './store.js';
+
+const LAYERS = [
+  { id: 'demography', title_en: 'Demography', title_ru: 'Демография', title_kk: 'Демография', description: 'Average annual population (Bureau of National Statistics).' },
+  { id: 'labour', title_en: 'Labour market', title_ru: 'Рынок труда', title_kk: 'Еңбек нарығы', description: 'Employed population and unemployment rate (Bureau of National Statistics).' },
+  { id: 'economy', title_en: 'Economy', title_ru: 'Экономика', title_kk: 'Экономика', description: 'Gross regional product, annual and cumulative Q1/H1/9M (Bureau of National Statistics).' },
+  { id: 'events', title_en: 'Events', title_ru: 'События', title_kk: 'Оқиғалар', description: 'Daily counts of dated public events (reforms, renamings, public holidays).' },
+  { id: 'media', title_en: 'Media (demonstration)', title_ru: 'СМИ (демонстрация)', title_kk: 'БАҚ (демонстрация)', description: 'DEMONSTRATION SAMPLE: daily counts of synthetic publications; not real data.' },
+];
+
+const named = (n: Names) => ({ name_en: n.en, name_ru: n.ru, name_kk: n.kk });
+
+export function storeContent(model: Model): StoreContent {
+  const points: StoreContent['points'] = model.points.map((p) => ({ ...p }));
+  const dayCount = new Map<string, number>();
+  for (const e of model.events) for (const place of new Set(['KZ', e.place])) dayCount.set(`${place}|${e.date}`, (dayCount.get(`${place}|${e.date}`) ?? 0) + 1);
+  for (const [key, n] of [...dayCount.entries()].sort()) {
+    const [place, date] = key.split('|') as [string, string];
+    points.push({ metric: 'event_count', place, period: date, period_start: date, period_end: date, value: n, null_reason: null, status: 'final', unit: 'events', source_id: 'dala-tables', note: null });
+  }
+  const mediaCount = new Map<string, number>();
+  for (const m of model.media.publications) for (const place of new Set(['KZ', m.region_iso ?? 'KZ'])) mediaCount.set(`${place}|${m.date}`, (mediaCount.get(`${place}|${m.date}`) ?? 0) + 1);
+  for (const [key, n] of [...mediaCount.entries()].sort()) {
+    const [place, date] = key.split('|') as [string, string];
+    points.push({ metric: 'media_publications', place, period: date, period_start: date, period_end: date, value: n, null_reason: null, status: 'demonstration', unit: 'publications', source_id: 'dala-media-sample', note: 'demonstration sample: synthetic, not real publications' });
+  }
+  const metricIds = new Set(points.map((p) => p.metric));
+
+  const entities: StoreContent['entities'] = [];
+  const names: StoreContent['entity_names'] = [];
+  const addNames = (id: string, n: Names, kind: string) => {
+    for (const lang of ['kk', 'ru', 'en'] as const) names.push({ entity_id: id, name: n[lang], lang, kind });
+  };
+  for (const r of model.regions) {
+    const g = model.geo.regions.find((x) => x.iso === r.iso)!;
+    entities.push({ id: r.id, type: 'place', ...named(r.name), data: canonicalJson({ ...r, area_km2: g.areaKm2, geography: { iso: r.iso, kato: r.kato }, source: sourceRef(model, 'dala-tables') }) });
+    addNames(r.id, r.name, 'name');
+    addNames(r.id, r.official_name, 'official_name');
+    for (const a of r.aliases) names.push({ entity_id: r.id, name: a, lang: 'und', kind: 'alias' });
+    for (const c of r.legacy_codes) names.push({ entity_id: r.id, name: c, lang: 'und', kind: 'legacy_code' });
+    names.push({ entity_id: r.id, name: r.slug, lang: 'und', kind: 'slug' }, { entity_id: r.id, name: r.iso, lang: 'und', kind: 'code' }, { entity_id: r.id, name: r.kato, lang: 'und', kind: 'code' });
+  }
+  for (const d of model.districts) {
+    entities.push({ id: d.id, type: 'district', ...named(d.name), data: canonicalJson({ ...d, geography: { region_iso: d.region_iso, pcode: d.pcode }, source: sourceRef(model, 'geokz') }) });
+    addNames(d.id, d.name, 'name');
+    names.push({ entity_id: d.id, name: d.pcode, lang: 'und', kind: 'code' });
+  }
+  for (const i of model.institutions) {
+    entities.push({ id: i.id, type: 'institution', ...named(i.name), data: canonicalJson(i) });
+    addNames(i.id, i.name, 'name');
+  }
+  for (const ind of model.indicators) {
+    const id = `indicator:${ind.id}`;
+    entities.push({ id, type: 'indicator', ...named(ind.name), data: canonicalJson({ ...ind, id, metric: ind.id, source: sourceRef(model, ind.source_id) }) });
+    addNames(id, ind.name, 'name');
+    names.push({ entity_id: id, name: ind.id, lang: 'und', kind: 'code' });
+  }
+  for (const d of model.datasets) {
+    const id = `dataset:${d.id}`;
+    entities.push({ id, type: 'dataset', name_en: d.title, name_ru: d.title, name_kk: d.title, data: canonicalJson({ ...d, id, slug: d.id, sources: d.source_ids.map((s) => sourceRef(model, s)) }) });
+    names.push({ entity_id: id, name: d.title, lang: 'en', kind: 'name' }, { entity_id: id, name: d.id, lang: 'und', kind: 'slug' });
+  }
+  for (const s of model.sources) {
+    const id = `source:${s.id}`;
+    entities.push({ id, type: 'source', name_en: s.title, name_ru: s.title, name_kk: s.title, data: canonicalJson({ ...s, id, slug: s.id }) });
+    names.push({ entity_id: id, name: s.title, lang: 'en', kind: 'name' });
+  }
+  for (const e of model.events) {
+    entities.push({ id: e.id, type: 'event', ...named(e.title), data: canonicalJson(e) });
+    addNames(e.id, e.title, 'name');
+  }
+  const uniqueNames = dedupe(names.filter((n) => n.name.trim() !== ''), (n) => `${n.entity_id}|${n.name}|${n.lang}|${n.kind}`);
+
+  const relations: StoreContent['relations'] = [
+    ...model.districts.map((d) => ({ id: `relation:${d.id}:part_of`, subject: d.id, predicate: 'part_of', object: `place:${d.region_iso}`, source_url: 'https://github.com/arodionoff/geokz', review_status: 'reviewed' })),
+    ...model.institutions.filter((i) => i.region_iso).map((i) => ({ id: `relation:${i.id}:${i.kind === 'akimat' ? 'governs' : 'located_in'}`, subject: i.id, predicate: i.kind === 'akimat' ? 'governs' : 'located_in', object: `place:${i.region_iso}`, source_url: i.source_url, review_status: i.review_status })),
+    ...model.regions.map((r) => ({ id: `relation:${r.id}:same_as:osm`, subject: r.id, predicate: 'same_as', object: `https://www.openstreetmap.org/relation/${r.osm_relation_id}`, source_url: 'https://www.openstreetmap.org/', review_status: 'reviewed' })),
+  ].sort((a, b) => (a.id < b.id ? -1 : 1));
+
+  const evidence: StoreContent['evidence'] = [
+    ...model.passports.map((p) => ({ id: `evidence:snapshot:${p.path}`, kind: 'snapshot', source_id: p.id, path: p.path, sha256: p.sha256, description: `pinned snapshot ${p.path} (${p.bytes} bytes), verified before the build read it; origin ${p.origin_url}` })),
+    { id: 'evidence:validation', kind: 'validation_report', source_id: null, path: 'evidence/validation.json', sha256: null, description: 'every JSON artifact validated against its JSON Schema before sealing' },
+  ];
+  const claims: StoreContent['claims'] = observations(model).map((o) => ({
+    id: `claim:${o.id.slice('observation:'.length)}`, subject: `place:${o.place}`, property: `indicator:${o.indicator}`,
+    value: canonicalJson({ value: o.value, null_reason: o.null_reason, unit: o.unit, status: o.status }), period: o.period, source_id: o.source_id,
+    evidence_id: `evidence:snapshot:${model.passports.find((p) => p.id === o.source_id)?.path}`,
+  }));
+
+  return {
+    meta: { as_of: model.asOf, built_at: model.builtAt, kind: 'release' },
+    layers: LAYERS,
+    metrics: model.indicators.filter((i) => metricIds.has(i.id)).map((i) => ({
+      id: i.id, layer: i.layer, ...named(i.name), unit: i.unit, frequency: i.frequency, aggregation: i.aggregation, source_id: i.source_id, notes: i.notes,
+    })),
+    points: points.sort((a, b) => (a.metric + a.place + a.period < b.metric + b.place + b.period ? -1 : 1)),
+    events: model.events.map((e) => ({ id: e.id, date: e.date, kind: e.kind, place: e.place, title_en: e.title.en, title_ru: e.title.ru, title_kk: e.title.kk, source_url: e.source_url, review_status: e.review_status })),
+    entities: entities.sort((a, b) => (a.id < b.id ? -1 : 1)),
+    entity_names: uniqueNames,
+    relations,
+    claims,
+    evidence,
+  };
+}
+
+function dedupe<T>(list: T[], key: (t: T) => string): T[] {
+  const seen = new Set<string>();
+  return list.filter((t) => (seen.has(key(t)) ? false : (seen.add(key(t)), true)));
+}

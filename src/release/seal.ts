@@ -1,0 +1,83 @@
+// Seal a staged release: hash every file, derive the revision from content only, write the lineage
+// files, then publish atomically (rename the staging directory into place, then swap CURRENT).
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { stableJson } from '../lib/canonical-json.js';
+import { sha256File, sha256Hex } from '../lib/hash.js';
+import { LINEAGE_FILES, SEAL_FILE, mediaTypeOf, type ReleaseSeal, type SealedFile } from './layout.js';
+import { readCurrent, swapCurrent } from './pointer.js';
+import { listFiles, revisionOf } from './verify.js';
+
+export interface SealOptions {
+  releasesDir: string;
+  stagingDir: string; // must be inside releasesDir (same filesystem, so rename is atomic)
+  schemaVersion: string;
+  builtAt: string;
+  asOf: string;
+  /** Builds data/release-manifest.json from the seal; validated by the caller's schema check. */
+  releaseManifest: (seal: Omit<ReleaseSeal, 'files'> & { files: SealedFile[] }) => unknown;
+  validate: (path: string, value: unknown) => void;
+}
+
+export interface SealResult {
+  revision: string;
+  created: boolean; // false when the same content was already sealed
+  previousRevision: string | null;
+  dir: string;
+}
+
+export async function sealRelease(opts: SealOptions): Promise<SealResult> {
+  const content: SealedFile[] = [];
+  for (const path of await listFiles(opts.stagingDir)) {
+    if ((LINEAGE_FILES as readonly string[]).includes(path) || path === SEAL_FILE) continue;
+    const { sha256, bytes } = await sha256File(join(opts.stagingDir, path));
+    content.push({ path, sha256, bytes, media_type: mediaTypeOf(path) });
+  }
+  const revision = revisionOf(content);
+  const current = await readCurrent(opts.releasesDir);
+  const finalDir = join(opts.releasesDir, revision);
+
+  if (await exists(finalDir)) {
+    // Same content is already sealed: seal nothing new (a sealed release is never modified).
+    await rm(opts.stagingDir, { recursive: true, force: true });
+    if (current !== revision) await swapCurrent(opts.releasesDir, revision);
+    return { revision, created: false, previousRevision: current === revision ? null : current, dir: finalDir };
+  }
+
+  const lineage = {
+    revision,
+    schema_version: opts.schemaVersion,
+    built_at: opts.builtAt,
+    as_of: opts.asOf,
+    previous_revision: current,
+    rollback: current ? `/api/v1/releases/${current}` : null,
+  };
+  const manifestValue = opts.releaseManifest({ ...lineage, files: content });
+  opts.validate('data/release-manifest.json', manifestValue);
+  const manifestBytes = stableJson(manifestValue);
+  await mkdir(join(opts.stagingDir, 'data'), { recursive: true });
+  await writeFile(join(opts.stagingDir, 'data/release-manifest.json'), manifestBytes);
+  const files = [
+    ...content,
+    {
+      path: 'data/release-manifest.json',
+      sha256: sha256Hex(manifestBytes),
+      bytes: Buffer.byteLength(manifestBytes),
+      media_type: mediaTypeOf('data/release-manifest.json'),
+    },
+  ].sort((a, b) => (a.path < b.path ? -1 : 1));
+  const seal: ReleaseSeal = { ...lineage, files };
+  await writeFile(join(opts.stagingDir, SEAL_FILE), stableJson(seal));
+  await rename(opts.stagingDir, finalDir);
+  await swapCurrent(opts.releasesDir, revision);
+  return { revision, created: true, previousRevision: current, dir: finalDir };
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}

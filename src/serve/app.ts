@@ -1,0 +1,122 @@
+// buildApp: the one Fastify app for every route family (DESIGN.md "Code"). Cross-cutting rules live
+// here: each request pins one release (issue 3), every response names its revision, CORS for GET from
+// any origin, nosniff, 405 with Allow, and one problem+json error handler for all families.
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
+import swagger from '@fastify/swagger';
+import { dataPlugin } from './data/index.js';
+import { swaggerOptions } from './openapi.js';
+import { REVISION_HEADER, installProblemHandling, methodNotAllowed, sendProblem, toProblem } from './problem-handler.js';
+import { ProblemError } from './errors.js';
+import { ReleaseHolder } from './release-holder.js';
+import { timemachinePlugin } from './timemachine/index.js';
+import './pinned.js';
+
+export interface AppOptions {
+  releasesDir: string;
+  logger?: boolean | FastifyBaseLogger;
+  trustProxy?: string[]; // addresses/CIDRs whose X-Forwarded-For is believed (DESIGN.md "Rate limit")
+  redisUrl?: string;
+  pollMs?: number;
+  /** Further route families (e.g. /api/v1/), each registered with `{ prefix, releases, ...options }`. */
+  extraPlugins?: { plugin: FastifyPluginAsync<any>; prefix: string; options?: Record<string, unknown> }[];
+}
+
+export type DalaApp = FastifyInstance & { releases: ReleaseHolder; routeTable: { method: string; url: string }[] };
+
+const EXPOSED = 'ETag, X-Dala-Revision, Retry-After, RateLimit, RateLimit-Policy, Content-Encoding';
+const SAFE = ['GET', 'HEAD', 'OPTIONS'];
+
+function commonHeaders(reply: FastifyReply, revision: string | null): void {
+  if (revision) reply.header(REVISION_HEADER, revision);
+  reply.header('x-content-type-options', 'nosniff');
+  reply.header('access-control-allow-origin', '*').header('access-control-expose-headers', EXPOSED);
+}
+
+export async function buildApp(opts: AppOptions): Promise<DalaApp> {
+  const logger = opts.logger ?? false;
+  const app = Fastify({
+    ...(typeof logger === 'object' ? { loggerInstance: logger } : { logger }),
+    trustProxy: opts.trustProxy ?? false,
+    // Unknown query parameters must fail (400 unknown_parameter), not be silently removed.
+    ajv: { customOptions: { removeAdditional: false } },
+    // A URL that cannot be routed (bad percent-encoding) never reaches the hooks below.
+    frameworkErrors: (err, req, reply) => {
+      commonHeaders(reply, releases?.currentRevision() ?? null);
+      return sendProblem(req, reply, toProblem(err, req));
+    },
+  }) as unknown as DalaApp;
+  const releases: ReleaseHolder = await ReleaseHolder.open({ releasesDir: opts.releasesDir, logger: app.log, pollMs: opts.pollMs });
+  app.decorate('releases', releases);
+  app.decorate('routeTable', [] as { method: string; url: string }[]);
+  app.decorateRequest('release', null);
+  app.addHook('onClose', () => releases.close());
+
+  const patterns: { re: RegExp; methods: string[] }[] = [];
+  app.addHook('onRoute', (r) => {
+    const methods = [r.method].flat().map(String);
+    for (const method of methods) app.routeTable.push({ method, url: r.url });
+    if (r.url === '*' || r.url === '/*') return; // the CORS preflight catch-all
+    const source = r.url.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+').replace(/\*/g, '.*');
+    patterns.push({ re: new RegExp(`^${source}$`), methods });
+  });
+  const allowedFor = (path: string) => {
+    const set = new Set(patterns.filter((p) => p.re.test(path)).flatMap((p) => p.methods));
+    return set.size ? [...new Set([...set, 'OPTIONS'])].sort() : [];
+  };
+
+  installProblemHandling(app);
+  const unpinned = new WeakSet<object>();
+  const unpin = (req: { release: unknown; raw: object }) => {
+    if (req.release && !unpinned.has(req.raw)) {
+      unpinned.add(req.raw);
+      releases.releaseRef(req.release as never);
+    }
+  };
+  app.addHook('onRequest', async (req, reply) => {
+    req.release = releases.acquire();
+    if (req.is404 && !SAFE.includes(req.method)) {
+      const allow = allowedFor(req.url.split('?')[0] ?? '');
+      if (allow.length) return methodNotAllowed(req, reply, allow);
+    }
+  });
+  app.addHook('onResponse', async (req) => unpin(req));
+  app.addHook('onRequestAbort', async (req) => unpin(req));
+  app.addHook('onSend', async (req, reply, payload) => {
+    commonHeaders(reply, req.release?.revision ?? null);
+    return payload;
+  });
+
+  // CORS preflight (Fetch standard): answered for any path that has routes.
+  app.options('*', { schema: { hide: true } }, (req, reply) => {
+    const allow = allowedFor(req.url.split('?')[0] ?? '');
+    if (!allow.length) throw new ProblemError('not_found', `no resource at ${req.url.split('?')[0]}`);
+    const asked = req.headers['access-control-request-headers'];
+    return reply
+      .code(204)
+      .header('allow', allow.join(', '))
+      .header('access-control-allow-methods', allow.join(', '))
+      .header('access-control-allow-headers', typeof asked === 'string' ? asked : 'Accept, Accept-Encoding, If-None-Match')
+      .header('access-control-max-age', '86400')
+      .send();
+  });
+
+  // /data/ and /api/timemachine/ share one generated interface document (SPEC 9).
+  await app.register(async (scope) => {
+    await scope.register(swagger, swaggerOptions);
+    await scope.register(dataPlugin, { prefix: '/data' });
+    await scope.register(timemachinePlugin, { prefix: '/api/timemachine', releases });
+    let doc: string | null = null;
+    const serveDoc = { schema: { tags: ['timemachine'], summary: 'This interface document (OpenAPI 3.1)' } };
+    for (const url of ['/api/timemachine/openapi.json', '/openapi.json']) {
+      scope.get(url, serveDoc, (_req, reply) => reply.type('application/json; charset=utf-8').send((doc ??= JSON.stringify(scope.swagger()))));
+    }
+  });
+
+  // /api/v1/ (issue 4): registered by the v1 engineer with the line below, or passed as an extra plugin.
+  // await app.register(v1Plugin, { prefix: '/api/v1', releases, redisUrl: opts.redisUrl, trustProxy: opts.trustProxy });
+  for (const extra of opts.extraPlugins ?? []) {
+    await app.register(extra.plugin, { prefix: extra.prefix, releases, redisUrl: opts.redisUrl, ...extra.options });
+  }
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,55 @@
+// Content negotiation for the precomputed variants (RFC 9110 12.5.3 Accept-Encoding with q-values) and
+// conditional requests (RFC 9110 13.1.2 If-None-Match, weak comparison).
+import type { ServedFile } from '../release-types.js';
+
+export type Coding = 'br' | 'gzip' | 'identity';
+
+function qualities(header: string | undefined): Map<string, number> {
+  const q = new Map<string, number>();
+  for (const part of (header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    let value = 1;
+    for (const p of params) {
+      const m = /^\s*q=([0-9.]+)\s*$/.exec(p);
+      if (m) value = Math.min(1, Number(m[1]) || 0);
+    }
+    q.set(name, value);
+  }
+  return q;
+}
+
+/**
+ * Picks the coding with the highest q; on a tie the smaller body wins. A compressed variant is only a
+ * candidate when it is smaller than the file itself (a PDF rarely is). Without the header, or when no
+ * listed coding is acceptable, the file is sent as is (RFC 9110 12.5.3 allows that).
+ */
+export function chooseCoding(header: string | undefined, file: ServedFile): Coding {
+  if (header === undefined) return 'identity';
+  const q = qualities(header);
+  const star = q.get('*');
+  const qOf = (c: Coding) => q.get(c) ?? (c === 'identity' ? (star ?? 1) : (star ?? 0));
+  const size = (c: Coding) => (c === 'identity' ? file.body.length : file[c].length);
+  const candidates = (['br', 'gzip', 'identity'] as const).filter((c) => c === 'identity' || size(c) < file.body.length);
+  let best: Coding = 'identity';
+  let bestQ = 0;
+  for (const c of candidates) {
+    const v = qOf(c);
+    if (v > bestQ || (v === bestQ && v > 0 && size(c) < size(best))) {
+      best = c;
+      bestQ = v;
+    }
+  }
+  return best;
+}
+
+/** A strong ETag per representation: the sealed sha256, suffixed for an encoded variant. */
+export function etagOf(file: ServedFile, coding: Coding): string {
+  return coding === 'identity' ? `"${file.sha256}"` : `"${file.sha256}-${coding}"`;
+}
+
+export function noneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}

@@ -1,0 +1,51 @@
+// The region-slug routes (SPEC 4.2): slugs are the file names the release holds; an alias (another
+// spelling, a legacy code) is not a slug, so it gets 404 with a pointer to the slug it stands for.
+import { ProblemError } from '../errors.js';
+import type { LoadedRelease } from '../release-types.js';
+
+export const SLUG_PATTERN = '^[a-z0-9-]+$';
+
+export interface SlugRoute {
+  dir: string; // under data/
+  ext: string;
+}
+
+export const SLUG_ROUTES: SlugRoute[] = [
+  { dir: 'geo/regions', ext: '.geojson' },
+  { dir: 'region-analytics', ext: '.json' },
+];
+
+export function slugsIn(release: LoadedRelease, route: SlugRoute): string[] {
+  const out: string[] = [];
+  for (const path of release.files.keys()) {
+    const rest = path.startsWith(route.dir + '/') ? path.slice(route.dir.length + 1) : null;
+    if (rest && rest.endsWith(route.ext) && !rest.includes('/')) out.push(rest.slice(0, -route.ext.length));
+  }
+  return out.filter((s) => new RegExp(SLUG_PATTERN).test(s)).sort();
+}
+
+/** Slug(s) of the entity that `input` names as an alias, code or other spelling (case-insensitive). */
+function aliasTarget(release: LoadedRelease, input: string): string[] {
+  const rows = release.db
+    .prepare(
+      `SELECT DISTINCT s.name AS slug FROM entity_names n JOIN entity_names s ON s.entity_id = n.entity_id AND s.kind = 'slug'
+       WHERE lower(n.name) = lower(?) AND n.kind <> 'slug' ORDER BY s.name`,
+    )
+    .all(input) as { slug: string }[];
+  return rows.map((r) => r.slug);
+}
+
+export function checkSlug(release: LoadedRelease, route: SlugRoute, slug: string): string {
+  if (!new RegExp(SLUG_PATTERN).test(slug)) {
+    throw new ProblemError('invalid_slug', `slug ${JSON.stringify(slug)} must match ${SLUG_PATTERN}`, { pattern: SLUG_PATTERN });
+  }
+  const valid = slugsIn(release, route);
+  if (valid.includes(slug)) return `${route.dir}/${slug}${route.ext}`;
+  const suggestions = aliasTarget(release, slug).filter((s) => valid.includes(s));
+  const hint = suggestions.length ? ` "${slug}" is an alias of ${suggestions.map((s) => `"${s}"`).join(', ')}.` : '';
+  throw new ProblemError('unknown_slug', `no region with slug "${slug}" in /data/${route.dir}/.${hint} Valid slugs: ${valid.join(', ')}`, {
+    slug,
+    valid_slugs: valid,
+    ...(suggestions.length ? { suggestions } : {}),
+  });
+}

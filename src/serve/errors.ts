@@ -1,0 +1,72 @@
+// One error catalog and one serializer for every route family (DESIGN.md "Contracts"):
+// RFC 9457 application/problem+json with type, title, status, detail, instance and a stable `code`.
+// Add a code here, never inline at a route; test/errors-catalog.test.ts walks every code.
+
+export const PROBLEM_TYPE_BASE = 'https://dala.kz/problems/';
+
+export const ERROR_CATALOG = {
+  // generic
+  not_found: { status: 404, title: 'Resource not found' },
+  method_not_allowed: { status: 405, title: 'Method not allowed' },
+  invalid_parameter: { status: 400, title: 'Invalid parameter' },
+  missing_parameter: { status: 400, title: 'Missing required parameter' },
+  unknown_parameter: { status: 400, title: 'Unknown query parameter' },
+  invalid_path: { status: 400, title: 'Invalid path' },
+  internal_error: { status: 500, title: 'Internal server error' },
+  no_release: { status: 503, title: 'No sealed release is available' },
+  // /data/
+  invalid_slug: { status: 400, title: 'Invalid region slug' },
+  unknown_slug: { status: 404, title: 'Unknown region slug' },
+  // /api/timemachine/
+  invalid_date: { status: 400, title: 'Invalid calendar date' },
+  invalid_date_range: { status: 400, title: 'Start date after end date' },
+  unknown_layer: { status: 400, title: 'Unknown layer' },
+  unknown_metric: { status: 404, title: 'Unknown metric' },
+  invalid_granularity: { status: 400, title: 'Invalid granularity' },
+  // /api/v1/
+  rate_limited: { status: 429, title: 'Too many requests' },
+  body_too_large: { status: 413, title: 'Request body too large' },
+  unsupported_media_type: { status: 415, title: 'Unsupported media type' },
+  malformed_body: { status: 400, title: 'Malformed request body' },
+  invalid_body: { status: 400, title: 'Invalid request body' },
+  invalid_cursor: { status: 400, title: 'Invalid cursor' },
+  invalid_locale: { status: 400, title: 'Invalid locale' },
+  invalid_limit: { status: 400, title: 'Invalid limit' },
+  invalid_query: { status: 400, title: 'Invalid search query' },
+  unknown_release: { status: 404, title: 'Unknown release' },
+  non_consecutive_releases: { status: 400, title: 'Releases are not consecutive' },
+} as const satisfies Record<string, { status: number; title: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOG;
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  instance: string;
+  code: ErrorCode;
+  [extension: string]: unknown; // RFC 9457 section 3.2 extension members
+}
+
+export class ProblemError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly detail: string,
+    readonly extensions: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail);
+    this.name = 'ProblemError';
+  }
+  get status(): number {
+    return ERROR_CATALOG[this.code].status;
+  }
+}
+
+export function problem(code: ErrorCode, detail: string, instance: string, extensions: Record<string, unknown> = {}): Problem {
+  const entry = ERROR_CATALOG[code];
+  return { ...extensions, type: PROBLEM_TYPE_BASE + code, title: entry.title, status: entry.status, detail, instance, code };
+}
+
+export const PROBLEM_MEDIA_TYPE = 'application/problem+json';

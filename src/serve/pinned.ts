@@ -1,0 +1,16 @@
+// The release a request answers from, pinned once in app.ts's onRequest hook (issue 3: every
+// response comes wholly from one revision, and its X-Dala-Revision header names that revision).
+import type { FastifyRequest } from 'fastify';
+import { ProblemError } from './errors.js';
+import type { LoadedRelease } from './release-types.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    release: LoadedRelease | null;
+  }
+}
+
+export function pinned(request: FastifyRequest): LoadedRelease {
+  if (!request.release) throw new ProblemError('no_release', 'no verified release is being served');
+  return request.release;
+}

@@ -1,0 +1,107 @@
+// The one serializer for errors on every route family (DESIGN.md "Contracts"): RFC 9457
+// application/problem+json from the catalog in errors.ts. Fastify's own errors (schema validation,
+// body parsing, unknown routes) are mapped to catalog codes here and nowhere else.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ERROR_CATALOG, PROBLEM_MEDIA_TYPE, ProblemError, problem, type ErrorCode } from './errors.js';
+
+export const REVISION_HEADER = 'x-dala-revision';
+
+export function sendProblem(request: FastifyRequest, reply: FastifyReply, err: ProblemError): FastifyReply {
+  const instance = request.url.split('?')[0] ?? request.url;
+  const body = problem(err.code, err.detail, instance, err.extensions);
+  if (!reply.hasHeader(REVISION_HEADER) && request.release) reply.header(REVISION_HEADER, request.release.revision);
+  return reply
+    .code(body.status)
+    .headers(err.headers)
+    .header('cache-control', 'no-store')
+    .type(PROBLEM_MEDIA_TYPE)
+    .send(Buffer.from(JSON.stringify(body))); // a Buffer keeps the media type exactly problem+json
+}
+
+// Parameters whose failure has its own code; every other invalid value is invalid_parameter.
+const PARAMETER_CODES: Record<string, ErrorCode> = { slug: 'invalid_slug', granularity: 'invalid_granularity' };
+
+interface AjvError {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+function fromValidation(err: FastifyError, request: FastifyRequest): ProblemError {
+  const e = (err.validation as AjvError[] | undefined)?.[0];
+  const where = err.validationContext === 'params' ? 'path' : err.validationContext === 'querystring' ? 'query' : String(err.validationContext);
+  if (!e) return new ProblemError('invalid_parameter', err.message);
+  const name = e.instancePath.replace(/^\//, '') || String(e.params.missingProperty ?? e.params.additionalProperty ?? '');
+  const source = (where === 'path' ? request.params : request.query) as Record<string, unknown> | undefined;
+  const given = source?.[name];
+  const allowed = Object.keys(
+    ((request.routeOptions.schema?.querystring ?? {}) as { properties?: Record<string, unknown> }).properties ?? {},
+  );
+  switch (e.keyword) {
+    case 'additionalProperties':
+      return new ProblemError('unknown_parameter', `unknown query parameter "${name}"; accepted: ${allowed.join(', ') || 'none'}`, {
+        parameter: name,
+        accepted_parameters: allowed,
+      });
+    case 'required':
+      return new ProblemError('missing_parameter', `query parameter "${name}" is required`, { parameter: name });
+    case 'format':
+      if (e.params.format === 'date') {
+        return new ProblemError('invalid_date', `${where} parameter "${name}": ${JSON.stringify(given)} is not a real calendar date (YYYY-MM-DD)`, { parameter: name });
+      }
+      break;
+    case 'type':
+      if (Array.isArray(given)) {
+        return new ProblemError('invalid_parameter', `${where} parameter "${name}" is given more than once`, { parameter: name });
+      }
+      break;
+  }
+  const code = PARAMETER_CODES[name] ?? 'invalid_parameter';
+  const rule = e.keyword === 'enum' ? `must be one of ${(e.params.allowedValues as string[]).join(', ')}` : (e.message ?? e.keyword);
+  return new ProblemError(code, `${where} parameter "${name}": ${JSON.stringify(given)} is invalid: ${rule}`, {
+    parameter: name,
+    ...(e.keyword === 'enum' ? { allowed_values: e.params.allowedValues } : {}),
+  });
+}
+
+const STATUS_CODES: Record<number, ErrorCode> = {
+  400: 'malformed_body',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  413: 'body_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+};
+
+export function toProblem(err: FastifyError | ProblemError, request: FastifyRequest): ProblemError {
+  if (err instanceof ProblemError) return err;
+  if (err.validation) return fromValidation(err, request);
+  if (err.code === 'FST_ERR_BAD_URL') return new ProblemError('invalid_path', `the path is not a valid URL component`);
+  const status = err.statusCode ?? 500;
+  const code = STATUS_CODES[status];
+  if (status < 500 && code) return new ProblemError(code, err.message);
+  if (status < 500) return new ProblemError('invalid_parameter', err.message);
+  return new ProblemError('internal_error', 'the server failed to answer this request; it has been logged');
+}
+
+export function installProblemHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | ProblemError, request, reply) => {
+    const p = toProblem(err, request);
+    if (ERROR_CATALOG[p.code].status >= 500 && p.code !== 'no_release') request.log.error({ err }, 'request failed');
+    return sendProblem(request, reply, p);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    return sendProblem(request, reply, new ProblemError('not_found', `no resource at ${request.method} ${path}`));
+  });
+}
+
+/** 405 for a path that exists under other methods (RFC 9110 15.5.6: the response carries Allow). */
+export function methodNotAllowed(request: FastifyRequest, reply: FastifyReply, allow: string[]): FastifyReply {
+  return sendProblem(
+    request,
+    reply,
+    new ProblemError('method_not_allowed', `${request.method} is not allowed here; allowed: ${allow.join(', ')}`, { allow }, { allow: allow.join(', ') }),
+  );
+}

@@ -1,0 +1,36 @@
+// The address a request is counted against (DESIGN.md "Contracts"): the socket's peer address;
+// X-Forwarded-For is believed only when that peer is a proxy named in configuration, and then the
+// rightmost address not itself a trusted proxy is the client (RFC 7239 section 5.2 reasoning:
+// only hops appended by trusted proxies can be trusted).
+import { BlockList, isIP } from 'node:net';
+import type { FastifyRequest } from 'fastify';
+
+export type AddressResolver = (request: FastifyRequest) => string;
+
+function familyOf(address: string): 'ipv4' | 'ipv6' {
+  return isIP(address) === 6 ? 'ipv6' : 'ipv4';
+}
+
+/** trusted: addresses or CIDR blocks ("10.0.0.0/8", "::1"). */
+export function clientAddressResolver(trusted: readonly string[] = []): AddressResolver {
+  const list = new BlockList();
+  for (const entry of trusted) {
+    const [address = '', bits] = entry.split('/');
+    if (isIP(address) === 0) throw new Error(`rate limit configuration: trusted proxy "${entry}" is not an IP address or CIDR block`);
+    if (bits === undefined) list.addAddress(address, familyOf(address));
+    else list.addSubnet(address, Number(bits), familyOf(address));
+  }
+  const isTrusted = (address: string) => isIP(address) !== 0 && list.check(address, familyOf(address));
+  return (request) => {
+    const peer = request.socket.remoteAddress ?? 'unknown';
+    if (trusted.length === 0 || !isTrusted(peer)) return peer;
+    const header = request.headers['x-forwarded-for'];
+    const hops = (Array.isArray(header) ? header.join(',') : header ?? '').split(',').map((h) => h.trim()).filter(Boolean);
+    for (let i = hops.length - 1; i >= 0; i--) {
+      const hop = hops[i]!;
+      if (isIP(hop) === 0) return peer; // a garbled header: count the proxy itself rather than guess
+      if (!isTrusted(hop)) return hop;
+    }
+    return hops[0] ?? peer;
+  };
+}

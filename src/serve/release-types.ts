@@ -1,0 +1,31 @@
+// The interface between the release holder (src/serve/release-holder.ts) and the route plugins.
+// A handler takes ONE LoadedRelease at its start and answers wholly from it (issue 3: every
+// response comes wholly from one revision, even while the pointer swaps).
+import type { Database } from 'better-sqlite3';
+import type { ReleaseSeal } from '../release/layout.js';
+
+export interface ServedFile {
+  path: string; // relative to data/, e.g. "geo/regions/karaganda.geojson"
+  body: Buffer;
+  gzip: Buffer; // computed once per release, not per request
+  br: Buffer;
+  sha256: string; // from the seal
+  mediaType: string;
+}
+
+export interface LoadedRelease {
+  revision: string;
+  dir: string;
+  seal: ReleaseSeal;
+  db: Database; // store.sqlite opened read-only
+  files: ReadonlyMap<string, ServedFile>; // the data/ tree held in memory
+}
+
+export interface ReleaseSource {
+  /** The release being served now; throws ProblemError('no_release') when there is none. */
+  current(): LoadedRelease;
+  /** A sealed, verified release by revision (loaded on demand and cached), or null. */
+  get(revision: string): Promise<LoadedRelease | null>;
+  /** Every sealed release whose evidence is complete, newest first along the lineage. */
+  list(): Promise<ReleaseSeal[]>;
+}

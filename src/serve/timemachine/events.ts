@@ -1,0 +1,25 @@
+// GET /api/timemachine/events and /event-batch (SPEC 2.3, 6): the release's events, sorted by date
+// then id. The batch's content_hash is sha256 over the RFC 8785 canonical form of its events array,
+// so any client with a JCS implementation can recompute it.
+import { canonicalHash } from '../../lib/hash.js';
+import type { LoadedRelease } from '../release-types.js';
+
+export function events(release: LoadedRelease): Record<string, unknown>[] {
+  return release.db
+    .prepare('SELECT id, date, kind, place, title_en, title_ru, title_kk, source_url, review_status FROM events ORDER BY date, id')
+    .all() as Record<string, unknown>[];
+}
+
+export function eventBatch(release: LoadedRelease) {
+  const list = events(release);
+  const contentHash = canonicalHash(list);
+  return {
+    // Derived from the content only: the same events give the same batch id in any release.
+    batch_id: `event-batch:${contentHash.slice(0, 16)}`,
+    revision: release.revision,
+    count: list.length,
+    events: list,
+    content_hash: contentHash,
+    content_hash_algorithm: 'sha256 over the RFC 8785 (JCS) canonical form of `events`',
+  };
+}

@@ -1,0 +1,48 @@
+// Canonical ids and their aliases (DESIGN.md "Contracts"): slugs, old codes, former names and bare
+// codes resolve to the canonical id, which the item routes answer with 308 Permanent Redirect
+// (RFC 9110 15.4.9: the method is kept and clients may update their links).
+import { ProblemError } from '../errors.js';
+import { idSegment } from './envelope.js';
+import type { SearchIndex } from './search/index.js';
+import { searchKey } from './search/normalise.js';
+
+export interface AliasTarget {
+  id: string;
+}
+
+/**
+ * The canonical id an item-route segment names: itself when it is canonical; the one entity whose
+ * name, code or slug equals it (raw, or normalised) otherwise. Several entities: a problem listing
+ * them, since the service never picks among homonyms.
+ */
+export function canonicalIdOf(index: SearchIndex, raw: string, types: readonly string[], idPrefix: string): string | null {
+  const direct = index.entities.get(raw);
+  if (direct && types.includes(direct.type)) return raw;
+  const prefixed = index.entities.get(`${idPrefix}:${raw}`);
+  if (prefixed && types.includes(prefixed.type)) return prefixed.id;
+  const key = searchKey(raw);
+  const exact = new Set<string>();
+  const normalised = new Set<string>();
+  for (const name of index.names) {
+    const entity = index.entities.get(name.entityId);
+    if (!entity || !types.includes(entity.type)) continue;
+    if (name.name === raw) exact.add(entity.id);
+    else if (key !== '' && name.key === key) normalised.add(entity.id);
+  }
+  const found = exact.size > 0 ? exact : normalised;
+  if (found.size === 1) return [...found][0]!;
+  if (found.size > 1) {
+    const ids = [...found].sort();
+    throw new ProblemError('not_found', `"${raw}" names ${ids.length} objects (${ids.join(', ')}); use a canonical id.`, { candidates: ids });
+  }
+  return null;
+}
+
+/** The canonical URL for a request that named an alias: the same path with the segment replaced. */
+export function canonicalUrl(url: string, rawSegment: string, id: string): string {
+  const parsed = new URL(url, 'http://v1.invalid');
+  const segments = parsed.pathname.split('/');
+  const at = segments.findIndex((s) => decodeURIComponent(s) === rawSegment);
+  if (at >= 0) segments[at] = idSegment(id);
+  return segments.join('/') + parsed.search;
+}

@@ -1,0 +1,62 @@
+// Datasets (the passport, with freshness evaluated at request time, SPEC 2.1), sources, and every
+// entity by id (so each search hit, institutions and persons included, has an item URL).
+import type { FastifyInstance } from 'fastify';
+import type { ReleaseSource } from '../release-types.js';
+import { registerEntityFamily } from './entity-routes.js';
+import { evaluateFreshness } from './freshness.js';
+import { provenanceProperties } from './places.js';
+import { openObject } from './schemas.js';
+import { ENTITY_TYPES } from './search.js';
+
+const base = { id: { type: 'string' }, type: { type: 'string' }, names: { $ref: 'Names#' } };
+
+export async function datasetRoutes(app: FastifyInstance, opts: { releases: ReleaseSource; now?: () => Date }): Promise<void> {
+  const now = opts.now ?? (() => new Date());
+  registerEntityFamily(
+    app,
+    {
+      path: 'datasets', types: ['dataset'], idPrefix: 'dataset', noun: 'dataset',
+      itemSchema: openObject(
+        {
+          ...base, ...provenanceProperties,
+          freshness: openObject({
+            as_of: { type: ['string', 'null'], format: 'date' }, evaluated_at: { type: 'string', format: 'date-time' },
+            sla_days: { type: 'integer', minimum: 1 }, age_days: { type: ['integer', 'null'], minimum: 0 },
+            status: { type: 'string', enum: ['fresh', 'degraded', 'stale', 'unknown'] },
+            reason: { type: 'array', items: { type: 'string' } }, historical: { type: 'boolean' },
+          }, ['as_of', 'evaluated_at', 'sla_days', 'age_days', 'status', 'reason', 'historical']),
+        },
+        ['id', 'type', 'names', 'freshness', 'revision'],
+      ),
+      view: (entity, release) => ({
+        ...entity.data,
+        id: entity.id, type: entity.type, names: entity.names,
+        unit: typeof entity.data['unit'] === 'string' ? entity.data['unit'] : null,
+        period: typeof entity.data['as_of'] === 'string' ? entity.data['as_of'] : null,
+        geography: (entity.data['geography'] as object | undefined) ?? null,
+        source: typeof entity.data['source'] === 'string' ? entity.data['source'] : null,
+        revision: release.revision,
+        freshness: evaluateFreshness(entity.data, now()),
+      }),
+    },
+    opts,
+  );
+  registerEntityFamily(
+    app,
+    {
+      path: 'sources', types: ['source'], idPrefix: 'source', noun: 'source',
+      itemSchema: openObject({ ...base, revision: { type: 'string' } }, ['id', 'type', 'names', 'revision']),
+      view: (entity, release) => ({ ...entity.data, id: entity.id, type: entity.type, names: entity.names, revision: release.revision }),
+    },
+    opts,
+  );
+  registerEntityFamily(
+    app,
+    {
+      path: 'entities', types: ENTITY_TYPES, idPrefix: 'entity', noun: 'entity',
+      itemSchema: openObject({ ...base, revision: { type: 'string' } }, ['id', 'type', 'names', 'revision']),
+      view: (entity, release) => ({ ...entity.data, id: entity.id, type: entity.type, names: entity.names, revision: release.revision }),
+    },
+    opts,
+  );
+}

@@ -1,0 +1,71 @@
+// The /api/v1/ facade as one encapsulated Fastify plugin (issue 4). Its rate limit, 16 KiB body limit,
+// JSON-only body parsing and error translation live in this context only; /health sits in a sibling
+// context that never sees the limiter hook. Register with { prefix: '/api/v1' }.
+import type { FastifyError, FastifyPluginAsync } from 'fastify';
+import { DEFAULT_POLICY, MemoryStore, type BucketPolicy, type RateLimitStore } from '../rate-limit/bucket.js';
+import { clientAddressResolver } from '../rate-limit/client-address.js';
+import { rateLimitHook } from '../rate-limit/hook.js';
+import { RedisStore } from '../rate-limit/redis-store.js';
+import { ProblemError } from '../errors.js';
+import type { ReleaseSource } from '../release-types.js';
+import { datasetRoutes } from './datasets.js';
+import { translateFrameworkError } from './framework-errors.js';
+import { healthRoutes } from './health.js';
+import { indicatorRoutes } from './indicators.js';
+import { openapiRoutes, registerSwagger } from './openapi.js';
+import { placeRoutes } from './places.js';
+import { recordRoutes } from './records.js';
+import { releaseRoutes } from './releases.js';
+import { resolveRoutes } from './resolve.js';
+import { SHARED_SCHEMAS } from './schemas.js';
+import { searchRoutes } from './search.js';
+
+export const V1_BODY_LIMIT = 16 * 1024; // SPEC 8
+
+export interface V1Options {
+  releases: ReleaseSource;
+  /** Redis for a budget shared by replicas (REDIS_URL); in-memory when absent. */
+  redisUrl?: string;
+  /** Proxies whose X-Forwarded-For is believed (addresses or CIDR blocks). */
+  trustProxy?: string[];
+  rateLimit?: BucketPolicy;
+  /** Clock for the freshness evaluation; tests pin it. */
+  now?: () => Date;
+}
+
+export const v1Plugin: FastifyPluginAsync<V1Options> = async (app, opts) => {
+  const prefix = app.prefix;
+  const policy = opts.rateLimit ?? DEFAULT_POLICY;
+  const store: RateLimitStore = opts.redisUrl ? new RedisStore(opts.redisUrl, policy) : new MemoryStore(policy);
+  app.addHook('onClose', async () => store.close());
+
+  app.addHook('onRoute', (route) => {
+    route.bodyLimit ??= V1_BODY_LIMIT;
+  });
+  // v1 bodies are JSON only: without this, text/plain would be parsed as a string and reach the schema
+  app.removeContentTypeParser(['text/plain']);
+  app.setErrorHandler((error: FastifyError) => {
+    throw translateFrameworkError(error);
+  });
+  app.setNotFoundHandler((request) => {
+    throw new ProblemError('not_found', `No /api/v1/ resource at ${request.method} ${request.url.split('?')[0]}.`);
+  });
+  for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
+  await registerSwagger(app);
+
+  const routeOpts = { releases: opts.releases, basePath: prefix, now: opts.now }; // not "prefix": Fastify reads that key as a route prefix
+  await app.register(healthRoutes, routeOpts);
+  await app.register(async (limited) => {
+    limited.addHook('onRequest', rateLimitHook(store, policy, clientAddressResolver(opts.trustProxy)));
+    await limited.register(searchRoutes, routeOpts);
+    await limited.register(resolveRoutes, routeOpts);
+    await limited.register(releaseRoutes, routeOpts);
+    await limited.register(placeRoutes, routeOpts);
+    await limited.register(indicatorRoutes, routeOpts);
+    await limited.register(datasetRoutes, routeOpts);
+    await limited.register(recordRoutes, routeOpts);
+    await limited.register(openapiRoutes);
+  });
+};
+
+export default v1Plugin;

@@ -1,0 +1,43 @@
+// One paging rule for every v1 collection: limit 1-100 (default 20), an opaque cursor pinned to the
+// revision of the first page. The handler takes its ONE release here and answers wholly from it.
+import type { FastifyRequest } from 'fastify';
+import { ProblemError } from '../errors.js';
+import type { LoadedRelease, ReleaseSource } from '../release-types.js';
+import { decodeCursor, encodeCursor, scopeOf } from './cursor.js';
+
+export const DEFAULT_LIMIT = 20;
+export const MAX_LIMIT = 100;
+
+export interface Page {
+  release: LoadedRelease;
+  offset: number;
+  limit: number;
+  scope: string;
+}
+
+export async function openPage(request: FastifyRequest, releases: ReleaseSource, query: Record<string, unknown>): Promise<Page> {
+  const scope = scopeOf(request.routeOptions.url ?? request.url, { ...query, limit: undefined });
+  const limit = typeof query['limit'] === 'number' ? query['limit'] : DEFAULT_LIMIT;
+  const token = query['cursor'];
+  if (typeof token !== 'string') return { release: takeRelease(request, releases), offset: 0, limit, scope };
+  const state = decodeCursor(token, scope);
+  const release = await releases.get(state.rev);
+  if (!release) {
+    throw new ProblemError('unknown_release', `The cursor was issued under release ${state.rev}, which is no longer held; start again without a cursor.`);
+  }
+  return { release, offset: state.off, limit, scope };
+}
+
+export function nextCursor(page: Page, total: number): string | null {
+  const next = page.offset + page.limit;
+  return next < total ? encodeCursor({ rev: page.release.revision, off: next, scope: page.scope }) : null;
+}
+
+/**
+ * The ONE release a handler answers from: the one app.ts pinned for this request when it did
+ * (src/serve/pinned.ts), else the current one taken now, at the handler's start.
+ */
+export function takeRelease(request: FastifyRequest, releases: ReleaseSource): LoadedRelease {
+  const pinnedRelease = (request as FastifyRequest & { release?: LoadedRelease | null }).release;
+  return pinnedRelease ?? releases.current();
+}

@@ -1,0 +1,162 @@
+// GET /releases, /releases/{revision}, /snapshots, /changes (SPEC 2.4, 3, 9): sealed releases only
+// (ReleaseSource.list() lists a release once its evidence set is complete); changes are computed
+// between two consecutive sealed releases from their seals and stores, never an editable log.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ReleaseSeal } from '../../release/layout.js';
+import { takeRelease } from './paging.js';
+import { ProblemError } from '../errors.js';
+import type { LoadedRelease, ReleaseSource } from '../release-types.js';
+import { collection, single } from './envelope.js';
+import { diffReleases } from './changes.js';
+import { envelopeOf, openObject, problems } from './schemas.js';
+
+const revisionSchema = { type: 'string', pattern: '^[0-9a-f]{16}$', description: 'A release revision (16 hex digits).' };
+
+const summaryProperties = {
+    revision: { type: 'string' },
+    schema_version: { type: 'string' },
+    built_at: { type: 'string', format: 'date-time' },
+    as_of: { type: 'string', format: 'date' },
+    previous_revision: { type: ['string', 'null'] },
+    file_count: { type: 'integer' },
+    bytes: { type: 'integer' },
+    current: { type: 'boolean' },
+};
+const summaryRequired = ['revision', 'schema_version', 'built_at', 'as_of', 'previous_revision', 'file_count', 'bytes', 'current'];
+const releaseSummary = openObject(summaryProperties, summaryRequired);
+
+function summary(seal: ReleaseSeal, current: string | null) {
+  return {
+    revision: seal.revision,
+    schema_version: seal.schema_version,
+    built_at: seal.built_at,
+    as_of: seal.as_of,
+    previous_revision: seal.previous_revision,
+    file_count: seal.files.length,
+    bytes: seal.files.reduce((sum, f) => sum + f.bytes, 0),
+    current: seal.revision === current,
+  };
+}
+
+/** The current release, or null before the first one (the collections below then say so). */
+function currentOrNull(request: FastifyRequest, releases: ReleaseSource): LoadedRelease | null {
+  try {
+    return takeRelease(request, releases);
+  } catch (error) {
+    if (error instanceof ProblemError && error.code === 'no_release') return null;
+    throw error;
+  }
+}
+
+export async function releaseRoutes(app: FastifyInstance, opts: { releases: ReleaseSource }): Promise<void> {
+  const { releases } = opts;
+
+  app.get('/releases', {
+    schema: {
+      summary: 'Sealed releases whose evidence set is complete, newest first',
+      tags: ['releases'],
+      response: { 200: envelopeOf({ type: 'array', items: releaseSummary }, 'Sealed releases'), ...problems() },
+    },
+    handler: async (request) => {
+      const release = currentOrNull(request, releases);
+      const seals = await releases.list();
+      const note = seals.length === 0 ? 'No sealed release exists yet.' : undefined;
+      return collection(request, release, seals.map((s) => summary(s, release?.revision ?? null)), seals.length, null, { note });
+    },
+  });
+
+  app.get<{ Params: { revision: string } }>('/releases/:revision', {
+    schema: {
+      summary: 'One sealed release: its seal, with every file and checksum',
+      tags: ['releases'],
+      params: { type: 'object', required: ['revision'], properties: { revision: revisionSchema } },
+      response: {
+        200: envelopeOf(openObject({ ...summaryProperties, files: { type: 'array', items: { type: 'object', additionalProperties: true } } }, [...summaryRequired, 'files']), 'The release seal'),
+        ...problems('invalid_path', 'unknown_release'),
+      },
+    },
+    handler: async (request) => {
+      const release = takeRelease(request, releases);
+      const seal = (await releases.list()).find((s) => s.revision === request.params.revision);
+      if (!seal) throw new ProblemError('unknown_release', `No sealed release has revision ${request.params.revision}.`);
+      return single(request, release, { ...summary(seal, release.revision), files: seal.files });
+    },
+  });
+
+  app.get('/snapshots', {
+    schema: {
+      summary: 'Descriptors of immutable snapshots: the public projection sealed by each release, at its as-of date',
+      tags: ['releases'],
+      response: {
+        200: envelopeOf(
+          {
+            type: 'array',
+            items: openObject(
+              { id: { type: 'string' }, revision: { type: 'string' }, as_of: { type: 'string' }, built_at: { type: 'string' }, manifest: { type: 'string' }, files: { type: 'integer' } },
+              ['id', 'revision', 'as_of', 'built_at', 'manifest', 'files'],
+            ),
+          },
+          'Snapshot descriptors (empty, and said so, before the first release)',
+        ),
+        ...problems(),
+      },
+    },
+    handler: async (request) => {
+      const release = currentOrNull(request, releases);
+      const seals = await releases.list();
+      const data = seals.map((s) => ({
+        id: `snapshot:${s.as_of}@${s.revision}`,
+        revision: s.revision,
+        as_of: s.as_of,
+        built_at: s.built_at,
+        manifest: 'data/release-manifest.json',
+        files: s.files.length,
+      }));
+      const note = seals.length === 0 ? 'No release has been registered yet, so there is no snapshot; this is not a claim that no data exists.' : undefined;
+      return collection(request, release, data, data.length, null, { note });
+    },
+  });
+
+  app.get<{ Querystring: { from?: string; to?: string } }>('/changes', {
+    schema: {
+      summary: 'What changed between two consecutive sealed releases (latest pair by default)',
+      tags: ['releases'],
+      querystring: { type: 'object', properties: { from: revisionSchema, to: revisionSchema } },
+      response: {
+        200: envelopeOf(
+          {
+            type: 'array',
+            items: openObject(
+              { kind: { type: 'string', enum: ['file', 'entity'] }, key: { type: 'string' }, change: { type: 'string', enum: ['added', 'removed', 'modified'] }, from: { type: ['string', 'null'] }, to: { type: ['string', 'null'] } },
+              ['kind', 'key', 'change', 'from', 'to'],
+            ),
+          },
+          'Changed files and entities; empty, and said so, before a second release',
+        ),
+        ...problems('invalid_parameter', 'unknown_release', 'non_consecutive_releases'),
+      },
+    },
+    handler: async (request) => {
+      const release = takeRelease(request, releases);
+      const seals = await releases.list();
+      const byRevision = new Map(seals.map((s) => [s.revision, s]));
+      const { from, to } = request.query;
+      for (const rev of [from, to]) if (rev && !byRevision.has(rev)) throw new ProblemError('unknown_release', `No sealed release has revision ${rev}.`);
+      const after = to ? byRevision.get(to)! : from ? seals.find((s) => s.previous_revision === from) : seals[0];
+      const before = after && (from ? byRevision.get(from) : after.previous_revision ? byRevision.get(after.previous_revision) : undefined);
+      if (from && to && byRevision.get(to)!.previous_revision !== from) {
+        throw new ProblemError('non_consecutive_releases', `Release ${to} does not follow ${from} directly; ask for consecutive pairs (see /releases previous_revision).`);
+      }
+      if (!after || !before) {
+        const note = `Release ${after?.revision ?? from ?? release.revision} has no consecutive ${from ? 'successor' : 'predecessor'} among the sealed releases, so there are no changes to compute.`;
+        return collection(request, release, [], 0, null, { note });
+      }
+      const [a, b] = await Promise.all([releases.get(before.revision), releases.get(after.revision)]);
+      if (!a || !b) throw new ProblemError('unknown_release', `Release ${!a ? before.revision : after.revision} is listed but cannot be loaded.`);
+      const data = diffReleases(a, b);
+      const env = collection(request, release, data, data.length, null);
+      env.meta.note = `Changes from ${before.revision} to ${after.revision}.`;
+      return env;
+    },
+  });
+}

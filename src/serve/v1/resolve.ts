@@ -1,0 +1,128 @@
+// POST /resolve (SPEC 4.4), after the W3C Reconciliation API: candidates with a score, a `match`
+// flag and the features that matched. The status tells the outcome and the service never picks
+// among homonyms (DESIGN.md "Contracts"): 200 one sure match, 300 several, 404 none (with the
+// nearest candidates). A sure match is an exact match of the normalised name.
+import type { FastifyInstance } from 'fastify';
+import type { ReleaseSource } from '../release-types.js';
+import { takeRelease } from './paging.js';
+import { single } from './envelope.js';
+import { entityPath, ENTITY_TYPES } from './search.js';
+import { editDistance } from './search/distance.js';
+import { searchIndexFor, type SearchIndex } from './search/index.js';
+import { searchKey } from './search/normalise.js';
+import { isWithin, rankedSearch, type Hit, type Locale } from './search/rank.js';
+import { envelopeOf, localeParam, openObject, problems } from './schemas.js';
+
+interface ResolveBody { name: string; type?: string; locale?: Locale; within?: string }
+
+const MAX_CANDIDATES = 10;
+const NEAREST = 5;
+
+const candidateSchema = openObject(
+  {
+    id: { type: 'string' },
+    names: { $ref: 'Names#' },
+    type: { type: 'string' },
+    score: { type: 'number', minimum: 0, maximum: 1 },
+    match: { type: 'boolean', description: 'true only for a sure (exact, normalised) match' },
+    features: {
+      type: 'array',
+      items: openObject({ id: { type: 'string' }, value: { type: ['string', 'number', 'boolean'] } }, ['id', 'value']),
+    },
+    href: { type: 'string' },
+  },
+  ['id', 'names', 'type', 'score', 'match', 'features', 'href'],
+);
+
+const resultSchema = openObject(
+  {
+    result: { type: 'string', enum: ['found', 'ambiguous', 'not_found'] },
+    query: { type: 'object', additionalProperties: true },
+    id: { type: ['string', 'null'], description: 'The canonical id when result is found; null otherwise (never a pick among homonyms).' },
+    candidates: { type: 'array', items: candidateSchema },
+  },
+  ['result', 'query', 'id', 'candidates'],
+);
+
+function candidate(prefix: string, hit: Hit) {
+  return {
+    id: hit.entity.id,
+    names: hit.entity.names,
+    type: hit.entity.type,
+    score: hit.score,
+    match: hit.match.type === 'exact',
+    features: [
+      { id: 'name', value: hit.match.name },
+      { id: 'name_lang', value: hit.match.lang },
+      { id: 'name_kind', value: hit.match.kind },
+      { id: 'match_type', value: hit.match.type },
+      { id: 'edit_distance', value: hit.match.distance },
+    ],
+    href: entityPath(prefix, hit.entity),
+  };
+}
+
+/** Nearest names by edit distance, for a 404 that still helps: unbounded, so something is offered. */
+function nearest(index: SearchIndex, text: string, body: ResolveBody): Hit[] {
+  const query = searchKey(text);
+  const best = new Map<string, Hit>();
+  for (const name of index.names) {
+    const entity = index.entities.get(name.entityId);
+    if (!entity || (body.type && entity.type !== body.type) || (body.within && !isWithin(entity, body.within))) continue;
+    const max = Math.max(query.length, name.key.length);
+    const distance = editDistance(query, name.key, max);
+    const score = Math.round(0.45 * (1 - distance / (max + 1)) * 1000) / 1000;
+    const previous = best.get(entity.id);
+    if (!previous || previous.match.distance > distance) {
+      best.set(entity.id, { entity, score, match: { name: name.name, lang: name.lang, kind: name.kind, type: 'fuzzy', distance } });
+    }
+  }
+  return [...best.values()].sort((a, b) => a.match.distance - b.match.distance || (a.entity.id < b.entity.id ? -1 : 1)).slice(0, NEAREST);
+}
+
+export async function resolveRoutes(app: FastifyInstance, opts: { releases: ReleaseSource; basePath: string }): Promise<void> {
+  app.post<{ Body: ResolveBody }>('/resolve', {
+    schema: {
+      summary: 'Resolve a name to one canonical id: 200 found, 300 homonymy (no pick), 404 none',
+      tags: ['search'],
+      body: {
+        type: 'object',
+        required: ['name'],
+        additionalProperties: false,
+        properties: {
+          name: { type: 'string', minLength: 1, maxLength: 500, pattern: '\\S', description: 'The name to resolve, in any language or transliteration.' },
+          type: { type: 'string', enum: [...ENTITY_TYPES], description: 'Only objects of this type.' },
+          locale: localeParam,
+          within: { type: 'string', minLength: 1, description: 'Canonical id of a containing place, e.g. place:KZ-35.' },
+        },
+      },
+      response: {
+        200: envelopeOf(resultSchema, 'Exactly one sure match'),
+        300: envelopeOf(resultSchema, 'Homonymy: several sure matches, every one listed, none picked'),
+        404: {
+          description: 'No sure match; the nearest candidates are listed (envelope, not a problem)',
+          content: { 'application/json': { schema: envelopeOf(resultSchema, 'No sure match') } },
+        },
+        ...problems('unsupported_media_type', 'malformed_body', 'invalid_body', 'body_too_large'),
+      },
+    },
+    handler: async (request, reply) => {
+      const release = takeRelease(request, opts.releases);
+      const body = request.body;
+      const index = searchIndexFor(release);
+      const hits = rankedSearch(index, body.name, { locale: body.locale, types: body.type ? [body.type] : undefined, within: body.within });
+      const sure = hits.filter((h) => h.match.type === 'exact');
+      const query = { name: body.name, type: body.type ?? null, locale: body.locale ?? null, within: body.within ?? null };
+      if (sure.length === 1) {
+        return single(request, release, { result: 'found', query, id: sure[0]!.entity.id, candidates: [candidate(opts.basePath, sure[0]!)] });
+      }
+      if (sure.length > 1) {
+        reply.code(300);
+        return single(request, release, { result: 'ambiguous', query, id: null, candidates: sure.map((h) => candidate(opts.basePath, h)) });
+      }
+      const near = hits.length > 0 ? hits.slice(0, MAX_CANDIDATES) : nearest(index, body.name, body);
+      reply.code(404);
+      return single(request, release, { result: 'not_found', query, id: null, candidates: near.map((h) => candidate(opts.basePath, h)) });
+    },
+  });
+}

@@ -1,0 +1,91 @@
+// GET /search (SPEC 4.4): places, districts, institutions, persons, indicators, datasets, events and
+// sources by any name in kk, ru or en and by transliteration; ranked exact > prefix > fuzzy.
+import type { FastifyInstance } from 'fastify';
+import { ProblemError } from '../errors.js';
+import type { ReleaseSource } from '../release-types.js';
+import { collection, idSegment } from './envelope.js';
+import { nextCursor, openPage } from './paging.js';
+import { envelopeOf, localeParam, openObject, pagedQuery, problems } from './schemas.js';
+import { searchIndexFor, type IndexedEntity } from './search/index.js';
+import { rankedSearch, type Hit, type Locale } from './search/rank.js';
+
+export const ENTITY_TYPES = ['place', 'district', 'institution', 'person', 'indicator', 'dataset', 'event', 'source'] as const;
+
+/** The v1 URL of an entity's item route. */
+export function entityPath(prefix: string, entity: { id: string; type: string }): string {
+  const family: Record<string, string> = { place: 'places', district: 'places', indicator: 'indicators', dataset: 'datasets', source: 'sources' };
+  return `${prefix}/${family[entity.type] ?? 'entities'}/${idSegment(entity.id)}`;
+}
+
+export function label(entity: IndexedEntity, locale: Locale | undefined): string {
+  return entity.names[locale ?? 'en'] || entity.names.en || entity.names.ru || entity.names.kk;
+}
+
+export const hitSchema = openObject(
+  {
+    id: { type: 'string' },
+    type: { type: 'string', enum: [...ENTITY_TYPES] },
+    label: { type: 'string' },
+    names: { $ref: 'Names#' },
+    score: { type: 'number', minimum: 0, maximum: 1 },
+    match: openObject(
+      {
+        name: { type: 'string', description: 'The name that matched, as published.' },
+        lang: { type: 'string', description: 'kk, ru, en, or und for codes and slugs.' },
+        kind: { type: 'string', description: 'name, official_name, alias, legacy_code, slug or code.' },
+        type: { type: 'string', enum: ['exact', 'prefix', 'fuzzy'] },
+        distance: { type: 'integer', minimum: 0, description: 'Edits between the normalised query and the name.' },
+      },
+      ['name', 'lang', 'kind', 'type', 'distance'],
+    ),
+    href: { type: 'string' },
+  },
+  ['id', 'type', 'label', 'names', 'score', 'match', 'href'],
+);
+
+export function hitView(prefix: string, hit: Hit, locale: Locale | undefined) {
+  return {
+    id: hit.entity.id,
+    type: hit.entity.type,
+    label: label(hit.entity, locale),
+    names: hit.entity.names,
+    score: hit.score,
+    match: hit.match,
+    href: entityPath(prefix, hit.entity),
+  };
+}
+
+interface SearchQuery { q: string; locale?: Locale; limit?: number; cursor?: string; type?: string }
+
+export async function searchRoutes(app: FastifyInstance, opts: { releases: ReleaseSource; basePath: string }): Promise<void> {
+  app.get<{ Querystring: SearchQuery }>('/search', {
+    schema: {
+      summary: 'Search every named object by any of its names, in kk, ru or en, or by transliteration',
+      tags: ['search'],
+      querystring: pagedQuery(
+        {
+          q: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S', description: 'Text to find (required, not blank).' },
+          locale: localeParam,
+          type: { type: 'string', enum: [...ENTITY_TYPES], description: 'Only objects of this type.' },
+        },
+        ['q'],
+      ),
+      response: {
+        200: envelopeOf({ type: 'array', items: hitSchema }, 'Ranked hits: exact, then prefix, then fuzzy matches'),
+        ...problems('missing_parameter', 'invalid_query', 'invalid_locale', 'invalid_limit', 'invalid_cursor', 'invalid_parameter', 'unknown_release'),
+      },
+    },
+    handler: async (request) => {
+      const page = await openPage(request, opts.releases, request.query as unknown as Record<string, unknown>);
+      const { q, locale, type } = request.query;
+      const index = searchIndexFor(page.release);
+      const hits = rankedSearch(index, q, { locale, types: type ? [type] : undefined });
+      if (hits.length === 0 && /^[^\p{L}\p{N}]*$/u.test(q)) {
+        throw new ProblemError('invalid_query', `Query "${q}" has no letters or digits to search for.`);
+      }
+      const slice = hits.slice(page.offset, page.offset + page.limit).map((h) => hitView(opts.basePath, h, locale));
+      const note = hits.length === 0 ? `No name in release ${page.release.revision} matches "${q}"; this does not show the object does not exist.` : undefined;
+      return collection(request, page.release, slice, hits.length, nextCursor(page, hits.length), { note });
+    },
+  });
+}

@@ -1,0 +1,52 @@
+// Specs for the three Bureau CSV snapshots: metric, unit, published precision and the known faults
+// listed in snapshots/README.md. Each annotation names the value it expects, so a changed snapshot
+// makes the build fail instead of flagging the wrong number.
+import type { BnsCsvSpec } from './bns-csv.js';
+
+const BREAK_2022 =
+  'series break: from 2022 in the post-reform borders (Abai, Jetisu, Ulytau split off); the drop is not a fall';
+
+export const POPULATION_SPEC: BnsCsvSpec = {
+  metric: 'population',
+  unit: 'persons',
+  source_id: 'bns-population',
+  // Averages of two counts: halves are published (…,654991.5), so one decimal.
+  decimals: 1,
+};
+
+export const EMPLOYED_SPEC: BnsCsvSpec = {
+  metric: 'employed',
+  unit: 'thousand persons',
+  source_id: 'bns-employed',
+  decimals: 3, // thousands with three decimals = whole persons
+  annotations: [
+    { place: 'KZ-19', year: 2022, note: BREAK_2022 },
+    { place: 'KZ-35', year: 2022, note: BREAK_2022 },
+    { place: 'KZ-63', year: 2022, note: BREAK_2022 },
+  ],
+};
+
+export const UNEMPLOYMENT_SPEC: BnsCsvSpec = {
+  metric: 'unemployment_rate',
+  unit: 'percent',
+  source_id: 'bns-unemployment',
+  // The Bureau publishes rates to one decimal; the transcription kept computed decimals for
+  // some 2007/2008 values (7.257656208033504), which are rounded and noted.
+  decimals: 1,
+  annotations: [
+    {
+      place: 'KZ',
+      year: 2019,
+      expect: 3.6,
+      status: 'suspicious',
+      note: 'suspicious: the transcription has 3.6, the Bureau headline unemployment rate for 2019 is 4.8 (snapshots/README.md)',
+    },
+    {
+      place: 'KZ-63',
+      year: 2023,
+      expect: 3.4,
+      status: 'suspicious',
+      note: 'suspicious: 3.4 is out of line with 4.7 (2022) and 4.6 (2024) for East Kazakhstan (snapshots/README.md)',
+    },
+  ],
+};

@@ -1,0 +1,125 @@
+// Cross-row and cross-table rules of the hand-written tables, run after every row passed its
+// JSON Schema. Each rule returns issues naming file, row and field (hand-tables.ts formats them).
+import type { Names, Region } from '../model/types.js';
+import type { HandTables, TableIssue } from './hand-tables.js';
+
+const REGION_COUNT = 20; // 17 regions + Astana, Almaty, Shymkent after the 2022 reform (snapshots README)
+const INSTITUTION_COUNT = 55; // SPEC 2.2 "institutions catalog: 55 institutions"
+
+type Emit = (file: string, row: number | null, field: string, message: string) => void;
+
+export function checkHandTables(t: HandTables): TableIssue[] {
+  const issues: TableIssue[] = [];
+  const emit: Emit = (file, row, field, message) => issues.push({ file: `sources/${file}`, row, field, message });
+  checkRegions(t.regions, emit);
+  checkAliases(t.regions, emit);
+  const isos = new Set(t.regions.map((r) => r.iso));
+  checkInstitutions(t, isos, emit);
+  checkEvents(t, isos, emit);
+  checkDistrictCorrections(t, emit);
+  unique('indicators.json', t.indicators, (r) => r.id, 'id', emit);
+  unique('media-sample.json', t.media.publications, (r) => r.id, 'id', emit);
+  t.media.publications.forEach((p, i) => {
+    if (p.region_iso !== null && !isos.has(p.region_iso)) emit('media-sample.json', i, 'region_iso', `${p.region_iso} is not a region in sources/regions.json`);
+  });
+  checkNoVerified(t, emit);
+  return issues;
+}
+
+function unique<T>(file: string, rows: T[], key: (r: T) => string | number, field: string, emit: Emit): void {
+  const seen = new Map<string | number, number>();
+  rows.forEach((r, i) => {
+    const k = key(r);
+    const first = seen.get(k);
+    if (first !== undefined) emit(file, i, field, `${JSON.stringify(k)} repeats row ${first}; must be unique`);
+    else seen.set(k, i);
+  });
+}
+
+function checkRegions(regions: Region[], emit: Emit): void {
+  if (regions.length !== REGION_COUNT) emit('regions.json', null, '(root)', `must hold ${REGION_COUNT} first-level units, holds ${regions.length}`);
+  for (const field of ['id', 'iso', 'slug', 'kato', 'geokz_pcode', 'osm_relation_id'] as const) {
+    unique('regions.json', regions, (r) => r[field], field, emit);
+  }
+  regions.forEach((r, i) => {
+    const digits = r.iso.slice(3);
+    if (r.id !== `place:${r.iso}`) emit('regions.json', i, 'id', `must be place:${r.iso}`);
+    // The numeric ISO 3166-2:KZ code is "KZ-" + the first two KATO digits (snapshots README).
+    if (!r.kato.startsWith(digits)) emit('regions.json', i, 'kato', `must start with ${digits}, the digits of ${r.iso}`);
+    if (r.geokz_pcode !== `KZ${digits}`) emit('regions.json', i, 'geokz_pcode', `must be KZ${digits} for ${r.iso}`);
+  });
+}
+
+const norm = (s: string): string => s.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('en');
+const allNames = (r: Region): string[] => [r.name, r.official_name].flatMap((n: Names) => [n.kk, n.ru, n.en]);
+
+/**
+ * An alias must resolve to exactly one unit (DESIGN.md: homonymy is never resolved by picking
+ * one), so no alias may equal a name or alias of another unit. Names may coincide: "Almaty" is
+ * the short name of both KZ-19 and KZ-75, which is why it is the alias of neither.
+ */
+function checkAliases(regions: Region[], emit: Emit): void {
+  const owners = new Map<string, Set<string>>();
+  const own = (s: string, iso: string) => owners.set(norm(s), (owners.get(norm(s)) ?? new Set()).add(iso));
+  for (const r of regions) for (const s of [...allNames(r), ...r.aliases]) own(s, r.iso);
+  regions.forEach((r, i) => {
+    r.aliases.forEach((a, j) => {
+      const others = [...(owners.get(norm(a)) ?? [])].filter((iso) => iso !== r.iso).sort();
+      if (others.length > 0) emit('regions.json', i, `aliases[${j}]`, `${JSON.stringify(a)} is also a name or alias of ${others.join(', ')}; an alias must identify one unit`);
+    });
+  });
+}
+
+function checkInstitutions(t: HandTables, isos: Set<string>, emit: Emit): void {
+  const file = 'institutions.json';
+  if (t.institutions.length !== INSTITUTION_COUNT) emit(file, null, '(root)', `must hold ${INSTITUTION_COUNT} institutions, holds ${t.institutions.length}`);
+  unique(file, t.institutions, (r) => r.id, 'id', emit);
+  const akimatOf = new Map<string, number>();
+  t.institutions.forEach((inst, i) => {
+    if (inst.kind === 'akimat') {
+      if (inst.region_iso === null) emit(file, i, 'region_iso', 'an akimat must name its region');
+      else if (!isos.has(inst.region_iso)) emit(file, i, 'region_iso', `${inst.region_iso} is not a region in sources/regions.json`);
+      else if (akimatOf.has(inst.region_iso)) emit(file, i, 'region_iso', `${inst.region_iso} already has an akimat (row ${akimatOf.get(inst.region_iso)})`);
+      else akimatOf.set(inst.region_iso, i);
+    } else if (inst.region_iso !== null) emit(file, i, 'region_iso', 'must be null for a national body');
+    // SPEC 1 rule 3 in spirit: an absent person is null with a reason, never silently empty.
+    if ((inst.responsible_person === null) === (inst.responsible_person_null_reason === null)) {
+      emit(file, i, 'responsible_person_null_reason', 'must be a reason exactly when responsible_person is null');
+    }
+  });
+  for (const iso of [...isos].sort()) if (!akimatOf.has(iso)) emit(file, null, '(root)', `no akimat for region ${iso}`);
+}
+
+function checkEvents(t: HandTables, isos: Set<string>, emit: Emit): void {
+  unique('events.json', t.events, (r) => r.id, 'id', emit);
+  t.events.forEach((e, i) => {
+    if (!e.id.startsWith(`event:${e.date}-`)) emit('events.json', i, 'id', `must start with event:${e.date}- (the event date)`);
+    if (e.place !== 'KZ' && !isos.has(e.place)) emit('events.json', i, 'place', `${e.place} is neither KZ nor a region in sources/regions.json`);
+    if (e.kind === 'holiday') emit('events.json', i, 'kind', 'holidays come from the date-holidays package at build time, not from this table');
+  });
+}
+
+function checkDistrictCorrections(t: HandTables, emit: Emit): void {
+  const pcodes = new Set(t.regions.map((r) => r.geokz_pcode));
+  t.districtCorrections.forEach((c, i) => {
+    if (c.match.field !== c.set.field) emit('district-corrections.json', i, 'set.field', `must equal match.field (${c.match.field})`);
+    if (c.match.value === c.set.value) emit('district-corrections.json', i, 'set.value', 'must differ from match.value');
+    if (!pcodes.has(c.pcode.slice(0, 4))) emit('district-corrections.json', i, 'pcode', `${c.pcode} lies in no region of sources/regions.json`);
+  });
+}
+
+/** DESIGN.md: nothing unverified is ever labelled verified, and no hand row was verified at the primary source. */
+function checkNoVerified(t: HandTables, emit: Emit): void {
+  const tables: [string, { review_status: string }[]][] = [
+    ['regions.json', t.regions],
+    ['district-corrections.json', t.districtCorrections],
+    ['indicators.json', t.indicators],
+    ['institutions.json', t.institutions],
+    ['events.json', t.events],
+  ];
+  for (const [file, rows] of tables) {
+    rows.forEach((r, i) => {
+      if (r.review_status === 'verified') emit(file, i, 'review_status', "must not be 'verified': hand-written rows were not checked at the primary source");
+    });
+  }
+}

@@ -1,0 +1,149 @@
+// Loads the hand-written tables in sources/ (DESIGN.md "Hand-written tables"): every row is
+// validated against its JSON Schema (table-schemas.ts), then the tables are cross-checked
+// together (hand-table-checks.ts). Any fault stops the load with an error naming the file,
+// the row and the field, e.g. `sources/regions.json row 7 field slug: must match ^[a-z0-9-]+$`.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsImport from 'ajv-formats';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { Indicator, Institution, MediaPublication, PublicEvent, Region, ReviewStatus } from '../model/types.js';
+import { TABLE_SCHEMAS, type TableFile } from './table-schemas.js';
+import { checkHandTables } from './hand-table-checks.js';
+
+const addFormats = addFormatsImport as unknown as (ajv: Ajv2020) => void;
+
+/** A name correction for one raw ADM2 attribute of the geokz shapefile (snapshots README). */
+export interface DistrictCorrection {
+  pcode: string; // ADM2_PCODE of the feature that carries the raw value
+  match: { field: 'ADM2_EN' | 'ADM2_KK' | 'ADM2_RU'; value: string };
+  set: { field: 'ADM2_EN' | 'ADM2_KK' | 'ADM2_RU'; value: string };
+  reason: string;
+  source_url: string;
+  review_status: ReviewStatus;
+}
+
+/** A hand-written event; `note` says what could not be checked (for example a decree number). */
+export type HandEvent = PublicEvent & { note: string | null };
+
+export interface MediaSample {
+  provenance: { kind: 'demonstration'; note: string; generated_by: string } & Record<string, unknown>;
+  publications: MediaPublication[];
+}
+
+export interface HandTables {
+  regions: Region[];
+  districtCorrections: DistrictCorrection[];
+  indicators: Indicator[];
+  institutions: Institution[];
+  events: HandEvent[];
+  media: MediaSample;
+}
+
+/** One fault. `row` is the 0-based index in the file's row array, null for file-level faults. */
+export interface TableIssue {
+  file: string;
+  row: number | null;
+  field: string;
+  message: string;
+}
+
+export function formatIssue(issue: TableIssue): string {
+  const row = issue.row === null ? '' : ` row ${issue.row}`;
+  return `${issue.file}${row} field ${issue.field}: ${issue.message}`;
+}
+
+export class HandTableError extends Error {
+  constructor(readonly issues: TableIssue[]) {
+    super(issues.map(formatIssue).join('\n'));
+    this.name = 'HandTableError';
+  }
+}
+
+const FILES: Record<keyof HandTables, TableFile> = {
+  regions: 'regions.json',
+  districtCorrections: 'district-corrections.json',
+  indicators: 'indicators.json',
+  institutions: 'institutions.json',
+  events: 'events.json',
+  media: 'media-sample.json',
+};
+
+/** Files are named as the project knows them (sources/<file>), wherever the directory lives. */
+export const tableLabel = (file: TableFile): string => `sources/${file}`;
+
+let validators: Map<TableFile, ValidateFunction> | undefined;
+function validatorFor(file: TableFile): ValidateFunction {
+  if (!validators) {
+    const ajv = new Ajv2020({ allErrors: true, strict: true });
+    addFormats(ajv);
+    validators = new Map(Object.entries(TABLE_SCHEMAS).map(([f, s]) => [f as TableFile, ajv.compile(s)]));
+  }
+  return validators.get(file)!;
+}
+
+export async function loadHandTables(sourcesDir: string): Promise<HandTables> {
+  const issues: TableIssue[] = [];
+  const loaded: Partial<Record<keyof HandTables, unknown>> = {};
+  for (const [key, file] of Object.entries(FILES) as [keyof HandTables, TableFile][]) {
+    const value = await readTable(sourcesDir, file, issues);
+    if (value === undefined) continue;
+    const validate = validatorFor(file);
+    if (validate(value)) loaded[key] = value;
+    else issues.push(...(validate.errors ?? []).map((e) => toIssue(file, e)));
+  }
+  // Cross-checks need every table in its schema's shape, so they run only on a clean load.
+  if (issues.length > 0) throw new HandTableError(issues);
+  const tables = loaded as HandTables;
+  const crossIssues = checkHandTables(tables);
+  if (crossIssues.length > 0) throw new HandTableError(crossIssues);
+  return tables;
+}
+
+async function readTable(dir: string, file: TableFile, issues: TableIssue[]): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(join(dir, file), 'utf8');
+  } catch (err) {
+    issues.push({ file: tableLabel(file), row: null, field: '(file)', message: `cannot be read: ${(err as Error).message}` });
+    return undefined;
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (err) {
+    issues.push({ file: tableLabel(file), row: null, field: '(file)', message: `is not valid JSON: ${(err as Error).message}` });
+    return undefined;
+  }
+}
+
+/** Turns an Ajv error into file/row/field: `/7/name/kk` -> row 7, field name.kk. */
+function toIssue(file: TableFile, e: ErrorObject): TableIssue {
+  const segments = e.instancePath.split('/').slice(1).map(decodePointer);
+  // Rows are the array items: the top-level array, or `publications` in the media sample.
+  if (file === 'media-sample.json' && segments[0] === 'publications' && isIndex(segments[1])) segments.shift();
+  const row = isIndex(segments[0]) && (file !== 'media-sample.json' || e.instancePath.startsWith('/publications/'))
+    ? Number(segments.shift())
+    : null;
+  const params = e.params as Record<string, unknown>;
+  let message = e.message ?? 'is invalid';
+  if (e.keyword === 'required') {
+    segments.push(String(params.missingProperty));
+    message = 'is required';
+  } else if (e.keyword === 'additionalProperties') {
+    segments.push(String(params.additionalProperty));
+    message = 'is not an allowed field';
+  } else if (e.keyword === 'pattern') {
+    message = `must match ${String(params.pattern)}`;
+  } else if (e.keyword === 'enum') {
+    message = `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+  }
+  return { file: tableLabel(file), row, field: fieldPath(segments), message };
+}
+
+const isIndex = (s: string | undefined): s is string => s !== undefined && /^[0-9]+$/.test(s);
+const decodePointer = (s: string): string => s.replace(/~1/g, '/').replace(/~0/g, '~');
+
+function fieldPath(segments: string[]): string {
+  if (segments.length === 0) return '(root)';
+  return segments.map((s, i) => (isIndex(s) ? `[${s}]` : i === 0 ? s : `.${s}`)).join('');
+}

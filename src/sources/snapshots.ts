@@ -1,0 +1,53 @@
+// Snapshot passports: every snapshot file is verified against its committed sha256 and size
+// before any reader touches it; a missing or altered file stops the build naming the file.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { sha256File } from '../lib/hash.js';
+import type { SourcePassport } from '../model/types.js';
+
+export class SnapshotError extends Error {
+  constructor(message: string, readonly file: string) {
+    super(message);
+    this.name = 'SnapshotError';
+  }
+}
+
+export async function loadPassports(sourcesDir: string): Promise<SourcePassport[]> {
+  const path = join(sourcesDir, 'passports.json');
+  const passports = JSON.parse(await readFile(path, 'utf8')) as SourcePassport[];
+  passports.forEach((p, row) => {
+    for (const field of ['id', 'path', 'origin_url', 'licence', 'attribution', 'retrieved', 'sha256'] as const) {
+      if (typeof p[field] !== 'string' || p[field] === '') {
+        throw new SnapshotError(`sources/passports.json row ${row} field ${field}: required string`, 'sources/passports.json');
+      }
+    }
+    if (!/^[0-9a-f]{64}$/.test(p.sha256)) {
+      throw new SnapshotError(`sources/passports.json row ${row} field sha256: not a sha256 hex digest`, 'sources/passports.json');
+    }
+  });
+  return passports;
+}
+
+/** Verifies every passport's file; returns a resolver from a snapshot path to its absolute path. */
+export async function verifySnapshots(snapshotsDir: string, passports: SourcePassport[]): Promise<(path: string) => string> {
+  for (const passport of passports) {
+    const abs = join(snapshotsDir, passport.path);
+    let actual: { sha256: string; bytes: number };
+    try {
+      actual = await sha256File(abs);
+    } catch {
+      throw new SnapshotError(`snapshot missing: ${passport.path} (looked in ${snapshotsDir})`, passport.path);
+    }
+    if (actual.sha256 !== passport.sha256 || actual.bytes !== passport.bytes) {
+      throw new SnapshotError(
+        `snapshot altered: ${passport.path} has sha256 ${actual.sha256} (${actual.bytes} bytes), passport pins ${passport.sha256} (${passport.bytes} bytes)`,
+        passport.path,
+      );
+    }
+  }
+  const verified = new Set(passports.map((p) => p.path));
+  return (path: string) => {
+    if (!verified.has(path)) throw new SnapshotError(`no passport for snapshot ${path}: it cannot be read`, path);
+    return join(snapshotsDir, path);
+  };
+}

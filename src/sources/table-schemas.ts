@@ -1,0 +1,187 @@
+// JSON Schemas (draft 2020-12) of the hand-written tables in sources/. They mirror the interfaces
+// in src/model/types.ts; cross-row rules (counts, uniqueness, references) live in
+// hand-table-checks.ts because a schema sees one document, not the relations between tables.
+
+const names = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['kk', 'ru', 'en'],
+  properties: {
+    kk: { type: 'string', minLength: 1 },
+    ru: { type: 'string', minLength: 1 },
+    en: { type: 'string', minLength: 1 },
+  },
+} as const;
+
+// DESIGN.md: every row carries a source URL that a reader can open (https only, checked again
+// in the cross-checks so the message says why).
+const sourceUrl = { type: 'string', format: 'uri', pattern: '^https://' } as const;
+// 'verified' is a valid ReviewStatus in the model but is refused for hand tables by the
+// cross-checks with an explicit reason, so the schema accepts the full enum.
+const reviewStatus = { enum: ['verified', 'reviewed', 'unreviewed', 'demonstration'] } as const;
+const isoCode = { type: 'string', pattern: '^KZ-[0-9]{2}$' } as const;
+const isoDate = { type: 'string', format: 'date' } as const;
+const nonEmpty = { type: 'string', minLength: 1 } as const;
+
+export const SLUG_PATTERN = '^[a-z0-9-]+$'; // SPEC section 3 path parameter pattern
+
+const regionRow = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'id', 'iso', 'kato', 'kind', 'slug', 'name', 'official_name', 'aliases', 'legacy_codes', 'admin_centre',
+    'osm_relation_id', 'geokz_pcode', 'bns_grp_label', 'source_url', 'review_status',
+  ],
+  properties: {
+    id: { type: 'string', pattern: '^place:KZ-[0-9]{2}$' },
+    iso: isoCode,
+    kato: { type: 'string', pattern: '^[0-9]{9}$' },
+    kind: { enum: ['region', 'city'] },
+    slug: { type: 'string', pattern: SLUG_PATTERN },
+    name: names,
+    official_name: names,
+    aliases: { type: 'array', items: nonEmpty, uniqueItems: true },
+    legacy_codes: { type: 'array', items: { type: 'string', pattern: '^KZ-?[A-Z0-9]{2,3}$' }, uniqueItems: true },
+    admin_centre: names,
+    osm_relation_id: { type: 'integer', minimum: 1 },
+    geokz_pcode: { type: 'string', pattern: '^KZ[0-9]{2}$' },
+    // Latin only: the Bureau's labels mix in Cyrillic look-alikes, the table stores them normalised.
+    bns_grp_label: { type: 'string', pattern: '^[A-Za-z][A-Za-z .-]*[A-Za-z]$' },
+    source_url: sourceUrl,
+    review_status: reviewStatus,
+  },
+} as const;
+
+const districtCorrectionRow = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['pcode', 'match', 'set', 'reason', 'source_url', 'review_status'],
+  properties: {
+    pcode: { type: 'string', pattern: '^KZ[0-9]{6}$' },
+    match: { $ref: '#/$defs/fieldValue' },
+    set: { $ref: '#/$defs/fieldValue' },
+    reason: nonEmpty,
+    source_url: sourceUrl,
+    review_status: reviewStatus,
+  },
+} as const;
+
+const indicatorRow = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'id', 'layer', 'name', 'unit', 'frequency', 'aggregation', 'source_id', 'bureau_table', 'series_breaks', 'notes',
+    'source_url', 'review_status',
+  ],
+  properties: {
+    id: { type: 'string', pattern: '^[a-z][a-z0-9_]*$' },
+    layer: { enum: ['demography', 'labour', 'economy', 'events', 'media'] },
+    name: names,
+    unit: nonEmpty,
+    frequency: { enum: ['annual', 'quarterly-cumulative', 'daily', 'weekly'] },
+    aggregation: { enum: ['sum', 'mean', 'last'] },
+    source_id: { type: 'string', pattern: '^[a-z0-9-]+$' },
+    bureau_table: { type: ['string', 'null'], pattern: '^[0-9]+$' },
+    series_breaks: { type: 'array', items: { type: 'string', pattern: '^[0-9]{4}$' }, uniqueItems: true },
+    notes: nonEmpty,
+    source_url: sourceUrl,
+    review_status: reviewStatus,
+  },
+} as const;
+
+const person = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'role', 'as_of', 'source_url'],
+  properties: { name: names, role: nonEmpty, as_of: isoDate, source_url: sourceUrl },
+} as const;
+
+const institutionRow = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'id', 'kind', 'name', 'website', 'region_iso', 'responsible_person', 'responsible_person_null_reason',
+    'source_url', 'review_status',
+  ],
+  properties: {
+    id: { type: 'string', pattern: '^institution:[a-z0-9-]+$' },
+    kind: { enum: ['akimat', 'ministry', 'agency', 'state_body'] },
+    name: names,
+    website: sourceUrl,
+    region_iso: { type: ['string', 'null'], pattern: '^KZ-[0-9]{2}$' },
+    responsible_person: { anyOf: [{ type: 'null' }, person] },
+    responsible_person_null_reason: { type: ['string', 'null'], minLength: 1 },
+    source_url: sourceUrl,
+    review_status: reviewStatus,
+  },
+} as const;
+
+const eventRow = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'date', 'kind', 'place', 'title', 'source_url', 'review_status', 'note'],
+  properties: {
+    id: { type: 'string', pattern: '^event:[0-9]{4}-[0-9]{2}-[0-9]{2}-[a-z0-9-]+$' },
+    date: isoDate,
+    kind: { enum: ['reform', 'renaming', 'code_change', 'holiday', 'other'] },
+    place: { type: 'string', pattern: '^KZ(-[0-9]{2})?$' },
+    title: names,
+    source_url: sourceUrl,
+    review_status: reviewStatus,
+    note: { type: ['string', 'null'], minLength: 1 },
+  },
+} as const;
+
+const mediaRow = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'date', 'source', 'topic', 'region_iso', 'title'],
+  properties: {
+    id: { type: 'string', pattern: '^media:demo-[0-9]{3,}$' },
+    date: isoDate,
+    // Demonstration rows must not look like real outlets or real headlines.
+    source: { type: 'string', pattern: '^demo-source-[a-z]$' },
+    topic: { type: 'string', pattern: SLUG_PATTERN },
+    region_iso: { type: ['string', 'null'], pattern: '^KZ-[0-9]{2}$' },
+    title: { type: 'string', pattern: '^Demonstration item [0-9]+$' },
+  },
+} as const;
+
+const arrayOf = (row: object, defs: object = {}) => ({
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  type: 'array',
+  minItems: 1,
+  items: row,
+  $defs: defs,
+});
+
+const fieldValue = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['field', 'value'],
+  properties: { field: { type: 'string', pattern: '^ADM2_(EN|KK|RU)$' }, value: nonEmpty },
+} as const;
+
+export const TABLE_SCHEMAS = {
+  'regions.json': arrayOf(regionRow),
+  'district-corrections.json': arrayOf(districtCorrectionRow, { fieldValue }),
+  'indicators.json': arrayOf(indicatorRow),
+  'institutions.json': arrayOf(institutionRow),
+  'events.json': arrayOf(eventRow),
+  'media-sample.json': {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    type: 'object',
+    additionalProperties: false,
+    required: ['provenance', 'publications'],
+    properties: {
+      provenance: {
+        type: 'object',
+        required: ['kind', 'note', 'generated_by'],
+        properties: { kind: { const: 'demonstration' }, note: nonEmpty, generated_by: nonEmpty },
+      },
+      publications: { type: 'array', minItems: 1, items: mediaRow },
+    },
+  },
+} as const;
+
+export type TableFile = keyof typeof TABLE_SCHEMAS;

@@ -1,0 +1,151 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as shapefile from 'shapefile';
+import { SOURCES_DIR, snapshotsDir } from '../src/lib/config.js';
+import { stableJson } from '../src/lib/canonical-json.js';
+import { HandTableError, loadHandTables, type HandTables } from '../src/sources/hand-tables.js';
+
+const tables = await loadHandTables(SOURCES_DIR);
+const region = (t: HandTables, iso: string) => t.regions.find((r) => r.iso === iso)!;
+
+/** Copies sources/ to a temp dir, lets `edit` change one table, and returns the load error. */
+async function loadBroken(file: string, edit: (data: any) => void): Promise<HandTableError> {
+  const dir = await mkdtemp(join(tmpdir(), 'dala-hand-'));
+  try {
+    await cp(SOURCES_DIR, dir, { recursive: true });
+    const data = JSON.parse(await readFile(join(dir, file), 'utf8'));
+    edit(data);
+    await writeFile(join(dir, file), JSON.stringify(data, null, 2));
+    const err = await loadHandTables(dir).then(() => null, (e: unknown) => e);
+    assert.ok(err instanceof HandTableError, `expected a HandTableError, got ${String(err)}`);
+    return err;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+test('regions are the 20 units of the ISO 3166-2:KZ snapshot with numeric codes', async () => {
+  const iso = JSON.parse(await readFile(join(snapshotsDir(), 'reference/iso-3166-2-kz.json'), 'utf8')) as { code: string }[];
+  assert.deepEqual(tables.regions.map((r) => r.iso).sort(), iso.map((c) => c.code).sort());
+  assert.equal(tables.regions.length, 20);
+  assert.equal(tables.regions[0]!.iso, 'KZ-10');
+  assert.equal(tables.regions.at(-1)!.iso, 'KZ-79');
+  for (const r of tables.regions) assert.match(r.slug, /^[a-z0-9-]+$/);
+});
+
+test('name errors listed in the snapshots README are corrected', () => {
+  const shymkent = region(tables, 'KZ-79');
+  assert.equal(shymkent.name.ru, 'Шымкент');
+  assert.equal(shymkent.official_name.ru, 'город Шымкент');
+  assert.ok(shymkent.aliases.includes('Чимкент'), 'the old Russian spelling stays findable as an alias');
+  const north = region(tables, 'KZ-59');
+  assert.equal(north.name.kk, 'Солт\u04AFст\u0456к Қазақстан'); // Cyrillic і (U+0456), not Latin i
+  assert.equal(region(tables, 'KZ-71').admin_centre.en, 'Astana');
+  // No Kazakh or Russian name keeps a Latin look-alike letter.
+  for (const r of tables.regions) {
+    for (const n of [r.name, r.official_name, r.admin_centre]) {
+      assert.doesNotMatch(`${n.kk} ${n.ru}`, /[A-Za-z]/, `${r.iso} has a Latin letter in a Cyrillic name`);
+    }
+  }
+});
+
+test('Almaty names both KZ-19 and KZ-75 and is an alias of neither', () => {
+  assert.equal(region(tables, 'KZ-19').name.en, 'Almaty');
+  assert.equal(region(tables, 'KZ-75').name.en, 'Almaty');
+  for (const iso of ['KZ-19', 'KZ-75']) {
+    assert.ok(!region(tables, iso).aliases.some((a) => a.toLowerCase() === 'almaty'), iso);
+  }
+});
+
+test('institutions: 55 in all, one akimat per region, no person named without a source', () => {
+  assert.equal(tables.institutions.length, 55);
+  const akimats = tables.institutions.filter((i) => i.kind === 'akimat');
+  assert.equal(akimats.length, 20);
+  assert.deepEqual(akimats.map((a) => a.region_iso).sort(), tables.regions.map((r) => r.iso).sort());
+  for (const i of tables.institutions) {
+    assert.equal(i.responsible_person, null);
+    assert.ok(i.responsible_person_null_reason);
+    assert.notEqual(i.review_status, 'verified');
+  }
+});
+
+test('district corrections match the raw strings of the geokz ADM2 shapefile', async () => {
+  const dir = join(snapshotsDir(), 'geokz-1.0.2');
+  const fc = await shapefile.read(join(dir, 'kaz_admbnda_adm2_2024.shp'), join(dir, 'kaz_admbnda_adm2_2024.dbf'), { encoding: 'utf-8' });
+  const raw = new Map(fc.features.map((f) => [String(f.properties?.ADM2_PCODE), f.properties as Record<string, string>]));
+  assert.ok(tables.districtCorrections.length >= 6);
+  for (const c of tables.districtCorrections) {
+    assert.equal(raw.get(c.pcode)?.[c.match.field], c.match.value, `${c.pcode} ${c.match.field}`);
+  }
+  const arshaly = tables.districtCorrections.find((c) => c.set.value === 'Аршалинский')!;
+  assert.equal(arshaly.match.value.codePointAt(0), 0x41); // raw starts with Latin A
+});
+
+test('events have dated ids and a legal or official source', () => {
+  assert.ok(tables.events.length > 0);
+  for (const e of tables.events) {
+    assert.ok(e.id.startsWith(`event:${e.date}-`));
+    assert.match(e.source_url, /^https:\/\//);
+    assert.equal(e.review_status, 'unreviewed');
+  }
+});
+
+test('the media sample is labelled demonstration and carries only placeholder titles', () => {
+  assert.equal(tables.media.provenance.kind, 'demonstration');
+  assert.match(tables.media.provenance.note, /not real publications/);
+  assert.ok(tables.media.publications.length >= 60 && tables.media.publications.length <= 120);
+  for (const p of tables.media.publications) {
+    assert.match(p.title, /^Demonstration item \d+$/);
+    assert.match(p.source, /^demo-source-[a-z]$/);
+    assert.ok(p.date >= '2025-11-03' && p.date <= '2025-11-30', p.date);
+  }
+});
+
+test('table files are key-sorted pretty JSON, so edits give stable diffs', async () => {
+  for (const file of (await readdir(SOURCES_DIR)).filter((f) => f.endsWith('.json') && f !== 'passports.json')) {
+    const text = await readFile(join(SOURCES_DIR, file), 'utf8');
+    assert.equal(text, stableJson(JSON.parse(text)), file);
+  }
+});
+
+test('a broken slug fails naming file, row and field', async () => {
+  const err = await loadBroken('regions.json', (d) => { d[7].slug = 'Karaganda Region'; });
+  assert.match(err.message, /^sources\/regions\.json row 7 field slug: must match \^\[a-z0-9-\]\+\$$/m);
+  assert.deepEqual(err.issues.map((i) => [i.file, i.row, i.field]), [['sources/regions.json', 7, 'slug']]);
+});
+
+test('a missing nested field is named with its path', async () => {
+  const err = await loadBroken('institutions.json', (d) => { delete d[30].name.kk; });
+  assert.match(err.message, /sources\/institutions\.json row 30 field name\.kk: is required/);
+});
+
+test('a media row is numbered within publications', async () => {
+  const err = await loadBroken('media-sample.json', (d) => { d.publications[4].title = 'Akimat opens a new school'; });
+  assert.match(err.message, /sources\/media-sample\.json row 4 field title: must match/);
+});
+
+test('an alias naming another unit is refused', async () => {
+  const err = await loadBroken('regions.json', (d) => { d.find((r: any) => r.iso === 'KZ-75').aliases.push('Almaty'); });
+  assert.match(err.message, /sources\/regions\.json row 18 field aliases\[\d+\]: "Almaty" is also a name or alias of KZ-19/);
+});
+
+test("a row labelled 'verified' is refused", async () => {
+  const err = await loadBroken('events.json', (d) => { d[0].review_status = 'verified'; });
+  assert.match(err.message, /sources\/events\.json row 0 field review_status: must not be 'verified'/);
+});
+
+test('an akimat pointing at an unknown region and a duplicate slug are both reported', async () => {
+  let err = await loadBroken('institutions.json', (d) => { d[0].region_iso = 'KZ-99'; });
+  assert.match(err.message, /sources\/institutions\.json row 0 field region_iso: KZ-99 is not a region/);
+  assert.match(err.message, /no akimat for region KZ-10/);
+  err = await loadBroken('regions.json', (d) => { d[1].slug = d[0].slug; });
+  assert.match(err.message, /sources\/regions\.json row 1 field slug: "abai" repeats row 0/);
+});
+
+test('a table with the wrong number of institutions is refused', async () => {
+  const err = await loadBroken('institutions.json', (d) => { d.pop(); });
+  assert.match(err.message, /sources\/institutions\.json field \(root\): must hold 55 institutions, holds 54/);
+});

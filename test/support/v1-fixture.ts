@@ -1,0 +1,130 @@
+// Test support for the /api/v1/ tests: the shared fixture store extended with the v1 rows it lacks
+// (districts, aliases, institutions, persons, datasets with passports, sources, relations, claims,
+// evidence), sealed the same way as test/support/fixture-release.ts, and a real server around the
+// v1 plugin. Rows are test fixtures (meta.kind test-fixture), never published.
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { stableJson } from '../../src/lib/canonical-json.js';
+import { writeStore, type StoreContent } from '../../src/publish/store.js';
+import { sealRelease, type SealResult } from '../../src/release/seal.js';
+import { installProblemHandling } from '../../src/serve/problem-handler.js';
+import { ReleaseHolder } from '../../src/serve/release-holder.js';
+import { v1Plugin, type V1Options } from '../../src/serve/v1/index.js';
+import { fixtureStore } from './fixture-release.js';
+
+type Entity = StoreContent['entities'][number];
+type Name = StoreContent['entity_names'][number];
+
+function entity(id: string, type: string, en: string, ru: string, kk: string, data: Record<string, unknown> = {}): Entity {
+  return { id, type, name_en: en, name_ru: ru, name_kk: kk, data: JSON.stringify({ id, ...data }) };
+}
+const name = (entity_id: string, n: string, lang: string, kind: string): Name => ({ entity_id, name: n, lang, kind });
+
+export function v1Store(opts: { karaganda2024?: number } = {}): StoreContent {
+  const base = fixtureStore(opts);
+  return {
+    ...base,
+    entities: [
+      ...base.entities,
+      entity('place:KZ-71', 'place', 'Astana', 'Астана', 'Астана', { iso: 'KZ-71', slug: 'astana', kind: 'city' }),
+      entity('place:KZ-35/KZ3510', 'district', 'Karaganda (city)', 'Караганда', 'Қарағанды', { parent: 'place:KZ-35', kind: 'city-of-regional-significance' }),
+      entity('place:KZ-35/KZ3520', 'district', 'Bukhar-Zhyrau District', 'Бухар-Жырауский район', 'Бұқар жырау ауданы', { parent: 'place:KZ-35', kind: 'district' }),
+      entity('institution:karaganda-university', 'institution', 'Karaganda University', 'Карагандинский университет', 'Қарағанды университеті', { place: 'place:KZ-35' }),
+      entity('person:akim-karaganda', 'person', 'Fixture Person', 'Тестовый Человек', 'Тест Адам', { role: 'akim', place: 'place:KZ-35' }),
+      entity('indicator:population', 'indicator', 'Population', 'Население', 'Халық саны', { unit: 'persons' }),
+      entity('dataset:population', 'dataset', 'Population by region', 'Численность населения по регионам', 'Өңірлер бойынша халық саны', { as_of: '2025-12-31', sla_days: 365, historical: false, unit: 'persons', source: 'source:bns-population' }),
+      entity('dataset:grp-2010', 'dataset', 'GRP 2010 archive', 'ВРП 2010 архив', 'ЖӨӨ 2010 мұрағат', { sla_days: 365, historical: true }),
+      entity('source:bns-population', 'source', 'Bureau of National Statistics: population', 'БНС: население', 'ҰСБ: халық', { url: 'https://stat.gov.kz/' }),
+      entity('event:2022-09-17-astana', 'event', 'Fixture event B', 'Событие B', 'Оқиға B', { date: '2022-09-17' }),
+    ],
+    entity_names: [
+      ...base.entity_names,
+      name('place:KZ-35', 'KZ-KAR', 'und', 'legacy_code'),
+      name('place:KZ-35', 'KZ-35', 'und', 'code'),
+      name('place:KZ-71', 'Nur-Sultan', 'en', 'alias'),
+      name('place:KZ-71', 'Нур-Султан', 'ru', 'alias'),
+      name('place:KZ-71', 'astana', 'und', 'slug'),
+      name('place:KZ-71', 'KZ-71', 'und', 'code'),
+      name('place:KZ-35/KZ3510', 'Karaganda', 'en', 'name'),
+    ],
+    relations: [
+      { id: 'relation:kz3510-in-kz35', subject: 'place:KZ-35/KZ3510', predicate: 'located_in', object: 'place:KZ-35', source_url: 'https://example.org/atu', review_status: 'unreviewed' },
+      { id: 'relation:university-in-kz35', subject: 'institution:karaganda-university', predicate: 'located_in', object: 'place:KZ-35', source_url: 'https://example.org/u', review_status: 'unreviewed' },
+    ],
+    claims: [
+      { id: 'claim:kz35-population-2024', subject: 'place:KZ-35', property: 'population', value: String(opts.karaganda2024 ?? 1_131_000), period: '2024', source_id: 'bns-population', evidence_id: 'evidence:bns-population-table' },
+    ],
+    evidence: [
+      { id: 'evidence:bns-population-table', kind: 'source-file', source_id: 'bns-population', path: 'snapshots/bns/population.xlsx', sha256: '0'.repeat(64), description: 'Fixture evidence row' },
+    ],
+  };
+}
+
+async function put(root: string, path: string, body: string): Promise<void> {
+  await mkdir(dirname(join(root, path)), { recursive: true });
+  await writeFile(join(root, path), body);
+}
+
+/** Seals a v1 fixture release into releasesDir (created when absent); CURRENT then names it. */
+export async function makeV1Release(releasesDir?: string, opts: { karaganda2024?: number; builtAt?: string } = {}): Promise<SealResult & { releasesDir: string }> {
+  const dir = releasesDir ?? (await mkdtemp(join(tmpdir(), 'dala-v1-')));
+  await mkdir(dir, { recursive: true });
+  const staging = await mkdtemp(join(dir, '.staging-'));
+  await put(staging, 'data/country-pulse.json', stableJson({ kind: 'test-fixture', indicators: [] }));
+  await put(staging, 'data/geo/regions/karaganda.geojson', stableJson({
+    type: 'FeatureCollection',
+    features: [{ type: 'Feature', properties: { iso: 'KZ-35', kind: 'test-fixture' }, geometry: { type: 'Polygon', coordinates: [[[73, 49], [74, 49], [74, 50], [73, 49]]] } }],
+  }));
+  await put(staging, 'evidence/validation.json', stableJson({ ok: true, kind: 'test-fixture' }));
+  await put(staging, 'evidence/counts.json', stableJson({ kind: 'test-fixture' }));
+  writeStore(join(staging, 'store.sqlite'), v1Store(opts));
+  const result = await sealRelease({
+    releasesDir: dir,
+    stagingDir: staging,
+    schemaVersion: '1.0.0',
+    builtAt: opts.builtAt ?? '2026-01-01T00:00:00Z',
+    asOf: '2025-12-31',
+    releaseManifest: (seal) => ({ ...seal, kind: 'test-fixture' }),
+    validate: () => {},
+  });
+  return { ...result, releasesDir: dir };
+}
+
+export interface V1Server {
+  app: FastifyInstance;
+  holder: ReleaseHolder;
+  base: string; // http://127.0.0.1:<port>/api/v1
+  close(): Promise<void>;
+}
+
+/**
+ * A real server on 127.0.0.1, port 0: the app's problem handling plus the v1 plugin. Route tests
+ * get a large budget so they never meet the limiter; the rate-limit tests pass the real policy.
+ */
+export async function startV1(releasesDir: string, opts: Omit<V1Options, 'releases'> = {}): Promise<V1Server> {
+  const holder = await ReleaseHolder.open({ releasesDir, watch: false });
+  const app = Fastify({ logger: false });
+  installProblemHandling(app);
+  await app.register(v1Plugin, { prefix: '/api/v1', releases: holder, rateLimit: { burst: 10_000, refillPerSecond: 1000 }, ...opts });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    app,
+    holder,
+    base: `${address}/api/v1`,
+    close: async () => {
+      await app.close();
+      await holder.close();
+    },
+  };
+}
+
+/** GET or POST and parse JSON (problem+json included). */
+export async function call(url: string, init: RequestInit = {}): Promise<{ status: number; headers: Headers; body: any }> {
+  const res = await fetch(url, { redirect: 'manual', ...init });
+  const text = await res.text();
+  let body: unknown = text;
+  if ((res.headers.get('content-type') ?? '').includes('json') && text) body = JSON.parse(text);
+  return { status: res.status, headers: res.headers, body };
+}
