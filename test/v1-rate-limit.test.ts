@@ -1,7 +1,7 @@
 // The /api/v1/ token bucket on a real server: 30 then 429 with the headers, health untouched,
 // forwarded addresses believed only from trusted proxies, and the refill arithmetic.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import { DEFAULT_POLICY, MemoryStore } from '../src/serve/rate-limit/bucket.js';
 import { call, makeV1Release, startV1, type V1Server } from './support/v1-fixture.js';
 
@@ -77,4 +77,3 @@ test('the bucket refills at the policy rate and never beyond the burst', async (
   assert.equal((await store.take('b')).remaining, 2, 'addresses have separate buckets');
 });
 
-after(() => {});

@@ -16,6 +16,11 @@ export function stableJson(value: unknown): string {
   return JSON.stringify(sortKeys(value), null, 2) + '\n';
 }
 
+/** Key-sorted JSON without whitespace, for large files such as GeoJSON. */
+export function compactStableJson(value: unknown): string {
+  return JSON.stringify(sortKeys(value));
+}
+
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value !== null && typeof value === 'object') {

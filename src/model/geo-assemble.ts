@@ -17,6 +17,8 @@ const ADM1 = 'geokz-1.0.2/kaz_admbnda_adm1_2024.shp';
 const ADM2 = 'geokz-1.0.2/kaz_admbnda_adm2_2024.shp';
 const CNT1 = 'geokz-1.0.2/kaz_admbnda_cnt1_2022.shp';
 export const ADM1_MAX_BYTES = 400_000;
+// the simplifier's budget leaves room for the file's foreign members (attribution, provenance)
+const ADM1_GEOMETRY_BUDGET = ADM1_MAX_BYTES - 4_000;
 export const ADM1_MAX_AREA_ERROR = 0.01;
 
 type Resolve = (snapshotPath: string) => string;
@@ -48,7 +50,7 @@ export async function assembleGeo(resolve: Resolve, regions: Region[], correctio
   if (regionGeometries.length !== regions.length) throw new Error(`${ADM1}: ${regionGeometries.length} features for ${regions.length} regions`);
 
   const fullFc: FeatureCollection = { type: 'FeatureCollection', features: regionGeometries.map((g) => g.full) };
-  const simplified = await simplifyFeatureCollection(fullFc, { maxBytes: ADM1_MAX_BYTES, maxAreaErrorRatio: ADM1_MAX_AREA_ERROR });
+  const simplified = await simplifyFeatureCollection(fullFc, { maxBytes: ADM1_GEOMETRY_BUDGET, maxAreaErrorRatio: ADM1_MAX_AREA_ERROR });
 
   const { districts, features } = await assembleDistricts(resolve, regions, corrections);
   const centres = await assembleCentres(resolve, regions);

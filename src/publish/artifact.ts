@@ -1,5 +1,6 @@
 // What a publisher returns: pure data, no I/O. The build validates `json` against `schema`,
 // serialises it with stableJson, and writes bytes as they are.
+import { compactStableJson, stableJson } from '../lib/canonical-json.js';
 import type { Model } from '../model/model.js';
 
 export interface Artifact {
@@ -10,3 +11,12 @@ export interface Artifact {
 }
 
 export type Publisher = (model: Model) => Artifact[] | Promise<Artifact[]>;
+
+/**
+ * The bytes of an artifact: GeoJSON compact (geometry dominates, and the 400 KB budget of
+ * kz_adm1_current.geojson is on the served bytes), other JSON pretty and key-sorted.
+ */
+export function artifactBytes(a: Artifact): Buffer {
+  if (a.bytes) return a.bytes;
+  return Buffer.from(a.path.endsWith('.geojson') ? compactStableJson(a.json) : stableJson(a.json));
+}

@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { stableJson } from '../lib/canonical-json.js';
 import { assembleModel } from '../model/assemble.js';
-import type { Artifact } from '../publish/artifact.js';
+import { artifactBytes, type Artifact } from '../publish/artifact.js';
 import { publishAll } from '../publish/index.js';
 import { releaseManifest } from '../publish/contracts/release-manifest.js';
 import { ALL_SCHEMAS, schemaArtifacts } from '../publish/schemas/index.js';
@@ -39,7 +39,7 @@ export async function buildRelease(opts: BuildOptions): Promise<SealResult & { f
   try {
     let bytes = 0;
     for (const a of artifacts) {
-      const body = a.bytes ?? Buffer.from(stableJson(a.json));
+      const body = artifactBytes(a);
       bytes += body.length;
       await writeAt(staging, `data/${a.path}`, body);
     }

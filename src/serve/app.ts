@@ -9,6 +9,7 @@ import { REVISION_HEADER, installProblemHandling, methodNotAllowed, sendProblem,
 import { ProblemError } from './errors.js';
 import { ReleaseHolder } from './release-holder.js';
 import { timemachinePlugin } from './timemachine/index.js';
+import { v1Plugin } from './v1/index.js';
 import './pinned.js';
 
 export interface AppOptions {
@@ -113,7 +114,7 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
   });
 
   // /api/v1/ (issue 4): registered by the v1 engineer with the line below, or passed as an extra plugin.
-  // await app.register(v1Plugin, { prefix: '/api/v1', releases, redisUrl: opts.redisUrl, trustProxy: opts.trustProxy });
+  await app.register(v1Plugin, { prefix: '/api/v1', releases, redisUrl: opts.redisUrl, trustProxy: opts.trustProxy });
   for (const extra of opts.extraPlugins ?? []) {
     await app.register(extra.plugin, { prefix: extra.prefix, releases, redisUrl: opts.redisUrl, ...extra.options });
   }

@@ -96,6 +96,7 @@ export interface V1Server {
   app: FastifyInstance;
   holder: ReleaseHolder;
   base: string; // http://127.0.0.1:<port>/api/v1
+  routes: { method: string; url: string }[]; // every route registered, as Fastify's onRoute saw it
   close(): Promise<void>;
 }
 
@@ -107,12 +108,17 @@ export async function startV1(releasesDir: string, opts: Omit<V1Options, 'releas
   const holder = await ReleaseHolder.open({ releasesDir, watch: false });
   const app = Fastify({ logger: false });
   installProblemHandling(app);
+  const routes: V1Server['routes'] = [];
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) routes.push({ method, url: r.url });
+  });
   await app.register(v1Plugin, { prefix: '/api/v1', releases: holder, rateLimit: { burst: 10_000, refillPerSecond: 1000 }, ...opts });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,
     holder,
     base: `${address}/api/v1`,
+    routes,
     close: async () => {
       await app.close();
       await holder.close();

@@ -2,9 +2,8 @@
 // datasets/provenance.json: sources, publication limits and the checksums of every other published
 // JSON and CSV file (provenance cannot list itself, and the release manifest carries lineage).
 import { sha256Hex } from '../../lib/hash.js';
-import { stableJson } from '../../lib/canonical-json.js';
 import type { Model } from '../../model/model.js';
-import type { Artifact } from '../artifact.js';
+import { artifactBytes, type Artifact } from '../artifact.js';
 import { toCsv } from '../csv.js';
 import { header, sourceRef } from './header.js';
 import { datasetFreshness } from './workbench.js';
@@ -43,7 +42,7 @@ export function provenance(model: Model, others: Artifact[]): Artifact {
   const checksums = others
     .filter((a) => /\.(json|geojson|csv)$/.test(a.path))
     .map((a) => {
-      const bytes = a.bytes ?? Buffer.from(stableJson(a.json));
+      const bytes = artifactBytes(a);
       return { path: `/data/${a.path}`, sha256: sha256Hex(bytes), bytes: bytes.length };
     })
     .sort((a, b) => (a.path < b.path ? -1 : 1));

@@ -2,6 +2,7 @@
 // flag and the features that matched. The status tells the outcome and the service never picks
 // among homonyms (DESIGN.md "Contracts"): 200 one sure match, 300 several, 404 none (with the
 // nearest candidates). A sure match is an exact match of the normalised name.
+import { Ajv } from 'ajv';
 import type { FastifyInstance } from 'fastify';
 import type { ReleaseSource } from '../release-types.js';
 import { takeRelease } from './paging.js';
@@ -16,6 +17,11 @@ import { envelopeOf, localeParam, openObject, problems } from './schemas.js';
 interface ResolveBody { name: string; type?: string; locale?: Locale; within?: string }
 
 const MAX_CANDIDATES = 10;
+
+// The body is validated without Fastify's default type coercion (which would turn {"name": 42} into
+// "42") and with unknown members refused rather than silently dropped: a resolve request that is not
+// what the client meant is a 400 invalid_body, not a guess.
+const strictBody = new Ajv({ coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false, strict: false });
 const NEAREST = 5;
 
 const candidateSchema = openObject(
@@ -82,6 +88,7 @@ function nearest(index: SearchIndex, text: string, body: ResolveBody): Hit[] {
 
 export async function resolveRoutes(app: FastifyInstance, opts: { releases: ReleaseSource; basePath: string }): Promise<void> {
   app.post<{ Body: ResolveBody }>('/resolve', {
+    validatorCompiler: ({ schema }) => strictBody.compile(schema),
     schema: {
       summary: 'Resolve a name to one canonical id: 200 found, 300 homonymy (no pick), 404 none',
       tags: ['search'],
