@@ -93,3 +93,21 @@ test('a tampered or symlinked release is refused and the server keeps the one it
     await s.close();
   }
 });
+
+test('before any release routes answer 503 no_release, and the first sealed release is served without a restart', async () => {
+  const { mkdtemp } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const s = await serve(await mkdtemp(join(tmpdir(), 'dala-empty-')));
+  try {
+    for (const path of ['/data/country-pulse.json', '/api/timemachine/stats']) {
+      const r = await fetch(s.url + path);
+      assert.equal(r.status, 503, path);
+      assert.equal((await r.json()).code, 'no_release');
+    }
+    const first = await makeFixtureRelease(s.releasesDir);
+    await until(() => s.app.releases.currentRevision() === first.revision, 1000);
+    assert.equal((await fetch(s.url + '/data/country-pulse.json')).status, 200);
+  } finally {
+    await s.close();
+  }
+});

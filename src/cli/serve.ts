@@ -8,6 +8,8 @@ export async function serveCommand(flags: Flags): Promise<number> {
     releasesDir: releasesDir(flags.releases),
     host: flags.host ?? process.env.HOST ?? '127.0.0.1',
     port: Number(flags.port ?? process.env.PORT ?? 8080),
+    redisUrl: process.env.REDIS_URL || undefined,
+    trustProxy: process.env.DALA_TRUSTED_PROXIES ? process.env.DALA_TRUSTED_PROXIES.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
   });
   return new Promise<number>(() => {}); // serve until the process is stopped
 }

@@ -48,7 +48,7 @@ export function storeContent(model: Model): StoreContent {
     names.push({ entity_id: r.id, name: r.slug, lang: 'und', kind: 'slug' }, { entity_id: r.id, name: r.iso, lang: 'und', kind: 'code' }, { entity_id: r.id, name: r.kato, lang: 'und', kind: 'code' });
   }
   for (const d of model.districts) {
-    entities.push({ id: d.id, type: 'district', ...named(d.name), data: canonicalJson({ ...d, geography: { region_iso: d.region_iso, pcode: d.pcode }, source: sourceRef(model, 'geokz') }) });
+    entities.push({ id: d.id, type: 'district', ...named(d.name), data: canonicalJson({ ...d, parent: `place:${d.region_iso}`, geography: { region_iso: d.region_iso, pcode: d.pcode }, source: sourceRef(model, 'geokz') }) });
     addNames(d.id, d.name, 'name');
     names.push({ entity_id: d.id, name: d.pcode, lang: 'und', kind: 'code' });
   }
