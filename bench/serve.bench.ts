@@ -12,7 +12,7 @@ const CONCURRENCY = 16;
 const releasesDir = await mkdtemp(join(tmpdir(), 'dala-bench-'));
 await buildRelease({ snapshotsDir: snapshotsDir(), releasesDir, sourcesDir: SOURCES_DIR, builtAt: buildTime() });
 const loadStart = performance.now();
-const app = await buildApp({ releasesDir, logger: false, v1RateLimit: { burst: 1e9, refillPerSecond: 1e9 } } as never);
+const app = await buildApp({ releasesDir, logger: false });
 const loadMs = performance.now() - loadStart;
 const base = await app.listen({ port: 0, host: '127.0.0.1' });
 

@@ -70,7 +70,7 @@ export async function pdfArtifacts(model: Model): Promise<Artifact[]> {
         return p ? [{ name: ind.name.en, value: p.value, null_reason: p.null_reason, unit: p.unit, period: p.period, source: sourceOf(model, p.source_id).title }] : [];
       }),
       institutions: model.institutions.filter((i) => i.region_iso === r.iso).map((i) => i.name.en),
-      sources: ['bns-population', 'bns-employed', 'bns-unemployment', 'bns-grp', 'geokz'].map((s) => sourceOf(model, s).attribution),
+      sources: [...new Set(['bns-population', 'bns-employed', 'bns-unemployment', 'bns-grp', 'geokz'].map((s) => sourceOf(model, s).title))],
     });
     briefs.push({ path: `region-briefs/${r.slug}.pdf`, bytes, subject: r.id });
   }
