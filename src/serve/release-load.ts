@@ -61,7 +61,9 @@ export async function loadRelease(
         // file changed on disk between verification and this read.
         if (sha256Hex(body) !== f.sha256) throw new ReleaseVerificationError(`${f.path}: changed while loading`, f.path);
         const known = reuse.get(f.sha256);
-        const encoded = known ?? (await compress(body, /json|csv|html|text/.test(f.media_type)));
+        // PDFs are compressed inside (Flate streams): a second pass gains little and would slow a swap.
+        const alreadyCompressed = f.media_type === 'application/pdf';
+        const encoded = known ?? (alreadyCompressed ? { gzip: body, br: body } : await compress(body, /json|csv|html|text/.test(f.media_type)));
         const path = f.path.slice(prefix.length);
         files.set(path, { path, body, gzip: encoded.gzip, br: encoded.br, sha256: f.sha256, mediaType: f.media_type });
       }),
