@@ -75,26 +75,43 @@ async function put(root: string, path: string, body: string): Promise<void> {
   await writeFile(join(root, path), body);
 }
 
-/** Builds and seals a fixture release into releasesDir (created when absent). */
-export async function makeFixtureRelease(releasesDir?: string, opts: FixtureOptions = {}): Promise<SealResult & { releasesDir: string }> {
+/** Seals the given data files and store rows as a fixture release in releasesDir (created when absent). */
+export async function sealFixture(
+  releasesDir: string | undefined,
+  files: Record<string, string>,
+  store: StoreContent,
+  builtAt = '2026-01-01T00:00:00Z',
+): Promise<SealResult & { releasesDir: string }> {
   const dir = releasesDir ?? (await mkdtemp(join(tmpdir(), 'dala-fixture-')));
   await mkdir(dir, { recursive: true });
   const staging = await mkdtemp(join(dir, '.staging-'));
-  await put(staging, 'data/country-pulse.json', stableJson({ kind: 'test-fixture', indicators: [] }));
-  await put(staging, 'data/region-analytics/karaganda.json', stableJson({ iso: 'KZ-35', slug: 'karaganda' }));
-  await put(staging, 'data/geo/regions/karaganda.geojson', stableJson({ type: 'FeatureCollection', features: [] }));
-  await put(staging, 'data/datasets/index.csv', 'id,title\nfixture,Fixture\n');
+  for (const [path, body] of Object.entries(files)) await put(staging, path, body);
   await put(staging, 'evidence/validation.json', stableJson({ ok: true, kind: 'test-fixture' }));
   await put(staging, 'evidence/counts.json', stableJson({ kind: 'test-fixture' }));
-  writeStore(join(staging, 'store.sqlite'), fixtureStore(opts));
+  writeStore(join(staging, 'store.sqlite'), store);
   const result = await sealRelease({
     releasesDir: dir,
     stagingDir: staging,
     schemaVersion: '1.0.0',
-    builtAt: opts.builtAt ?? '2026-01-01T00:00:00Z',
+    builtAt,
     asOf: '2025-12-31',
     releaseManifest: (seal) => ({ ...seal, kind: 'test-fixture' }),
     validate: () => {},
   });
   return { ...result, releasesDir: dir };
+}
+
+/** Builds and seals a fixture release into releasesDir (created when absent). */
+export async function makeFixtureRelease(releasesDir?: string, opts: FixtureOptions = {}): Promise<SealResult & { releasesDir: string }> {
+  return sealFixture(
+    releasesDir,
+    {
+      'data/country-pulse.json': stableJson({ kind: 'test-fixture', indicators: [] }),
+      'data/region-analytics/karaganda.json': stableJson({ iso: 'KZ-35', slug: 'karaganda' }),
+      'data/geo/regions/karaganda.geojson': stableJson({ type: 'FeatureCollection', features: [] }),
+      'data/datasets/index.csv': 'id,title\nfixture,Fixture\n',
+    },
+    fixtureStore(opts),
+    opts.builtAt,
+  );
 }

@@ -2,17 +2,14 @@
 // (districts, aliases, institutions, persons, datasets with passports, sources, relations, claims,
 // evidence), sealed the same way as test/support/fixture-release.ts, and a real server around the
 // v1 plugin. Rows are test fixtures (meta.kind test-fixture), never published.
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { stableJson } from '../../src/lib/canonical-json.js';
-import { writeStore, type StoreContent } from '../../src/publish/store.js';
-import { sealRelease, type SealResult } from '../../src/release/seal.js';
+import type { StoreContent } from '../../src/publish/store.js';
+import type { SealResult } from '../../src/release/seal.js';
 import { installProblemHandling } from '../../src/serve/problem-handler.js';
 import { ReleaseHolder } from '../../src/serve/release-holder.js';
 import { v1Plugin, type V1Options } from '../../src/serve/v1/index.js';
-import { fixtureStore } from './fixture-release.js';
+import { fixtureStore, sealFixture } from './fixture-release.js';
 
 type Entity = StoreContent['entities'][number];
 type Name = StoreContent['entity_names'][number];
@@ -62,34 +59,21 @@ export function v1Store(opts: { karaganda2024?: number } = {}): StoreContent {
   };
 }
 
-async function put(root: string, path: string, body: string): Promise<void> {
-  await mkdir(dirname(join(root, path)), { recursive: true });
-  await writeFile(join(root, path), body);
-}
 
 /** Seals a v1 fixture release into releasesDir (created when absent); CURRENT then names it. */
 export async function makeV1Release(releasesDir?: string, opts: { karaganda2024?: number; builtAt?: string } = {}): Promise<SealResult & { releasesDir: string }> {
-  const dir = releasesDir ?? (await mkdtemp(join(tmpdir(), 'dala-v1-')));
-  await mkdir(dir, { recursive: true });
-  const staging = await mkdtemp(join(dir, '.staging-'));
-  await put(staging, 'data/country-pulse.json', stableJson({ kind: 'test-fixture', indicators: [] }));
-  await put(staging, 'data/geo/regions/karaganda.geojson', stableJson({
-    type: 'FeatureCollection',
-    features: [{ type: 'Feature', properties: { iso: 'KZ-35', kind: 'test-fixture' }, geometry: { type: 'Polygon', coordinates: [[[73, 49], [74, 49], [74, 50], [73, 49]]] } }],
-  }));
-  await put(staging, 'evidence/validation.json', stableJson({ ok: true, kind: 'test-fixture' }));
-  await put(staging, 'evidence/counts.json', stableJson({ kind: 'test-fixture' }));
-  writeStore(join(staging, 'store.sqlite'), v1Store(opts));
-  const result = await sealRelease({
-    releasesDir: dir,
-    stagingDir: staging,
-    schemaVersion: '1.0.0',
-    builtAt: opts.builtAt ?? '2026-01-01T00:00:00Z',
-    asOf: '2025-12-31',
-    releaseManifest: (seal) => ({ ...seal, kind: 'test-fixture' }),
-    validate: () => {},
-  });
-  return { ...result, releasesDir: dir };
+  return sealFixture(
+    releasesDir,
+    {
+      'data/country-pulse.json': stableJson({ kind: 'test-fixture', indicators: [] }),
+      'data/geo/regions/karaganda.geojson': stableJson({
+        type: 'FeatureCollection',
+        features: [{ type: 'Feature', properties: { iso: 'KZ-35', kind: 'test-fixture' }, geometry: { type: 'Polygon', coordinates: [[[73, 49], [74, 49], [74, 50], [73, 49]]] } }],
+      }),
+    },
+    v1Store(opts),
+    opts.builtAt,
+  );
 }
 
 export interface V1Server {
