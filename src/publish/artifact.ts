@@ -18,5 +18,13 @@ export type Publisher = (model: Model) => Artifact[] | Promise<Artifact[]>;
  */
 export function artifactBytes(a: Artifact): Buffer {
   if (a.bytes) return a.bytes;
-  return Buffer.from(a.path.endsWith('.geojson') ? compactStableJson(a.json) : stableJson(a.json));
+  // provenance checksums and the staging writer both need the bytes: serialise each artifact once
+  let body = serialised.get(a);
+  if (!body) {
+    body = Buffer.from(a.path.endsWith('.geojson') ? compactStableJson(a.json) : stableJson(a.json));
+    serialised.set(a, body);
+  }
+  return body;
 }
+
+const serialised = new WeakMap<Artifact, Buffer>();

@@ -1,7 +1,8 @@
 // evidence/: the validation report and the counts and checks a release must pass (issue 2).
 // A failed check throws, so a release without its full evidence is never sealed.
 import type { Model } from '../model/model.js';
-import { artifactBytes, type Artifact } from '../publish/artifact.js';
+import type { Artifact } from '../publish/artifact.js';
+import { adm1FileBytes } from '../publish/contracts/regions.js';
 
 export function buildEvidence(model: Model, artifacts: Artifact[], report: { path: string; schema: string; valid: true }[]) {
   const isoRegions = new Set(model.regions.map((r) => r.iso));
@@ -15,7 +16,7 @@ export function buildEvidence(model: Model, artifacts: Artifact[], report: { pat
   const checks = [
     check('20 regions', model.regions.length === 20, `${model.regions.length}`),
     check('20 region geometries', model.geo.regions.length === 20, `${model.geo.regions.length}`),
-    check('adm1 file <= 400 KB', adm1Bytes(artifacts) <= 400_000, `${adm1Bytes(artifacts)} bytes`),
+    check('adm1 file <= 400 KB', adm1FileBytes(model) <= 400_000, `${adm1FileBytes(model)} bytes`),
     check('adm1 area error <= 1%', model.geo.simplification.maxAreaError <= 0.01, `${model.geo.simplification.maxAreaError}`),
     check('55 institutions', model.institutions.length === 55, `${model.institutions.length}`),
     check('20 region briefs', artifacts.filter((a) => a.path.startsWith('region-briefs/') && a.path.endsWith('.pdf')).length === 20, ''),
@@ -40,7 +41,3 @@ function check(id: string, passed: boolean, detail: string) {
   return { id, passed, detail };
 }
 
-function adm1Bytes(artifacts: Artifact[]): number {
-  const a = artifacts.find((x) => x.path === 'kz_adm1_current.geojson');
-  return a ? artifactBytes(a).length : Infinity;
-}

@@ -1,6 +1,7 @@
 // geo-public-contract.json: the canonical geography reference (codes, names, safe aliases of the
 // regions; homonyms explained, never keyed by name). geo-layer-contract.json: the state of the
 // local geometry, each claim (validity, RFC 7946 winding, counts) computed here from the model.
+import { adm1FileBytes } from './regions.js';
 import type * as GeoJSON from 'geojson';
 import { validityErrors, signedArea2 } from '../../geo/index.js';
 import { foldText } from '../../lib/text-normalise.js';
@@ -77,7 +78,7 @@ export function geoLayerContract(model: Model) {
     ...header(model, 'geo-layer-contract'),
     source: sourceRef(model, 'geokz'),
     adm1: {
-      path: 'kz_adm1_current.geojson', features: adm1.count, bytes: model.geo.simplification.bytes,
+      path: 'kz_adm1_current.geojson', features: adm1.count, bytes: adm1FileBytes(model),
       max_area_error: model.geo.simplification.maxAreaError, simplification: 'topology-preserving',
       valid: adm1.valid, invalid_features: adm1.invalid, rfc7946: adm1.rfc7946, validity_check: 'JTS IsValidOp (GEOS-grade)',
     },

@@ -1,7 +1,7 @@
 // region-overview, region-analytics/{slug}, kz_adm1_current.geojson and geo/regions/{slug}.geojson.
 import type { Model } from '../../model/model.js';
 import type { Region } from '../../model/types.js';
-import type { Artifact } from '../artifact.js';
+import { artifactBytes, type Artifact } from '../artifact.js';
 import { toCsv } from '../csv.js';
 import { figureOf, header, sourceRef } from './header.js';
 import { HEADLINE_METRICS, latestPoint } from './points.js';
@@ -62,13 +62,22 @@ export function regionAnalytics(model: Model): Artifact[] {
   });
 }
 
-export function geoFiles(model: Model): Artifact[] {
-  const adm1 = {
+/** The country file as published; its served size is adm1FileBytes(model). */
+export function adm1File(model: Model) {
+  return {
     ...model.geo.adm1Simplified,
     // foreign members (RFC 7946 section 6.1): provenance travels with the file
     name: 'kz_adm1_current', as_of: '2024-01-01', attribution: GEO_ATTRIBUTION,
-    simplification: { max_bytes: 400_000, bytes: model.geo.simplification.bytes, max_area_error: model.geo.simplification.maxAreaError, method: 'mapshaper topology-preserving, area error <= 1% per region, validity re-checked with JTS IsValidOp' },
+    simplification: { max_bytes: 400_000, geometry_bytes: model.geo.simplification.bytes, max_area_error: model.geo.simplification.maxAreaError, method: 'mapshaper topology-preserving, area error <= 1% per region, validity re-checked with JTS IsValidOp' },
   };
+}
+
+export function adm1FileBytes(model: Model): number {
+  return artifactBytes({ path: 'kz_adm1_current.geojson', json: adm1File(model) }).length;
+}
+
+export function geoFiles(model: Model): Artifact[] {
+  const adm1 = adm1File(model);
   return [
     { path: 'kz_adm1_current.geojson', schema: 'feature-collection', json: adm1 },
     ...model.regions.map((r) => {

@@ -5,6 +5,8 @@ import type { Artifact } from '../artifact.js';
 import { evaluateFreshness } from '../freshness.js';
 import { header, sourceRef } from './header.js';
 import { isoWeek } from '../../lib/dates.js';
+import { validityErrors } from '../../geo/index.js';
+import { adm1FileBytes } from './regions.js';
 
 export function datasetFreshness(model: Model, now: Date) {
   return model.datasets.map((d) => ({
@@ -20,12 +22,16 @@ export function qualityReport(model: Model): Artifact[] {
   const counts = { fresh: 0, degraded: 0, stale: 0, unknown: 0 };
   for (const d of datasets) counts[d.freshness.status]++;
   const nulls = model.points.filter((p) => p.value === null);
+  const suspicious = model.points.filter((p) => p.status === 'suspicious');
+  const preliminary = model.points.filter((p) => p.status === 'preliminary');
+  const invalid = model.geo.adm1Simplified.features.filter((f) => f.geometry && validityErrors(f.geometry).length > 0);
+  const adm1Bytes = adm1FileBytes(model);
   const checks = [
     { id: 'no-zero-for-missing', passed: model.points.every((p) => (p.value === null) === (p.null_reason !== null)), detail: `${nulls.length} null points, each with a reason` },
-    { id: 'suspicious-values-flagged', passed: true, detail: `${model.points.filter((p) => p.status === 'suspicious').length} points flagged suspicious with a note` },
-    { id: 'preliminary-values-flagged', passed: true, detail: `${model.points.filter((p) => p.status === 'preliminary').length} points preliminary` },
-    { id: 'geometry-valid', passed: true, detail: 'every ADM1/ADM2 geometry passes JTS IsValidOp after repair (the build fails otherwise)' },
-    { id: 'adm1-simplified-size', passed: model.geo.simplification.bytes <= 400_000, detail: `${model.geo.simplification.bytes} bytes, max area error ${model.geo.simplification.maxAreaError}` },
+    { id: 'suspicious-values-explained', passed: suspicious.every((p) => p.note), detail: `${suspicious.length} points flagged suspicious, each with a note` },
+    { id: 'preliminary-values-flagged', passed: preliminary.every((p) => p.value !== null), detail: `${preliminary.length} points carry status preliminary (as the Bureau's footnotes mark them)` },
+    { id: 'geometry-valid', passed: invalid.length === 0, detail: `${model.geo.adm1Simplified.features.length - invalid.length} of ${model.geo.adm1Simplified.features.length} simplified ADM1 geometries pass JTS IsValidOp` },
+    { id: 'adm1-file-size', passed: adm1Bytes <= 400_000, detail: `${adm1Bytes} bytes served, max area error ${model.geo.simplification.maxAreaError}` },
   ];
   return [{
     path: 'quality-report.json',
