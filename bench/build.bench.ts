@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { buildTime, snapshotsDir, SOURCES_DIR } from '../src/lib/config.js';
 import { buildRelease } from '../src/release/build.js';
 import { verifyRelease } from '../src/release/verify.js';
+import { atMost, emit } from './row.js';
 
 const releasesDir = await mkdtemp(join(tmpdir(), 'dala-bench-'));
 const started = performance.now();
@@ -24,5 +25,6 @@ console.log(JSON.stringify({
   release_bytes: total,
   pdf_bytes: by(/\.pdf$/), geojson_bytes: by(/\.geojson$/), store_bytes: by(/store\.sqlite$/),
   adm1_bytes: seal.files.find((f) => f.path === 'data/kz_adm1_current.geojson')?.bytes,
-}, null, 2));
+}));
+emit(atMost('build', 'real release: build + seal <= 30 s', +(buildMs / 1000).toFixed(2), 30, 's', `peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MiB`));
 await rm(releasesDir, { recursive: true, force: true });
