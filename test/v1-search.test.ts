@@ -1,7 +1,7 @@
 // GET /api/v1/search on a real server: transliteration, ranking, match details, paging, cursors.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { searchKey } from '../src/serve/v1/search/normalise.js';
+import { searchKey } from '../src/lib/text-normalise.js';
 import { call, makeV1Release, startV1, type V1Server } from './support/v1-fixture.js';
 
 let server: V1Server;

@@ -1,6 +1,8 @@
-// Search keys for names in Kazakh, Russian and Latin script. A query typed as "Караганда",
-// "Қарағанды", "Karagandy" or "КАРАГАНДА" should meet the same key, so every name yields:
-// a folded Cyrillic key and a Latin transliteration of it (the `transliteration` package).
+// Text keys for names in Kazakh, Russian and Latin script. One key function (`searchKey`) serves the
+// published search-index.json and the v1 search, resolve and reconcile routes, so a query typed as
+// "Караганда", "Қарағанды", "Qaraghandy", "Karagandy" or "КАРАГАНДА" meets the same key wherever it
+// is compared. `foldText` and `latinKey` are its first stages, also used for slugs and for grouping
+// names that differ only in case or Kazakh letters.
 import { transliterate } from 'transliteration';
 
 /**
@@ -21,17 +23,70 @@ export function foldText(text: string): string {
   return latinPlain.replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 }
 
-/** Latin key: the folded text transliterated, letters and digits only, single spaces. */
+/** Latin form: the folded text transliterated, letters and digits only, single spaces. */
 export function latinKey(text: string): string {
-  const latin = transliterate(foldText(text)).toLowerCase();
-  return latin.replace(/[^a-z0-9]+/g, ' ').trim();
+  return latinOf(foldText(text));
 }
 
-/** Every distinct non-empty key (folded and Latin) of the given names, sorted. */
+function latinOf(folded: string): string {
+  return transliterate(folded).toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+}
+
+// Latin spellings of one Kazakh or Russian name differ in a few systematic ways (Qaraghandy,
+// Karagandy, Karaganda; Zhezkazgan, Jezkazgan; Almatty): these collapse them to one form. Order
+// matters: digraphs first, then single letters (q -> k after gh -> g, so "gh" never becomes "kh").
+const VARIANTS: readonly [RegExp, string][] = [
+  [/zh/g, 'j'],
+  [/kh/g, 'h'],
+  [/gh/g, 'g'],
+  [/q/g, 'k'],
+  [/y/g, 'i'],
+  [/(.)\1+/g, '$1'],
+];
+
+/** Longest search key compared: longer names and queries are cut at a word boundary. */
+export const MAX_KEY_LENGTH = 96;
+// NFKC expands one code point to at most 18 (U+FDFA): the raw text and the folded text are both cut
+// (4 and 2 code points per key character) so that a hostile input costs a bounded amount of work,
+// while every real name (each folded letter gives at least one Latin letter but ь/ъ) stays whole.
+const MAX_RAW_CODE_POINTS = MAX_KEY_LENGTH * 4;
+const MAX_FOLDED_CODE_POINTS = MAX_KEY_LENGTH * 2;
+
+/**
+ * The comparable key of a name or a query: NFKC, lowercase, Kazakh letters folded, transliterated
+ * to Latin, Latin variants collapsed, words separated by one space, at most MAX_KEY_LENGTH chars.
+ */
+export function searchKey(text: string): string {
+  const raw = text.length > MAX_RAW_CODE_POINTS ? [...text].slice(0, MAX_RAW_CODE_POINTS).join('') : text;
+  const expanded = raw.normalize('NFKC');
+  const bounded = expanded.length > MAX_FOLDED_CODE_POINTS ? cutCodePoints(expanded, MAX_FOLDED_CODE_POINTS) : expanded;
+  let key = latinOf(foldText(bounded)); // NFKC is idempotent: folding the cut text repeats it at no risk
+  for (const [pattern, replacement] of VARIANTS) key = key.replace(pattern, replacement);
+  if (key.length <= MAX_KEY_LENGTH) return key;
+  const cut = key.slice(0, MAX_KEY_LENGTH + 1);
+  const space = cut.lastIndexOf(' ');
+  return (space > 0 ? cut.slice(0, space) : cut.slice(0, MAX_KEY_LENGTH)).trim();
+}
+
+/** The first `n` code points of `text`, without splitting a surrogate pair. */
+function cutCodePoints(text: string, n: number): string {
+  let end = 0;
+  for (let i = 0; i < n && end < text.length; i++) end += (text.codePointAt(end) ?? 0) > 0xffff ? 2 : 1;
+  return text.slice(0, end);
+}
+
+/** What searchKey does, in words, for the published search-index.json. */
+export const KEY_DESCRIPTION =
+  'keys: NFKC; lowercase; Kazakh letters folded (ә→а, ғ→г, қ→к, ң→н, ө→о, ұ→у, ү→у, һ→х, і→и); transliterated to Latin; ' +
+  'zh→j, kh→h, gh→g, q→k, y→i, doubled letters single; anything but letters and digits as one space; at most ' + MAX_KEY_LENGTH + ' characters. ' +
+  'A query normalised the same way matches a key exactly (this is the key /api/v1/search and /api/v1/resolve compare).';
+
+/** Every distinct non-empty search key of the given names, sorted. */
 export function searchKeys(names: Iterable<string>): string[] {
   const keys = new Set<string>();
   for (const name of names) {
-    for (const key of [foldText(name), latinKey(name)]) if (key) keys.add(key);
+    const key = searchKey(name);
+    if (key) keys.add(key);
   }
   return [...keys].sort();
 }

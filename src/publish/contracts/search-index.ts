@@ -1,9 +1,9 @@
 // search-index.json (SPEC 2.2): one entry per searchable entity with its names, aliases and
-// normalised keys (src/lib/text-normalise.ts), so a client can match "Қарағанды", "Караганда" and
+// normalised keys (searchKey in src/lib/text-normalise.ts, the same function the v1 search compares with), so a client can match "Қарағанды", "Караганда" and
 // "Karagandy" to one canonical id. Homonyms (Almaty KZ-19 / KZ-75) share keys: a key is not an id.
 import type { Model } from '../../model/model.js';
 import type { Names } from '../../model/types.js';
-import { searchKeys } from '../../lib/text-normalise.js';
+import { KEY_DESCRIPTION, searchKeys } from '../../lib/text-normalise.js';
 import type { Artifact } from '../artifact.js';
 import { header } from './header.js';
 
@@ -13,7 +13,7 @@ export interface SearchEntry { id: string; type: string; names: EntryNames; alia
 function entry(id: string, type: string, names: EntryNames, aliases: string[], codes: string[]): SearchEntry {
   const texts = [...Object.values(names), ...aliases];
   return { id, type, names, aliases: [...new Set(aliases)].sort(), codes: [...new Set(codes)].sort(),
-    keys: [...new Set([...searchKeys(texts), ...codes.map((c) => c.toLowerCase())])].sort() };
+    keys: searchKeys([...texts, ...codes]) };
 }
 
 export function searchEntries(model: Model): SearchEntry[] {
@@ -34,7 +34,7 @@ export function searchIndex(model: Model) {
   const entries = searchEntries(model);
   return {
     ...header(model, 'search-index'),
-    normalisation: 'keys: NFKC, lowercase, Kazakh letters folded to Russian (ә→а, ғ→г, қ→к, ң→н, ө→о, ұ→у, ү→у, һ→х, і→и), punctuation to spaces; plus a Latin transliteration of each; codes lowercased',
+    normalisation: KEY_DESCRIPTION,
     homonym_note: 'A key can match several entities (Almaty: place:KZ-19 and place:KZ-75); resolve by canonical id, never by name.',
     count: entries.length,
     entries,

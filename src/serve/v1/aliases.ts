@@ -4,7 +4,7 @@
 import { ProblemError } from '../errors.js';
 import { idSegment } from './envelope.js';
 import type { SearchIndex } from './search/index.js';
-import { searchKey } from './search/normalise.js';
+import { searchKey } from '../../lib/text-normalise.js';
 
 export interface AliasTarget {
   id: string;

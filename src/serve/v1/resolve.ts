@@ -10,7 +10,7 @@ import { single } from './envelope.js';
 import { entityPath, ENTITY_TYPES } from './search.js';
 import { editDistance } from './search/distance.js';
 import { searchIndexFor, type SearchIndex } from './search/index.js';
-import { searchKey } from './search/normalise.js';
+import { searchKey } from '../../lib/text-normalise.js';
 import { isWithin, rankedSearch, type Hit, type Locale } from './search/rank.js';
 import { envelopeOf, localeParam, openObject, problems } from './schemas.js';
 

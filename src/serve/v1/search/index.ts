@@ -1,7 +1,7 @@
 // The per-release name index: every entity name (entities.name_* and entity_names) with its search
 // key, built once per revision and cached, since a sealed release never changes (DESIGN.md "Serve").
 import type { LoadedRelease } from '../../release-types.js';
-import { searchKey } from './normalise.js';
+import { searchKey } from '../../../lib/text-normalise.js';
 
 export interface EntityNames {
   en: string;

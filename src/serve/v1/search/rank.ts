@@ -3,7 +3,7 @@
 // matched best, so a client can see why it was found.
 import { editDistance, toleratedEdits } from './distance.js';
 import type { IndexedEntity, IndexedName, SearchIndex } from './index.js';
-import { searchKey } from './normalise.js';
+import { searchKey } from '../../../lib/text-normalise.js';
 
 export type MatchType = 'exact' | 'prefix' | 'fuzzy';
 export type Locale = 'ru' | 'kk' | 'en';
