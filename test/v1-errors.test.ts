@@ -5,16 +5,12 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import Fastify from 'fastify';
 import { ERROR_CATALOG, PROBLEM_TYPE_BASE, type ErrorCode } from '../src/serve/errors.js';
-import { installProblemHandling } from '../src/serve/problem-handler.js';
-import { v1Plugin } from '../src/serve/v1/index.js';
 import { call, makeV1Release, startV1, type V1Server } from './support/v1-fixture.js';
 
-// Catalog codes v1 never produces: they belong to /data/ and /api/timemachine/, or (unknown_parameter,
-// method_not_allowed) v1 answers otherwise: extra query members are ignored, other methods are 404.
+// Catalog codes v1 never produces: they belong to /data/ and /api/timemachine/.
 const NOT_V1: ErrorCode[] = ['invalid_slug', 'unknown_slug', 'invalid_date', 'invalid_date_range', 'unknown_layer', 'unknown_metric',
-  'invalid_granularity', 'unknown_parameter', 'method_not_allowed'];
+  'invalid_granularity'];
 
 let server: V1Server;
 let limited: V1Server;
@@ -33,16 +29,13 @@ after(async () => {
 const json = (body: string, type = 'application/json') => ({ method: 'POST', headers: { 'content-type': type }, body });
 
 async function internalError() {
-  // a release source that fails unexpectedly: the catalog's internal_error, without the cause leaking
-  const app = Fastify({ logger: false });
-  installProblemHandling(app);
-  const broken = { current: () => { throw new Error('disk gone'); }, get: async () => null, list: async () => [] };
-  await app.register(v1Plugin, { prefix: '/api/v1', releases: broken });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  // the store of the served release fails under the app: the catalog's internal_error, cause not leaked
+  const broken = await startV1(releasesDir);
   try {
-    return await call(`${address}/api/v1/places`);
+    broken.holder.current().db.close();
+    return await call(`${broken.base}/indicators`);
   } finally {
-    await app.close();
+    await broken.close();
   }
 }
 
@@ -51,6 +44,8 @@ test('every v1 error code of the catalog is produced, as problem+json with its c
   const cases: [ErrorCode, () => ReturnType<typeof call>][] = [
     ['not_found', () => call(`${s}/places/place:KZ-99`)],
     ['invalid_parameter', () => call(`${s}/observations?period=sometime`)],
+    ['unknown_parameter', () => call(`${s}/places?colour=blue`)],
+    ['method_not_allowed', () => call(`${s}/resolve`)],
     ['missing_parameter', () => call(`${s}/search`)],
     ['invalid_path', () => call(`${s}/releases/not-a-revision`)],
     ['internal_error', internalError],
@@ -83,4 +78,43 @@ test('every v1 error code of the catalog is produced, as problem+json with its c
     assert.equal(typeof res.body.detail, 'string');
     assert.match(res.body.instance, /^\/api\/v1\//);
   }
+});
+
+test('an unknown query parameter is 400 unknown_parameter listing the accepted ones, on collections, items and health', async () => {
+  for (const [path, accepted] of [
+    ['/places?sort=name', ['limit', 'cursor']],
+    ['/places/place:KZ-35?type=region', []],
+    ['/health?verbose=1', []],
+    ['/search?q=almaty&from=2020', ['q', 'locale', 'type', 'limit', 'cursor']],
+  ] as const) {
+    const res = await call(server.base + path);
+    assert.equal(res.status, 400, path);
+    assert.equal(res.body.code, 'unknown_parameter', path);
+    for (const name of accepted) assert.ok(res.body.accepted_parameters.includes(name), `${path} accepts ${name}`);
+    assert.equal(res.headers.get('x-dala-revision') !== null, true, `${path} names its revision`);
+  }
+});
+
+test('an enum failure lists the allowed values; a body failure names the member', async () => {
+  const locale = await call(`${server.base}/search?q=almaty&locale=fr`);
+  assert.deepEqual(locale.body.allowed_values, ['ru', 'kk', 'en']);
+  assert.match(locale.body.detail, /ru, kk, en/);
+  const body = await call(`${server.base}/resolve`, json('{"name": "Almaty", "type": "planet"}'));
+  assert.equal(body.body.code, 'invalid_body');
+  assert.equal(body.body.parameter, 'type');
+  assert.ok(body.body.allowed_values.includes('place'));
+  const extra = await call(`${server.base}/resolve`, json('{"name": "Almaty", "colour": "blue"}'));
+  assert.equal(extra.body.parameter, 'colour');
+  assert.match(extra.body.detail, /colour/);
+});
+
+test('GET or HEAD on the POST-only resolve route is 405 with Allow, as production answers', async () => {
+  for (const method of ['GET', 'HEAD', 'DELETE']) {
+    const res = await fetch(`${server.base}/resolve`, { method });
+    assert.equal(res.status, 405, method);
+    assert.equal(res.headers.get('allow'), 'OPTIONS, POST', method);
+  }
+  const post = await call(`${server.base}/places`, json('{}'));
+  assert.equal(post.status, 405);
+  assert.match(post.headers.get('allow') ?? '', /GET/);
 });

@@ -1,6 +1,7 @@
 // buildApp: the one Fastify app for every route family (DESIGN.md "Code"). Cross-cutting rules live
-// here: each request pins one release (issue 3), every response names its revision, CORS for GET from
-// any origin, nosniff, 405 with Allow, and one problem+json error handler for all families.
+// here: each request pins one release (so an answer comes wholly from one revision, even while the
+// pointer swaps), every response names its revision, CORS for GET from any origin, nosniff, 405 with
+// Allow, unknown query parameters refused, one problem+json error handler and one interface document.
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
 import swagger from '@fastify/swagger';
 import { dataPlugin } from './data/index.js';
@@ -9,7 +10,8 @@ import { REVISION_HEADER, installProblemHandling, methodNotAllowed, sendProblem,
 import { ProblemError } from './errors.js';
 import { ReleaseHolder } from './release-holder.js';
 import { timemachinePlugin } from './timemachine/index.js';
-import { v1Plugin } from './v1/index.js';
+import { SHARED_SCHEMAS, problems } from './schemas.js';
+import { v1Plugin, type V1Options } from './v1/index.js';
 import './pinned.js';
 
 export interface AppOptions {
@@ -18,14 +20,15 @@ export interface AppOptions {
   trustProxy?: string[]; // addresses/CIDRs whose X-Forwarded-For is believed (DESIGN.md "Rate limit")
   redisUrl?: string;
   pollMs?: number;
-  /** Further route families (e.g. /api/v1/), each registered with `{ prefix, releases, ...options }`. */
+  /** Options of /api/v1/ beside the ones above (tests pin the clock and the rate-limit policy). */
+  v1?: Pick<V1Options, 'rateLimit' | 'now'>;
+  /** Further route families, each registered with `{ prefix, releases, ...options }`. */
   extraPlugins?: { plugin: FastifyPluginAsync<any>; prefix: string; options?: Record<string, unknown> }[];
 }
 
 export type DalaApp = FastifyInstance & { releases: ReleaseHolder; routeTable: { method: string; url: string }[] };
 
 const EXPOSED = 'ETag, X-Dala-Revision, Retry-After, RateLimit, RateLimit-Policy, Content-Encoding';
-const SAFE = ['GET', 'HEAD', 'OPTIONS'];
 
 function commonHeaders(reply: FastifyReply, revision: string | null): void {
   if (revision) reply.header(REVISION_HEADER, revision);
@@ -55,6 +58,11 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
   const patterns: { re: RegExp; methods: string[] }[] = [];
   app.addHook('onRoute', (r) => {
     const methods = [r.method].flat().map(String);
+    // One rule for every API family: a query parameter a route does not declare is a 400
+    // unknown_parameter. /data/ is exempt: static files ignore the query, as any static server does.
+    if (methods.includes('GET') && !r.url.startsWith('/data/') && r.url !== '*' && !r.schema?.querystring) {
+      r.schema = { ...r.schema, querystring: { type: 'object', additionalProperties: false, properties: {} } };
+    }
     for (const method of methods) app.routeTable.push({ method, url: r.url });
     if (r.url === '*' || r.url === '/*') return; // the CORS preflight catch-all
     const source = r.url.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+').replace(/\*/g, '.*');
@@ -66,6 +74,8 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
   };
 
   installProblemHandling(app);
+  for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
+  await app.register(swagger, swaggerOptions);
   const unpinned = new WeakSet<object>();
   const unpin = (req: { release: unknown; raw: object }) => {
     if (req.release && !unpinned.has(req.raw)) {
@@ -75,7 +85,8 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
   };
   app.addHook('onRequest', async (req, reply) => {
     req.release = releases.acquire();
-    if (req.is404 && !SAFE.includes(req.method)) {
+    // A path that exists under other methods answers 405 with Allow, GET on a POST-only route included.
+    if (req.is404 && req.method !== 'OPTIONS') {
       const allow = allowedFor(req.url.split('?')[0] ?? '');
       if (allow.length) return methodNotAllowed(req, reply, allow);
     }
@@ -101,20 +112,18 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
       .send();
   });
 
-  // /data/ and /api/timemachine/ share one generated interface document (SPEC 9).
+  // One generated interface document for every family (SPEC 9), also served under each family.
   await app.register(async (scope) => {
-    await scope.register(swagger, swaggerOptions);
     await scope.register(dataPlugin, { prefix: '/data' });
     await scope.register(timemachinePlugin, { prefix: '/api/timemachine', releases });
     let doc: string | null = null;
-    const serveDoc = { schema: { tags: ['timemachine'], summary: 'This interface document (OpenAPI 3.1)' } };
+    const serveDoc = { schema: { tags: ['meta'], summary: 'This interface document (OpenAPI 3.1)', response: { 200: { description: 'The OpenAPI document', type: 'object', additionalProperties: true }, ...problems() } } };
     for (const url of ['/api/timemachine/openapi.json', '/openapi.json']) {
       scope.get(url, serveDoc, (_req, reply) => reply.type('application/json; charset=utf-8').send((doc ??= JSON.stringify(scope.swagger()))));
     }
   });
 
-  // /api/v1/ (issue 4): registered by the v1 engineer with the line below, or passed as an extra plugin.
-  await app.register(v1Plugin, { prefix: '/api/v1', releases, redisUrl: opts.redisUrl, trustProxy: opts.trustProxy });
+  await app.register(v1Plugin, { prefix: '/api/v1', releases, redisUrl: opts.redisUrl, trustProxy: opts.trustProxy, ...opts.v1 });
   for (const extra of opts.extraPlugins ?? []) {
     await app.register(extra.plugin, { prefix: extra.prefix, releases, redisUrl: opts.redisUrl, ...extra.options });
   }

@@ -18,8 +18,15 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, err: P
     .send(Buffer.from(JSON.stringify(body))); // a Buffer keeps the media type exactly problem+json
 }
 
-// Parameters whose failure has its own code; every other invalid value is invalid_parameter.
-const PARAMETER_CODES: Record<string, ErrorCode> = { slug: 'invalid_slug', granularity: 'invalid_granularity' };
+// Parameters whose failure has its own catalog code; any other invalid value is invalid_parameter.
+const PARAMETER_CODES: Record<string, ErrorCode> = {
+  slug: 'invalid_slug',
+  granularity: 'invalid_granularity',
+  limit: 'invalid_limit',
+  locale: 'invalid_locale',
+  q: 'invalid_query',
+  cursor: 'invalid_cursor',
+};
 
 interface AjvError {
   keyword: string;
@@ -28,16 +35,30 @@ interface AjvError {
   message?: string;
 }
 
+type SchemaWithProperties = { properties?: Record<string, unknown> } | undefined;
+
+/**
+ * Schema validation failures, one rule for every family: an unknown query parameter lists the
+ * accepted ones, an enum failure lists the allowed values, a body failure names the member.
+ */
 function fromValidation(err: FastifyError, request: FastifyRequest): ProblemError {
   const e = (err.validation as AjvError[] | undefined)?.[0];
-  const where = err.validationContext === 'params' ? 'path' : err.validationContext === 'querystring' ? 'query' : String(err.validationContext);
-  if (!e) return new ProblemError('invalid_parameter', err.message);
-  const name = e.instancePath.replace(/^\//, '') || String(e.params.missingProperty ?? e.params.additionalProperty ?? '');
-  const source = (where === 'path' ? request.params : request.query) as Record<string, unknown> | undefined;
-  const given = source?.[name];
-  const allowed = Object.keys(
-    ((request.routeOptions.schema?.querystring ?? {}) as { properties?: Record<string, unknown> }).properties ?? {},
-  );
+  const context = String(err.validationContext ?? 'request');
+  const where = context === 'params' ? 'path' : context === 'querystring' ? 'query' : context;
+  if (!e) return new ProblemError(context === 'body' ? 'invalid_body' : 'invalid_parameter', err.message);
+  const path = e.instancePath.replace(/^\//, '');
+  const member = String(e.params.missingProperty ?? e.params.additionalProperty ?? '');
+  const name = (context === 'body' ? [path, member].filter(Boolean).join('/') : path.split('/')[0] || member) || '(root)';
+  const source = (where === 'path' ? request.params : where === 'query' ? request.query : request.body) as Record<string, unknown> | undefined;
+  const given = path ? source?.[path.split('/')[0]!] : undefined;
+  const enumExtra = e.keyword === 'enum' ? { allowed_values: e.params.allowedValues } : {};
+  const rule = e.keyword === 'enum' ? `must be one of ${(e.params.allowedValues as unknown[]).join(', ')}` : (e.message ?? e.keyword);
+  if (context === 'body') {
+    const what = e.keyword === 'additionalProperties' ? `member "${name}" is not accepted` : e.keyword === 'required' ? `member "${name}" is required` : `member "${name}" ${rule}`;
+    const accepted = Object.keys((request.routeOptions.schema?.body as SchemaWithProperties)?.properties ?? {});
+    return new ProblemError('invalid_body', `Request body: ${what}.`, { parameter: name, ...enumExtra, ...(e.keyword === 'additionalProperties' ? { accepted_parameters: accepted } : {}) });
+  }
+  const allowed = Object.keys((request.routeOptions.schema?.querystring as SchemaWithProperties)?.properties ?? {});
   switch (e.keyword) {
     case 'additionalProperties':
       return new ProblemError('unknown_parameter', `unknown query parameter "${name}"; accepted: ${allowed.join(', ') || 'none'}`, {
@@ -45,7 +66,7 @@ function fromValidation(err: FastifyError, request: FastifyRequest): ProblemErro
         accepted_parameters: allowed,
       });
     case 'required':
-      return new ProblemError('missing_parameter', `query parameter "${name}" is required`, { parameter: name });
+      return new ProblemError('missing_parameter', `${where} parameter "${name}" is required`, { parameter: name });
     case 'format':
       if (e.params.format === 'date') {
         return new ProblemError('invalid_date', `${where} parameter "${name}": ${JSON.stringify(given)} is not a real calendar date (YYYY-MM-DD)`, { parameter: name });
@@ -53,17 +74,19 @@ function fromValidation(err: FastifyError, request: FastifyRequest): ProblemErro
       break;
     case 'type':
       if (Array.isArray(given)) {
-        return new ProblemError('invalid_parameter', `${where} parameter "${name}" is given more than once`, { parameter: name });
+        return new ProblemError(PARAMETER_CODES[name] ?? 'invalid_parameter', `${where} parameter "${name}" is given more than once`, { parameter: name });
       }
       break;
   }
-  const code = PARAMETER_CODES[name] ?? 'invalid_parameter';
-  const rule = e.keyword === 'enum' ? `must be one of ${(e.params.allowedValues as string[]).join(', ')}` : (e.message ?? e.keyword);
-  return new ProblemError(code, `${where} parameter "${name}": ${JSON.stringify(given)} is invalid: ${rule}`, {
-    parameter: name,
-    ...(e.keyword === 'enum' ? { allowed_values: e.params.allowedValues } : {}),
-  });
+  const code = PARAMETER_CODES[name] ?? (where === 'path' ? 'invalid_path' : 'invalid_parameter');
+  return new ProblemError(code, `${where} parameter "${name}": ${JSON.stringify(given)} is invalid: ${rule}`, { parameter: name, ...enumExtra });
 }
+
+// Fastify's own codes whose catalog code the status alone does not tell.
+const FASTIFY_CODES: Record<string, [ErrorCode, string]> = {
+  FST_ERR_BAD_URL: ['invalid_path', 'the path is not a valid URL component'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ['unsupported_media_type', 'send the request body as application/json'],
+};
 
 const STATUS_CODES: Record<number, ErrorCode> = {
   400: 'malformed_body',
@@ -77,7 +100,11 @@ const STATUS_CODES: Record<number, ErrorCode> = {
 export function toProblem(err: FastifyError | ProblemError, request: FastifyRequest): ProblemError {
   if (err instanceof ProblemError) return err;
   if (err.validation) return fromValidation(err, request);
-  if (err.code === 'FST_ERR_BAD_URL') return new ProblemError('invalid_path', `the path is not a valid URL component`);
+  const known = FASTIFY_CODES[err.code];
+  if (known) return new ProblemError(known[0], known[1]);
+  if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new ProblemError('body_too_large', `the request body is larger than this route accepts (${request.routeOptions.bodyLimit ?? 0} bytes)`);
+  if (err.code?.startsWith('FST_ERR_CTP_') && (err.statusCode ?? 400) === 400) return new ProblemError('malformed_body', `the request body is not valid JSON: ${err.message}`);
+  if (err instanceof SyntaxError && err.statusCode === 400) return new ProblemError('malformed_body', `the request body is not valid JSON: ${err.message}`);
   const status = err.statusCode ?? 500;
   const code = STATUS_CODES[status];
   if (status < 500 && code) return new ProblemError(code, err.message);

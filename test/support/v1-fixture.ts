@@ -1,14 +1,13 @@
 // Test support for the /api/v1/ tests: the shared fixture store extended with the v1 rows it lacks
 // (districts, aliases, institutions, persons, datasets with passports, sources, relations, claims,
-// evidence), sealed the same way as test/support/fixture-release.ts, and a real server around the
-// v1 plugin. Rows are test fixtures (meta.kind test-fixture), never published.
-import Fastify, { type FastifyInstance } from 'fastify';
+// evidence), sealed the same way as test/support/fixture-release.ts, and the production app serving
+// it. Rows are test fixtures (meta.kind test-fixture), never published.
 import { stableJson } from '../../src/lib/canonical-json.js';
 import type { StoreContent } from '../../src/publish/store.js';
 import type { SealResult } from '../../src/release/seal.js';
-import { installProblemHandling } from '../../src/serve/problem-handler.js';
-import { ReleaseHolder } from '../../src/serve/release-holder.js';
-import { v1Plugin, type V1Options } from '../../src/serve/v1/index.js';
+import { buildApp, type DalaApp } from '../../src/serve/app.js';
+import type { BucketPolicy } from '../../src/serve/rate-limit/bucket.js';
+import type { ReleaseHolder } from '../../src/serve/release-holder.js';
 import { fixtureStore, sealFixture } from './fixture-release.js';
 
 type Entity = StoreContent['entities'][number];
@@ -77,37 +76,28 @@ export async function makeV1Release(releasesDir?: string, opts: { karaganda2024?
 }
 
 export interface V1Server {
-  app: FastifyInstance;
+  app: DalaApp;
   holder: ReleaseHolder;
+  url: string; // http://127.0.0.1:<port>
   base: string; // http://127.0.0.1:<port>/api/v1
   routes: { method: string; url: string }[]; // every route registered, as Fastify's onRoute saw it
   close(): Promise<void>;
 }
 
 /**
- * A real server on 127.0.0.1, port 0: the app's problem handling plus the v1 plugin. Route tests
- * get a large budget so they never meet the limiter; the rate-limit tests pass the real policy.
+ * The production app (buildApp) on 127.0.0.1, port 0. Route tests get a large budget so they never
+ * meet the limiter; the rate-limit tests pass the real policy.
  */
-export async function startV1(releasesDir: string, opts: Omit<V1Options, 'releases'> = {}): Promise<V1Server> {
-  const holder = await ReleaseHolder.open({ releasesDir, watch: false });
-  const app = Fastify({ logger: false });
-  installProblemHandling(app);
-  const routes: V1Server['routes'] = [];
-  app.addHook('onRoute', (r) => {
-    for (const method of [r.method].flat()) routes.push({ method, url: r.url });
+export async function startV1(
+  releasesDir: string,
+  opts: { rateLimit?: BucketPolicy; now?: () => Date; redisUrl?: string; trustProxy?: string[] } = {},
+): Promise<V1Server> {
+  const app = await buildApp({
+    releasesDir, logger: false, redisUrl: opts.redisUrl, trustProxy: opts.trustProxy,
+    v1: { rateLimit: opts.rateLimit ?? { burst: 10_000, refillPerSecond: 1000 }, now: opts.now },
   });
-  await app.register(v1Plugin, { prefix: '/api/v1', releases: holder, rateLimit: { burst: 10_000, refillPerSecond: 1000 }, ...opts });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  return {
-    app,
-    holder,
-    base: `${address}/api/v1`,
-    routes,
-    close: async () => {
-      await app.close();
-      await holder.close();
-    },
-  };
+  return { app, holder: app.releases, url: address, base: `${address}/api/v1`, routes: app.routeTable, close: () => app.close() };
 }
 
 /** GET or POST and parse JSON (problem+json included). */

@@ -1,23 +1,21 @@
-// The /api/v1/ facade as one encapsulated Fastify plugin (issue 4). Its rate limit, 16 KiB body limit,
-// JSON-only body parsing and error translation live in this context only; /health sits in a sibling
-// context that never sees the limiter hook. Register with { prefix: '/api/v1' }.
-import type { FastifyError, FastifyPluginAsync } from 'fastify';
+// The /api/v1/ facade (SPEC 4.4) as one encapsulated Fastify plugin. Its rate limit, 16 KiB body limit
+// and JSON-only body parsing (SPEC 8) live in this context only; /health sits in a sibling context
+// that never sees the limiter hook. Errors go through the app's one problem handler. Register with
+// { prefix: '/api/v1' }.
+import type { FastifyPluginAsync } from 'fastify';
 import { DEFAULT_POLICY, MemoryStore, type BucketPolicy, type RateLimitStore } from '../rate-limit/bucket.js';
 import { clientAddressResolver } from '../rate-limit/client-address.js';
 import { rateLimitHook } from '../rate-limit/hook.js';
 import { RedisStore } from '../rate-limit/redis-store.js';
-import { ProblemError } from '../errors.js';
 import type { ReleaseSource } from '../release-types.js';
 import { datasetRoutes } from './datasets.js';
-import { translateFrameworkError } from './framework-errors.js';
 import { healthRoutes } from './health.js';
 import { indicatorRoutes } from './indicators.js';
-import { openapiRoutes, registerSwagger } from './openapi.js';
+import { openapiRoutes } from './openapi.js';
 import { placeRoutes } from './places.js';
 import { recordRoutes } from './records.js';
 import { releaseRoutes } from './releases.js';
 import { resolveRoutes } from './resolve.js';
-import { SHARED_SCHEMAS } from './schemas.js';
 import { searchRoutes } from './search.js';
 
 export const V1_BODY_LIMIT = 16 * 1024; // SPEC 8
@@ -44,14 +42,6 @@ export const v1Plugin: FastifyPluginAsync<V1Options> = async (app, opts) => {
   });
   // v1 bodies are JSON only: without this, text/plain would be parsed as a string and reach the schema
   app.removeContentTypeParser(['text/plain']);
-  app.setErrorHandler((error: FastifyError) => {
-    throw translateFrameworkError(error);
-  });
-  app.setNotFoundHandler((request) => {
-    throw new ProblemError('not_found', `No /api/v1/ resource at ${request.method} ${request.url.split('?')[0]}.`);
-  });
-  for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
-  await registerSwagger(app);
 
   const routeOpts = { releases: opts.releases, basePath: prefix, now: opts.now }; // not "prefix": Fastify reads that key as a route prefix
   await app.register(healthRoutes, routeOpts);

@@ -121,7 +121,7 @@ export async function releaseRoutes(app: FastifyInstance, opts: { releases: Rele
     schema: {
       summary: 'What changed between two consecutive sealed releases (latest pair by default)',
       tags: ['releases'],
-      querystring: { type: 'object', properties: { from: revisionSchema, to: revisionSchema } },
+      querystring: { type: 'object', additionalProperties: false, properties: { from: revisionSchema, to: revisionSchema } },
       response: {
         200: envelopeOf(
           {

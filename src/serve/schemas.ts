@@ -1,0 +1,78 @@
+// Schemas shared by every route family, registered once on the root app so each family's routes and
+// the one interface document refer to the same components (Problem, Meta, Links, Names).
+import { ERROR_CATALOG, PROBLEM_MEDIA_TYPE, type ErrorCode } from './errors.js';
+
+export const PROBLEM_SCHEMA = {
+  $id: 'Problem',
+  type: 'object',
+  description: 'RFC 9457 problem details with a stable `code` from the one error catalog (src/serve/errors.ts).',
+  required: ['type', 'title', 'status', 'detail', 'instance', 'code'],
+  properties: {
+    type: { type: 'string', format: 'uri' },
+    title: { type: 'string' },
+    status: { type: 'integer' },
+    detail: { type: 'string' },
+    instance: { type: 'string' },
+    code: { type: 'string', enum: Object.keys(ERROR_CATALOG) as ErrorCode[] },
+    parameter: { type: 'string', description: 'The query, path or body member the problem is about.' },
+    accepted_parameters: { type: 'array', items: { type: 'string' }, description: 'unknown_parameter: the parameters this route accepts.' },
+    allowed_values: { type: 'array', items: {}, description: 'An enum failure: the values allowed.' },
+    allow: { type: 'array', items: { type: 'string' }, description: 'method_not_allowed: the methods this path answers (also in Allow).' },
+  },
+  additionalProperties: true,
+} as const;
+
+export const SHARED_SCHEMAS = [
+  PROBLEM_SCHEMA,
+  {
+    $id: 'Meta',
+    type: 'object',
+    required: ['schema_version', 'revision'],
+    properties: {
+      schema_version: { type: 'string', description: 'Version of the public projection schema.' },
+      revision: { type: ['string', 'null'], description: 'The sealed release this answer came from (null only before the first release).' },
+      count: { type: 'integer', minimum: 0, description: 'Collections: items in the whole result set.' },
+      next_cursor: { type: ['string', 'null'], description: 'Collections: opaque cursor of the next page, pinned to this revision.' },
+      note: { type: 'string', description: 'Says why a collection is empty when it is.' },
+    },
+  },
+  {
+    $id: 'Links',
+    type: 'object',
+    required: ['self'],
+    properties: {
+      self: { type: 'string' },
+      first: { type: 'string' },
+      next: { type: 'string' },
+      describedby: { type: 'string' },
+    },
+    additionalProperties: { type: 'string' },
+  },
+  {
+    $id: 'Names',
+    type: 'object',
+    required: ['en', 'ru', 'kk'],
+    properties: { en: { type: 'string' }, ru: { type: 'string' }, kk: { type: 'string' } },
+  },
+] as const;
+
+const ALWAYS: ErrorCode[] = ['unknown_parameter', 'method_not_allowed', 'internal_error', 'no_release'];
+
+/** Error responses a route can give, as problem+json grouped by status (codes named in each). */
+export function problems(...codes: ErrorCode[]): Record<string, object> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of [...codes, ...ALWAYS]) {
+    const status = ERROR_CATALOG[code].status;
+    const list = byStatus.get(status) ?? [];
+    if (!list.includes(code)) list.push(code);
+    byStatus.set(status, list);
+  }
+  const out: Record<string, object> = {};
+  for (const [status, list] of [...byStatus].sort((a, b) => a[0] - b[0])) {
+    out[String(status)] = {
+      description: `Problem (codes: ${list.join(', ')})`,
+      content: { [PROBLEM_MEDIA_TYPE]: { schema: { $ref: 'Problem#' } } },
+    };
+  }
+  return out;
+}
