@@ -39,8 +39,8 @@ test('the document validates as OpenAPI 3.1', async () => {
   assert.equal(validator.version, '3.1');
 });
 
-test('series documents metric as required and granularity as day, week or month', () => {
+test('series documents metric as required and granularity as day, week, month, quarter or year', () => {
   const params = (doc.paths['/api/timemachine/series']!.get as { parameters: { name: string; required: boolean; schema: { enum?: string[] } }[] }).parameters;
   assert.equal(params.find((p) => p.name === 'metric')?.required, true);
-  assert.deepEqual(params.find((p) => p.name === 'granularity')?.schema.enum, ['day', 'week', 'month']);
+  assert.deepEqual(params.find((p) => p.name === 'granularity')?.schema.enum, ['day', 'week', 'month', 'quarter', 'year']);
 });

@@ -49,8 +49,8 @@ test('a release swap under 300 requests loses none, each body matches its revisi
     assert.deepEqual(diff.counts, { added: 0, changed: 1, removed: 0 });
     assert.deepEqual(diff.changed[0], {
       metric: 'population', place: 'KZ-35', period: '2024',
-      from: { value: 1_131_000, null_reason: null, status: 'final', unit: 'persons', source_id: 'bns-population' },
-      to: { value: 1_140_000, null_reason: null, status: 'final', unit: 'persons', source_id: 'bns-population' },
+      from: { value: 1_131_000, null_reason: null, status: 'final', unit: 'persons', source_id: 'bns-population', note: null },
+      to: { value: 1_140_000, null_reason: null, status: 'final', unit: 'persons', source_id: 'bns-population', note: null },
     });
     assert.deepEqual((await s.app.releases.list()).map((r) => r.revision), [second.revision, first]);
   } finally {

@@ -7,8 +7,9 @@ import Database from 'better-sqlite3';
 import canonicalize from 'canonicalize';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { bucketOf } from '../src/serve/timemachine/periods.js';
+import { bucketOf } from '../src/store/periods.js';
 import { RESPONSES } from '../src/serve/timemachine/schemas.js';
+import { STORE_VERSION } from '../src/publish/store-schema.js';
 import { makeDailyRelease, serve } from './serve-support.js';
 
 let s: Awaited<ReturnType<typeof serve>>;
@@ -87,9 +88,10 @@ describe('series', () => {
       ['/api/timemachine/series', 400, 'missing_parameter'],
       ['/api/timemachine/series?metric=gdp_magic', 404, 'unknown_metric'],
       ['/api/timemachine/series?metric=population&start_date=2024-02-01&end_date=2024-01-01', 400, 'invalid_date_range'],
-      ['/api/timemachine/series?metric=population&granularity=year', 400, 'invalid_granularity'],
+      ['/api/timemachine/series?metric=population&granularity=decade', 400, 'invalid_granularity'],
       ['/api/timemachine/series?metric=population&end_date=2024-02-30', 400, 'invalid_date'],
-      ['/api/timemachine/series?metric=population&place=KZ-35', 400, 'unknown_parameter'],
+      ['/api/timemachine/series?metric=population&region=KZ-35', 400, 'unknown_parameter'],
+      ['/api/timemachine/series?metric=population&place=KZ-99', 400, 'unknown_place'],
     ];
     for (const [path, status, code] of cases) {
       const r = await get(path);
@@ -169,7 +171,7 @@ describe('snapshot-diff, health, contracts, stats, layers', () => {
     const mem = new Database(':memory:');
     assert.equal(body.environment.sqlite, (mem.prepare('select sqlite_version() AS v').get() as { v: string }).v);
     mem.close();
-    assert.equal(body.environment.store_version, '1.0.0');
+    assert.equal(body.environment.store_version, STORE_VERSION);
   });
 
   test('stats counts the store and gives its date range; layers lists layers with their metrics', async () => {

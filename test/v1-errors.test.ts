@@ -9,7 +9,7 @@ import { ERROR_CATALOG, PROBLEM_TYPE_BASE, type ErrorCode } from '../src/serve/e
 import { call, makeV1Release, startV1, type V1Server } from './support/v1-fixture.js';
 
 // Catalog codes v1 never produces: they belong to /data/ and /api/timemachine/.
-const NOT_V1: ErrorCode[] = ['invalid_slug', 'unknown_slug', 'invalid_date', 'invalid_date_range', 'unknown_layer', 'unknown_metric',
+const NOT_V1: ErrorCode[] = ['invalid_slug', 'unknown_slug', 'invalid_date', 'invalid_date_range', 'unknown_layer', 'unknown_metric', 'unknown_place',
   'invalid_granularity'];
 
 let server: V1Server;

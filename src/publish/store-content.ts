@@ -5,6 +5,7 @@ import type { Model } from '../model/model.js';
 import type { Names } from '../model/types.js';
 import { observations } from './contracts/indicators.js';
 import { sourceRef } from './contracts/header.js';
+import type { Row } from '../store/tables.js';
 import type { StoreContent } from './store.js';
 
 const LAYERS = [
@@ -18,7 +19,7 @@ const LAYERS = [
 const named = (n: Names) => ({ name_en: n.en, name_ru: n.ru, name_kk: n.kk });
 
 export function storeContent(model: Model): StoreContent {
-  const points: StoreContent['points'] = model.points.map((p) => ({ ...p }));
+  const points: Row<'points'>[] = model.points.map((p) => ({ ...p }));
   const dayCount = new Map<string, number>();
   for (const e of model.events) for (const place of new Set(['KZ', e.place])) dayCount.set(`${place}|${e.date}`, (dayCount.get(`${place}|${e.date}`) ?? 0) + 1);
   for (const [key, n] of [...dayCount.entries()].sort()) {
@@ -33,8 +34,8 @@ export function storeContent(model: Model): StoreContent {
   }
   const metricIds = new Set(points.map((p) => p.metric));
 
-  const entities: StoreContent['entities'] = [];
-  const names: StoreContent['entity_names'] = [];
+  const entities: Row<'entities'>[] = [];
+  const names: Row<'entity_names'>[] = [];
   const addNames = (id: string, n: Names, kind: string) => {
     for (const lang of ['kk', 'ru', 'en'] as const) names.push({ entity_id: id, name: n[lang], lang, kind });
   };
@@ -78,17 +79,17 @@ export function storeContent(model: Model): StoreContent {
   }
   const uniqueNames = dedupe(names.filter((n) => n.name.trim() !== ''), (n) => `${n.entity_id}|${n.name}|${n.lang}|${n.kind}`);
 
-  const relations: StoreContent['relations'] = [
+  const relations: Row<'relations'>[] = [
     ...model.districts.map((d) => ({ id: `relation:${d.id}:part_of`, subject: d.id, predicate: 'part_of', object: `place:${d.region_iso}`, source_url: 'https://github.com/arodionoff/geokz', review_status: 'reviewed' })),
     ...model.institutions.filter((i) => i.region_iso).map((i) => ({ id: `relation:${i.id}:${i.kind === 'akimat' ? 'governs' : 'located_in'}`, subject: i.id, predicate: i.kind === 'akimat' ? 'governs' : 'located_in', object: `place:${i.region_iso}`, source_url: i.source_url, review_status: i.review_status })),
     ...model.regions.map((r) => ({ id: `relation:${r.id}:same_as:osm`, subject: r.id, predicate: 'same_as', object: `https://www.openstreetmap.org/relation/${r.osm_relation_id}`, source_url: 'https://www.openstreetmap.org/', review_status: 'reviewed' })),
   ].sort((a, b) => (a.id < b.id ? -1 : 1));
 
-  const evidence: StoreContent['evidence'] = [
+  const evidence: Row<'evidence'>[] = [
     ...model.passports.map((p) => ({ id: `evidence:snapshot:${p.path}`, kind: 'snapshot', source_id: p.id, path: p.path, sha256: p.sha256, description: `pinned snapshot ${p.path} (${p.bytes} bytes), verified before the build read it; origin ${p.origin_url}` })),
     { id: 'evidence:validation', kind: 'validation_report', source_id: null, path: 'evidence/validation.json', sha256: null, description: 'every JSON artifact validated against its JSON Schema before sealing' },
   ];
-  const claims: StoreContent['claims'] = observations(model).map((o) => ({
+  const claims: Row<'claims'>[] = observations(model).map((o) => ({
     id: `claim:${o.id.slice('observation:'.length)}`, subject: `place:${o.place}`, property: `indicator:${o.indicator}`,
     value: canonicalJson({ value: o.value, null_reason: o.null_reason, unit: o.unit, status: o.status }), period: o.period, source_id: o.source_id,
     evidence_id: `evidence:snapshot:${model.passports.find((p) => p.id === o.source_id)?.path}`,
@@ -100,7 +101,8 @@ export function storeContent(model: Model): StoreContent {
     metrics: model.indicators.filter((i) => metricIds.has(i.id)).map((i) => ({
       id: i.id, layer: i.layer, ...named(i.name), unit: i.unit, frequency: i.frequency, aggregation: i.aggregation, source_id: i.source_id, notes: i.notes,
     })),
-    points: points.sort((a, b) => (a.metric + a.place + a.period < b.metric + b.place + b.period ? -1 : 1)),
+    // by (metric, place, period): the store writer takes each (metric, place) series as one run
+    points: points.sort((a, b) => (a.metric !== b.metric ? (a.metric < b.metric ? -1 : 1) : a.place !== b.place ? (a.place < b.place ? -1 : 1) : a.period < b.period ? -1 : a.period > b.period ? 1 : 0)),
     events: model.events.map((e) => ({ id: e.id, date: e.date, kind: e.kind, place: e.place, title_en: e.title.en, title_ru: e.title.ru, title_kk: e.title.kk, source_url: e.source_url, review_status: e.review_status })),
     entities: entities.sort((a, b) => (a.id < b.id ? -1 : 1)),
     entity_names: uniqueNames,

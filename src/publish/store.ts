@@ -1,54 +1,125 @@
-// Writes the per-release SQLite store. Rows are inserted in a fixed order and the file is VACUUMed,
-// so the same content gives the same bytes (deterministic builds).
+// Writes the per-release SQLite store (src/store/tables.ts declares it). Rows are inserted in a fixed
+// order, in primary-key order where the volume matters, so the same content gives the same bytes
+// (deterministic builds) without a VACUUM pass. While the points stream in, grouped by (metric,
+// place), the build computes each group's rollups and its point_series row.
 import Database from 'better-sqlite3';
+import { bucketize, encodeFrom, type PointRow } from '../store/rollup.js';
+import { ROLLUP_GRANULARITIES } from '../store/periods.js';
+import { columnsOf, type Row, type TableName } from '../store/tables.js';
 import { STORE_DDL, STORE_VERSION } from './store-schema.js';
 
-export interface StoreContent {
-  meta: Record<string, string>;
-  layers: { id: string; title_en: string; title_ru: string; title_kk: string; description: string }[];
-  metrics: {
-    id: string; layer: string; name_en: string; name_ru: string; name_kk: string;
-    unit: string; frequency: string; aggregation: string; source_id: string; notes: string;
-  }[];
-  points: {
-    metric: string; place: string; period: string; period_start: string; period_end: string;
-    value: number | null; null_reason: string | null; status: string; unit: string; source_id: string; note: string | null;
-  }[];
-  events: {
-    id: string; date: string; kind: string; place: string; title_en: string; title_ru: string; title_kk: string;
-    source_url: string; review_status: string;
-  }[];
-  entities: { id: string; type: string; name_en: string; name_ru: string; name_kk: string; data: string }[];
-  entity_names: { entity_id: string; name: string; lang: string; kind: string }[];
-  relations: { id: string; subject: string; predicate: string; object: string; source_url: string; review_status: string }[];
-  claims: { id: string; subject: string; property: string; value: string; period: string | null; source_id: string; evidence_id: string | null }[];
-  evidence: { id: string; kind: string; source_id: string | null; path: string | null; sha256: string | null; description: string }[];
+/** Tables the build derives from the points; every other table is written as given. */
+type Derived = 'meta' | 'point_series' | 'rollups';
+
+type Given = Exclude<TableName, Derived>;
+/** The rows of a store as lists (what the model gives). */
+export type StoreContent = { meta: Record<string, string> } & { [T in Given]: Row<T>[] };
+/** The rows of a store as streams (a scaled build generates them without holding them). */
+export type StoreStream = { meta: Record<string, string> } & { [T in Given]: Iterable<Row<T>> };
+
+const GIVEN_ORDER = ['layers', 'metrics', 'events', 'entities', 'entity_names', 'relations', 'claims', 'evidence'] as const;
+
+function insertStatement(db: Database.Database, table: TableName) {
+  const columns = columnsOf(table);
+  const stmt = db.prepare(`INSERT INTO ${table}(${columns.join(', ')}) VALUES (${columns.map((c) => '@' + c).join(', ')})`);
+  return (row: object) => stmt.run(row);
 }
 
-const TABLE_ORDER = ['layers', 'metrics', 'points', 'events', 'entities', 'entity_names', 'relations', 'claims', 'evidence'] as const;
+// Clustered-key order of points: (period_end, period_start, period DESC) inside a (metric, place) group.
+const keyOrder = (a: PointRow, b: PointRow) =>
+  a.period_end !== b.period_end ? (a.period_end < b.period_end ? -1 : 1)
+    : a.period_start !== b.period_start ? (a.period_start < b.period_start ? -1 : 1)
+      : a.period === b.period ? 0 : a.period < b.period ? 1 : -1;
 
-export function writeStore(path: string, content: StoreContent): void {
+export function writeStore(path: string, content: StoreStream): void {
   const db = new Database(path);
   try {
     db.pragma('journal_mode = DELETE');
+    // The file is written once in a staging directory that a failed build removes: durability of
+    // partial writes buys nothing, and a large page cache keeps a scaled build's inserts in memory.
+    db.pragma('synchronous = OFF');
+    db.pragma('cache_size = -262144');
     db.exec(STORE_DDL);
-    const insertAll = db.transaction(() => {
+    db.transaction(() => {
       const meta: Record<string, string> = { ...content.meta, store_version: STORE_VERSION };
-      const metaStmt = db.prepare('INSERT INTO meta(key, value) VALUES (?, ?)');
-      for (const key of Object.keys(meta).sort()) metaStmt.run(key, meta[key] ?? "");
-      for (const table of TABLE_ORDER) {
-        const rows = content[table] as unknown as Record<string, unknown>[];
-        if (rows.length === 0) continue;
-        const columns = Object.keys(rows[0]!);
-        const stmt = db.prepare(
-          `INSERT INTO ${table}(${columns.join(', ')}) VALUES (${columns.map((c) => '@' + c).join(', ')})`,
-        );
-        for (const row of rows) stmt.run(row);
+      const metaStmt = insertStatement(db, 'meta');
+      for (const key of Object.keys(meta).sort()) metaStmt({ key, value: meta[key] ?? '' });
+      const aggregation = new Map<string, string>();
+      for (const table of GIVEN_ORDER) {
+        const insert = insertStatement(db, table);
+        for (const row of content[table]) {
+          if (table === 'metrics') aggregation.set((row as Row<'metrics'>).id, (row as Row<'metrics'>).aggregation);
+          insert(row);
+        }
       }
-    });
-    insertAll();
-    db.exec('VACUUM');
+      writePoints(db, content.points, aggregation);
+    })();
   } finally {
     db.close();
   }
+}
+
+function writePoints(db: Database.Database, points: Iterable<PointRow>, aggregation: ReadonlyMap<string, string>): void {
+  const insertPoint = insertStatement(db, 'points');
+  const insertSeries = insertStatement(db, 'point_series');
+  const insertRollup = insertStatement(db, 'rollups');
+  const seen = new Set<string>();
+  let group: PointRow[] = [];
+  // Rollups of one metric are held until the metric ends, then written in key order
+  // (granularity, place, time): a metric at a time bounds the memory of a scaled build.
+  let rollups: Row<'rollups'>[] = [];
+  let metric: string | null = null;
+
+  const flushMetric = () => {
+    rollups.sort((a, b) => (a.granularity !== b.granularity ? (a.granularity < b.granularity ? -1 : 1) : a.place !== b.place ? (a.place < b.place ? -1 : 1) : 0));
+    for (const r of rollups) insertRollup(r);
+    rollups = [];
+  };
+  const flushGroup = () => {
+    if (group.length === 0) return;
+    const { metric: m, place } = group[0]!;
+    const agg = aggregation.get(m);
+    if (agg === undefined) throw new Error(`store points: metric "${m}" (place ${place}) is not in the metrics table`);
+    const periods = new Set<string>();
+    for (const p of group) {
+      if (periods.has(p.period)) throw new Error(`store points: metric ${m}, place ${place}, period ${p.period} appears twice`);
+      periods.add(p.period);
+    }
+    group.sort(keyOrder);
+    let withValue = 0;
+    let firstStart = group[0]!.period_start;
+    for (const p of group) {
+      insertPoint(p);
+      if (p.value !== null) withValue++;
+      if (p.period_start < firstStart) firstStart = p.period_start;
+    }
+    insertSeries({ metric: m, place, points: group.length, with_value: withValue, first_start: firstStart, last_end: group[group.length - 1]!.period_end });
+    for (const granularity of ROLLUP_GRANULARITIES) {
+      for (const b of bucketize(group, granularity, agg)) {
+        rollups.push({
+          metric: m, granularity, place, period: b.period, period_start: b.period_start, period_end: b.period_end,
+          value: b.value, null_reason: b.null_reason, aggregation: b.aggregation, from_periods: encodeFrom(b),
+          status: b.status, unit: b.unit, note: b.note, source_id: b.source_id,
+        });
+      }
+    }
+    group = [];
+  };
+
+  for (const p of points) {
+    const last = group[0];
+    if (last && (last.metric !== p.metric || last.place !== p.place)) flushGroup();
+    if (group.length === 0) {
+      const key = `${p.metric}\u0000${p.place}`;
+      if (seen.has(key)) throw new Error(`store points: the points of metric ${p.metric}, place ${p.place} must come together (sorted by metric, place)`);
+      seen.add(key);
+      if (metric !== p.metric) {
+        if (metric !== null) flushMetric();
+        metric = p.metric;
+      }
+    }
+    group.push(p);
+  }
+  flushGroup();
+  flushMetric();
 }

@@ -22,6 +22,7 @@ export const ERROR_CATALOG = {
   invalid_date_range: { status: 400, title: 'Start date after end date' },
   unknown_layer: { status: 400, title: 'Unknown layer' },
   unknown_metric: { status: 404, title: 'Unknown metric' },
+  unknown_place: { status: 400, title: 'Unknown place' },
   invalid_granularity: { status: 400, title: 'Invalid granularity' },
   // /api/v1/
   rate_limited: { status: 429, title: 'Too many requests' },

@@ -4,11 +4,11 @@ import { lstat, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as z, gzip } from 'node:zlib';
-import Database from 'better-sqlite3';
 import { sha256Hex } from '../lib/hash.js';
 import { DATA_DIR, STORE_FILE, releaseDir } from '../release/layout.js';
 import { ReleaseVerificationError, verifyRelease } from '../release/verify.js';
 import type { LoadedRelease, ServedFile } from './release-types.js';
+import { openStore } from '../store/open.js';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -68,7 +68,6 @@ export async function loadRelease(
         files.set(path, { path, body, gzip: encoded.gzip, br: encoded.br, sha256: f.sha256, mediaType: f.media_type });
       }),
   );
-  const db = new Database(join(dir, STORE_FILE), { readonly: true, fileMustExist: true });
-  db.pragma('query_only = ON');
+  const db = openStore(join(dir, STORE_FILE));
   return { revision, dir, seal, db, files };
 }

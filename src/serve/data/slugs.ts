@@ -2,6 +2,7 @@
 // spelling, a legacy code) is not a slug, so it gets 404 with a pointer to the slug it stands for.
 import { ProblemError } from '../errors.js';
 import type { LoadedRelease } from '../release-types.js';
+import { storeOf } from '../../store/reader.js';
 
 export const SLUG_PATTERN = '^[a-z0-9-]+$';
 
@@ -26,13 +27,7 @@ export function slugsIn(release: LoadedRelease, route: SlugRoute): string[] {
 
 /** Slug(s) of the entity that `input` names as an alias, code or other spelling (case-insensitive). */
 function aliasTarget(release: LoadedRelease, input: string): string[] {
-  const rows = release.db
-    .prepare(
-      `SELECT DISTINCT s.name AS slug FROM entity_names n JOIN entity_names s ON s.entity_id = n.entity_id AND s.kind = 'slug'
-       WHERE lower(n.name) = lower(?) AND n.kind <> 'slug' ORDER BY s.name`,
-    )
-    .all(input) as { slug: string }[];
-  return rows.map((r) => r.slug);
+  return storeOf(release).aliasSlugs(input);
 }
 
 export function checkSlug(release: LoadedRelease, route: SlugRoute, slug: string): string {

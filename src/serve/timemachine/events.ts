@@ -3,11 +3,10 @@
 // so any client with a JCS implementation can recompute it.
 import { canonicalHash } from '../../lib/hash.js';
 import type { LoadedRelease } from '../release-types.js';
+import { storeOf } from '../../store/reader.js';
 
 export function events(release: LoadedRelease): Record<string, unknown>[] {
-  return release.db
-    .prepare('SELECT id, date, kind, place, title_en, title_ru, title_kk, source_url, review_status FROM events ORDER BY date, id')
-    .all() as Record<string, unknown>[];
+  return storeOf(release).events();
 }
 
 export function eventBatch(release: LoadedRelease) {

@@ -9,7 +9,7 @@ import { health, layers, stats, temporalContracts } from './info.js';
 import { NO_QUERY, SERIES_QUERY, SNAPSHOT_QUERY } from './query.js';
 import { RESPONSES } from './schemas.js';
 import { series, type SeriesQuery } from './series.js';
-import { snapshot } from './snapshot.js';
+import { snapshot, type SnapshotQuery } from './snapshot.js';
 import { snapshotDiff } from './snapshot-diff.js';
 
 // Answers change only with a release (health too: it reports the release, not live load).
@@ -26,7 +26,7 @@ export async function timemachinePlugin(app: FastifyInstance, opts: { releases: 
       },
     );
 
-  route('/snapshot', 'Metrics at a date', SNAPSHOT_QUERY, RESPONSES.snapshot, (req) => snapshot(pinned(req), req.query as { date?: string; layers?: string }));
+  route('/snapshot', 'Metrics at a date', SNAPSHOT_QUERY, RESPONSES.snapshot, (req) => snapshot(pinned(req), req.query as SnapshotQuery));
   route('/series', 'Time series of one metric', SERIES_QUERY, RESPONSES.series, (req) => series(pinned(req), req.query as SeriesQuery));
   route('/events', 'Verified events sorted by date then id', NO_QUERY, RESPONSES.events, (req) => events(pinned(req)));
   route('/event-batch', 'TemporalEventBatch with a content hash', NO_QUERY, RESPONSES.eventBatch, (req) => eventBatch(pinned(req)));

@@ -1,6 +1,7 @@
 // GET /api/timemachine/health, /temporal-contracts, /stats and /layers (SPEC 2.3).
 import type { LoadedRelease } from '../release-types.js';
 import { INTERFACE_VERSION } from '../openapi.js';
+import { storeOf } from '../../store/reader.js';
 import { asOfDate } from './query.js';
 
 /** The time-slice contracts and their versions (additive changes keep the major version). */
@@ -17,10 +18,7 @@ export const TEMPORAL_CONTRACTS = [
 
 const FRESHNESS = ['fresh', 'degraded', 'stale', 'unknown'];
 
-function meta(release: LoadedRelease): Record<string, string> {
-  const rows = release.db.prepare('SELECT key, value FROM meta ORDER BY key').all() as { key: string; value: string }[];
-  return Object.fromEntries(rows.map((r) => [r.key, r.value]));
-}
+const meta = (release: LoadedRelease) => storeOf(release).meta;
 
 /** Counts the freshness contracts (SPEC 2.1) found anywhere in the sealed quality report. */
 function freshnessSummary(release: LoadedRelease) {
@@ -55,7 +53,7 @@ export function health(release: LoadedRelease) {
 }
 
 export function temporalContracts(release: LoadedRelease) {
-  const { v } = release.db.prepare('SELECT sqlite_version() AS v').get() as { v: string };
+  const v = storeOf(release).sqliteVersion;
   return {
     interface_version: INTERFACE_VERSION,
     contracts: TEMPORAL_CONTRACTS,
@@ -64,36 +62,41 @@ export function temporalContracts(release: LoadedRelease) {
 }
 
 export function stats(release: LoadedRelease) {
-  const one = <T>(sql: string) => release.db.prepare(sql).get() as T;
-  const points = one<{ n: number; with_value: number; places: number; start: string | null; end: string | null }>(
-    `SELECT count(*) AS n, count(value) AS with_value, count(DISTINCT place) AS places, min(period_start) AS start, max(period_end) AS end FROM points`,
-  );
-  const events = one<{ n: number; start: string | null; end: string | null }>('SELECT count(*) AS n, min(date) AS start, max(date) AS end FROM events');
-  const byMetric = release.db
-    .prepare('SELECT metric, count(*) AS points, count(value) AS with_value, min(period_start) AS start, max(period_end) AS end FROM points GROUP BY metric ORDER BY metric')
-    .all();
+  const reader = storeOf(release);
+  const keys = reader.seriesKeys();
+  const byMetric = new Map<string, { metric: string; points: number; with_value: number; start: string | null; end: string | null }>();
+  for (const k of keys) {
+    const m = byMetric.get(k.metric) ?? byMetric.set(k.metric, { metric: k.metric, points: 0, with_value: 0, start: null, end: null }).get(k.metric)!;
+    m.points += k.points;
+    m.with_value += k.with_value;
+    if (m.start === null || k.first_start < m.start) m.start = k.first_start;
+    if (m.end === null || k.last_end > m.end) m.end = k.last_end;
+  }
+  const all = [...byMetric.values()];
+  const points = all.reduce((n, m) => n + m.points, 0);
+  const withValue = all.reduce((n, m) => n + m.with_value, 0);
+  const starts = all.map((m) => m.start!).sort();
+  const ends = all.map((m) => m.end!).sort();
+  const events = reader.eventStats();
   return {
     revision: release.revision,
     as_of: asOfDate(release),
     counts: {
-      layers: one<{ n: number }>('SELECT count(*) AS n FROM layers').n,
-      metrics: one<{ n: number }>('SELECT count(*) AS n FROM metrics').n,
-      points: points.n,
-      points_with_value: points.with_value,
-      points_null: points.n - points.with_value,
-      places: points.places,
+      layers: reader.layers.length,
+      metrics: reader.metrics.length,
+      points,
+      points_with_value: withValue,
+      points_null: points - withValue,
+      places: reader.places.length,
       events: events.n,
     },
-    date_range: { points: { start: points.start, end: points.end }, events: { start: events.start, end: events.end } },
-    by_metric: byMetric,
+    date_range: { points: { start: starts[0] ?? null, end: ends[ends.length - 1] ?? null }, events: { start: events.start, end: events.end } },
+    by_metric: all,
   };
 }
 
 export function layers(release: LoadedRelease) {
-  const rows = release.db.prepare('SELECT id, title_en, title_ru, title_kk, description FROM layers ORDER BY id').all() as { id: string }[];
-  const metrics = release.db
-    .prepare('SELECT id, layer, name_en, name_ru, name_kk, unit, frequency, aggregation, source_id, notes FROM metrics ORDER BY id')
-    .all() as { layer: string }[];
+  const { layers: rows, metrics } = storeOf(release);
   return {
     revision: release.revision,
     count: rows.length,

@@ -2,11 +2,21 @@
 // ajv-formats: `format: date` accepts only real calendar dates, so 2024-02-30 fails) and the one
 // error handler maps failures to catalog codes; `additionalProperties: false` makes an unknown
 // parameter a 400 unknown_parameter (the app turns off Ajv's removeAdditional for that).
+import { ProblemError } from '../errors.js';
 import type { LoadedRelease } from '../release-types.js';
+import { GRANULARITIES } from '../../store/periods.js';
+import { storeOf } from '../../store/reader.js';
+
+export { GRANULARITIES, type Granularity } from '../../store/periods.js';
 
 const date = (description: string) => ({ type: 'string', format: 'date', description });
 
 export const NO_QUERY = { type: 'object', additionalProperties: false, properties: {} } as const;
+
+export const INCLUDES = ['names'] as const;
+
+const place = { type: 'string', minLength: 1, description: 'Comma-separated place codes (KZ-35, or place:KZ-35; KZ: the country); omitted means every place' };
+const include = { type: 'string', enum: [...INCLUDES], description: 'names: add the en/ru/kk names of the places and metrics in the answer' };
 
 export const SNAPSHOT_QUERY = {
   type: 'object',
@@ -14,11 +24,10 @@ export const SNAPSHOT_QUERY = {
   properties: {
     date: date('Calendar date (YYYY-MM-DD); omitted means the release as-of date'),
     layers: { type: 'string', description: 'Comma-separated layer ids (see /api/timemachine/layers); omitted means all' },
+    place,
+    include,
   },
 } as const;
-
-export const GRANULARITIES = ['day', 'week', 'month'] as const;
-export type Granularity = (typeof GRANULARITIES)[number];
 
 export const SERIES_QUERY = {
   type: 'object',
@@ -29,11 +38,40 @@ export const SERIES_QUERY = {
     start_date: date('Only points whose period ends on or after this date'),
     end_date: date('Only points whose period ends on or before this date'),
     granularity: { type: 'string', enum: [...GRANULARITIES], description: 'Bucket size (week = ISO 8601 week); omitted means the points as published' },
+    place,
+    include,
   },
 } as const;
 
 /** The release's as-of date: the store's meta.as_of, else the seal's. */
 export function asOfDate(release: LoadedRelease): string {
-  const row = release.db.prepare(`SELECT value FROM meta WHERE key = 'as_of'`).get() as { value: string } | undefined;
-  return row?.value ?? release.seal.as_of;
+  return storeOf(release).meta.as_of ?? release.seal.as_of;
+}
+
+/** The places of a `place` parameter (codes, with or without "place:"), or null for every place. */
+export function parsePlaces(release: LoadedRelease, param: string | undefined): string[] | null {
+  if (param === undefined) return null;
+  const valid = storeOf(release).places;
+  const asked = [...new Set(param.split(',').map((s) => s.trim().replace(/^place:/, '')))].sort();
+  const unknown = asked.filter((p) => !valid.includes(p));
+  if (unknown.length) {
+    throw new ProblemError('unknown_place', `no point in release ${release.revision} is about place(s) ${unknown.map((u) => JSON.stringify(u)).join(', ')}; places with points: ${valid.join(', ')}`, {
+      unknown_places: unknown,
+      valid_places: valid,
+    });
+  }
+  return asked;
+}
+
+/** Names of the places and metrics an answer mentions (include=names); a place without an entity has null. */
+export function namesOf(release: LoadedRelease, places: Iterable<string>, metrics: Iterable<string>) {
+  const reader = storeOf(release);
+  const placeNames: Record<string, { en: string; ru: string; kk: string } | null> = {};
+  for (const code of [...new Set(places)].sort()) placeNames[code] = reader.entityNames(`place:${code}`);
+  const metricNames: Record<string, { en: string; ru: string; kk: string } | null> = {};
+  for (const id of [...new Set(metrics)].sort()) {
+    const m = reader.metricById.get(id);
+    metricNames[id] = m ? { en: m.name_en, ru: m.name_ru, kk: m.name_kk } : null;
+  }
+  return { places: placeNames, metrics: metricNames };
 }

@@ -1,6 +1,8 @@
 // Response schemas of the time-slice routes: they document the routes in the OpenAPI document and
 // test/serve-timemachine.test.ts validates live responses against them. (Handlers send JSON strings,
 // so Fastify's schema-based serializer never silently drops a field.)
+import { GRANULARITIES } from '../../store/periods.js';
+
 const str = { type: 'string' };
 const nstr = { type: ['string', 'null'] };
 const num = { type: ['number', 'null'] };
@@ -8,19 +10,35 @@ const int = { type: 'integer', minimum: 0 };
 const obj = (properties: Record<string, unknown>, required = Object.keys(properties)) => ({ type: 'object', properties, required, additionalProperties: true });
 const arr = (items: unknown) => ({ type: 'array', items });
 
-const point = obj({ metric: str, place: str, period: str, period_start: str, period_end: str, value: num, null_reason: nstr, status: str, unit: str, source_id: str });
+const point = obj({ metric: str, place: str, period: str, period_start: str, period_end: str, value: num, null_reason: nstr, status: str, unit: str, source_id: str, note: nstr });
+const langNames = { type: ['object', 'null'], properties: { en: str, ru: str, kk: str }, required: ['en', 'ru', 'kk'] };
+// include=names: the en/ru/kk names of the places and metrics the answer mentions (null: none published).
+const names = obj({ places: { type: 'object', additionalProperties: langNames }, metrics: { type: 'object', additionalProperties: langNames } });
+const places = { type: ['array', 'null'], items: str, description: 'The place filter; null: every place' };
+const unitSpan = obj({ unit: str, period_start: str, period_end: str, first_period: str, last_period: str });
 const pointState = obj({ value: num, null_reason: nstr, status: str });
 const pointRef = { metric: str, place: str, period: str };
 const event = obj({ id: str, date: str, kind: str, place: str, title_en: str, title_ru: str, title_kk: str, source_url: str, review_status: str });
 const metric = obj({ id: str, layer: str, unit: str, aggregation: str, source_id: str });
 
 export const RESPONSES = {
-  snapshot: obj({ revision: str, date: str, date_source: { enum: ['query', 'release_as_of'] }, layers: arr(str), metrics: arr(metric), count: int, points: arr(point) }),
-  series: obj({
-    revision: str, metric, unit: str, source: obj({ id: str, point_sources: arr(str) }), aggregation: str,
-    granularity: { enum: ['day', 'week', 'month', null] }, start_date: nstr, end_date: nstr, periods: arr(str), count: int,
-    series: arr(obj({ place: str, points: arr(obj({ period: str, period_start: str, period_end: str, value: num, null_reason: nstr, aggregation: nstr, from_periods: arr(str) })) })),
-  }),
+  snapshot: obj(
+    { revision: str, date: str, date_source: { enum: ['query', 'release_as_of'] }, layers: arr(str), places, metrics: arr(metric), count: int, points: arr(point), names },
+    ['revision', 'date', 'date_source', 'layers', 'places', 'metrics', 'count', 'points'],
+  ),
+  series: obj(
+    {
+      revision: str, metric, unit: str, units: arr(str), unit_changes: arr(unitSpan), unit_note: str,
+      source: obj({ id: str, point_sources: arr(str) }), aggregation: str,
+      granularity: { enum: [...GRANULARITIES, null] }, start_date: nstr, end_date: nstr, places, periods: arr(str), count: int,
+      series: arr(obj({
+        place: str,
+        points: arr(obj({ period: str, period_start: str, period_end: str, value: num, null_reason: nstr, aggregation: nstr, from_periods: arr(str), unit: str, status: str, note: nstr })),
+      })),
+      names,
+    },
+    ['revision', 'metric', 'unit', 'units', 'source', 'aggregation', 'granularity', 'start_date', 'end_date', 'places', 'periods', 'count', 'series'],
+  ),
   events: arr(event),
   eventBatch: obj({ batch_id: str, revision: str, count: int, events: arr(event), content_hash: { type: 'string', pattern: '^[0-9a-f]{64}$' } }),
   snapshotDiff: obj({

@@ -1,89 +1,65 @@
-// GET /api/timemachine/series (issue 3): one metric's points, per place, bucketed by day, ISO week or
-// month with the metric's declared aggregation. A point whose period does not fit inside one bucket
-// keeps its own period (never spread or interpolated); empty buckets are absent, never 0.
+// GET /api/timemachine/series (SPEC 4.3): one metric's points, per place, as published or bucketed by
+// day, ISO week, month, quarter or year with the metric's declared aggregation (src/store/rollup.ts).
+// Every point keeps its unit, status and note; a metric whose unit changes over time lists its units.
 import { ProblemError } from '../errors.js';
 import type { LoadedRelease } from '../release-types.js';
-import { bucketOf } from './periods.js';
-import type { Granularity } from './query.js';
-import type { PointRow } from './snapshot.js';
+import { byTime } from '../../store/periods.js';
+import { storeOf, type SeriesPoint } from '../../store/reader.js';
+import { namesOf, parsePlaces, type Granularity } from './query.js';
 
-export interface SeriesQuery { metric: string; start_date?: string; end_date?: string; granularity?: Granularity }
+export interface SeriesQuery { metric: string; start_date?: string; end_date?: string; granularity?: Granularity; place?: string; include?: 'names' }
 
-interface MetricRow { id: string; layer: string; name_en: string; name_ru: string; name_kk: string; unit: string; frequency: string; aggregation: string; source_id: string }
-
-interface OutPoint {
-  period: string; period_start: string; period_end: string; value: number | null; null_reason: string | null;
-  aggregation: string | null; // null: the point as published
-  from_periods: string[];
-}
-
-// A sum over a bucket with an unpublished value would understate the total, so it is null; a mean
-// or a last value is still well defined from what was published.
-const AGGREGATE: Record<string, (pts: PointRow[]) => Pick<OutPoint, 'value' | 'null_reason'>> = {
-  sum: (pts) =>
-    pts.some((p) => p.value === null)
-      ? { value: null, null_reason: `${pts.filter((p) => p.value === null).length} of ${pts.length} points in the bucket have no published value` }
-      : { value: pts.reduce((s, p) => s + (p.value as number), 0), null_reason: null },
-  mean: (pts) => {
-    const vals = pts.map((p) => p.value).filter((v): v is number => v !== null);
-    return vals.length ? { value: vals.reduce((s, v) => s + v, 0) / vals.length, null_reason: null } : { value: null, null_reason: 'no published value in the bucket' };
-  },
-  last: (pts) => {
-    const last = pts[pts.length - 1]!; // sorted by period_end
-    return { value: last.value, null_reason: last.null_reason };
-  },
-};
-
-function asPublished(p: PointRow): OutPoint {
-  return { period: p.period, period_start: p.period_start, period_end: p.period_end, value: p.value, null_reason: p.null_reason, aggregation: null, from_periods: [p.period] };
-}
-
-function bucketize(points: PointRow[], g: Granularity, aggregation: string): OutPoint[] {
-  const aggregate = AGGREGATE[aggregation];
-  if (!aggregate) throw new ProblemError('internal_error', `metric aggregation "${aggregation}" is not one of ${Object.keys(AGGREGATE).join(', ')}`);
-  const out: OutPoint[] = [];
-  const buckets = new Map<string, { b: ReturnType<typeof bucketOf>; pts: PointRow[] }>();
-  for (const p of points) {
-    const b = bucketOf(p.period_start, g);
-    if (p.period_end > b.period_end) out.push(asPublished(p)); // coarser than the bucket: kept whole
-    else (buckets.get(b.period) ?? buckets.set(b.period, { b, pts: [] }).get(b.period)!).pts.push(p);
+/** Each unit with the span of periods it is used for, earliest first. */
+function unitSpans(series: Map<string, SeriesPoint[]>) {
+  const spans = new Map<string, { unit: string; period_start: string; period_end: string; first_period: string; last_period: string }>();
+  for (const pts of series.values()) {
+    for (const p of pts) {
+      for (const unit of p.unit.split(' | ')) {
+        const s = spans.get(unit);
+        if (!s) spans.set(unit, { unit, period_start: p.period_start, period_end: p.period_end, first_period: p.period, last_period: p.period });
+        else {
+          if (p.period_start < s.period_start) Object.assign(s, { period_start: p.period_start, first_period: p.period });
+          if (p.period_end > s.period_end) Object.assign(s, { period_end: p.period_end, last_period: p.period });
+        }
+      }
+    }
   }
-  for (const { b, pts } of buckets.values()) {
-    pts.sort((x, y) => (x.period_end < y.period_end ? -1 : x.period_end > y.period_end ? 1 : 0));
-    out.push({ ...b, ...aggregate(pts), aggregation, from_periods: pts.map((p) => p.period) });
-  }
-  return out.sort((x, y) => (x.period_start + x.period_end + x.period < y.period_start + y.period_end + y.period ? -1 : 1));
+  return [...spans.values()].sort((a, b) => (a.period_start < b.period_start ? -1 : a.period_start > b.period_start ? 1 : a.unit < b.unit ? -1 : 1));
 }
 
 export function series(release: LoadedRelease, q: SeriesQuery) {
-  const metric = release.db.prepare('SELECT id, layer, name_en, name_ru, name_kk, unit, frequency, aggregation, source_id FROM metrics WHERE id = ?').get(q.metric) as MetricRow | undefined;
-  if (!metric) {
-    const valid = (release.db.prepare('SELECT id FROM metrics ORDER BY id').all() as { id: string }[]).map((r) => r.id);
+  const reader = storeOf(release);
+  const found = reader.metricById.get(q.metric);
+  if (!found) {
+    const valid = reader.metrics.map((m) => m.id);
     throw new ProblemError('unknown_metric', `no metric "${q.metric}" in release ${release.revision}; valid metrics: ${valid.join(', ')}`, { metric: q.metric, valid_metrics: valid });
   }
   if (q.start_date && q.end_date && q.start_date > q.end_date) {
     throw new ProblemError('invalid_date_range', `start_date ${q.start_date} is after end_date ${q.end_date}`, { start_date: q.start_date, end_date: q.end_date });
   }
-  const rows = release.db
-    .prepare(`SELECT * FROM points WHERE metric = @metric AND period_end >= @start AND period_end <= @end ORDER BY place, period_start, period_end, period`)
-    .all({ metric: metric.id, start: q.start_date ?? '0000-01-01', end: q.end_date ?? '9999-12-31' }) as PointRow[];
-  const byPlace = new Map<string, PointRow[]>();
-  for (const r of rows) (byPlace.get(r.place) ?? byPlace.set(r.place, []).get(r.place)!).push(r);
-  const places = [...byPlace].map(([place, pts]) => ({
-    place,
-    points: q.granularity ? bucketize(pts, q.granularity, metric.aggregation) : pts.map(asPublished),
-  }));
+  const places = parsePlaces(release, q.place);
+  const { id, layer, name_en, name_ru, name_kk, unit, frequency, aggregation, source_id } = found;
+  const bucketed = reader.series(found, q.granularity ?? null, q.start_date ?? '0000-01-01', q.end_date ?? '9999-12-31', places);
+  const all = [...bucketed.values()].flat();
+  const periods = new Map(all.map((p) => [p.period, p]));
+  const units = unitSpans(bucketed);
   return {
     revision: release.revision,
-    metric,
-    unit: metric.unit,
-    source: { id: metric.source_id, point_sources: [...new Set(rows.map((r) => r.source_id))].sort() },
-    aggregation: metric.aggregation,
+    metric: { id, layer, name_en, name_ru, name_kk, unit, frequency, aggregation, source_id },
+    unit,
+    units: units.map((u) => u.unit),
+    ...(units.length > 1
+      ? { unit_changes: units, unit_note: `values of ${id} are published in ${units.length} units over time (${units.map((u) => `${u.unit}: ${u.first_period} to ${u.last_period}`).join('; ')}); each point carries its own unit` }
+      : {}),
+    source: { id: source_id, point_sources: [...new Set(all.flatMap((p) => p.source_id.split(' | ')))].sort() },
+    aggregation,
     granularity: q.granularity ?? null,
     start_date: q.start_date ?? null,
     end_date: q.end_date ?? null,
-    periods: [...new Set(rows.map((r) => r.period))].sort(),
-    count: rows.length,
-    series: places,
+    places,
+    periods: [...periods.values()].sort(byTime).map((p) => p.period),
+    count: all.reduce((n, p) => n + p.from_periods.length, 0),
+    series: [...bucketed].map(([place, points]) => ({ place, points: points.map(({ source_id: _, ...p }) => p) })),
+    ...(q.include === 'names' ? { names: namesOf(release, bucketed.keys(), [id]) } : {}),
   };
 }

@@ -1,14 +1,14 @@
 // GET /api/timemachine/snapshot-diff (TemporalSnapshotDiff): points added, changed (from, to) and
 // removed between this release and its predecessor (previous_revision in the seal).
 import type { LoadedRelease, ReleaseSource } from '../release-types.js';
-import type { PointRow } from './snapshot.js';
+import { storeOf, type PointRow } from '../../store/reader.js';
 
 const key = (p: PointRow) => `${p.metric}\u0000${p.place}\u0000${p.period}`;
 const ref = (p: PointRow) => ({ metric: p.metric, place: p.place, period: p.period });
-const state = (p: PointRow) => ({ value: p.value, null_reason: p.null_reason, status: p.status, unit: p.unit, source_id: p.source_id });
+const state = (p: PointRow) => ({ value: p.value, null_reason: p.null_reason, status: p.status, unit: p.unit, source_id: p.source_id, note: p.note });
 
 function allPoints(release: LoadedRelease): Map<string, PointRow> {
-  const rows = release.db.prepare('SELECT * FROM points ORDER BY metric, place, period').all() as PointRow[];
+  const rows = storeOf(release).allPoints();
   return new Map(rows.map((r) => [key(r), r]));
 }
 

@@ -1,16 +1,15 @@
-// GET /api/timemachine/snapshot?date&layers (issue 3): for each metric of the chosen layers and each
-// place, the latest point whose period ends on or before the date, with that period.
+// GET /api/timemachine/snapshot?date&layers&place&include (SPEC 4.3): for each metric of the chosen
+// layers and each place, the latest point whose period ends on or before the date, with that period,
+// its unit, status and note.
 import { ProblemError } from '../errors.js';
 import type { LoadedRelease } from '../release-types.js';
-import { asOfDate } from './query.js';
+import { storeOf } from '../../store/reader.js';
+import { asOfDate, namesOf, parsePlaces } from './query.js';
 
-export interface PointRow {
-  metric: string; place: string; period: string; period_start: string; period_end: string;
-  value: number | null; null_reason: string | null; status: string; unit: string; source_id: string; note: string | null;
-}
+export type { PointRow } from '../../store/reader.js';
 
 export function layerIds(release: LoadedRelease): string[] {
-  return (release.db.prepare('SELECT id FROM layers ORDER BY id').all() as { id: string }[]).map((r) => r.id);
+  return storeOf(release).layers.map((l) => l.id);
 }
 
 export function parseLayers(release: LoadedRelease, param: string | undefined): string[] {
@@ -27,30 +26,27 @@ export function parseLayers(release: LoadedRelease, param: string | undefined): 
   return asked.sort();
 }
 
-// Ties on period_end (a year and its Q4 both end 31 December) go to the shorter period: the later start.
-const LATEST = `
-  SELECT metric, place, period, period_start, period_end, value, null_reason, status, unit, source_id, note FROM (
-    SELECT p.*, row_number() OVER (PARTITION BY p.metric, p.place ORDER BY p.period_end DESC, p.period_start DESC, p.period) AS rn
-    FROM points p JOIN metrics m ON m.id = p.metric
-    WHERE p.period_end <= @date AND m.layer IN (SELECT value FROM json_each(@layers))
-  ) WHERE rn = 1 ORDER BY metric, place`;
+export interface SnapshotQuery { date?: string; layers?: string; place?: string; include?: 'names' }
 
-export function snapshot(release: LoadedRelease, query: { date?: string; layers?: string }) {
+export function snapshot(release: LoadedRelease, query: SnapshotQuery) {
+  const reader = storeOf(release);
   const layers = parseLayers(release, query.layers);
+  const places = parsePlaces(release, query.place);
   const date = query.date ?? asOfDate(release);
-  const points = release.db.prepare(LATEST).all({ date, layers: JSON.stringify(layers) }) as PointRow[];
-  const metrics = release.db
-    .prepare(`SELECT id, layer, name_en, name_ru, name_kk, unit, frequency, aggregation, source_id FROM metrics
-              WHERE layer IN (SELECT value FROM json_each(?)) ORDER BY id`)
-    .all(JSON.stringify(layers));
+  const points = reader.latestAt(date, layers, places);
+  const metrics = reader.metrics
+    .filter((m) => layers.includes(m.layer))
+    .map(({ id, layer, name_en, name_ru, name_kk, unit, frequency, aggregation, source_id }) => ({ id, layer, name_en, name_ru, name_kk, unit, frequency, aggregation, source_id }));
   return {
     revision: release.revision,
     date,
     date_source: query.date === undefined ? 'release_as_of' : 'query',
     layers,
+    places,
     metrics,
     count: points.length,
     points,
-    note: 'Each point is the latest one whose period ends on or before `date`; a null value was not published (never zero).',
+    ...(query.include === 'names' ? { names: namesOf(release, points.map((p) => p.place), metrics.map((m) => m.id)) } : {}),
+    note: 'Each point is the latest one whose period ends on or before `date`; a null value was not published (never zero). Each point carries its own unit, status and note.',
   };
 }

@@ -2,6 +2,7 @@
 // their canonical JSON (from the stores). Deterministic order: kind, then key.
 import type { LoadedRelease } from '../release-types.js';
 import { createHash } from 'node:crypto';
+import { storeOf } from '../../store/reader.js';
 
 export interface Change {
   kind: 'file' | 'entity';
@@ -24,8 +25,8 @@ function diff(kind: Change['kind'], before: Map<string, string>, after: Map<stri
 }
 
 function entityHashes(release: LoadedRelease): Map<string, string> {
-  const rows = release.db.prepare('SELECT id, type, name_en, name_ru, name_kk, data FROM entities ORDER BY id').all() as Record<string, string>[];
-  return new Map(rows.map((r) => [r['id']!, createHash('sha256').update(JSON.stringify([r['type'], r['name_en'], r['name_ru'], r['name_kk'], r['data']])).digest('hex')]));
+  const rows = storeOf(release).entities();
+  return new Map(rows.map((r) => [r.id, createHash('sha256').update(JSON.stringify([r.type, r.name_en, r.name_ru, r.name_kk, r.data])).digest('hex')]));
 }
 
 export function diffReleases(before: LoadedRelease, after: LoadedRelease): Change[] {

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ProblemError } from '../errors.js';
 import type { LoadedRelease, ReleaseSource } from '../release-types.js';
+import { storeOf, type MetricRow, type PointRow } from '../../store/reader.js';
 import { canonicalUrl } from './aliases.js';
 import { collection, single } from './envelope.js';
 import { redirectResponse } from './entity-routes.js';
@@ -10,16 +11,12 @@ import { nextCursor, openPage, takeRelease } from './paging.js';
 import { provenanceProperties } from './places.js';
 import { envelopeOf, idParam, openObject, pagedQuery, problems } from './schemas.js';
 
-interface MetricRow { id: string; layer: string; name_en: string; name_ru: string; name_kk: string; unit: string; frequency: string; aggregation: string; source_id: string; notes: string }
-interface PointRow { metric: string; place: string; period: string; period_start: string; period_end: string; value: number | null; null_reason: string | null; status: string; unit: string; source_id: string; note: string | null }
 
 const placeId = (code: string) => `place:${code}`;
 const stripPrefix = (value: string, prefix: string) => (value.startsWith(prefix + ':') ? value.slice(prefix.length + 1) : value);
 
 function indicatorView(release: LoadedRelease, m: MetricRow) {
-  const coverage = release.db
-    .prepare('SELECT MIN(period_start) AS first, MAX(period_end) AS last, COUNT(DISTINCT place) AS places FROM points WHERE metric = ?')
-    .get(m.id) as { first: string | null; last: string | null; places: number };
+  const coverage = storeOf(release).coverage(m.id);
   return {
     id: `indicator:${m.id}`,
     metric: m.id,
@@ -83,8 +80,9 @@ export async function indicatorRoutes(app: FastifyInstance, opts: { releases: Re
     },
     handler: async (request) => {
       const page = await openPage(request, releases, request.query as Record<string, unknown>);
-      const total = (page.release.db.prepare('SELECT COUNT(*) AS n FROM metrics').get() as { n: number }).n;
-      const rows = page.release.db.prepare('SELECT * FROM metrics ORDER BY id LIMIT ? OFFSET ?').all(page.limit, page.offset) as MetricRow[];
+      const all = storeOf(page.release).metrics;
+      const total = all.length;
+      const rows = all.slice(page.offset, page.offset + page.limit);
       return collection(request, page.release, rows.map((m) => indicatorView(page.release, m)), total, nextCursor(page, total));
     },
   });
@@ -100,7 +98,7 @@ export async function indicatorRoutes(app: FastifyInstance, opts: { releases: Re
       const release = takeRelease(request, releases);
       const raw = request.params.id;
       const metric = stripPrefix(raw, 'indicator');
-      const row = release.db.prepare('SELECT * FROM metrics WHERE id = ?').get(metric) as MetricRow | undefined;
+      const row = storeOf(release).metricById.get(metric);
       if (!row) throw new ProblemError('not_found', `No indicator has id "${raw}" in release ${release.revision}.`);
       if (raw !== `indicator:${metric}`) return reply.code(308).header('location', canonicalUrl(request.url, raw, `indicator:${metric}`)).send();
       return single(request, release, indicatorView(release, row));
@@ -123,16 +121,12 @@ export async function indicatorRoutes(app: FastifyInstance, opts: { releases: Re
     },
     handler: async (request) => {
       const page = await openPage(request, releases, request.query as Record<string, unknown>);
-      const where: string[] = [];
-      const args: string[] = [];
       const { indicator, place, period } = request.query;
-      if (indicator) { where.push('metric = ?'); args.push(stripPrefix(indicator, 'indicator')); }
-      if (place) { where.push('place = ?'); args.push(stripPrefix(place, 'place')); }
-      if (period) { where.push('period = ?'); args.push(period); }
-      const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-      const db = page.release.db;
-      const total = (db.prepare(`SELECT COUNT(*) AS n FROM points ${clause}`).get(...args) as { n: number }).n;
-      const rows = db.prepare(`SELECT * FROM points ${clause} ORDER BY metric, place, period_start, period_end, period LIMIT ? OFFSET ?`).all(...args, page.limit, page.offset) as PointRow[];
+      const { total, rows } = storeOf(page.release).points(
+        { metric: indicator ? stripPrefix(indicator, 'indicator') : undefined, place: place ? stripPrefix(place, 'place') : undefined, period: period || undefined },
+        page.limit,
+        page.offset,
+      );
       const note = total === 0 ? `Release ${page.release.revision} holds no observation for these filters; this does not show the value does not exist.` : undefined;
       return collection(request, page.release, rows.map((p) => observationView(page.release, p)), total, nextCursor(page, total), { note });
     },
@@ -149,7 +143,7 @@ export async function indicatorRoutes(app: FastifyInstance, opts: { releases: Re
       const release = takeRelease(request, releases);
       const parts = stripPrefix(request.params.id, 'observation').split('/');
       const row = parts.length === 3
-        ? (release.db.prepare('SELECT * FROM points WHERE metric = ? AND place = ? AND period = ?').get(...parts) as PointRow | undefined)
+        ? storeOf(release).point(parts[0]!, parts[1]!, parts[2]!)
         : undefined;
       if (!row) throw new ProblemError('not_found', `No observation has id "${request.params.id}" in release ${release.revision}.`);
       return single(request, release, observationView(release, row));

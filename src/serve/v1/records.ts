@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ProblemError } from '../errors.js';
 import type { ReleaseSource } from '../release-types.js';
+import { storeOf } from '../../store/reader.js';
 import { collection, single } from './envelope.js';
 import { nextCursor, openPage, takeRelease } from './paging.js';
 import { envelopeOf, idParam, openObject, pagedQuery, problems } from './schemas.js';
@@ -38,11 +39,7 @@ export async function recordRoutes(app: FastifyInstance, opts: { releases: Relea
       handler: async (request) => {
         const page = await openPage(request, opts.releases, request.query as Record<string, unknown>);
         const subject = request.query.subject;
-        const clause = subject && t.subjectColumn ? `WHERE ${t.subjectColumn} = ?` : '';
-        const args = clause ? [subject] : [];
-        const db = page.release.db;
-        const total = (db.prepare(`SELECT COUNT(*) AS n FROM ${t.table} ${clause}`).get(...args) as { n: number }).n;
-        const rows = db.prepare(`SELECT * FROM ${t.table} ${clause} ORDER BY id LIMIT ? OFFSET ?`).all(...args, page.limit, page.offset) as Record<string, unknown>[];
+        const { total, rows } = storeOf(page.release).records(t.table, subject && t.subjectColumn ? subject : undefined, page.limit, page.offset);
         const note = total === 0 ? `Release ${page.release.revision} publishes no ${t.noun} here; this does not show that none exists.` : undefined;
         return collection(request, page.release, rows.map((r) => ({ ...r, revision: page.release.revision })), total, nextCursor(page, total), { note });
       },
@@ -56,7 +53,7 @@ export async function recordRoutes(app: FastifyInstance, opts: { releases: Relea
       },
       handler: async (request) => {
         const release = takeRelease(request, opts.releases);
-        const row = release.db.prepare(`SELECT * FROM ${t.table} WHERE id = ?`).get(request.params.id) as Record<string, unknown> | undefined;
+        const row = storeOf(release).record(t.table, request.params.id);
         if (!row) throw new ProblemError('not_found', `No ${t.noun} has id "${request.params.id}" in release ${release.revision}.`);
         return single(request, release, { ...row, revision: release.revision });
       },

@@ -1,0 +1,35 @@
+// The one place the server opens a release's store. A store whose meta.kind is SYNTHETIC_KIND (a
+// scaled benchmark release, bench/scale/) is refused unless serving benchmarks was asked for
+// explicitly (`dala serve --benchmark`): its numbers are generated, never data to publish.
+import Database from 'better-sqlite3';
+
+export const SYNTHETIC_KIND = 'synthetic-benchmark';
+
+const policy = { allowSynthetic: false };
+
+/** Called once at start by `dala serve --benchmark` (and by the benches). */
+export function allowSyntheticStores(allow: boolean): void {
+  policy.allowSynthetic = allow;
+}
+
+export class SyntheticStoreError extends Error {
+  constructor(readonly path: string) {
+    super(`${path}: this release is a synthetic benchmark (store meta.kind = ${SYNTHETIC_KIND}); serve it only with --benchmark`);
+    this.name = 'SyntheticStoreError';
+  }
+}
+
+/** The kind recorded in a store's meta table (release, test-fixture, synthetic-benchmark). */
+export function storeKind(db: Database.Database): string | null {
+  return (db.prepare(`SELECT value FROM meta WHERE key = 'kind'`).get() as { value: string } | undefined)?.value ?? null;
+}
+
+export function openStore(path: string): Database.Database {
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  db.pragma('query_only = ON');
+  if (storeKind(db) === SYNTHETIC_KIND && !policy.allowSynthetic) {
+    db.close();
+    throw new SyntheticStoreError(path);
+  }
+  return db;
+}

@@ -1,0 +1,109 @@
+// Series buckets: one metric's points at one place grouped into calendar buckets with the metric's
+// declared aggregation. The same function computes the rollups stored at build and the edge buckets
+// a date range cuts at read time, so both give the same answer as bucketing the plain points.
+import { addDays, bucketOf, byTime, daysBetween, type Granularity } from './periods.js';
+import type { Row } from './tables.js';
+
+export type PointRow = Row<'points'>;
+
+export interface SeriesPoint {
+  period: string; period_start: string; period_end: string; value: number | null; null_reason: string | null;
+  aggregation: string | null; // null: the point as published
+  from_periods: string[];
+  unit: string; status: string; note: string | null;
+  source_id: string; // the points' sources, " | "-joined when they differ
+}
+
+export const AGGREGATIONS = ['sum', 'mean', 'last'] as const;
+
+// A sum over a bucket with an unpublished value would understate the total, so it is null; a mean
+// or a last value is still well defined from what was published.
+const AGGREGATE: Record<string, (pts: PointRow[]) => Pick<SeriesPoint, 'value' | 'null_reason'>> = {
+  sum: (pts) =>
+    pts.some((p) => p.value === null)
+      ? { value: null, null_reason: `${pts.filter((p) => p.value === null).length} of ${pts.length} points in the bucket have no published value` }
+      : { value: pts.reduce((s, p) => s + (p.value as number), 0), null_reason: null },
+  mean: (pts) => {
+    const vals = pts.map((p) => p.value).filter((v): v is number => v !== null);
+    return vals.length ? { value: vals.reduce((s, v) => s + v, 0) / vals.length, null_reason: null } : { value: null, null_reason: 'no published value in the bucket' };
+  },
+  last: (pts) => {
+    const last = pts[pts.length - 1]!; // sorted by period_end
+    return { value: last.value, null_reason: last.null_reason };
+  },
+};
+
+const distinct = (xs: (string | null)[]) => [...new Set(xs.filter((x): x is string => x !== null))];
+
+/** A bucket's flags: one unit/status when its points agree; every distinct note, in point order. */
+function flags(pts: PointRow[]): Pick<SeriesPoint, 'unit' | 'status' | 'note' | 'source_id'> {
+  const units = distinct(pts.map((p) => p.unit));
+  const statuses = distinct(pts.map((p) => p.status));
+  const notes = distinct(pts.map((p) => p.note));
+  return {
+    unit: units.join(' | '), status: statuses.length === 1 ? statuses[0]! : 'mixed', note: notes.length ? notes.join('; ') : null,
+    source_id: distinct(pts.map((p) => p.source_id)).join(' | '),
+  };
+}
+
+export function asPublished(p: PointRow): SeriesPoint {
+  return {
+    period: p.period, period_start: p.period_start, period_end: p.period_end, value: p.value, null_reason: p.null_reason,
+    aggregation: null, from_periods: [p.period], unit: p.unit, status: p.status, note: p.note, source_id: p.source_id,
+  };
+}
+
+/**
+ * Buckets one place's points (any order). A point whose period does not fit inside one bucket keeps
+ * its own period (never spread or interpolated); empty buckets are absent, never 0. Out in time order.
+ */
+export function bucketize(points: readonly PointRow[], g: Granularity, aggregation: string): SeriesPoint[] {
+  const aggregate = AGGREGATE[aggregation];
+  if (!aggregate) throw new Error(`metric aggregation "${aggregation}" is not one of ${AGGREGATIONS.join(', ')}`);
+  const out: SeriesPoint[] = [];
+  const buckets = new Map<string, { b: ReturnType<typeof bucketOf>; pts: PointRow[] }>();
+  for (const p of [...points].sort(byTime)) {
+    const b = bucketOf(p.period_start, g);
+    if (p.period_end > b.period_end) out.push(asPublished(p)); // coarser than the bucket: kept whole
+    else (buckets.get(b.period) ?? buckets.set(b.period, { b, pts: [] }).get(b.period)!).pts.push(p);
+  }
+  for (const { b, pts } of buckets.values()) {
+    pts.sort((x, y) => (x.period_end < y.period_end ? -1 : x.period_end > y.period_end ? 1 : 0)); // stable: ties keep time order
+    const f = flags(pts);
+    // Values in different units cannot be combined: the bucket says so instead of adding them.
+    const value = f.unit.includes(' | ') ? { value: null, null_reason: `the points in the bucket are in different units (${f.unit})` } : aggregate(pts);
+    out.push({ ...b, ...value, aggregation, from_periods: pts.map((p) => p.period), ...f });
+  }
+  return out.sort(byTime);
+}
+
+const DAY_PERIOD = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * from_periods as stored in rollups: "d:" + a hex bitmask of day offsets from the bucket's start when
+ * every source point is a single day (a month of daily points is 8 characters, not 31 dates),
+ * else "j:" + the JSON array.
+ */
+export function encodeFrom(bucket: SeriesPoint): string {
+  // Only when decoding gives back exactly the same list: single days inside the bucket, increasing.
+  const days = bucket.aggregation !== null && bucket.from_periods.every((p, i, all) =>
+    DAY_PERIOD.test(p) && p >= bucket.period_start && p <= bucket.period_end && (i === 0 || all[i - 1]! < p));
+  if (!days) return 'j:' + JSON.stringify(bucket.from_periods);
+  const span = daysBetween(bucket.period_start, bucket.period_end) + 1;
+  const nibbles = new Array<number>(Math.ceil(span / 4)).fill(0);
+  for (const p of bucket.from_periods) {
+    const off = daysBetween(bucket.period_start, p);
+    nibbles[off >> 2]! |= 1 << (off & 3);
+  }
+  return 'd:' + nibbles.map((n) => n.toString(16)).join('');
+}
+
+export function decodeFrom(encoded: string, periodStart: string): string[] {
+  if (encoded.startsWith('j:')) return JSON.parse(encoded.slice(2)) as string[];
+  const out: string[] = [];
+  for (let i = 2; i < encoded.length; i++) {
+    const n = parseInt(encoded[i]!, 16);
+    for (let bit = 0; bit < 4; bit++) if (n & (1 << bit)) out.push(addDays(periodStart, (i - 2) * 4 + bit));
+  }
+  return out;
+}

@@ -1,0 +1,140 @@
+// The one declaration of the per-release SQLite store: every table's columns, keys and indexes.
+// The DDL the build runs (ddl()) and the row types the server reads (Row<'points'> ...) both come
+// from it, so a column is declared once. Full-text tables are not declared here: virtual tables
+// have no column types (see src/store/search*.ts).
+
+type ColumnType = 'TEXT' | 'REAL' | 'INTEGER';
+interface Column { type: ColumnType; nullable: boolean }
+
+const text = { type: 'TEXT', nullable: false } as const;
+const textOrNull = { type: 'TEXT', nullable: true } as const;
+const realOrNull = { type: 'REAL', nullable: true } as const;
+const integer = { type: 'INTEGER', nullable: false } as const;
+
+interface TableDeclaration {
+  columns: Record<string, Column>;
+  primaryKey: readonly string[];
+  /** WITHOUT ROWID: rows are stored in primary-key order, so a key-prefix range reads contiguous pages. */
+  clustered?: boolean;
+  references?: Readonly<Record<string, string>>;
+  checks?: readonly string[];
+  unique?: Readonly<Record<string, readonly string[]>>;
+  indexes?: Readonly<Record<string, readonly string[]>>;
+}
+
+export const TABLES = {
+  meta: { columns: { key: text, value: text }, primaryKey: ['key'] },
+  layers: {
+    columns: { id: text, title_en: text, title_ru: text, title_kk: text, description: text },
+    primaryKey: ['id'],
+  },
+  metrics: {
+    columns: {
+      id: text, layer: text, name_en: text, name_ru: text, name_kk: text,
+      unit: text, frequency: text, aggregation: text, source_id: text, notes: text,
+    },
+    primaryKey: ['id'],
+    references: { layer: 'layers(id)' },
+  },
+  // Clustered on (metric, place, period_end, period_start, period DESC): one place's series is one
+  // contiguous range, and the latest point at a date is one backward seek (snapshot). The ties order
+  // (later start first, then period ascending) is the snapshot's: see src/store/reader.ts. The build
+  // checks that (metric, place, period) is unique (src/store/write.ts), so no second index is kept.
+  points: {
+    columns: {
+      metric: text, place: text, period: text, period_start: text, period_end: text,
+      value: realOrNull, null_reason: textOrNull, status: text, unit: text, source_id: text, note: textOrNull,
+    },
+    primaryKey: ['metric', 'place', 'period_end', 'period_start', 'period DESC'],
+    clustered: true,
+    references: { metric: 'metrics(id)' },
+    checks: ['(value IS NULL) = (null_reason IS NOT NULL)'],
+  },
+  // One row per (metric, place) that has points: the keys a snapshot seeks, and per-series counts.
+  point_series: {
+    columns: { metric: text, place: text, points: integer, with_value: integer, first_start: text, last_end: text },
+    primaryKey: ['metric', 'place'],
+    clustered: true,
+  },
+  // Series buckets computed at build with each metric's declared aggregation (src/store/rollup.ts),
+  // for every granularity; a point coarser than its bucket is stored whole (aggregation NULL).
+  // from_periods is encoded (src/store/rollup.ts#encodeFrom).
+  rollups: {
+    columns: {
+      metric: text, granularity: text, place: text, period: text, period_start: text, period_end: text,
+      value: realOrNull, null_reason: textOrNull, aggregation: textOrNull, from_periods: text,
+      status: text, unit: text, note: textOrNull, source_id: text,
+    },
+    primaryKey: ['metric', 'granularity', 'place', 'period_start', 'period_end', 'period'],
+    clustered: true,
+  },
+  events: {
+    columns: {
+      id: text, date: text, kind: text, place: text, title_en: text, title_ru: text, title_kk: text,
+      source_url: text, review_status: text,
+    },
+    primaryKey: ['id'],
+    indexes: { events_date: ['date', 'id'] },
+  },
+  // v1 resources: every object with a canonical id; data is the canonical JSON of the published resource
+  entities: {
+    columns: { id: text, type: text, name_en: text, name_ru: text, name_kk: text, data: text },
+    primaryKey: ['id'],
+    indexes: { entities_type: ['type', 'id'] },
+  },
+  // every name an entity can be found or resolved by (names, official names, aliases, codes, slugs)
+  entity_names: {
+    columns: { entity_id: text, name: text, lang: text, kind: text },
+    primaryKey: ['entity_id', 'name', 'lang', 'kind'],
+    references: { entity_id: 'entities(id)' },
+  },
+  relations: {
+    columns: { id: text, subject: text, predicate: text, object: text, source_url: text, review_status: text },
+    primaryKey: ['id'],
+  },
+  claims: {
+    columns: { id: text, subject: text, property: text, value: text, period: textOrNull, source_id: text, evidence_id: textOrNull },
+    primaryKey: ['id'],
+  },
+  evidence: {
+    columns: { id: text, kind: text, source_id: textOrNull, path: textOrNull, sha256: textOrNull, description: text },
+    primaryKey: ['id'],
+  },
+} as const satisfies Record<string, TableDeclaration>;
+
+export type TableName = keyof typeof TABLES;
+
+type ValueOf<C> = C extends { type: 'REAL' | 'INTEGER' } ? number : string;
+type ColumnValue<C> = C extends { nullable: true } ? ValueOf<C> | null : ValueOf<C>;
+
+/** One row of a table, typed from its declaration. */
+export type Row<T extends TableName> = { -readonly [K in keyof (typeof TABLES)[T]['columns']]: ColumnValue<(typeof TABLES)[T]['columns'][K]> };
+
+export function columnsOf(table: TableName): string[] {
+  return Object.keys(TABLES[table].columns);
+}
+
+const keyColumn = (c: string) => c.replace(/ DESC$/, '');
+
+function tableDdl(name: string, t: TableDeclaration): string {
+  const lines = Object.entries(t.columns).map(([c, def]) => {
+    const ref = t.references?.[c] ? ` REFERENCES ${t.references[c]}` : '';
+    return `  ${c} ${def.type}${def.nullable ? '' : ' NOT NULL'}${ref}`;
+  });
+  lines.push(`  PRIMARY KEY(${t.primaryKey.join(', ')})`);
+  for (const check of t.checks ?? []) lines.push(`  CHECK (${check})`);
+  const out = [`CREATE TABLE ${name}(\n${lines.join(',\n')}\n) STRICT${t.clustered ? ', WITHOUT ROWID' : ''};`];
+  for (const [index, cols] of Object.entries(t.unique ?? {})) out.push(`CREATE UNIQUE INDEX ${index} ON ${name}(${cols.join(', ')});`);
+  for (const [index, cols] of Object.entries(t.indexes ?? {})) out.push(`CREATE INDEX ${index} ON ${name}(${cols.join(', ')});`);
+  return out.join('\n');
+}
+
+/** The DDL of every declared table, in declaration order (referenced tables first). */
+export function ddl(): string {
+  return Object.entries(TABLES).map(([name, t]) => tableDdl(name, t as TableDeclaration)).join('\n');
+}
+
+/** The primary-key columns without their sort direction. */
+export function primaryKeyOf(table: TableName): string[] {
+  return (TABLES[table].primaryKey as readonly string[]).map(keyColumn);
+}

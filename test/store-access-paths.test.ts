@@ -1,0 +1,139 @@
+// Each access path of the store reader gives exactly what the plain query over the points table
+// gives, over random stores (property-based): the snapshot's seek of the latest point per (metric,
+// place), the series rollups stored at build (with the buckets a date range cuts recomputed), and the
+// place filter on both. Speed is measured in bench/, never here.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import type { Database } from 'better-sqlite3';
+import { writeStore, type StoreContent } from '../src/publish/store.js';
+import { openStore } from '../src/store/open.js';
+import { GRANULARITIES, addDays, bucketOf, type Granularity } from '../src/store/periods.js';
+import { StoreReader } from '../src/store/reader.js';
+import { asPublished, bucketize, type PointRow, type SeriesPoint } from '../src/store/rollup.js';
+
+const START = '2023-11-20';
+const SPAN = 140; // days: long enough for every kind of bucket to be cut by a random range
+const PLACES = ['KZ', 'KZ-11', 'KZ-35', 'KZ-75'];
+const METRICS = [
+  { id: 'm_last', layer: 'a', aggregation: 'last' },
+  { id: 'm_mean', layer: 'a', aggregation: 'mean' },
+  { id: 'm_sum', layer: 'b', aggregation: 'sum' },
+];
+const KINDS = ['day', 'day', 'day', 'week', 'month', 'quarter', 'year', 'H1', '9M'] as const;
+
+function periodOf(kind: (typeof KINDS)[number], d: string) {
+  if (kind === 'H1') return { period: `${d.slice(0, 4)}-H1`, period_start: `${d.slice(0, 4)}-01-01`, period_end: `${d.slice(0, 4)}-06-30` };
+  if (kind === '9M') return { period: `${d.slice(0, 4)}-9M`, period_start: `${d.slice(0, 4)}-01-01`, period_end: `${d.slice(0, 4)}-09-30` };
+  return bucketOf(d, kind);
+}
+
+const value = fc.option(fc.double({ min: -1e6, max: 1e6, noNaN: true }).map((v) => (Object.is(v, -0) ? 0 : v)), { freq: 5 });
+const pointArb = fc.record({
+  metric: fc.constantFrom(...METRICS.map((m) => m.id)),
+  place: fc.constantFrom(...PLACES),
+  kind: fc.constantFrom(...KINDS),
+  // Often a bucket's last day (2023-12-31, 2024-01-31, 2024-02-29, 2024-03-31): periods of every kind then end together.
+  day: fc.oneof(fc.integer({ min: 0, max: SPAN }), fc.constantFrom(41, 72, 101, 132)),
+  value,
+  unit: fc.constantFrom('u1', 'u1', 'u1', 'u2'),
+  status: fc.constantFrom('final', 'final', 'preliminary'),
+  note: fc.option(fc.constantFrom('series break', 'suspicious'), { freq: 4 }),
+});
+
+type RawPoint = typeof pointArb extends fc.Arbitrary<infer T> ? T : never;
+
+function makeStore(raw: RawPoint[]): StoreContent {
+  const seen = new Set<string>();
+  const points: PointRow[] = [];
+  for (const r of raw) {
+    const p = periodOf(r.kind, addDays(START, r.day));
+    const key = `${r.metric}|${r.place}|${p.period}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    points.push({ metric: r.metric, place: r.place, ...p, value: r.value, null_reason: r.value === null ? 'not published' : null, status: r.status, unit: r.unit, source_id: 'src', note: r.note });
+  }
+  points.sort((a, b) => (a.metric !== b.metric ? (a.metric < b.metric ? -1 : 1) : a.place < b.place ? -1 : a.place > b.place ? 1 : 0));
+  return {
+    meta: { kind: 'test-fixture', as_of: '2024-12-31', built_at: '2026-01-01T00:00:00Z' },
+    layers: ['a', 'b'].map((id) => ({ id, title_en: id, title_ru: id, title_kk: id, description: 'property-test fixture' })),
+    metrics: METRICS.map((m) => ({ ...m, name_en: m.id, name_ru: m.id, name_kk: m.id, unit: 'u1', frequency: 'mixed', source_id: 'src', notes: '' })),
+    points, events: [], entities: [], entity_names: [], relations: [], claims: [], evidence: [],
+  };
+}
+
+function withStore<T>(content: StoreContent, fn: (db: Database, reader: StoreReader) => T): T {
+  const dir = mkdtempSync(join(tmpdir(), 'dala-prop-'));
+  try {
+    writeStore(join(dir, 'store.sqlite'), content);
+    const db = openStore(join(dir, 'store.sqlite'));
+    try {
+      return fn(db, new StoreReader(db));
+    } finally {
+      db.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// The plain queries: a window over every point up to the date; every point of the metric in range.
+const PLAIN_LATEST = `
+  SELECT metric, place, period, period_start, period_end, value, null_reason, status, unit, source_id, note FROM (
+    SELECT p.*, row_number() OVER (PARTITION BY p.metric, p.place ORDER BY p.period_end DESC, p.period_start DESC, p.period) AS rn
+    FROM points p JOIN metrics m ON m.id = p.metric
+    WHERE p.period_end <= @date AND m.layer IN (SELECT value FROM json_each(@layers))
+      AND (@places IS NULL OR p.place IN (SELECT value FROM json_each(@places)))
+  ) WHERE rn = 1 ORDER BY metric, place`;
+const PLAIN_SERIES = `SELECT * FROM points WHERE metric = @metric AND period_end >= @start AND period_end <= @end
+  AND (@places IS NULL OR place IN (SELECT value FROM json_each(@places))) ORDER BY place, period_start, period_end, period`;
+
+function plainSeries(db: Database, metric: (typeof METRICS)[number], g: Granularity | null, start: string, end: string, places: string[] | null) {
+  const rows = db.prepare(PLAIN_SERIES).all({ metric: metric.id, start, end, places: places && JSON.stringify(places) }) as PointRow[];
+  const byPlace = new Map<string, PointRow[]>();
+  for (const r of rows) (byPlace.get(r.place) ?? byPlace.set(r.place, []).get(r.place)!).push(r);
+  return new Map([...byPlace].map(([place, pts]): [string, SeriesPoint[]] => [place, g ? bucketize(pts, g, metric.aggregation) : pts.map(asPublished)]));
+}
+
+const date = fc.integer({ min: -10, max: SPAN + 10 }).map((d) => addDays(START, d));
+const places = fc.option(fc.subarray(PLACES, { minLength: 1 }), { freq: 2 });
+const store = fc.array(pointArb, { minLength: 0, maxLength: 120 });
+
+test('snapshot: the seek of the latest point per (metric, place) equals the window over every point', () => {
+  fc.assert(
+    fc.property(store, fc.array(fc.tuple(date, fc.subarray(['a', 'b'], { minLength: 1 }), places), { minLength: 1, maxLength: 8 }), (raw, asks) =>
+      withStore(makeStore(raw), (db, reader) => {
+        for (const [d, layers, pl] of asks) {
+          const plain = db.prepare(PLAIN_LATEST).all({ date: d, layers: JSON.stringify(layers), places: pl && JSON.stringify(pl) });
+          assert.deepStrictEqual(reader.latestAt(d, layers, pl), plain);
+        }
+      }),
+    ),
+    { numRuns: 60 },
+  );
+});
+
+test('series: rollups and cut buckets, by place or for all, equal bucketing the plain points', () => {
+  const ask = fc.tuple(fc.constantFrom(...METRICS), fc.constantFrom(null, ...GRANULARITIES), date, date, places);
+  fc.assert(
+    fc.property(store, fc.array(ask, { minLength: 1, maxLength: 10 }), (raw, asks) =>
+      withStore(makeStore(raw), (db, reader) => {
+        for (const [metric, g, a, b, pl] of asks) {
+          const [start, end] = a <= b ? [a, b] : [b, a];
+          const m = reader.metricById.get(metric.id)!;
+          assert.deepStrictEqual(reader.series(m, g, start, end, pl), plainSeries(db, metric, g, start, end, pl), `${metric.id} ${g} ${start}..${end} ${pl}`);
+        }
+        for (const metric of METRICS) {
+          for (const g of [null, ...GRANULARITIES]) {
+            const m = reader.metricById.get(metric.id)!;
+            assert.deepStrictEqual(reader.series(m, g, '0000-01-01', '9999-12-31'), plainSeries(db, metric, g, '0000-01-01', '9999-12-31', null));
+          }
+        }
+      }),
+    ),
+    { numRuns: 60 },
+  );
+});
