@@ -46,4 +46,76 @@ describe('serving the release built from the pinned snapshots', () => {
     for (const period of ['2022-Q1', '2022-H1', '2022-9M']) assert.match(body, new RegExp(period));
     assert.doesNotMatch(body, /"value":0[,}]/);
   });
+
+  // bns-extra families on every route and file that carries indicators
+  const getJson = async (path: string) => {
+    const res = await fetch(`${base}${path}`);
+    assert.equal(res.status, 200, path);
+    return (await res.json()) as any;
+  };
+
+  test('the health and environment layers answer a time slice with the Bureau values of 2022', async () => {
+    const health = JSON.stringify(await getJson('/api/timemachine/snapshot?date=2022-12-31&layers=health'));
+    for (const m of ['life_expectancy', 'life_expectancy_female_rural', 'hospital_organisations']) assert.match(health, new RegExp(`"${m}"`));
+    assert.match(health, /74\.21/, 'Kyzylorda life expectancy 2022');
+    const env = JSON.stringify(await getJson('/api/timemachine/snapshot?date=2022-12-31&layers=environment,income'));
+    for (const m of ['air_emissions_stationary', 'environmental_protection_expenditure', 'income_per_capita_nominal']) assert.match(env, new RegExp(`"${m}"`));
+    assert.match(env, /2314\.8/, 'national emissions 2022');
+  });
+
+  test('v1 answers the new indicators with three names and their observations with unit and break notes', async () => {
+    const ind = await getJson(`/api/v1/indicators/${encodeURIComponent('indicator:life_expectancy')}`);
+    assert.deepEqual(ind.data.names, { en: 'Life expectancy at birth', ru: 'Ожидаемая продолжительность жизни при рождении', kk: 'Туғандағы күтілетін өмір сүру ұзақтығы' });
+    const obs = await getJson('/api/v1/observations?indicator=hospital_organisations&place=KZ-19&period=2022');
+    assert.equal(obs.data.length, 1);
+    assert.equal(obs.data[0].value, 44);
+    assert.equal(obs.data[0].unit, 'count');
+    assert.match(obs.data[0].note, /series break/);
+    const sko = await getJson(`/api/v1/observations?indicator=life_expectancy&place=${encodeURIComponent('KZ-SOUTH-KAZAKHSTAN-LEGACY')}&period=2016`);
+    assert.equal(sko.data[0].value, 72.58);
+  });
+
+  test('search finds life expectancy in kk, ru and en and by its short names', async () => {
+    for (const q of ['ОПЖ', 'life expectancy', 'өмір сүру ұзақтығы', 'Ожидаемая продолжительность жизни при рождении', 'Туғандағы күтілетін өмір сүру ұзақтығы']) {
+      const body = await getJson(`/api/v1/search?q=${encodeURIComponent(q)}&type=indicator`);
+      assert.ok(body.data.some((h: any) => h.id === 'indicator:life_expectancy'), q);
+    }
+    const income = await getJson(`/api/v1/search?q=${encodeURIComponent('доходы населения')}&type=indicator`);
+    assert.ok(income.data.some((h: any) => h.id === 'indicator:income_per_capita_nominal'));
+  });
+
+  test('the files carry the five families: regional indicators, analytics, datasets, catalog, provenance, passports, quality', async () => {
+    const ori = await getJson('/data/official-regional-indicators.json');
+    const kyzylorda = ori.regions.find((r: any) => r.iso === 'KZ-43');
+    assert.equal(kyzylorda.health.life_expectancy.value, 74.21);
+    assert.equal(kyzylorda.health.life_expectancy.period, '2022');
+    assert.equal(kyzylorda.environment.air_emissions_stationary.value, 23.4);
+    assert.equal(kyzylorda.income.income_per_capita_nominal.period, '2020');
+    const abai = ori.regions.find((r: any) => r.iso === 'KZ-10');
+    assert.equal(abai.income.income_per_capita_nominal.value, null);
+    assert.equal(ori.national.hospital_organisations.value, 818);
+    const almaty = await getJson('/data/region-analytics/almaty-region.json');
+    const h2022 = almaty.series.hospital_organisations.find((p: any) => p.period === '2022');
+    assert.equal(h2022.value, 44);
+    assert.match(h2022.note, /series break/);
+    const health = await getJson('/data/datasets/health.json');
+    assert.ok(health.points.some((p: any) => p.metric === 'life_expectancy_male_urban'));
+    const catalog = await getJson('/data/datasets/index.json');
+    for (const id of ['health', 'environment', 'household-income']) assert.ok(catalog.datasets.some((d: any) => d.slug === id), id);
+    const prov = await getJson('/data/datasets/provenance.json');
+    for (const f of ['bns-extra/life_expectancy_at_birth_by_region.xlsx', 'bns-extra/emissions_stationary_sources_by_region.xls', 'bns-extra/income_per_capita_nominal_by_region.csv']) {
+      assert.match(prov.snapshots.find((s: any) => s.path === f)?.sha256 ?? '', /^[0-9a-f]{64}$/, f);
+    }
+    assert.ok(prov.checksums.some((c: any) => c.path === '/data/datasets/environment.json'));
+    const passports = await getJson('/data/indicator-passports/manifest.json');
+    for (const m of ['life_expectancy', 'hospital_organisations', 'air_emissions_stationary', 'environmental_protection_expenditure', 'income_per_capita_nominal']) {
+      assert.ok(passports.files.some((f: any) => f.subject === `indicator:${m}`), m);
+    }
+    const quality = await getJson('/data/quality-report.json');
+    const le = quality.regional_statistics.find((c: any) => c.indicator === 'life_expectancy');
+    assert.deepEqual([le.values, le.nulls, le.series_breaks], [417, 105, 5]);
+    assert.equal(quality.checks.find((c: any) => c.id === 'border-changes-marked').passed, true);
+    const pulse = await getJson('/data/country-pulse.json');
+    assert.equal(pulse.indicators.length, 6);
+  });
 });

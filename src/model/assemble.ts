@@ -11,6 +11,7 @@ import { loadHandTables } from '../sources/hand-tables.js';
 import { publicHolidays } from '../sources/holidays.js';
 import { normaliseLabel } from '../sources/homoglyphs.js';
 import { loadPassports, verifySnapshots } from '../sources/snapshots.js';
+import { readBnsExtra } from './bns-extra.js';
 import { buildDatasets } from './datasets.js';
 import { assembleGeo } from './geo-assemble.js';
 import type { Model } from './model.js';
@@ -38,6 +39,7 @@ export async function assembleModel(opts: AssembleOptions): Promise<Model> {
     ...(await readBnsCsv(resolve('bns/employed_by_region.csv'), EMPLOYED_SPEC)),
     ...(await readBnsCsv(resolve('bns/unemployment_rate_by_region.csv'), UNEMPLOYMENT_SPEC)),
     ...grp.points,
+    ...(await readBnsExtra(resolve, regions)),
   ].sort(comparePoints);
 
   const { geo, districts } = await assembleGeo(resolve, regions, tables.districtCorrections);

@@ -4,6 +4,13 @@
 import type { Point } from './types.js';
 import type { DatasetDef } from './model.js';
 
+export const LIFE_EXPECTANCY_METRICS = [
+  'life_expectancy', 'life_expectancy_male', 'life_expectancy_male_urban', 'life_expectancy_male_rural',
+  'life_expectancy_female', 'life_expectancy_female_urban', 'life_expectancy_female_rural',
+];
+export const EXTRA_METRICS = [...LIFE_EXPECTANCY_METRICS, 'hospital_organisations', 'air_emissions_stationary', 'environmental_protection_expenditure', 'income_per_capita_nominal'];
+const EXTRA_SOURCES = ['bns-life-expectancy', 'bns-hospitals', 'bns-emissions', 'bns-env-expenditure', 'bns-income'];
+
 const latestEnd = (points: Point[], metrics: string[]): string | null =>
   points
     .filter((p) => metrics.includes(p.metric) && p.value !== null && p.place === 'KZ')
@@ -21,14 +28,17 @@ export function buildDatasets(points: Point[], latestEventDate: string | null, m
     series('population', 'Average annual population by region', 'Persons, 20 regions and the national total, 2009 onwards, back-cast to the 2022 borders.', ['population'], ['bns-population']),
     series('labour-market', 'Employed population and unemployment rate by region', 'Thousand persons and percent, 2001 onwards; series break in 2022; 2015 not published.', ['employed', 'unemployment_rate'], ['bns-employed', 'bns-unemployment']),
     series('gross-regional-product', 'Gross regional product', 'mln KZT (1990-1992 mln roubles), annual from 1990 and cumulative Q1/H1/9M from 2008; 2023 preliminary.', ['grp', 'grp_cumulative'], ['bns-grp']),
+    series('health', 'Life expectancy and hospital organisations by region', 'Life expectancy at birth (years; both sexes, men and women, each total, urban and rural), 1999-2022, and the number of hospital organisations, 2003-2022; series breaks in 2018 and 2022.', [...LIFE_EXPECTANCY_METRICS, 'hospital_organisations'], ['bns-life-expectancy', 'bns-hospitals']),
+    series('environment', 'Air emissions and environmental protection expenditure by region', 'Emissions of pollutants from stationary sources (thousand tonnes) and current expenditure on environmental protection (thousand KZT), 2005-2022; series breaks in 2018 and 2022.', ['air_emissions_stationary', 'environmental_protection_expenditure'], ['bns-emissions', 'bns-env-expenditure']),
+    series('household-income', 'Average per capita nominal monetary income by region', 'KZT per month, 2000-2020, pre-2022 regions; series break in 2018; values truncated to whole tenge by the export.', ['income_per_capita_nominal'], ['bns-income']),
     {
-      id: 'official-regional-indicators', title: 'Official regional indicators (latest period of each)', description: 'The 20 regions with the latest population, labour-market and GRP figures, each with its own period.',
-      path: 'official-regional-indicators.json', csv_path: 'official-regional-indicators.csv', source_ids: ['bns-population', 'bns-employed', 'bns-unemployment', 'bns-grp'],
+      id: 'official-regional-indicators', title: 'Official regional indicators (latest period of each)', description: 'The 20 regions with the latest population, labour-market, GRP, health, environment and income figures, each with its own period.',
+      path: 'official-regional-indicators.json', csv_path: 'official-regional-indicators.csv', source_ids: ['bns-population', 'bns-employed', 'bns-unemployment', 'bns-grp', ...EXTRA_SOURCES],
       as_of: latestEnd(points, ['population', 'employed', 'unemployment_rate', 'grp']), sla_days: 400, historical: false, quality_status: 'official', publication_limits: OFFICIAL_LIMITS,
     },
     {
       id: 'public-observations', title: 'Public observations', description: 'Flat list of the latest published observation per indicator and place, each with a content hash.',
-      path: 'public-observations.json', csv_path: 'public-observations.csv', source_ids: ['bns-population', 'bns-employed', 'bns-unemployment', 'bns-grp'],
+      path: 'public-observations.json', csv_path: 'public-observations.csv', source_ids: ['bns-population', 'bns-employed', 'bns-unemployment', 'bns-grp', ...EXTRA_SOURCES],
       as_of: latestEnd(points, ['population', 'employed', 'unemployment_rate', 'grp']), sla_days: 400, historical: false, quality_status: 'derived', publication_limits: OFFICIAL_LIMITS,
     },
     {

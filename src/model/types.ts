@@ -46,6 +46,16 @@ export interface Indicator {
   notes: string;
   source_url: string;
   review_status: ReviewStatus;
+  aliases?: string[]; // short and common names search answers to
+  name_review?: Record<Lang, NameReview>;
+}
+
+/** Where one language's name was checked; 'reviewed' only with the page read and the date. */
+export interface NameReview {
+  status: 'reviewed' | 'unreviewed';
+  url: string | null;
+  read_on: string | null;
+  confirmed: string; // what the page showed, or why the name stays unreviewed
 }
 
 /** One observation of a metric for a place and a period. */

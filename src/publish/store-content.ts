@@ -12,6 +12,9 @@ const LAYERS = [
   { id: 'demography', title_en: 'Demography', title_ru: 'Демография', title_kk: 'Демография', description: 'Average annual population (Bureau of National Statistics).' },
   { id: 'labour', title_en: 'Labour market', title_ru: 'Рынок труда', title_kk: 'Еңбек нарығы', description: 'Employed population and unemployment rate (Bureau of National Statistics).' },
   { id: 'economy', title_en: 'Economy', title_ru: 'Экономика', title_kk: 'Экономика', description: 'Gross regional product, annual and cumulative Q1/H1/9M (Bureau of National Statistics).' },
+  { id: 'health', title_en: 'Health', title_ru: 'Здравоохранение', title_kk: 'Денсаулық сақтау', description: 'Life expectancy at birth by sex and urban/rural population, number of hospital organisations (Bureau of National Statistics).' },
+  { id: 'environment', title_en: 'Environment', title_ru: 'Окружающая среда', title_kk: 'Қоршаған орта', description: 'Emissions of air pollutants from stationary sources and current expenditure on environmental protection (Bureau of National Statistics).' },
+  { id: 'income', title_en: 'Household income', title_ru: 'Доходы населения', title_kk: 'Халықтың табыстары', description: 'Average per capita nominal monetary income of the population (Bureau of National Statistics).' },
   { id: 'events', title_en: 'Events', title_ru: 'События', title_kk: 'Оқиғалар', description: 'Daily counts of dated public events (reforms, renamings, public holidays).' },
   { id: 'media', title_en: 'Media (demonstration)', title_ru: 'СМИ (демонстрация)', title_kk: 'БАҚ (демонстрация)', description: 'DEMONSTRATION SAMPLE: daily counts of synthetic publications; not real data.' },
 ];
@@ -62,6 +65,7 @@ export function storeContent(model: Model): StoreContent {
     entities.push({ id, type: 'indicator', ...named(ind.name), data: canonicalJson({ ...ind, id, metric: ind.id, source: sourceRef(model, ind.source_id) }) });
     addNames(id, ind.name, 'name');
     names.push({ entity_id: id, name: ind.id, lang: 'und', kind: 'code' });
+    for (const a of ind.aliases ?? []) names.push({ entity_id: id, name: a, lang: 'und', kind: 'alias' });
   }
   for (const d of model.datasets) {
     const id = `dataset:${d.id}`;

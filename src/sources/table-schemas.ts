@@ -66,6 +66,18 @@ const districtCorrectionRow = {
   },
 } as const;
 
+const nameReview = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['status', 'url', 'read_on', 'confirmed'],
+  properties: {
+    status: { enum: ['reviewed', 'unreviewed'] },
+    url: { type: ['string', 'null'], pattern: '^https://' },
+    read_on: { type: ['string', 'null'], format: 'date' },
+    confirmed: nonEmpty,
+  },
+} as const;
+
 const indicatorRow = {
   type: 'object',
   additionalProperties: false,
@@ -75,7 +87,7 @@ const indicatorRow = {
   ],
   properties: {
     id: { type: 'string', pattern: '^[a-z][a-z0-9_]*$' },
-    layer: { enum: ['demography', 'labour', 'economy', 'events', 'media'] },
+    layer: { enum: ['demography', 'labour', 'economy', 'health', 'environment', 'income', 'events', 'media'] },
     name: names,
     unit: nonEmpty,
     frequency: { enum: ['annual', 'quarterly-cumulative', 'daily', 'weekly'] },
@@ -86,6 +98,15 @@ const indicatorRow = {
     notes: nonEmpty,
     source_url: sourceUrl,
     review_status: reviewStatus,
+    // Short and common names search answers to ("ОПЖ", "life expectancy").
+    aliases: { type: 'array', items: nonEmpty, uniqueItems: true },
+    // Where each language's name was checked: reviewed only with the page read, the date and what it showed.
+    name_review: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['kk', 'ru', 'en'],
+      properties: Object.fromEntries(['kk', 'ru', 'en'].map((lang) => [lang, nameReview])),
+    },
   },
 } as const;
 

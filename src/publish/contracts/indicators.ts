@@ -5,7 +5,7 @@ import type { Point } from '../../model/types.js';
 import type { Artifact } from '../artifact.js';
 import { toCsv } from '../csv.js';
 import { figureOf, header, sourceRef } from './header.js';
-import { HEADLINE_METRICS, indicatorOf, latestPoint } from './points.js';
+import { EXTRA_FAMILIES, REGIONAL_METRICS, indicatorOf, latestPoint } from './points.js';
 
 const FIGURE_COLUMNS = ['value', 'null_reason', 'unit', 'period', 'period_start', 'period_end', 'status', 'source_id', 'source_revision', 'note'];
 const flatFigure = (model: Model, p: Point) => ({
@@ -20,9 +20,10 @@ export function officialRegionalIndicators(model: Model): Artifact[] {
     population: figure(model, 'population', r.iso),
     labour_market: { employed: figure(model, 'employed', r.iso), unemployment_rate: figure(model, 'unemployment_rate', r.iso) },
     gross_regional_product: figure(model, 'grp', r.iso),
+    ...Object.fromEntries(Object.entries(EXTRA_FAMILIES).map(([family, metrics]) => [family, Object.fromEntries(metrics.map((m) => [m, figure(model, m, r.iso)]))])),
   }));
   const rows = model.regions.flatMap((r) =>
-    HEADLINE_METRICS.map((m) => {
+    REGIONAL_METRICS.map((m) => {
       const p = latestPoint(model, m, r.iso);
       return { iso: r.iso, slug: r.slug, name_en: r.name.en, indicator: m, ...(p ? flatFigure(model, p) : {}) };
     }),
@@ -33,12 +34,14 @@ export function officialRegionalIndicators(model: Model): Artifact[] {
       schema: 'official-regional-indicators',
       json: {
         ...header(model, 'official-regional-indicators'),
-        indicators: HEADLINE_METRICS.map((m) => ({ id: m, name: indicatorOf(model, m).name, unit: indicatorOf(model, m).unit })),
-        national: Object.fromEntries(HEADLINE_METRICS.map((m) => [m, figure(model, m, 'KZ')])),
+        indicators: REGIONAL_METRICS.map((m) => ({ id: m, name: indicatorOf(model, m).name, unit: indicatorOf(model, m).unit })),
+        national: Object.fromEntries(REGIONAL_METRICS.map((m) => [m, figure(model, m, 'KZ')])),
         regions,
         notes: [
           'Each indicator keeps its own latest period: population, labour market and GRP are published on different schedules.',
-          'unemployment_rate is a rate: never sum it across regions.',
+          'unemployment_rate is a rate: never sum it across regions; nor life expectancy or per-capita income.',
+          'health, environment and income come from the Bureau tables of snapshots/bns-extra; their latest year is 2022 (2020 for income), and income has no values for Abai, Jetisu and Ulytau (created 2022).',
+          'A note containing "series break" marks a value in changed borders (2018: South Kazakhstan split; 2022: Abai, Jetisu, Ulytau split off): compare it only with values in the same borders.',
           'A null value means the Bureau published none for that period; it is not zero (SPEC 1 rule 3).',
         ],
       },
@@ -62,7 +65,7 @@ function figure(model: Model, metric: string, place: string) {
 /** Latest observation per headline indicator and place; the content hash covers the figure itself. */
 export function observations(model: Model) {
   const places = ['KZ', ...model.regions.map((r) => r.iso)];
-  return HEADLINE_METRICS.flatMap((metric) =>
+  return REGIONAL_METRICS.flatMap((metric) =>
     places.flatMap((place) => {
       const p = latestPoint(model, metric, place);
       if (!p) return [];
@@ -117,10 +120,13 @@ export function countryPulse(model: Model): Artifact[] {
 
 /** Full series per dataset, JSON and CSV. */
 export function seriesDatasets(model: Model): Artifact[] {
-  const metricsOf: Record<string, string[]> = {
+  const metricsOf: Record<string, readonly string[]> = {
     population: ['population'],
     'labour-market': ['employed', 'unemployment_rate'],
     'gross-regional-product': ['grp', 'grp_cumulative'],
+    health: EXTRA_FAMILIES.health!,
+    environment: EXTRA_FAMILIES.environment!,
+    'household-income': EXTRA_FAMILIES.income!,
   };
   return Object.entries(metricsOf).flatMap(([id, metrics]) => {
     const dataset = model.datasets.find((d) => d.id === id)!;

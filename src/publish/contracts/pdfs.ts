@@ -7,7 +7,7 @@ import type { Artifact } from '../artifact.js';
 import { renderIndicatorPassport, renderObservationCard, renderRegionBrief } from '../pdf/index.js';
 import { header, sourceOf } from './header.js';
 import { observations } from './indicators.js';
-import { HEADLINE_METRICS, latestPoint } from './points.js';
+import { BRIEF_METRICS, HEADLINE_METRICS, latestPoint } from './points.js';
 
 const ATTRIBUTION = 'Source data: Bureau of National Statistics (stat.gov.kz); boundaries: geokz 1.0.2, CC BY 4.0';
 
@@ -48,7 +48,10 @@ export async function pdfArtifacts(model: Model): Promise<Artifact[]> {
 
   const placeName = (iso: string) => model.regions.find((r) => r.iso === iso)?.name ?? { kk: 'Қазақстан', ru: 'Казахстан', en: 'Kazakhstan' };
   const cards: Pdf[] = [];
-  for (const o of observations(model)) {
+  // Cards stay with the four headline indicators: a card per observation of every regional
+  // statistic would add some 220 one-page PDFs that the JSON and CSV observations already carry.
+  const headline: readonly string[] = HEADLINE_METRICS;
+  for (const o of observations(model).filter((x) => headline.includes(x.indicator))) {
     const ind = model.indicators.find((i) => i.id === o.indicator)!;
     const source = sourceOf(model, o.source_id);
     const bytes = await renderObservationCard({
@@ -64,13 +67,13 @@ export async function pdfArtifacts(model: Model): Promise<Artifact[]> {
     const bytes = await renderRegionBrief({
       ...common, iso: r.iso, slug: r.slug, name: r.name, official_name: r.official_name, kind: r.kind, admin_centre: r.admin_centre,
       area_km2: geometry.areaKm2, area_source: 'geokz 1.0.2 ADM1 boundary, geodesic area',
-      indicators: HEADLINE_METRICS.flatMap((m) => {
+      indicators: BRIEF_METRICS.flatMap((m) => {
         const p = latestPoint(model, m, r.iso);
         const ind = model.indicators.find((i) => i.id === m)!;
         return p ? [{ name: ind.name.en, value: p.value, null_reason: p.null_reason, unit: p.unit, period: p.period, source: sourceOf(model, p.source_id).title }] : [];
       }),
       institutions: model.institutions.filter((i) => i.region_iso === r.iso).map((i) => i.name.en),
-      sources: [...new Set(['bns-population', 'bns-employed', 'bns-unemployment', 'bns-grp', 'geokz'].map((s) => sourceOf(model, s).title))],
+      sources: [...new Set(['bns-population', 'bns-employed', 'bns-unemployment', 'bns-grp', 'bns-life-expectancy', 'bns-hospitals', 'bns-emissions', 'bns-env-expenditure', 'bns-income', 'geokz'].map((s) => sourceOf(model, s).title))],
     });
     briefs.push({ path: `region-briefs/${r.slug}.pdf`, bytes, subject: r.id });
   }
@@ -78,7 +81,7 @@ export async function pdfArtifacts(model: Model): Promise<Artifact[]> {
   const files = (list: Pdf[]): Artifact[] => list.map((p) => ({ path: p.path, bytes: p.bytes }));
   return [
     ...files(passports), manifest(model, 'indicator-passports', 'One-page indicator passports', passports),
-    ...files(cards), manifest(model, 'media-kit', 'Publication cards, one per public observation', cards),
+    ...files(cards), manifest(model, 'media-kit', 'Publication cards, one per public observation of the four headline indicators', cards),
     ...files(briefs), manifest(model, 'region-briefs', 'One-page regional briefs (20 regions)', briefs),
   ];
 }

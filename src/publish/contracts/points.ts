@@ -2,7 +2,22 @@
 import type { Model } from '../../model/model.js';
 import type { Point } from '../../model/types.js';
 
+import { EXTRA_METRICS, LIFE_EXPECTANCY_METRICS } from '../../model/datasets.js';
+
 export const HEADLINE_METRICS = ['population', 'employed', 'unemployment_rate', 'grp'] as const;
+
+/** Families of the bns-extra tables, as grouped in official-regional-indicators. */
+export const EXTRA_FAMILIES: Record<string, readonly string[]> = {
+  health: [...LIFE_EXPECTANCY_METRICS, 'hospital_organisations'],
+  environment: ['air_emissions_stationary', 'environmental_protection_expenditure'],
+  income: ['income_per_capita_nominal'],
+};
+
+/** Every annual regional statistic published per place: the four headline ones and the bns-extra ones. */
+export const REGIONAL_METRICS: readonly string[] = [...HEADLINE_METRICS, ...EXTRA_METRICS];
+
+/** One figure per family for the one-page brief (the sex and urban/rural splits stay in the analytics file). */
+export const BRIEF_METRICS: readonly string[] = [...HEADLINE_METRICS, 'life_expectancy', 'hospital_organisations', 'air_emissions_stationary', 'environmental_protection_expenditure', 'income_per_capita_nominal'];
 
 /** Latest point of a metric for a place that has a value; else the latest null point; else null. */
 export function latestPoint(model: Model, metric: string, place: string): Point | null {

@@ -4,7 +4,7 @@ import type { Region } from '../../model/types.js';
 import { artifactBytes, type Artifact } from '../artifact.js';
 import { toCsv } from '../csv.js';
 import { figureOf, header, sourceRef } from './header.js';
-import { HEADLINE_METRICS, latestPoint } from './points.js';
+import { REGIONAL_METRICS, latestPoint } from './points.js';
 
 const GEO_ATTRIBUTION = 'Boundaries: geokz 1.0.2 (A. Rodionov), CC BY 4.0, derived from OCHA COD-AB Kazakhstan';
 
@@ -46,9 +46,9 @@ export function regionOverview(model: Model): Artifact[] {
 export function regionAnalytics(model: Model): Artifact[] {
   return model.regions.map((r) => {
     const series = Object.fromEntries(
-      [...HEADLINE_METRICS, 'grp_cumulative'].map((m) => [m, model.points.filter((p) => p.metric === m && p.place === r.iso).map((p) => figureOf(model, p))]),
+      [...REGIONAL_METRICS, 'grp_cumulative'].map((m) => [m, model.points.filter((p) => p.metric === m && p.place === r.iso).map((p) => figureOf(model, p))]),
     );
-    const latest = Object.fromEntries(HEADLINE_METRICS.map((m) => { const p = latestPoint(model, m, r.iso); return [m, p ? figureOf(model, p) : null]; }));
+    const latest = Object.fromEntries(REGIONAL_METRICS.map((m) => { const p = latestPoint(model, m, r.iso); return [m, p ? figureOf(model, p) : null]; }));
     return {
       path: `region-analytics/${r.slug}.json`,
       schema: 'region-analytics',

@@ -22,7 +22,7 @@ export function searchEntries(model: Model): SearchEntry[] {
       [...Object.values(r.official_name), ...r.aliases], [r.iso, r.kato, r.slug, ...r.legacy_codes])),
     ...model.districts.map((d) => entry(d.id, 'district', d.name, [], [d.pcode])),
     ...model.institutions.map((i) => entry(i.id, 'institution', i.name, [], [])),
-    ...model.indicators.map((i) => entry(`indicator:${i.id}`, 'indicator', i.name, [], [i.id, ...(i.bureau_table ? [i.bureau_table] : [])])),
+    ...model.indicators.map((i) => entry(`indicator:${i.id}`, 'indicator', i.name, i.aliases ?? [], [i.id, ...(i.bureau_table ? [i.bureau_table] : [])])),
     // Dataset passports carry an English title only; no translation is invented.
     ...model.datasets.map((d) => entry(`dataset:${d.id}`, 'dataset', { en: d.title }, [], [d.id])),
     ...model.events.map((e) => entry(e.id, 'event', e.title, [], [e.date])),

@@ -1,11 +1,14 @@
 // workbench (verified static slice of changes, events and key counters), quality-report
 // (freshness and quality of every dataset) and the media weekly digest (demonstration sample).
+import { EXTRA_METRICS } from '../../model/datasets.js';
 import type { Model } from '../../model/model.js';
+import { isSeriesBreak } from '../../sources/bns-breaks.js';
 import type { Artifact } from '../artifact.js';
 import { evaluateFreshness } from '../freshness.js';
 import { header, sourceRef } from './header.js';
 import { isoWeek } from '../../lib/dates.js';
 import { validityErrors } from '../../geo/index.js';
+import { REGIONAL_METRICS } from './points.js';
 import { adm1FileBytes } from './regions.js';
 
 export function datasetFreshness(model: Model, now: Date) {
@@ -31,6 +34,7 @@ export function qualityReport(model: Model): Artifact[] {
     { id: 'suspicious-values-explained', passed: suspicious.every((p) => p.note), detail: `${suspicious.length} points flagged suspicious, each with a note` },
     { id: 'preliminary-values-flagged', passed: preliminary.every((p) => p.value !== null), detail: `${preliminary.length} points carry status preliminary (as the Bureau's footnotes mark them)` },
     { id: 'geometry-valid', passed: invalid.length === 0, detail: `${model.geo.adm1Simplified.features.length - invalid.length} of ${model.geo.adm1Simplified.features.length} simplified ADM1 geometries pass JTS IsValidOp` },
+    borderChangesMarked(model),
     { id: 'adm1-file-size', passed: adm1Bytes <= 400_000, detail: `${adm1Bytes} bytes served, max area error ${model.geo.simplification.maxAreaError}` },
   ];
   return [{
@@ -43,6 +47,7 @@ export function qualityReport(model: Model): Artifact[] {
       summary: counts,
       datasets,
       checks,
+      regional_statistics: regionalStatisticsCounts(model),
       known_issues: [...new Set(model.points.filter((p) => p.status === 'suspicious').map((p) => `${p.metric} ${p.place} ${p.period}: ${p.note}`))],
     },
   }];
@@ -97,4 +102,35 @@ export function mediaWeeklyDigest(model: Model): Artifact[] {
       per_region: count((p) => p.region_iso),
     },
   }];
+}
+
+/** Points, values, nulls and marked series breaks of every annual regional statistic. */
+export function regionalStatisticsCounts(model: Model) {
+  return REGIONAL_METRICS.map((metric) => {
+    const ps = model.points.filter((p) => p.metric === metric);
+    return {
+      indicator: metric, source_id: ps[0]?.source_id ?? null, points: ps.length,
+      values: ps.filter((p) => p.value !== null).length, nulls: ps.filter((p) => p.value === null).length,
+      series_breaks: ps.filter(isSeriesBreak).length, places: new Set(ps.map((p) => p.place)).size,
+    };
+  });
+}
+
+/**
+ * Every place whose borders changed in 2022 and that has values on both sides of the change must
+ * carry a series-break note on its first value in the new borders (bns-extra statistics).
+ */
+function borderChangesMarked(model: Model) {
+  const missing: string[] = [];
+  let checked = 0;
+  for (const metric of EXTRA_METRICS) {
+    for (const place of ['KZ-19', 'KZ-35', 'KZ-63']) {
+      const vals = model.points.filter((p) => p.metric === metric && p.place === place && p.value !== null);
+      const after = vals.filter((p) => p.period_end >= '2022-06-08').sort((a, b) => (a.period_end < b.period_end ? -1 : 1));
+      if (after.length === 0 || !vals.some((p) => p.period_end < '2022-06-08')) continue;
+      checked++;
+      if (!isSeriesBreak(after[0]!)) missing.push(`${metric} ${place} ${after[0]!.period}`);
+    }
+  }
+  return { id: 'border-changes-marked', passed: missing.length === 0, detail: missing.length === 0 ? `${checked} first values in the 2022 borders carry a series-break note` : `no series-break note on: ${missing.join(', ')}` };
 }

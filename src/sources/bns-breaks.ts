@@ -1,0 +1,71 @@
+// Series breaks and border notes for annual regional series read from the Bureau's tables
+// (bns-reforms.ts has the dated border changes). A break is marked on the first value of a place
+// whose territory changed: the 2022 parents (Almaty region, Karaganda, East Kazakhstan) in their
+// new borders, and the 2018 successors of South Kazakhstan where the same table also carries the
+// old region. A drop there is the border moving, not a fall.
+import type { Point } from '../model/types.js';
+import { abolishedPlaceNote, backcastNotes, BORDER_CHANGES, SOUTH_KAZAKHSTAN_LEGACY } from './bns-reforms.js';
+
+export const SERIES_BREAK = 'series break';
+
+const append = (p: Point, note: string) => {
+  p.note = p.note === null ? note : `${p.note}; ${note}`;
+};
+
+/** True when the point carries a series-break note written by this module or by a CSV spec. */
+export function isSeriesBreak(p: Point): boolean {
+  return p.note !== null && p.note.includes(`${SERIES_BREAK}:`);
+}
+
+/**
+ * Adds the border notes to one metric's annual points in place: the abolished region's note on
+ * each of its values, back-cast notes where the Bureau published a place before it existed, and
+ * a series-break note on every first value in changed borders. Returns the number of breaks marked.
+ */
+export function markBorderChanges(points: Point[]): number {
+  const metrics = new Set(points.map((p) => p.metric));
+  let breaks = 0;
+  for (const metric of metrics) {
+    const series = points.filter((p) => p.metric === metric && p.value !== null);
+    for (const p of series) {
+      const legacy = abolishedPlaceNote(p.place);
+      if (legacy !== null) append(p, legacy);
+    }
+    const byPeriod = new Map<string, Point[]>();
+    for (const p of series) byPeriod.set(p.period, [...(byPeriod.get(p.period) ?? []), p]);
+    for (const ps of byPeriod.values()) {
+      const notes = backcastNotes(new Set(ps.map((p) => p.place)), ps[0]!.period_end);
+      for (const p of ps) {
+        const n = notes.get(p.place);
+        if (n !== undefined) append(p, n);
+      }
+    }
+    const first = (place: string, from: string | null) =>
+      series
+        .filter((p) => p.place === place && (from === null || p.period_end >= from))
+        .sort((a, b) => (a.period_end < b.period_end ? -1 : 1))[0];
+    for (const change of BORDER_CHANGES) {
+      const parents = new Set(Object.values(change.parentOf).filter((p) => !change.abolished.includes(p)));
+      for (const parent of parents) {
+        const p = first(parent, change.date);
+        const before = series.some((q) => q.place === parent && q.period_end < change.date);
+        if (p === undefined || !before) continue;
+        const children = Object.keys(change.parentOf).filter((c) => change.parentOf[c] === parent).join(', ');
+        append(p, `${SERIES_BREAK}: first value in the borders in force from ${change.date} (${children} split off); not comparable with earlier values, a drop here is not a fall`);
+        breaks++;
+      }
+      for (const abolished of change.abolished) {
+        const last = series.filter((q) => q.place === abolished).sort((a, b) => (a.period_end < b.period_end ? 1 : -1))[0];
+        if (last === undefined) continue;
+        for (const successor of Object.keys(change.parentOf).filter((c) => change.parentOf[c] === abolished)) {
+          const p = first(successor, null);
+          if (p === undefined) continue;
+          const what = abolished === SOUTH_KAZAKHSTAN_LEGACY ? 'the former South Kazakhstan region' : abolished;
+          append(p, `${SERIES_BREAK}: first value of ${successor} after the border change of ${change.date}; the same table carries ${what} (${abolished}) up to ${last.period}, which is a different territory: do not chain the two series`);
+          breaks++;
+        }
+      }
+    }
+  }
+  return breaks;
+}
