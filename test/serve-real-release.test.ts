@@ -118,4 +118,15 @@ describe('serving the release built from the pinned snapshots', () => {
     const pulse = await getJson('/data/country-pulse.json');
     assert.equal(pulse.indicators.length, 6);
   });
+
+  test('emissions per km² is derived only for values in today\'s borders, with its formula and inputs', async () => {
+    const karaganda = await getJson('/data/region-analytics/karaganda.json');
+    const derived = karaganda.derived.air_emissions_per_km2;
+    assert.deepEqual(derived.map((d: any) => d.period), ['2022'], 'no earlier year is divided by today\'s area');
+    assert.equal(derived[0].derived, true);
+    assert.match(derived[0].formula, /× 1000 ÷ area_km2/);
+    assert.equal(derived[0].inputs.emissions.value, 469);
+    assert.equal(derived[0].value, Math.round((469 * 1000 / karaganda.region.area_km2) * 1000) / 1000);
+    assert.equal(derived[0].unit, 'tonnes per km²');
+  });
 });

@@ -3,6 +3,7 @@ import type { Model } from '../../model/model.js';
 import type { Region } from '../../model/types.js';
 import { artifactBytes, type Artifact } from '../artifact.js';
 import { toCsv } from '../csv.js';
+import { emissionsDensity } from './derived.js';
 import { figureOf, header, sourceRef } from './header.js';
 import { REGIONAL_METRICS, latestPoint } from './points.js';
 
@@ -54,6 +55,7 @@ export function regionAnalytics(model: Model): Artifact[] {
       schema: 'region-analytics',
       json: {
         ...header(model, 'region-analytics'), region: profile(model, r), latest, series,
+        derived: { air_emissions_per_km2: emissionsDensity(model, r) },
         districts: model.districts.filter((d) => d.region_iso === r.iso).map((d) => ({ id: d.id, pcode: d.pcode, name: d.name })),
         institutions: model.institutions.filter((i) => i.region_iso === r.iso).map((i) => ({ id: i.id, name: i.name, website: i.website })),
         events: model.events.filter((e) => e.place === r.iso).map((e) => ({ id: e.id, date: e.date, title: e.title, source_url: e.source_url, review_status: e.review_status })),
