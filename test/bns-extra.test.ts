@@ -206,6 +206,15 @@ describe('bns-extra readers against an independent reading of each snapshot', ()
     }
     assert.deepEqual(income.filter(isSeriesBreak).map((p) => `${p.place} ${p.period}`).sort(), ['KZ-61 2018', 'KZ-79 2018']);
   });
+
+  test('each indicator row lists exactly the years its points mark as series breaks', () => {
+    const rows = JSON.parse(readFileSync(new URL('../sources/indicators.json', import.meta.url), 'utf8')) as { id: string; series_breaks: string[] }[];
+    const all = [...le, ...hospitals, ...emissions, ...expenditure, ...income];
+    for (const metric of new Set(all.map((p) => p.metric))) {
+      const marked = [...new Set(all.filter((p) => p.metric === metric && isSeriesBreak(p)).map((p) => p.period))].sort();
+      assert.deepEqual(rows.find((r) => r.id === metric)?.series_breaks, marked, metric);
+    }
+  });
 });
 
 describe('bns-extra readers refuse a bad cell naming file, row and field', () => {
