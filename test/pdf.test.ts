@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
+import type { Feature, Polygon } from 'geojson';
+import type { TrendChartInput } from '../src/publish/pdf/chart-inputs.js';
 import {
   renderIndicatorPassport,
   renderObservationCard,
@@ -26,6 +28,24 @@ const common = {
 };
 const karaganda = { kk: 'Қарағанды облысы', ru: 'Карагандинская область', en: 'Karaganda Region' };
 
+/** An annual series for the fixtures: `values[i]` is the value of `from + i`. */
+function annual(from: number, values: (number | null)[], unit: string, status: (i: number) => 'final' | 'preliminary' = () => 'final') {
+  return values.map((value, i) => ({ period: String(from + i), period_start: `${from + i}-01-01`, period_end: `${from + i}-12-31`, value, status: status(i), unit }));
+}
+function trend(unit: string, values: (number | null)[], national: (number | null)[] | null, highlight: string | null = null): TrendChartInput {
+  return {
+    title: 'fixture', unit, decimals: 1,
+    main: { label: 'Karaganda Region', points: annual(2015, values, unit) },
+    comparison: national ? { label: 'Kazakhstan', points: annual(2015, national, unit), axis: 'right' } : null,
+    breaks: [{ at: '2022-01-01', label: '2022 borders' }], highlight, position: 'middle',
+  };
+}
+const square = (x: number, y: number): Feature<Polygon, { iso: string }> => ({
+  type: 'Feature', properties: { iso: `KZ-${x}${y}` },
+  // Clockwise on the sphere, as d3-geo takes an exterior ring.
+  geometry: { type: 'Polygon', coordinates: [[[60 + x, 45 + y], [60 + x, 46 + y], [61 + x, 46 + y], [61 + x, 45 + y], [60 + x, 45 + y]]] },
+});
+
 const passport: IndicatorPassportInput = {
   ...common,
   id: 'population',
@@ -38,7 +58,13 @@ const passport: IndicatorPassportInput = {
   bureau_table: '6576',
   series_breaks: ['Back-cast by the Bureau to the 2022 borders (Abai, Jetisu, Ulytau).'],
   notes: 'Regions sum to the national row exactly.',
-  latest: { period: '2024', place_count: 20, national_value: 20158620.5, national_null_reason: null },
+  latest: { period: '2024', place_count: 20, national_value: 20158620.5, national_null_reason: null, national_status: 'final' },
+  decimals: 1,
+  national_chart: trend('persons', [17.5e6, 17.7e6, 18e6, 18.3e6, 18.6e6, 18.9e6, 19.1e6, 19.6e6, 19.9e6, 20158620.5], null),
+  regions_chart: { title: 'Regions, 2024', unit: 'persons', decimals: 0, rows: [
+    { label: 'Karaganda Region', value: 1134642, status: 'final', null_reason: null },
+    { label: 'Abai Region', value: null, status: 'final', null_reason: 'not published for 2024' },
+  ] },
 };
 
 const card: ObservationCardInput = {
@@ -54,6 +80,8 @@ const card: ObservationCardInput = {
   status: 'final',
   source: { title: 'Bureau of National Statistics, table 102790', url: 'https://stat.gov.kz/' },
   content_hash: 'sha256:' + 'ab'.repeat(32),
+  decimals: 1,
+  sparkline: trend('percent', [4.5, 4.4, null, 4.9, 4.6, 4.3, 4.2, 4.3, 4.1, 4.1], null, '2024'),
 };
 
 const brief: RegionBriefInput = {
@@ -67,11 +95,12 @@ const brief: RegionBriefInput = {
   area_km2: 241163,
   area_source: 'geokz 1.0.2 ADM1 boundary',
   indicators: [
-    { name: 'Average annual population', value: 1134642, null_reason: null, unit: 'persons', period: '2024', source: 'BNS table 6576' },
-    { name: 'Employed population', value: 542.672, null_reason: null, unit: 'thousand persons', period: '2024', source: 'BNS table 102798' },
-    { name: 'Unemployment rate', value: 4.1, null_reason: null, unit: 'percent', period: '2024', source: 'BNS table 102790' },
-    { name: 'Gross regional product', value: null, null_reason: 'not yet published for 2024', unit: 'mln KZT', period: '2024', source: 'BNS GRP table' },
+    { name: 'Average annual population', value: 1134642, null_reason: null, unit: 'persons', period: '2024', status: 'final', source: 'BNS table 6576', decimals: 0, chart: trend('persons', [1.38e6, 1.37e6, 1.37e6, 1.36e6, 1.36e6, 1.35e6, 1.35e6, 1.13e6, 1.13e6, 1134642], [17.5e6, 17.7e6, 18e6, 18.3e6, 18.6e6, 18.9e6, 19.1e6, 19.6e6, 19.9e6, 20.1e6]) },
+    { name: 'Employed population', value: 542.672, null_reason: null, unit: 'thousand persons', period: '2024', status: 'final', source: 'BNS table 102798', decimals: 3, chart: trend('thousand persons', [690, 688, null, 680, 679, 677, 670, 540, 541, 542.672], null) },
+    { name: 'Unemployment rate', value: 4.1, null_reason: null, unit: 'percent', period: '2024', status: 'final', source: 'BNS table 102790', decimals: 1, chart: trend('percent', [4.5, 4.4, null, 4.9, 4.6, 4.3, 4.2, 4.3, 4.1, 4.1], [5, 5, null, 4.9, 4.8, 4.9, 4.9, 4.9, 4.7, 4.6]) },
+    { name: 'Gross regional product', value: null, null_reason: 'not yet published for 2024', unit: 'mln KZT', period: '2024', status: 'final', source: 'BNS GRP table', decimals: 1, chart: trend('mln KZT', [null, null, null], null) },
   ],
+  map: { regions: [square(0, 0), square(1, 0), square(0, 1), square(1, 1)], highlight_iso: 'KZ-10', centre: [61.5, 45.5], centre_label: 'Karaganda' },
   institutions: ['Akimat of Karaganda Region · Қарағанды облысының әкімдігі'],
   sources: ['Bureau of National Statistics (stat.gov.kz)', 'geokz 1.0.2, CC BY 4.0'],
 };
@@ -157,13 +186,14 @@ describe('text on the page', () => {
     const text = extractText(await renderRegionBrief(brief));
     assert.match(text, /Қарағанды облысы/);
     assert.match(text, /Қарағанды облысының әкімдігі/);
-    assert.match(text, /1 134 642/); // grouped with a no-break space
+    assert.match(text, /1,134,642 persons · 2024/); // the latest value with its unit and period
     assert.match(text, /— \(not yet published for 2024\)/);
     assert.match(text, /Revision 0123456789abcdef · built 2025-06-01T00:00:00Z/);
     assert.match(text, /primary source/);
     assert.match(text, /бастапқы дереккөзден/);
     const cardText = extractText(await renderObservationCard(card));
-    assert.match(cardText, /4\.1 percent/);
+    assert.match(cardText, /4\.1 %/);
+    assert.match(cardText, /4,1 %/); // kk and ru write a decimal comma
     assert.match(cardText, /Жұмыссыздық деңгейі/);
   });
 
@@ -190,7 +220,7 @@ describe('text on the page', () => {
     if (hasPdftotext) {
       const text = extractText(pages[2]!);
       assert.match(text, /…/);
-      assert.match(text, /more rows not shown/);
+      assert.match(text, /more indicators not drawn/);
       // Later sections and the footer keep their room however long the table is.
       assert.match(text, /Institutions • Institution 1/);
       assert.match(text, /Sources • Institution 1/);

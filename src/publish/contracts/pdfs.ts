@@ -7,7 +7,8 @@ import type { Artifact } from '../artifact.js';
 import { renderIndicatorPassport, renderObservationCard, renderRegionBrief } from '../pdf/index.js';
 import { header, sourceOf } from './header.js';
 import { observations } from './indicators.js';
-import { BRIEF_METRICS, HEADLINE_METRICS, latestPoint } from './points.js';
+import { locatorMap, rankedRegions, regionTrend } from './pdf-charts.js';
+import { BRIEF_METRICS, HEADLINE_METRICS, indicatorOf, latestPoint } from './points.js';
 
 const ATTRIBUTION = 'Source data: Bureau of National Statistics (stat.gov.kz); boundaries: geokz 1.0.2, CC BY 4.0';
 
@@ -38,10 +39,14 @@ export async function pdfArtifacts(model: Model): Promise<Artifact[]> {
   for (const ind of model.indicators.filter((i) => model.points.some((p) => p.metric === i.id))) {
     const national = latestPoint(model, ind.id, 'KZ');
     const source = sourceOf(model, ind.source_id);
+    const nationalChart = national ? regionTrend(model, ind, 'KZ', 'Kazakhstan', null) : null;
     const bytes = await renderIndicatorPassport({
       ...common, id: ind.id, name: ind.name, unit: ind.unit, frequency: ind.frequency, aggregation: ind.aggregation, layer: ind.layer,
       source: { title: source.title, url: source.url, licence: source.licence }, bureau_table: ind.bureau_table, series_breaks: ind.series_breaks, notes: ind.notes,
-      latest: national ? { period: national.period, place_count: new Set(model.points.filter((p) => p.metric === ind.id && p.period === national.period).map((p) => p.place)).size, national_value: national.value, national_null_reason: national.null_reason } : null,
+      latest: national ? { period: national.period, place_count: new Set(model.points.filter((p) => p.metric === ind.id && p.period === national.period).map((p) => p.place)).size, national_value: national.value, national_null_reason: national.null_reason, national_status: national.status } : null,
+      decimals: nationalChart?.decimals ?? 0,
+      national_chart: nationalChart,
+      regions_chart: national ? rankedRegions(model, ind, national.period) : null,
     });
     passports.push({ path: `indicator-passports/${ind.id}.pdf`, bytes, subject: `indicator:${ind.id}` });
   }
@@ -54,9 +59,11 @@ export async function pdfArtifacts(model: Model): Promise<Artifact[]> {
   for (const o of observations(model).filter((x) => headline.includes(x.indicator))) {
     const ind = model.indicators.find((i) => i.id === o.indicator)!;
     const source = sourceOf(model, o.source_id);
+    const sparkline = { ...regionTrend(model, ind, o.place, placeName(o.place).en, o.period), comparison: null };
     const bytes = await renderObservationCard({
       ...common, id: o.id, title: `${ind.name.en}: ${placeName(o.place).en}, ${o.period}`, place_name: placeName(o.place), indicator_name: ind.name,
       value: o.value, null_reason: o.null_reason, unit: o.unit, period: o.period, status: o.status, source: { title: source.title, url: source.url }, content_hash: o.content_hash,
+      decimals: sparkline.decimals, sparkline,
     });
     cards.push({ path: `media-kit/${o.indicator}-${o.place.toLowerCase()}.pdf`, bytes, subject: o.id });
   }
@@ -69,9 +76,12 @@ export async function pdfArtifacts(model: Model): Promise<Artifact[]> {
       area_km2: geometry.areaKm2, area_source: 'geokz 1.0.2 ADM1 boundary, geodesic area',
       indicators: BRIEF_METRICS.flatMap((m) => {
         const p = latestPoint(model, m, r.iso);
-        const ind = model.indicators.find((i) => i.id === m)!;
-        return p ? [{ name: ind.name.en, value: p.value, null_reason: p.null_reason, unit: p.unit, period: p.period, source: sourceOf(model, p.source_id).title }] : [];
+        const ind = indicatorOf(model, m);
+        if (!p) return [];
+        const chart = regionTrend(model, ind, r.iso, r.name.en, null);
+        return [{ name: ind.name.en, value: p.value, null_reason: p.null_reason, unit: p.unit, period: p.period, status: p.status, source: sourceOf(model, p.source_id).title, decimals: chart.decimals, chart }];
       }),
+      map: locatorMap(model, r.iso),
       institutions: model.institutions.filter((i) => i.region_iso === r.iso).map((i) => i.name.en),
       sources: [...new Set(['bns-population', 'bns-employed', 'bns-unemployment', 'bns-grp', 'bns-life-expectancy', 'bns-hospitals', 'bns-emissions', 'bns-env-expenditure', 'bns-income', 'geokz'].map((s) => sourceOf(model, s).title))],
     });

@@ -1,10 +1,16 @@
-// One-page passport of an indicator (SPEC 2.2 "indicator passports manifest"): what the indicator is,
-// where it comes from, its series breaks, and the latest national figure with unit, period and source.
+// One-page passport of an indicator (SPEC 2.2 "indicator passports manifest"): the latest national
+// figure with unit, period and source, the national series as a chart, the regions of the latest
+// period ranked (those that published nothing shown as such), what the indicator is, where it comes
+// from and its series breaks.
 
 import { createDocument, finish } from './document.js';
-import { checkFigure, checkText, formatNumber, formatValue } from './format.js';
+import { checkFigure, checkText, formatValue } from './format.js';
 import type { IndicatorPassportInput } from './inputs.js';
 import { PageWriter, figure, header } from './layout.js';
+import { drawLegend } from './legend.js';
+import { formatFigure, formatIn } from './numbers.js';
+import { drawRankedBars } from './ranked-bars.js';
+import { drawTrendChart } from './trend-chart.js';
 
 function validate(input: IndicatorPassportInput, where: string): void {
   checkText(input.id, where, 'id');
@@ -36,41 +42,55 @@ export async function renderIndicatorPassport(input: IndicatorPassportInput): Pr
     figure(w, '— (no observation published yet)', `Unit: ${input.unit} · Source: ${input.source.title}`);
   } else {
     const l = input.latest;
-    const value = formatValue(l.national_value, l.national_null_reason);
+    const status = l.national_status === 'final' ? '' : ` (${l.national_status})`;
+    const value = l.national_value === null ? formatValue(null, l.national_null_reason) : formatFigure('en', l.national_value, input.unit, input.decimals) + status;
+    const other = l.national_value === null ? '' : `${formatFigure('kk', l.national_value, input.unit, input.decimals)} · ${formatFigure('ru', l.national_value, input.unit, input.decimals)} · `;
     figure(
       w,
-      l.national_value === null ? value : `${value} ${input.unit}`,
-      `Unit: ${input.unit} · Period: ${l.period} · Source: ${input.source.title} · Published for ${formatNumber(l.place_count)} places in this period`,
+      value,
+      `${other}Unit: ${input.unit} · Period: ${l.period} · Source: ${input.source.title} · Published for ${formatIn('en', l.place_count, 0)} places in this period`,
     );
   }
 
+  // Pictures first, so the definition and notes are what gets cut when a page is full.
+  const reserve = w.sectionReserve(4) * 2;
+  w.withReserve(reserve, () => {
+    if (input.national_chart) {
+      w.section(`Kazakhstan, ${input.unit}: the whole series`);
+      drawLegend(w, { main: 'Kazakhstan', preliminary: 'preliminary', suspicious: 'suspicious', break: 'series break (borders, currency)' });
+      const box = w.area(100, 6);
+      if (box) {
+        const left = drawTrendChart(w.pdf, box, input.national_chart);
+        if (left.length) w.text(`Not plotted (another unit, see notes): ${left.join(', ')}`, { size: 7.5, color: '#555555', maxLines: 1 });
+      }
+    }
+    if (input.regions_chart) {
+      w.section(input.regions_chart.title);
+      const rows = input.regions_chart.rows.length;
+      const box = w.area(Math.min(rows * 8.2, w.remaining - 4), 4);
+      if (box) drawRankedBars(w.pdf, box, input.regions_chart);
+    }
+  });
+
   w.section('Definition');
   w.fields([
-    ['Identifier', input.id],
-    ['Layer', input.layer],
-    ['Unit', input.unit],
-    ['Frequency', input.frequency],
-    ['Aggregation', input.aggregation],
+    ['Identifier', `${input.id} (layer ${input.layer})`],
+    ['Unit', `${input.unit}; ${input.frequency}; aggregated by ${input.aggregation}`],
     ['Bureau table', input.bureau_table ?? '— (not published as a Bureau table)'],
-  ]);
+    ['Series breaks', input.series_breaks.length ? input.series_breaks.join('; ') : 'none recorded'],
+  ], 2, 110);
 
   w.section('Source');
   w.fields([
     ['Publisher', input.source.title],
     ['Address', input.source.url],
     ['Licence / reuse terms', input.source.licence || '— (not stated by the source; check before reuse)'],
-  ], 3);
+  ], 2, 110);
 
   const hasNotes = input.notes.trim() !== '';
-  w.withReserve(hasNotes ? w.sectionReserve(4) : 0, () => {
-    w.section('Series breaks');
-    if (input.series_breaks.length === 0) w.text('None recorded.', { size: 9.5 });
-    else w.list(input.series_breaks, `the indicator passport JSON for ${input.id}`, 3);
-  });
-
   if (hasNotes) {
     w.section('Notes');
-    w.text(input.notes, { size: 9.5 });
+    w.text(input.notes, { size: 9 });
   }
   return finish(doc, where);
 }

@@ -2,7 +2,8 @@
 // passports, media-kit cards, region briefs). Callers map the model onto these; the renderers do no
 // look-ups of their own, so the same input always gives the same bytes (DESIGN.md "Publish").
 
-import type { Names } from '../../model/types.js';
+import type { Names, Point } from '../../model/types.js';
+import type { LocatorMapInput, RankedBarsInput, TrendChartInput } from './chart-inputs.js';
 
 /** Fields every page carries in its footer. */
 export interface PageCommon {
@@ -31,7 +32,14 @@ export interface IndicatorPassportInput extends PageCommon {
     place_count: number;
     national_value: number | null;
     national_null_reason: string | null;
+    national_status: Point['status'];
   } | null;
+  /** Digits after the decimal point of every printed value of this indicator. */
+  decimals: number;
+  /** The national series; null when the indicator has no national series. */
+  national_chart: TrendChartInput | null;
+  /** The regions in the latest period, including those that published nothing. */
+  regions_chart: RankedBarsInput | null;
 }
 
 export interface ObservationCardInput extends PageCommon {
@@ -46,6 +54,9 @@ export interface ObservationCardInput extends PageCommon {
   status: string;
   source: { title: string; url: string };
   content_hash: string;
+  decimals: number;
+  /** The observation's whole series, its own period highlighted. */
+  sparkline: TrendChartInput;
 }
 
 export interface RegionBriefIndicator {
@@ -54,7 +65,11 @@ export interface RegionBriefIndicator {
   null_reason: string | null;
   unit: string;
   period: string;
+  status: Point['status'];
   source: string;
+  decimals: number;
+  /** The region's series with the national series for comparison. */
+  chart: TrendChartInput;
 }
 
 export interface RegionBriefInput extends PageCommon {
@@ -68,6 +83,7 @@ export interface RegionBriefInput extends PageCommon {
   /** Where the area comes from, e.g. "geokz ADM1 boundary, geodesic area (turf)": a figure keeps its source. */
   area_source: string;
   indicators: RegionBriefIndicator[];
+  map: LocatorMapInput;
   institutions: string[];
   sources: string[];
 }

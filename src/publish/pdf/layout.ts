@@ -38,7 +38,7 @@ export function oneLine(text: string): string {
 
 export class PageWriter {
   readonly left: number;
-  readonly width: number;
+  width: number;
   y: number;
   private bottom: number;
 
@@ -49,6 +49,42 @@ export class PageWriter {
     this.y = margins.top;
     this.bottom = doc.page.height - margins.bottom;
     this.drawFooter(footer);
+  }
+
+  /** The document, for the vector pictures drawn into an area this writer reserved. */
+  get pdf(): PDFKit.PDFDocument {
+    return this.doc;
+  }
+
+  /** Reserves an area of `height` points under the cursor for a picture, or null when it does not fit. */
+  area(height: number, gap = 4): { x: number; y: number; w: number; h: number } | null {
+    if (this.remaining < height) return null;
+    const box = { x: this.left, y: this.y, w: this.width, h: height };
+    this.y += height + gap;
+    return box;
+  }
+
+  /**
+   * A picture of `boxWidth` x `height` at the right, with text drawn by `draw` in the narrower column
+   * to its left; the cursor ends under whichever is taller. Returns the picture's area, or null (and
+   * full-width text) when the picture does not fit.
+   */
+  beside(boxWidth: number, height: number, draw: () => void): { x: number; y: number; w: number; h: number } | null {
+    if (this.remaining < height) {
+      draw();
+      return null;
+    }
+    const top = this.y;
+    const box = { x: this.left + this.width - boxWidth, y: top, w: boxWidth, h: height };
+    const full = this.width;
+    this.width = full - boxWidth - 10;
+    try {
+      draw();
+    } finally {
+      this.width = full;
+    }
+    this.y = Math.max(this.y, top + height + 4);
+    return box;
   }
 
   /** Points left above the footer. */

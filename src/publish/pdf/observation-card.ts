@@ -1,10 +1,15 @@
 // One-page media-kit card, one per public observation (SPEC 2.2 "media kit manifest"): the figure
-// with unit, period, status and source, and the content hash that ties it to the observations file.
+// with unit, period, status and source in the three languages' number formats, the value's series as
+// a sparkline with the card's period highlighted, and the content hash that ties it to the
+// observations file.
 
 import { createDocument, finish } from './document.js';
 import { checkFigure, checkText, formatValue } from './format.js';
 import type { ObservationCardInput } from './inputs.js';
 import { PageWriter, figure, header } from './layout.js';
+import { drawLegend } from './legend.js';
+import { formatFigure } from './numbers.js';
+import { drawTrendChart } from './trend-chart.js';
 
 function validate(input: ObservationCardInput, where: string): void {
   checkText(input.id, where, 'id');
@@ -27,8 +32,8 @@ function validate(input: ObservationCardInput, where: string): void {
 export async function renderObservationCard(input: ObservationCardInput): Promise<Buffer> {
   const where = `observation card ${String(input?.id)}`;
   validate(input, where);
-  const doc = createDocument({ title: input.title, subject: `observation:${input.id}`, builtAt: input.builtAt });
-  const w = new PageWriter(doc, { revision: input.revision, builtAt: input.builtAt, attribution: input.attribution, pageId: `observation:${input.id}` });
+  const doc = createDocument({ title: input.title, subject: input.id, builtAt: input.builtAt });
+  const w = new PageWriter(doc, { revision: input.revision, builtAt: input.builtAt, attribution: input.attribution, pageId: input.id });
 
   header(w, 'Media kit · Observation card · Бақылау карточкасы · Карточка наблюдения', input.title, [
     `${input.place_name.kk} · ${input.place_name.ru} · ${input.place_name.en}`,
@@ -36,12 +41,21 @@ export async function renderObservationCard(input: ObservationCardInput): Promis
 
   w.section(input.indicator_name.en);
   w.text(`${input.indicator_name.kk} · ${input.indicator_name.ru}`, { size: 10, color: '#333333', maxLines: 2, gap: 6 });
-  const value = formatValue(input.value, input.null_reason);
-  figure(
-    w,
-    input.value === null ? value : `${value} ${input.unit}`,
-    `Unit: ${input.unit} · Period: ${input.period} · Status: ${input.status} · Source: ${input.source.title}`,
-  );
+  const status = input.status === 'final' ? '' : ` (${input.status})`;
+  if (input.value === null) {
+    figure(w, formatValue(null, input.null_reason), `Unit: ${input.unit} · Period: ${input.period} · Status: ${input.status} · Source: ${input.source.title}`);
+  } else {
+    figure(
+      w,
+      `${formatFigure('en', input.value, input.unit, input.decimals)}${status}`,
+      `${formatFigure('kk', input.value, input.unit, input.decimals)} · ${formatFigure('ru', input.value, input.unit, input.decimals)} · Unit: ${input.unit} · Period: ${input.period} · Status: ${input.status} · Source: ${input.source.title}`,
+    );
+  }
+
+  w.section(`The series, ${input.period} highlighted`);
+  drawLegend(w, { main: input.place_name.en, preliminary: 'preliminary', suspicious: 'suspicious', break: 'series break' });
+  const box = w.area(90, 6);
+  if (box) drawTrendChart(w.pdf, box, input.sparkline, true);
 
   w.section('Provenance');
   w.fields([

@@ -1,0 +1,63 @@
+// Figures formatted per language. Kazakh and Russian group thousands with a thin space and write a
+// decimal comma (GOST 8.417 and the Bureau's own tables); English groups with a comma and writes a
+// decimal point. The group separator is U+202F (narrow no-break space), so a figure never wraps
+// inside its digits. A series keeps one number of decimals for every value, so "4" in a series of
+// rates reads "4.0 %" beside "4.9 %" and a printed figure never hides a published decimal.
+
+import type { Lang } from '../../model/types.js';
+
+const LOCALE: Record<Lang, string> = { kk: 'kk-KZ', ru: 'ru-RU', en: 'en-US' };
+const THIN = '\u202f';
+
+/** Decimals a unit is always printed with, at least (a rate keeps its one published decimal). */
+const MIN_DECIMALS: Record<string, number> = { percent: 1 };
+/** More decimals than this are never printed: published tables carry at most three. */
+const MAX_DECIMALS = 3;
+
+/** Unit labels per language; a unit without a label here is printed as the release writes it. */
+const UNIT_LABELS: Record<string, Record<Lang, string>> = {
+  percent: { en: '%', ru: '%', kk: '%' },
+  persons: { en: 'persons', ru: 'чел.', kk: 'адам' },
+  'thousand persons': { en: 'thousand persons', ru: 'тыс. чел.', kk: 'мың адам' },
+  'mln KZT': { en: 'mln KZT', ru: 'млн тенге', kk: 'млн теңге' },
+  'mln RUB (Soviet/Russian rouble)': { en: 'mln roubles', ru: 'млн руб.', kk: 'млн рубль' },
+  count: { en: 'count', ru: 'ед.', kk: 'бірлік' },
+};
+
+export function unitLabel(unit: string, lang: Lang): string {
+  return UNIT_LABELS[unit]?.[lang] ?? unit;
+}
+
+/** Decimals needed to print `value` exactly at up to MAX_DECIMALS places. */
+function decimalsOf(value: number): number {
+  for (let d = 0; d < MAX_DECIMALS; d++) {
+    if (Math.abs(Math.round(value * 10 ** d) - value * 10 ** d) < 1e-6) return d;
+  }
+  return MAX_DECIMALS;
+}
+
+/** The one number of decimals for a unit's series: what its values need, at least the unit's minimum. */
+export function decimalsFor(unit: string, values: (number | null)[]): number {
+  const needed = values.reduce<number>((d, v) => (v === null ? d : Math.max(d, decimalsOf(v))), 0);
+  return Math.max(MIN_DECIMALS[unit] ?? 0, needed);
+}
+
+export function formatIn(lang: Lang, value: number, decimals: number): string {
+  const text = new Intl.NumberFormat(LOCALE[lang], { minimumFractionDigits: decimals, maximumFractionDigits: decimals, useGrouping: true }).format(value);
+  return lang === 'en' ? text : text.replace(/[\u00a0\u202f ]/g, THIN);
+}
+
+/** "4.0 %", "8 449 346,4 млн тенге": a value with its unit label in one language. */
+export function formatFigure(lang: Lang, value: number, unit: string, decimals: number): string {
+  const label = unitLabel(unit, lang);
+  return label === '%' ? `${formatIn(lang, value, decimals)} %` : `${formatIn(lang, value, decimals)} ${label}`;
+}
+
+/** Compact axis label: "1.2M", "350k" in English style; axis ticks carry no unit (the title does). */
+export function formatTick(value: number, step: number): string {
+  const abs = Math.abs(value);
+  const [div, suffix] = abs >= 1e9 ? [1e9, 'B'] : abs >= 1e6 ? [1e6, 'M'] : abs >= 1e4 ? [1e3, 'k'] : [1, ''];
+  const scaledStep = step / div;
+  const decimals = scaledStep >= 1 ? 0 : Math.min(3, Math.ceil(-Math.log10(scaledStep)));
+  return `${formatIn('en', value / div, decimals)}${suffix}`;
+}
