@@ -155,7 +155,9 @@ export function drawTrendChart(doc: PDFKit.PDFDocument, box: Box, input: TrendCh
   // Period axis: whole years, or first and last period on a sparkline.
   const firstYear = Math.ceil(xMin);
   const lastYear = Math.floor(xMax);
-  const years = compact ? [] : x.ticks(Math.min(6, Math.max(1, lastYear - firstYear + 1))).filter((t) => Number.isInteger(t));
+  // About one year label per 36 pt, so labels never run into each other on a narrow chart.
+  const fit = Math.max(2, Math.floor((plotRight - left) / 36));
+  const years = compact ? [] : x.ticks(Math.min(fit, Math.max(1, lastYear - firstYear + 1))).filter((t) => Number.isInteger(t));
   for (const t of years) {
     doc.moveTo(r2(x(t + 0.5)), r2(bottom)).lineTo(r2(x(t + 0.5)), r2(bottom + 2)).lineWidth(0.5).stroke(AXIS);
     text(doc, String(t), x(t + 0.5) - 15, bottom + 2.5, { width: 30, align: 'center' });
@@ -181,8 +183,10 @@ export function drawTrendChart(doc: PDFKit.PDFDocument, box: Box, input: TrendCh
     doc.undash();
     if (compact) continue;
     // A label near the right edge is set to the left of its rule so it stays inside the chart.
-    const toLeft = bx + 45 > box.x + box.w;
-    text(doc, b.label, toLeft ? bx - 61.2 : bx + 1.2, labelY, { size: 5.2, color: BREAK, width: 60, align: toLeft ? 'right' : 'left' });
+    const toLeft = bx + (box.w < 200 ? 16 : 45) > box.x + box.w;
+    // A narrow chart keeps only the year of the break; the legend and the passport say the cause.
+    const label = box.w < 200 ? b.label.slice(0, 4) : b.label;
+    text(doc, label, toLeft ? bx - 61.2 : bx + 1.2, labelY, { size: 5.2, color: BREAK, width: 60, align: toLeft ? 'right' : 'left' });
   }
 
   // Lines, comparison first so the main series is drawn on top.
