@@ -104,10 +104,35 @@ describe('GRP workbook reader', () => {
     );
   });
 
-  test('only the annual 2023 column is preliminary, as its footnote says', () => {
+  test('only the values of the annual 2023 column are preliminary, each with the footnote as its note', () => {
     const prelim = grp.points.filter((p) => p.status === 'preliminary');
-    assert.equal(prelim.length, 22);
-    assert.ok(prelim.every((p) => p.metric === 'grp' && p.period === '2023'));
+    // 22 rows, but the abolished South Kazakhstan row is empty: a missing value has nothing to revise
+    assert.equal(prelim.length, 21);
+    assert.ok(prelim.every((p) => p.metric === 'grp' && p.period === '2023' && p.value !== null));
+    assert.ok(prelim.every((p) => /preliminary \(source footnote/.test(p.note ?? '')), 'every preliminary value says so in its note');
+    assert.deepEqual(grp.preliminaryColumns, ['grp 2023']);
+  });
+
+  test('1990-1992 values carry the million-rouble unit and a note on every point', () => {
+    const early = grp.points.filter((p) => ['1990', '1991', '1992'].includes(p.period) && p.value !== null);
+    assert.ok(early.length >= 17 * 3);
+    for (const p of early) {
+      assert.equal(p.unit, 'mln RUB (Soviet/Russian rouble)', `${p.place} ${p.period}`);
+      assert.match(p.note ?? '', /million roubles/);
+    }
+    assert.equal(find(grp.points, 'grp', 'KZ', '1993').unit, 'mln KZT');
+  });
+
+  test('the 2021 and 2022-Q1 cumulative periods of the three split regions carry a series-break note', () => {
+    for (const [place, child] of [['KZ-63', 'KZ-10'], ['KZ-35', 'KZ-62'], ['KZ-19', 'KZ-33']] as const) {
+      for (const period of ['2021-Q1', '2021-H1', '2021-9M', '2022-Q1']) {
+        const p = find(grp.points, 'grp_cumulative', place, period);
+        assert.ok(p.value !== null);
+        assert.match(p.note ?? '', new RegExp(`series break: in the borders before the 2022-06-08 reform, still including ${child}`), `${place} ${period}`);
+      }
+      // from 2022-H1 the region is in its new borders: no break note
+      assert.equal(find(grp.points, 'grp_cumulative', place, '2022-H1').note, null);
+    }
   });
 
   test('regions of the 2022 reform are null with a reason before they existed, valued after', () => {

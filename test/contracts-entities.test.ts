@@ -9,6 +9,7 @@ import { entityPublishers, entitySchemas } from '../src/publish/contracts/entity
 import { evaluateFreshness } from '../src/publish/freshness.js';
 import { schemaId } from '../src/publish/schemas/common.js';
 import { makeTestModel } from './support/test-model.js';
+import { sameAsLinks } from '../src/publish/contracts/entities.js';
 
 const Ajv2020 = Ajv2020Module as unknown as typeof Ajv2020Module.default;
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
@@ -30,7 +31,7 @@ const validate = (name: string, data: unknown) => {
 };
 
 test('every artifact validates against its schema, and each schema id matches its file name', async () => {
-  const artifacts = await publishAll();
+  const artifacts = new Map([...(await publishAll())].filter(([, a]) => a.json !== undefined));
   assert.equal(artifacts.size, 12);
   for (const [path, a] of artifacts) {
     assert.equal(`${a.schema}.json`, path, 'schema name equals the data file name');
@@ -43,7 +44,7 @@ test('every artifact validates against its schema, and each schema id matches it
 
 test('schemas reject a contract missing a required field', async () => {
   const artifacts = await publishAll();
-  for (const a of artifacts.values()) {
+  for (const a of [...artifacts.values()].filter((x) => x.json !== undefined)) {
     const broken = { ...(a.json as object) } as Record<string, unknown>;
     delete broken.built_at;
     assert.equal(validate(a.schema!, broken).ok, false, `${a.path} without built_at`);
@@ -64,7 +65,7 @@ test('publishing is deterministic: the same model gives the same bytes', async (
 test('every entity carries a canonical id and lists are sorted by id', async () => {
   const entities = json(await publishAll(), 'entities.json');
   const all = [...entities.persons, ...entities.organizations, ...entities.locations];
-  for (const e of all) assert.match(e.id, /^(place:KZ-\d{2}(\/[A-Za-z0-9]+)?|institution:[a-z0-9-]+|person:[a-z0-9-]+)$/);
+  for (const e of all) assert.match(e.id, /^(place:KZ|place:KZ-\d{2}(\/[A-Za-z0-9]+)?|place:KZ-[A-Z-]+|institution:[a-z0-9-]+|person:[a-z0-9-]+)$/);
   for (const list of [entities.organizations, entities.locations]) {
     assert.deepEqual(list.map((e: { id: string }) => e.id), list.map((e: { id: string }) => e.id).sort());
   }
@@ -114,20 +115,31 @@ test('freshness is fresh within the SLA, degraded past it, stale past twice it',
   assert.throws(() => evaluateFreshness({ as_of: '2026-13-45', sla_days: 10, historical: false }, now), /as_of/);
 });
 
-test('reviewed entity links hold only reviewed same_as links to OpenStreetMap relations', async () => {
+test('same_as links joined on the ISO code are matched_by_code, never listed as reviewed links', async () => {
   const model = makeTestModel();
-  model.regions[0]!.review_status = 'unreviewed'; // KZ-19 no longer reviewed: its link must disappear
-  const links = json(await publishAll(model), 'reviewed-entity-links.json').links;
-  assert.deepEqual(links.map((l: { subject: string }) => l.subject), ['place:KZ-35', 'place:KZ-75']);
-  for (const l of links) {
-    assert.equal(l.predicate, 'same_as');
-    assert.equal(l.review_status, 'reviewed');
-    assert.match(l.object, /^https:\/\/www\.openstreetmap\.org\/relation\/\d+$/);
-    assert.match(l.review_basis, /ISO 3166-2 code KZ-\d{2} against the pinned OpenStreetMap snapshot/);
-  }
-  const tampered = structuredClone(json(await publishAll(model), 'reviewed-entity-links.json'));
-  tampered.links[0].review_status = 'unreviewed';
-  assert.equal(validate('reviewed-entity-links', tampered).ok, false, 'the schema admits no unreviewed link');
+  const artifacts = await publishAll(model);
+  const reviewed = json(artifacts, 'reviewed-entity-links.json');
+  assert.deepEqual(reviewed.links, [], 'no link was confirmed by hand');
+  assert.equal(reviewed.matched_by_code, model.regions.length);
+  const graph = json(artifacts, 'entity-graph.json');
+  const sameAs = graph.edges.filter((e: { relation: string }) => e.relation === 'same_as');
+  assert.equal(sameAs.length, model.regions.length);
+  for (const e of sameAs) assert.equal(e.review_status, 'matched_by_code', e.id);
+  for (const e of graph.edges.filter((x: { id: string; relation: string }) => x.relation === 'part_of' && x.id.includes('/'))) assert.equal(e.review_status, 'matched_by_code', e.id);
+  const tampered = structuredClone(reviewed);
+  tampered.links = [{ ...sameAsLinks(model)[0], review_status: 'matched_by_code' }];
+  assert.equal(validate('reviewed-entity-links', tampered).ok, false, 'the schema admits no link that was not confirmed by hand');
+});
+
+test('the country and the former South Kazakhstan region are place entities, the latter with dated successors', async () => {
+  const locations = json(await publishAll(), 'entities.json').locations;
+  const country = locations.find((l: { id: string }) => l.id === 'place:KZ');
+  assert.equal(country.kind, 'country');
+  const south = locations.find((l: { id: string }) => l.id === 'place:KZ-SOUTH-KAZAKHSTAN-LEGACY');
+  assert.equal(south.names.en, 'South Kazakhstan Region');
+  assert.deepEqual(south.successors.map((s: { place: string; date: string }) => [s.place, s.date]), [['place:KZ-19', '2018-06-19']]);
+  const graph = json(await publishAll(), 'entity-graph.json');
+  assert.ok(graph.edges.some((e: { from: string; relation: string; to: string }) => e.from === south.id && e.relation === 'renamed_to' && e.to === 'place:KZ-19'));
 });
 
 test('entity graph edges cite a source and connect districts, akimats, indicators and datasets', async () => {

@@ -42,7 +42,7 @@ test('name errors listed in the snapshots README are corrected', () => {
   assert.equal(shymkent.official_name.ru, 'город Шымкент');
   assert.ok(shymkent.aliases.includes('Чимкент'), 'the old Russian spelling stays findable as an alias');
   const north = region(tables, 'KZ-59');
-  assert.equal(north.name.kk, 'Солт\u04AFст\u0456к Қазақстан'); // Cyrillic і (U+0456), not Latin i
+  assert.equal(north.name.kk, 'Солт\u04AFст\u0456к Қазақстан облысы'); // Cyrillic і (U+0456), not Latin i
   assert.equal(region(tables, 'KZ-71').admin_centre.en, 'Astana');
   // No Kazakh or Russian name keeps a Latin look-alike letter.
   for (const r of tables.regions) {
@@ -52,12 +52,34 @@ test('name errors listed in the snapshots README are corrected', () => {
   }
 });
 
-test('Almaty names both KZ-19 and KZ-75 and is an alias of neither', () => {
-  assert.equal(region(tables, 'KZ-19').name.en, 'Almaty');
+test('Almaty Region (KZ-19) is named as a region, distinct from the city of Almaty (KZ-75)', () => {
+  assert.deepEqual(region(tables, 'KZ-19').name, { en: 'Almaty Region', ru: 'Алматинская область', kk: 'Алматы облысы' });
   assert.equal(region(tables, 'KZ-75').name.en, 'Almaty');
   for (const iso of ['KZ-19', 'KZ-75']) {
     assert.ok(!region(tables, iso).aliases.some((a) => a.toLowerCase() === 'almaty'), iso);
   }
+  // every oblast's name says region, in every language
+  for (const r of tables.regions.filter((x) => x.kind === 'region')) {
+    assert.match(r.name.en, / Region$/, r.iso);
+    assert.match(r.name.ru, /област/, r.iso);
+    assert.match(r.name.kk, /облысы$/, r.iso);
+  }
+});
+
+test("a region carries no name of its centre: the centre's names belong to the city", () => {
+  const fold = (s: string) => s.toLocaleLowerCase('en');
+  for (const r of tables.regions.filter((x) => x.kind === 'region')) {
+    const centre = new Set(Object.values(r.admin_centre).map(fold));
+    for (const a of r.aliases) assert.ok(!centre.has(fold(a)), `${r.iso} alias ${a} is its centre's name`);
+  }
+  for (const [iso, city] of [['KZ-63', 'Oskemen'], ['KZ-11', 'Kokshetau'], ['KZ-31', 'Taraz'], ['KZ-27', 'Uralsk'], ['KZ-47', 'Aktau'], ['KZ-59', 'Petropavl']] as const) {
+    assert.ok(!region(tables, iso).aliases.includes(city), `${iso} still answers to ${city}`);
+  }
+  // the former South Kazakhstan region's names are its own, not Turkistan's
+  assert.ok(!region(tables, 'KZ-61').aliases.some((a) => /south kazakhstan|ontustik|южно-казахстан/i.test(a)));
+  const south = tables.legacyPlaces.find((l) => l.code === 'KZ-SOUTH-KAZAKHSTAN-LEGACY')!;
+  assert.ok(south.aliases.includes('Ontustik Kazakhstan'));
+  assert.deepEqual(south.successors.map((s) => [s.place, s.date]), [['KZ-61', '2018-06-19'], ['KZ-79', '2018-06-19']]);
 });
 
 test('institutions: 55 in all, one akimat per region, no person named without a source', () => {
@@ -89,8 +111,19 @@ test('events have dated ids and a legal or official source', () => {
   for (const e of tables.events) {
     assert.ok(e.id.startsWith(`event:${e.date}-`));
     assert.match(e.source_url, /^https:\/\//);
-    assert.equal(e.review_status, 'unreviewed');
+    // reviewed only with the page read, the day and what it confirmed; that page is the row's source
+    if (e.review_status === 'reviewed') {
+      assert.equal(e.review?.url, e.source_url);
+      assert.match(e.review!.read_on, /^\d{4}-\d{2}-\d{2}$/);
+    } else assert.equal(e.review, undefined);
   }
+});
+
+test("a 'reviewed' row without the page read is refused, and a review on an unreviewed row too", async () => {
+  const err = await loadBroken('events.json', (d) => { delete d[0].review; });
+  assert.match(err.message, /sources\/events\.json row 0 field review: a 'reviewed' row must say which page was read/);
+  const err2 = await loadBroken('institutions.json', (d) => { d[0].review = { url: 'https://example.org/', read_on: '2026-11-23', confirmed: 'something read there' }; });
+  assert.match(err2.message, /sources\/institutions\.json row 0 field review_status: must be 'reviewed' when the row carries a review/);
 });
 
 test('the media sample is labelled demonstration and carries only placeholder titles', () => {
@@ -128,8 +161,8 @@ test('a media row is numbered within publications', async () => {
 });
 
 test('an alias naming another unit is refused', async () => {
-  const err = await loadBroken('regions.json', (d) => { d.find((r: any) => r.iso === 'KZ-75').aliases.push('Almaty'); });
-  assert.match(err.message, /sources\/regions\.json row 18 field aliases\[\d+\]: "Almaty" is also a name or alias of KZ-19/);
+  const err = await loadBroken('regions.json', (d) => { d.find((r: any) => r.iso === 'KZ-75').aliases.push('Almaty Region'); });
+  assert.match(err.message, /sources\/regions\.json row 18 field aliases\[\d+\]: "Almaty Region" is also a name or alias of KZ-19/);
 });
 
 test("a row labelled 'verified' is refused", async () => {

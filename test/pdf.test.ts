@@ -188,7 +188,7 @@ describe('text on the page', () => {
     assert.match(text, /Қарағанды облысының әкімдігі/);
     assert.match(text, /1,134,642 persons · 2024/); // the latest value with its unit and period
     assert.match(text, /— \(not yet published for 2024\)/);
-    assert.match(text, /Revision 0123456789abcdef · built 2025-06-01T00:00:00Z/);
+    assert.match(text, /Data content hash 0123456789abcdef \(sources, not the release revision\) · built 2025-06-01T00:00:00Z/);
     assert.match(text, /primary source/);
     assert.match(text, /бастапқы дереккөзден/);
     const cardText = extractText(await renderObservationCard(card));
@@ -224,7 +224,7 @@ describe('text on the page', () => {
       // Later sections and the footer keep their room however long the table is.
       assert.match(text, /Institutions • Institution 1/);
       assert.match(text, /Sources • Institution 1/);
-      assert.match(text, /Revision 0123456789abcdef/);
+      assert.match(text, /Data content hash 0123456789abcdef/);
       assert.match(extractText(pages[0]!), /Notes Өте ұзын/);
     }
   });

@@ -12,11 +12,11 @@ import { publicHolidays } from '../sources/holidays.js';
 import { normaliseLabel } from '../sources/homoglyphs.js';
 import { loadPassports, verifySnapshots } from '../sources/snapshots.js';
 import { readBnsExtra } from './bns-extra.js';
-import { buildDatasets } from './datasets.js';
+import { buildDatasets, refuseFutureData } from './datasets.js';
 import { assembleGeo } from './geo-assemble.js';
 import type { Model } from './model.js';
 import { buildSources } from './sources.js';
-import type { Point, Region } from './types.js';
+import type { Point, PublicEvent, Region } from './types.js';
 
 export interface AssembleOptions {
   snapshotsDir: string;
@@ -24,7 +24,7 @@ export interface AssembleOptions {
   builtAt: Date;
 }
 
-const TABLES = ['regions', 'indicators', 'institutions', 'events', 'district-corrections', 'media-sample'];
+const TABLES = ['regions', 'legacy-places', 'indicators', 'institutions', 'events', 'district-corrections', 'media-sample'];
 export const HOLIDAY_YEARS = { from: 2020, to: 2026 } as const;
 
 export async function assembleModel(opts: AssembleOptions): Promise<Model> {
@@ -43,9 +43,9 @@ export async function assembleModel(opts: AssembleOptions): Promise<Model> {
   ].sort(comparePoints);
 
   const { geo, districts } = await assembleGeo(resolve, regions, tables.districtCorrections);
-  const events = [...tables.events, ...publicHolidays(HOLIDAY_YEARS.from, HOLIDAY_YEARS.to)].sort((a, b) =>
-    a.date === b.date ? (a.id < b.id ? -1 : 1) : a.date < b.date ? -1 : 1,
-  );
+  const byDate = (a: PublicEvent, b: PublicEvent) => (a.date === b.date ? (a.id < b.id ? -1 : 1) : a.date < b.date ? -1 : 1);
+  const events = [...tables.events].sort(byDate);
+  const holidays = publicHolidays(HOLIDAY_YEARS.from, HOLIDAY_YEARS.to).sort(byDate);
 
   const tableHashes: Record<string, string> = {};
   for (const t of TABLES) tableHashes[`sources/${t}.json`] = sha256Hex(await readFile(join(opts.sourcesDir, `${t}.json`)));
@@ -56,7 +56,15 @@ export async function assembleModel(opts: AssembleOptions): Promise<Model> {
     .reduce((max, p) => (p.period_end > max ? p.period_end : max), '0000-00-00');
   const media = tables.media;
   const mediaLast = media.publications.reduce<string | null>((m, p) => (m === null || p.date > m ? p.date : m), null);
-  const pastEvents = events.filter((e) => e.date <= opts.builtAt.toISOString().slice(0, 10));
+  const builtDay = opts.builtAt.toISOString().slice(0, 10);
+  const pastEvents = events.filter((e) => e.date <= builtDay && e.review_status === 'reviewed');
+  const late = media.publications.filter((p) => p.date > asOf || p.date > builtDay);
+  if (late.length > 0) {
+    throw new Error(`sources/media-sample.json: ${late.length} demonstration items dated after the release's as_of ${asOf} or build date ${builtDay} (first ${late[0]!.id} on ${late[0]!.date})`);
+  }
+  const pastHolidays = holidays.filter((h) => h.date <= builtDay);
+  const datasets = buildDatasets(points, { latestEvent: verifiedEventDate(pastEvents), latestHoliday: pastHolidays.at(-1)?.date ?? null, mediaLast });
+  refuseFutureData(datasets, builtDay);
 
   return {
     builtAt: opts.builtAt.toISOString().replace(/\.\d{3}Z$/, 'Z'),
@@ -64,16 +72,21 @@ export async function assembleModel(opts: AssembleOptions): Promise<Model> {
     passports,
     sources: buildSources(passports, tableHashes),
     regions,
+    legacyPlaces: tables.legacyPlaces,
     districts,
     indicators: tables.indicators,
     points,
     institutions: [...tables.institutions].sort((a, b) => (a.id < b.id ? -1 : 1)),
     events,
+    holidays,
+    flags: { preliminaryColumns: grp.preliminaryColumns },
     media,
     geo,
-    datasets: buildDatasets(points, pastEvents.at(-1)?.date ?? null, mediaLast),
+    datasets,
   };
 }
+
+const verifiedEventDate = (events: PublicEvent[]) => events.at(-1)?.date ?? null;
 
 /** GRP labels resolve through the regions table's Bureau label and names, never by guessing. */
 function grpLabelResolver(regions: Region[]): (label: string) => string | null {

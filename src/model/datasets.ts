@@ -16,10 +16,12 @@ const latestEnd = (points: Point[], metrics: string[]): string | null =>
     .filter((p) => metrics.includes(p.metric) && p.value !== null && p.place === 'KZ')
     .reduce<string | null>((max, p) => (max === null || p.period_end > max ? p.period_end : max), null);
 
+// Says exactly what Dala changes (each change is also stated in the point's note): nothing else.
 const OFFICIAL_LIMITS =
-  'Official statistics as published by the Bureau; figures are reproduced without modification except unit labelling; legally significant use must be checked at stat.gov.kz (SPEC 1).';
+  'Official statistics of the Bureau. Values are the source values except where a point\'s note says otherwise: transcription artefacts rounded to the published precision, cached national totals rounded to the table\'s 0.1, missing years published as null with a reason, labels normalised. Legally significant use must be checked at stat.gov.kz (SPEC 1).';
 
-export function buildDatasets(points: Point[], latestEventDate: string | null, mediaLastDate: string | null): DatasetDef[] {
+export function buildDatasets(points: Point[], dates: { latestEvent: string | null; latestHoliday: string | null; mediaLast: string | null }): DatasetDef[] {
+  const { latestEvent: latestEventDate, latestHoliday, mediaLast: mediaLastDate } = dates;
   const series = (id: string, title: string, description: string, metrics: string[], sources: string[]): DatasetDef => ({
     id, title, description, path: `datasets/${id}.json`, csv_path: `datasets/${id}.csv`, source_ids: sources,
     as_of: latestEnd(points, metrics), sla_days: 400, historical: false, quality_status: 'official', publication_limits: OFFICIAL_LIMITS,
@@ -52,14 +54,28 @@ export function buildDatasets(points: Point[], latestEventDate: string | null, m
       as_of: null, sla_days: 90, historical: false, quality_status: 'reference', publication_limits: 'Hand-written from public official pages; rows are unreviewed until checked against the cited page; responsible persons are published only where a cited page names them.',
     },
     {
-      id: 'events', title: 'Dated public events', description: 'Administrative reforms, renamings, code changes (hand-written, each with a source URL) and official public holidays.',
-      path: 'workbench.json', csv_path: null, source_ids: ['dala-tables', 'date-holidays'],
-      as_of: latestEventDate, sla_days: 365, historical: false, quality_status: 'reference', publication_limits: 'Each event cites its source; unreviewed rows must be checked at the source before reuse.',
+      id: 'events', title: 'Verified administrative events', description: 'Reforms and renamings (hand-written, each with a source URL), listed only once reviewed at that source and dated on or before the build.',
+      path: 'workbench.json', csv_path: null, source_ids: ['dala-tables'],
+      as_of: latestEventDate, sla_days: 365, historical: false, quality_status: 'reference', publication_limits: 'Each event cites its source and the date it was read there; legally significant use must be checked at that source.',
     },
     {
-      id: 'media-sample', title: 'Media publications (DEMONSTRATION SAMPLE)', description: 'A synthetic sample used to demonstrate the weekly digest. Not real publications; never mixed into real series.',
+      id: 'public-holidays', title: 'Public holiday calendar (date-holidays package, unreviewed)', description: 'Official public holidays and substitute days off of Kazakhstan as computed by the date-holidays package, 2020-2026; a calendar, not verified events.',
+      path: 'public-holidays.json', csv_path: null, source_ids: ['date-holidays'],
+      as_of: latestHoliday, sla_days: 365, historical: false, quality_status: 'reference', publication_limits: 'CC BY-SA 3.0 (date-holidays data); not reviewed by Dala; check official decrees on transferred days off before relying on a date.',
+    },
+    {
+      id: 'media-sample', title: 'Media publications (synthetic demonstration)', description: 'A synthetic demonstration sample used to show the weekly digest. Not real publications, citing no real source; never mixed into real series.',
       path: 'media-weekly-digest.json', csv_path: null, source_ids: ['dala-media-sample'],
-      as_of: mediaLastDate, sla_days: 7, historical: false, quality_status: 'demonstration', publication_limits: 'Demonstration data only: do not cite, aggregate or compare with real series.',
+      as_of: mediaLastDate, sla_days: 7, historical: false, quality_status: 'demonstration', publication_limits: 'Synthetic demonstration data only: do not cite, aggregate or compare with real series.',
     },
   ];
+}
+
+/** A release cannot describe data from its own future: the build refuses rather than report a negative age. */
+export function refuseFutureData(datasets: DatasetDef[], builtDay: string): void {
+  for (const d of datasets) {
+    if (d.as_of !== null && d.as_of > builtDay) {
+      throw new Error(`dataset ${d.id}: as_of ${d.as_of} is after the build date ${builtDay}; a release cannot be older than its data (is SOURCE_DATE_EPOCH too early?)`);
+    }
+  }
 }

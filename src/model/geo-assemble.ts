@@ -11,6 +11,9 @@ export interface DistrictCorrection {
   match: { field: string; value: string };
   set: { field: string; value: string };
   reason: string;
+  action?: 'correct' | 'keep';
+  source_url: string;
+  review_status: string;
 }
 
 const ADM1 = 'geokz-1.0.2/kaz_admbnda_adm1_2024.shp';
@@ -20,6 +23,12 @@ export const ADM1_MAX_BYTES = 400_000;
 // the simplifier's budget leaves room for the file's foreign members (attribution, provenance)
 const ADM1_GEOMETRY_BUDGET = ADM1_MAX_BYTES - 4_000;
 export const ADM1_MAX_AREA_ERROR = 0.01;
+// The district file: 224 polygons at the country file's tolerance (coordinates to 5 decimals,
+// about 1 m; topology-preserving; area error <= 1% per district). The pinned ADM2 layer fits at full
+// retention (about 1.27 MB), so the budget bounds growth of a future snapshot, not today's detail.
+export const ADM2_MAX_BYTES = 1_600_000;
+const ADM2_GEOMETRY_BUDGET = ADM2_MAX_BYTES - 4_000;
+export const ADM2_MAX_AREA_ERROR = 0.01;
 
 type Resolve = (snapshotPath: string) => string;
 
@@ -53,6 +62,7 @@ export async function assembleGeo(resolve: Resolve, regions: Region[], correctio
   const simplified = await simplifyFeatureCollection(fullFc, { maxBytes: ADM1_GEOMETRY_BUDGET, maxAreaErrorRatio: ADM1_MAX_AREA_ERROR });
 
   const { districts, features } = await assembleDistricts(resolve, regions, corrections);
+  const adm2 = await simplifyFeatureCollection({ type: 'FeatureCollection', features }, { maxBytes: ADM2_GEOMETRY_BUDGET, maxAreaErrorRatio: ADM2_MAX_AREA_ERROR });
   const centres = await assembleCentres(resolve, regions);
   return {
     geo: {
@@ -60,6 +70,8 @@ export async function assembleGeo(resolve: Resolve, regions: Region[], correctio
       adm1Simplified: simplified.fc,
       simplification: { bytes: simplified.stats.bytes, maxAreaError: simplified.stats.maxAreaError },
       districts: features,
+      adm2Simplified: adm2.fc,
+      adm2Simplification: { bytes: adm2.stats.bytes, maxAreaError: adm2.stats.maxAreaError, retained: adm2.stats.retained },
       centres,
     },
     districts,
@@ -93,7 +105,10 @@ async function assembleDistricts(resolve: Resolve, regions: Region[], correction
         throw new Error(`sources/district-corrections.json: ${pcode} field ${c.match.field} is "${props[c.match.field]}", expected "${c.match.value}"`);
       }
       props[c.set.field] = c.set.value;
-      applied.push(`${c.set.field}: "${c.match.value}" -> "${c.set.value}" (${c.reason})`);
+      const cite = `${c.review_status}, ${c.source_url}`;
+      applied.push(c.action === 'keep'
+        ? `${c.set.field}: "${c.match.value}" kept (${c.reason}; ${cite})`
+        : `${c.set.field}: "${c.match.value}" -> "${c.set.value}" (${c.reason}; ${cite})`);
     }
     const region = byPcode.get(String(props.ADM1_PCODE));
     if (!region) throw new Error(`${ADM2} row ${row} field ADM1_PCODE: ${props.ADM1_PCODE} matches no region`);

@@ -1,7 +1,7 @@
 // The model: the one place where inputs are reconciled (DESIGN.md). Everything downstream reads
 // the model, never a raw file.
 import type { Feature, FeatureCollection, MultiPolygon, Polygon, Point as GeoPoint } from 'geojson';
-import type { District, Indicator, Institution, MediaPublication, Point, PublicEvent, Region, SourcePassport } from './types.js';
+import type { District, Indicator, Institution, LegacyPlace, MediaPublication, Point, PublicEvent, Region, SourcePassport } from './types.js';
 
 /** A logical source that figures cite (one or more snapshot files or a hand table). */
 export interface SourceDef {
@@ -43,17 +43,22 @@ export interface Model {
   passports: SourcePassport[];
   sources: SourceDef[];
   regions: Region[]; // sorted by iso
+  legacyPlaces: LegacyPlace[]; // former units the series still cite (South Kazakhstan before 2018)
   districts: District[]; // sorted by id
   indicators: Indicator[];
   points: Point[]; // official series + GRP cumulative; sorted (metric, place, period_start, period)
   institutions: Institution[];
-  events: PublicEvent[]; // hand-written + holidays; sorted (date, id)
+  events: PublicEvent[]; // hand-written administrative events, each with its review status; sorted (date, id)
+  holidays: PublicEvent[]; // public-holiday calendar from the date-holidays package (unreviewed); sorted (date, id)
+  flags: { preliminaryColumns: string[] }; // `metric period` the source's footnotes mark preliminary
   media: { provenance: Record<string, unknown>; publications: MediaPublication[] };
   geo: {
     regions: RegionGeometry[]; // sorted by iso
     adm1Simplified: FeatureCollection; // <= 400 KB, topology-preserving
     simplification: { bytes: number; maxAreaError: number };
     districts: Feature[]; // repaired ADM2, properties: {pcode, region_iso, name_*}
+    adm2Simplified: FeatureCollection; // the districts as published: topology-preserving, <= ADM2_MAX_BYTES
+    adm2Simplification: { bytes: number; maxAreaError: number; retained: number };
     centres: Feature<GeoPoint>[];
   };
   datasets: DatasetDef[];

@@ -5,7 +5,14 @@ export type Lang = 'kk' | 'ru' | 'en';
 export type Names = Record<Lang, string>;
 
 /** Review status of a hand-written row. Nothing unverified is ever labelled verified. */
-export type ReviewStatus = 'verified' | 'reviewed' | 'unreviewed' | 'demonstration';
+export type ReviewStatus = 'verified' | 'reviewed' | 'unreviewed' | 'demonstration' | 'matched_by_code';
+
+/** The check behind a `reviewed` row: the page read, the day it was read, what it confirmed. */
+export interface Review {
+  url: string;
+  read_on: string; // ISO date
+  confirmed: string;
+}
 
 export interface Region {
   id: string; // canonical: place:KZ-35
@@ -23,6 +30,22 @@ export interface Region {
   bns_grp_label: string; // label in the Bureau GRP table
   source_url: string;
   review_status: ReviewStatus;
+  review?: Review;
+}
+
+/** A former first-level unit that official series still cite (e.g. South Kazakhstan before 2018). */
+export interface LegacyPlace {
+  id: string; // place:<code>
+  code: string; // the place code points carry
+  kind: 'former_region';
+  name: Names;
+  aliases: string[];
+  valid_until: string; // ISO date the unit ceased to exist
+  successors: { place: string; relation: 'renamed_to' | 'split_into'; date: string; note: string }[];
+  note: string;
+  source_url: string;
+  review_status: ReviewStatus;
+  review?: Review;
 }
 
 export interface District {
@@ -94,6 +117,7 @@ export interface Institution {
   responsible_person_null_reason: string | null;
   source_url: string;
   review_status: ReviewStatus;
+  review?: Review;
 }
 
 export interface PublicEvent {
@@ -104,6 +128,7 @@ export interface PublicEvent {
   title: Names;
   source_url: string;
   review_status: ReviewStatus;
+  review?: Review;
 }
 
 export interface MediaPublication {

@@ -1,39 +1,55 @@
 // SPEC 2.1 freshness contract, evaluated at a given instant (DESIGN.md "Contracts"): fresh when the
 // age is within the SLA, degraded past it, stale past twice the SLA, unknown without an as_of.
+// The one evaluation used by the published files (at build time) and by /api/v1 (at request time),
+// so both say the same thing in the same words.
 export interface FreshnessInput {
   as_of: string | null; // ISO date of the latest content
-  sla_days: number; // integer >= 1
+  sla_days: number | null; // integer >= 1; null when a passport lacks it
   historical: boolean;
 }
 
-export interface Freshness extends FreshnessInput {
+export interface Freshness {
+  as_of: string | null;
   evaluated_at: string;
+  sla_days: number;
   age_days: number | null;
   status: 'fresh' | 'degraded' | 'stale' | 'unknown';
   reason: string[];
+  historical: boolean;
 }
 
 const DAY_MS = 86_400_000;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export const isIsoDate = (s: string): boolean => ISO_DATE.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`));
 
 export function evaluateFreshness(input: FreshnessInput, now: Date): Freshness {
-  const { as_of, sla_days, historical } = input;
-  if (!Number.isInteger(sla_days) || sla_days < 1) throw new RangeError(`sla_days must be an integer >= 1, got ${sla_days}`);
+  const { historical } = input;
   if (Number.isNaN(now.getTime())) throw new RangeError('evaluation instant is not a valid date');
+  const { as_of } = input;
+  if (as_of !== null && !isIsoDate(as_of)) throw new RangeError(`as_of must be an ISO date, got ${as_of}`);
+  const sla = Number.isInteger(input.sla_days) && (input.sla_days as number) >= 1 ? (input.sla_days as number) : null;
   const evaluated_at = now.toISOString();
-  const base = { as_of, sla_days, historical, evaluated_at };
   const note = historical ? ['historical dataset: its content is not expected to be updated'] : [];
-  if (as_of === null) {
-    return { ...base, age_days: null, status: 'unknown', reason: ['no as-of date is known, so the age cannot be computed', ...note] };
+  // SPEC 2.1 requires sla_days >= 1 even when unknown: 1 stands in and the reason says so
+  const base = { as_of, sla_days: sla ?? 1, historical, evaluated_at };
+  if (as_of === null || sla === null) {
+    const reason = [
+      ...(as_of === null ? ['no as-of date is known, so the age cannot be computed'] : []),
+      ...(sla === null ? ['the dataset passport has no sla_days, so the age cannot be judged'] : []),
+    ];
+    return { ...base, age_days: null, status: 'unknown', reason: [...reason, ...note] };
   }
-  const asOfMs = Date.parse(`${as_of}T00:00:00Z`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(as_of) || Number.isNaN(asOfMs)) throw new RangeError(`as_of must be an ISO date, got ${as_of}`);
-  // An as_of after the evaluation instant (clock skew) counts as age 0, never negative (SPEC 2.1: minimum 0).
-  const age_days = Math.max(0, Math.floor((now.getTime() - asOfMs) / DAY_MS));
-  const status = age_days <= sla_days ? 'fresh' : age_days <= 2 * sla_days ? 'degraded' : 'stale';
+  const age = Math.floor((now.getTime() - Date.parse(`${as_of}T00:00:00Z`)) / DAY_MS);
+  if (age < 0) {
+    // Content dated after the evaluation instant: the clock or the data is wrong. Never call it fresh.
+    return { ...base, age_days: null, status: 'unknown', reason: [`as_of ${as_of} is after the evaluation instant ${evaluated_at}: the age is negative and cannot be judged`, ...note] };
+  }
+  const status = age <= sla ? 'fresh' : age <= 2 * sla ? 'degraded' : 'stale';
   const words = {
-    fresh: `age ${age_days} days is within the SLA of ${sla_days} days`,
-    degraded: `age ${age_days} days exceeds the SLA of ${sla_days} days`,
-    stale: `age ${age_days} days exceeds twice the SLA of ${sla_days} days`,
+    fresh: `age ${age} days is within the SLA of ${sla} days`,
+    degraded: `age ${age} days exceeds the SLA of ${sla} days`,
+    stale: `age ${age} days exceeds twice the SLA of ${sla} days`,
   }[status];
-  return { ...base, age_days, status, reason: [words, ...note] };
+  return { ...base, age_days: age, status, reason: [words, ...note] };
 }

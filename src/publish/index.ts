@@ -6,12 +6,12 @@ import { entityPublishers } from './contracts/entity-family.js';
 import { countryPulse, officialRegionalIndicators, publicObservations, seriesDatasets } from './contracts/indicators.js';
 import { pdfArtifacts } from './contracts/pdfs.js';
 import { geoFiles, regionAnalytics, regionOverview } from './contracts/regions.js';
-import { mediaWeeklyDigest, qualityReport, workbench } from './contracts/workbench.js';
+import { mediaWeeklyDigest, publicHolidayCalendar, qualityReport, workbench } from './contracts/workbench.js';
 
 const PUBLISHERS: Publisher[] = [
   countryPulse, officialRegionalIndicators, publicObservations, seriesDatasets,
   regionOverview, regionAnalytics, geoFiles,
-  workbench, qualityReport, mediaWeeklyDigest, datasetCatalog,
+  workbench, publicHolidayCalendar, qualityReport, mediaWeeklyDigest, datasetCatalog,
   ...entityPublishers,
   pdfArtifacts,
 ];

@@ -4,8 +4,11 @@ import { canonicalJson } from '../lib/canonical-json.js';
 import type { Model } from '../model/model.js';
 import type { Names } from '../model/types.js';
 import { observations } from './contracts/indicators.js';
+import { COUNTRY, DISTRICT_STATUS, sameAsLinks } from './contracts/entities.js';
 import { sourceRef } from './contracts/header.js';
 import type { Row } from '../store/tables.js';
+import { districtGeometryPath } from './contracts/regions.js';
+import { verifiedEvents } from './contracts/workbench.js';
 import type { StoreContent } from './store.js';
 
 const LAYERS = [
@@ -15,16 +18,21 @@ const LAYERS = [
   { id: 'health', title_en: 'Health', title_ru: 'Здравоохранение', title_kk: 'Денсаулық сақтау', description: 'Life expectancy at birth by sex and urban/rural population, number of hospital organisations (Bureau of National Statistics).' },
   { id: 'environment', title_en: 'Environment', title_ru: 'Окружающая среда', title_kk: 'Қоршаған орта', description: 'Emissions of air pollutants from stationary sources and current expenditure on environmental protection (Bureau of National Statistics).' },
   { id: 'income', title_en: 'Household income', title_ru: 'Доходы населения', title_kk: 'Халықтың табыстары', description: 'Average per capita nominal monetary income of the population (Bureau of National Statistics).' },
-  { id: 'events', title_en: 'Events', title_ru: 'События', title_kk: 'Оқиғалар', description: 'Daily counts of dated public events (reforms, renamings, public holidays).' },
+  { id: 'events', title_en: 'Events', title_ru: 'События', title_kk: 'Оқиғалар', description: 'Daily counts, up to the build date, of hand-written administrative events (any review status) and of public holidays from the date-holidays calendar (unreviewed).' },
   { id: 'media', title_en: 'Media (demonstration)', title_ru: 'СМИ (демонстрация)', title_kk: 'БАҚ (демонстрация)', description: 'DEMONSTRATION SAMPLE: daily counts of synthetic publications; not real data.' },
 ];
 
 const named = (n: Names) => ({ name_en: n.en, name_ru: n.ru, name_kk: n.kk });
+// Titles written only in English: ru/kk are absent (null), and the fallback is said, never copied.
+const UNTRANSLATED = { name_ru: null, name_kk: null } as const;
+const FALLBACK = { ru: 'en', kk: 'en', note: 'no Russian or Kazakh title exists; show the English title labelled as English' } as const;
 
 export function storeContent(model: Model): StoreContent {
   const points: Row<'points'>[] = model.points.map((p) => ({ ...p }));
   const dayCount = new Map<string, number>();
-  for (const e of model.events) for (const place of new Set(['KZ', e.place])) dayCount.set(`${place}|${e.date}`, (dayCount.get(`${place}|${e.date}`) ?? 0) + 1);
+  const builtDay = model.builtAt.slice(0, 10);
+  const counted = [...model.events, ...model.holidays].filter((e) => e.date <= builtDay);
+  for (const e of counted) for (const place of new Set(['KZ', e.place])) dayCount.set(`${place}|${e.date}`, (dayCount.get(`${place}|${e.date}`) ?? 0) + 1);
   for (const [key, n] of [...dayCount.entries()].sort()) {
     const [place, date] = key.split('|') as [string, string];
     points.push({ metric: 'event_count', place, period: date, period_start: date, period_end: date, value: n, null_reason: null, status: 'final', unit: 'events', source_id: 'dala-tables', note: null });
@@ -51,8 +59,17 @@ export function storeContent(model: Model): StoreContent {
     for (const c of r.legacy_codes) names.push({ entity_id: r.id, name: c, lang: 'und', kind: 'legacy_code' });
     names.push({ entity_id: r.id, name: r.slug, lang: 'und', kind: 'slug' }, { entity_id: r.id, name: r.iso, lang: 'und', kind: 'code' }, { entity_id: r.id, name: r.kato, lang: 'und', kind: 'code' });
   }
+  // the country and the former units the series cite are places too (every referenced place is an entity)
+  entities.push({ id: COUNTRY.id, type: 'place', ...named(COUNTRY.name), data: canonicalJson({ id: COUNTRY.id, iso: COUNTRY.iso, kind: 'country', name: COUNTRY.name, geography: { iso: COUNTRY.iso }, source: sourceRef(model, 'iso-3166'), review_status: 'matched_by_code' }) });
+  addNames(COUNTRY.id, COUNTRY.name, 'name');
+  names.push({ entity_id: COUNTRY.id, name: COUNTRY.iso, lang: 'und', kind: 'code' });
+  for (const l of model.legacyPlaces) {
+    entities.push({ id: l.id, type: 'place', ...named(l.name), data: canonicalJson({ ...l, iso: l.code, parent: COUNTRY.id, geography: { iso: l.code, valid_until: l.valid_until }, successors: l.successors.map((s) => ({ ...s, place: `place:${s.place}` })), source: sourceRef(model, 'dala-tables') }) });
+    addNames(l.id, l.name, 'name');
+    for (const a of l.aliases) names.push({ entity_id: l.id, name: a, lang: 'und', kind: 'alias' });
+  }
   for (const d of model.districts) {
-    entities.push({ id: d.id, type: 'district', ...named(d.name), data: canonicalJson({ ...d, parent: `place:${d.region_iso}`, geography: { region_iso: d.region_iso, pcode: d.pcode }, source: sourceRef(model, 'geokz') }) });
+    entities.push({ id: d.id, type: 'district', ...named(d.name), data: canonicalJson({ ...d, parent: `place:${d.region_iso}`, geography: { region_iso: d.region_iso, pcode: d.pcode }, geometry_path: districtGeometryPath(d.pcode), review_status: DISTRICT_STATUS, source: sourceRef(model, 'geokz') }) });
     addNames(d.id, d.name, 'name');
     names.push({ entity_id: d.id, name: d.pcode, lang: 'und', kind: 'code' });
   }
@@ -69,12 +86,12 @@ export function storeContent(model: Model): StoreContent {
   }
   for (const d of model.datasets) {
     const id = `dataset:${d.id}`;
-    entities.push({ id, type: 'dataset', name_en: d.title, name_ru: d.title, name_kk: d.title, data: canonicalJson({ ...d, id, slug: d.id, sources: d.source_ids.map((s) => sourceRef(model, s)) }) });
+    entities.push({ id, type: 'dataset', name_en: d.title, ...UNTRANSLATED, data: canonicalJson({ ...d, id, slug: d.id, sources: d.source_ids.map((s) => sourceRef(model, s)), name_fallback: FALLBACK }) });
     names.push({ entity_id: id, name: d.title, lang: 'en', kind: 'name' }, { entity_id: id, name: d.id, lang: 'und', kind: 'slug' });
   }
   for (const s of model.sources) {
     const id = `source:${s.id}`;
-    entities.push({ id, type: 'source', name_en: s.title, name_ru: s.title, name_kk: s.title, data: canonicalJson({ ...s, id, slug: s.id }) });
+    entities.push({ id, type: 'source', name_en: s.title, ...UNTRANSLATED, data: canonicalJson({ ...s, id, slug: s.id, name_fallback: FALLBACK }) });
     names.push({ entity_id: id, name: s.title, lang: 'en', kind: 'name' });
   }
   for (const e of model.events) {
@@ -83,11 +100,13 @@ export function storeContent(model: Model): StoreContent {
   }
   const uniqueNames = dedupe(names.filter((n) => n.name.trim() !== ''), (n) => `${n.entity_id}|${n.name}|${n.lang}|${n.kind}`);
 
-  const relations: Row<'relations'>[] = [
-    ...model.districts.map((d) => ({ id: `relation:${d.id}:part_of`, subject: d.id, predicate: 'part_of', object: `place:${d.region_iso}`, source_url: 'https://github.com/arodionoff/geokz', review_status: 'reviewed' })),
+  const relations: Row<'relations'>[] = ([
+    ...model.districts.map((d) => ({ id: `relation:${d.id}:part_of`, subject: d.id, predicate: 'part_of', object: `place:${d.region_iso}`, source_url: 'https://github.com/arodionoff/geokz', review_status: DISTRICT_STATUS })),
+    ...model.legacyPlaces.flatMap((l) => l.successors.map((s) => ({ id: `relation:${l.id}:${s.relation}:place:${s.place}`, subject: l.id, predicate: s.relation, object: `place:${s.place}`, source_url: l.source_url, review_status: l.review_status, valid_from: s.date }))),
     ...model.institutions.filter((i) => i.region_iso).map((i) => ({ id: `relation:${i.id}:${i.kind === 'akimat' ? 'governs' : 'located_in'}`, subject: i.id, predicate: i.kind === 'akimat' ? 'governs' : 'located_in', object: `place:${i.region_iso}`, source_url: i.source_url, review_status: i.review_status })),
-    ...model.regions.map((r) => ({ id: `relation:${r.id}:same_as:osm`, subject: r.id, predicate: 'same_as', object: `https://www.openstreetmap.org/relation/${r.osm_relation_id}`, source_url: 'https://www.openstreetmap.org/', review_status: 'reviewed' })),
-  ].sort((a, b) => (a.id < b.id ? -1 : 1));
+    // joined on the ISO code, not confirmed by hand: the status says so
+    ...sameAsLinks(model).map((l) => ({ id: `relation:${l.subject}:same_as:osm`, subject: l.subject, predicate: 'same_as', object: l.object, source_url: l.source_url, review_status: l.review_status })),
+  ] as Omit<Row<'relations'>, 'valid_from'>[]).map((r) => ({ valid_from: null, ...r })).sort((a, b) => (a.id < b.id ? -1 : 1));
 
   const evidence: Row<'evidence'>[] = [
     ...model.passports.map((p) => ({ id: `evidence:snapshot:${p.path}`, kind: 'snapshot', source_id: p.id, path: p.path, sha256: p.sha256, description: `pinned snapshot ${p.path} (${p.bytes} bytes), verified before the build read it; origin ${p.origin_url}` })),
@@ -107,7 +126,8 @@ export function storeContent(model: Model): StoreContent {
     })),
     // by (metric, place, period): the store writer takes each (metric, place) series as one run
     points: points.sort((a, b) => (a.metric !== b.metric ? (a.metric < b.metric ? -1 : 1) : a.place !== b.place ? (a.place < b.place ? -1 : 1) : a.period < b.period ? -1 : a.period > b.period ? 1 : 0)),
-    events: model.events.map((e) => ({ id: e.id, date: e.date, kind: e.kind, place: e.place, title_en: e.title.en, title_ru: e.title.ru, title_kk: e.title.kk, source_url: e.source_url, review_status: e.review_status })),
+    // the events route promises verified events (SPEC 2.3): reviewed at their source, not in the future
+    events: verifiedEvents(model).map((e) => ({ id: e.id, date: e.date, kind: e.kind, place: e.place, title_en: e.title.en, title_ru: e.title.ru, title_kk: e.title.kk, source_url: e.source_url, review_status: e.review_status })),
     entities: entities.sort((a, b) => (a.id < b.id ? -1 : 1)),
     entity_names: uniqueNames,
     relations,

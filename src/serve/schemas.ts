@@ -52,7 +52,8 @@ export const SHARED_SCHEMAS = [
     $id: 'Names',
     type: 'object',
     required: ['en', 'ru', 'kk'],
-    properties: { en: { type: 'string' }, ru: { type: 'string' }, kk: { type: 'string' } },
+    // null: no translation exists; the resource says which language it falls back to (name_fallback)
+    properties: { en: { type: 'string' }, ru: { type: ['string', 'null'] }, kk: { type: ['string', 'null'] } },
   },
 ] as const;
 

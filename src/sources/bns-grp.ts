@@ -18,6 +18,8 @@ export interface GrpResult {
   points: Point[];
   normalisedLabels: { raw: string; normalised: string }[];
   notes: string[];
+  /** `metric period` of every column a footnote marks preliminary (e.g. `grp 2023`). */
+  preliminaryColumns: string[];
 }
 
 interface CellText {
@@ -86,8 +88,13 @@ function unitFor(column: Column, footnotes: Footnotes, where: string): string {
   return GRP_UNIT;
 }
 
-function isPreliminary(column: Column, footnotes: Footnotes): boolean {
-  return column.markers.some((m) => /preliminary/i.test(footnotes.get(m) ?? ''));
+/** The footnote text that marks a column preliminary, or null. */
+function preliminaryFootnote(column: Column, footnotes: Footnotes): string | null {
+  for (const m of column.markers) {
+    const text = footnotes.get(m) ?? '';
+    if (/preliminary/i.test(text)) return text;
+  }
+  return null;
 }
 
 /**
@@ -107,6 +114,7 @@ export async function readGrpWorkbook(
   const normalised = new Map<string, string>();
   const notes: string[] = [];
   const seen = new Set<string>();
+  const preliminaryColumns: string[] = [];
   let roundedTotals = 0;
 
   for (const sheet of workbook.worksheets) {
@@ -184,7 +192,8 @@ export async function readGrpWorkbook(
         if (!footnotes.has(m)) notes.push(`sheet "${sheet.name}" header "${column.header}" carries marker "${m}" with no footnote in the sheet; ignored`);
       }
       const unit = unitFor(column, footnotes, at(headerRow, column.col));
-      const status = isPreliminary(column, footnotes) ? 'preliminary' : 'final';
+      const preliminary = preliminaryFootnote(column, footnotes);
+      if (preliminary !== null) preliminaryColumns.push(`${column.metric} ${column.bounds.period}`);
       const present = new Set<string>();
       const columnPoints: Point[] = [];
       for (const d of dataRows) {
@@ -208,6 +217,7 @@ export async function readGrpWorkbook(
         }
         const noteParts = [
           unit === GRP_ROUBLE_UNIT ? 'million roubles (source footnote): not comparable with tenge values' : null,
+          preliminary !== null && value !== null ? `preliminary (source footnote: "${preliminary}"); may be revised` : null,
           value === null ? null : abolishedPlaceNote(d.place),
         ].filter((n): n is string => n !== null);
         columnPoints.push({
@@ -216,7 +226,8 @@ export async function readGrpWorkbook(
           ...column.bounds,
           value,
           null_reason: nullReason,
-          status,
+          // a missing value has nothing to revise: only values carry the preliminary flag
+          status: preliminary !== null && value !== null ? 'preliminary' : 'final',
           unit,
           source_id: sourceId,
           note: noteParts.length > 0 ? noteParts.join('; ') : null,
@@ -233,7 +244,7 @@ export async function readGrpWorkbook(
   if (roundedTotals > 0) notes.push(`${roundedTotals} cached formula results (national totals) rounded to 0.1, the table's precision`);
   notes.push(...describeSeries(points));
   points.sort(comparePoints);
-  return { points, normalisedLabels: [...normalised].map(([raw, n]) => ({ raw, normalised: n })), notes };
+  return { points, normalisedLabels: [...normalised].map(([raw, n]) => ({ raw, normalised: n })), notes, preliminaryColumns };
 }
 
 function comparePoints(a: Point, b: Point): number {

@@ -73,7 +73,16 @@ export function backcastNotes(present: ReadonlySet<string>, periodEnd: string): 
   for (const change of BORDER_CHANGES) {
     if (periodEnd >= change.date) continue;
     const children = Object.keys(change.parentOf).filter((p) => present.has(p));
-    if (children.length === 0) continue;
+    if (children.length === 0) {
+      // Not back-cast: a surviving parent is published in its old borders, which still hold the
+      // places carved from it later. That is a series break against every period in the new borders.
+      for (const parent of new Set(Object.values(change.parentOf))) {
+        if (!present.has(parent) || change.abolished.includes(parent)) continue;
+        const held = Object.keys(change.parentOf).filter((c) => change.parentOf[c] === parent).join(', ');
+        notes.set(parent, `series break: in the borders before the ${change.date} reform, still including ${held}; not comparable with periods in the new borders`);
+      }
+      continue;
+    }
     for (const child of children) {
       notes.set(child, `recalculated by the Bureau to the borders in force from ${change.date} (the place did not exist yet)`);
       const parent = change.parentOf[child] as string;

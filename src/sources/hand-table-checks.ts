@@ -22,6 +22,13 @@ export function checkHandTables(t: HandTables): TableIssue[] {
   t.media.publications.forEach((p, i) => {
     if (p.region_iso !== null && !isos.has(p.region_iso)) emit('media-sample.json', i, 'region_iso', `${p.region_iso} is not a region in sources/regions.json`);
   });
+  t.legacyPlaces.forEach((l, i) => {
+    if (l.id !== `place:${l.code}`) emit('legacy-places.json', i, 'id', `must be place:${l.code}`);
+    if (isos.has(l.code)) emit('legacy-places.json', i, 'code', `${l.code} is a current region`);
+    l.successors.forEach((s, j) => {
+      if (!isos.has(s.place)) emit('legacy-places.json', i, `successors[${j}].place`, `${s.place} is not a region in sources/regions.json`);
+    });
+  });
   checkNoVerified(t, emit);
   return issues;
 }
@@ -103,23 +110,30 @@ function checkDistrictCorrections(t: HandTables, emit: Emit): void {
   const pcodes = new Set(t.regions.map((r) => r.geokz_pcode));
   t.districtCorrections.forEach((c, i) => {
     if (c.match.field !== c.set.field) emit('district-corrections.json', i, 'set.field', `must equal match.field (${c.match.field})`);
-    if (c.match.value === c.set.value) emit('district-corrections.json', i, 'set.value', 'must differ from match.value');
+    const keep = c.action === 'keep';
+    if (!keep && c.match.value === c.set.value) emit('district-corrections.json', i, 'set.value', 'must differ from match.value');
+    if (keep && c.match.value !== c.set.value) emit('district-corrections.json', i, 'set.value', "must equal match.value for action 'keep'");
     if (!pcodes.has(c.pcode.slice(0, 4))) emit('district-corrections.json', i, 'pcode', `${c.pcode} lies in no region of sources/regions.json`);
   });
 }
 
 /** DESIGN.md: nothing unverified is ever labelled verified, and no hand row was verified at the primary source. */
 function checkNoVerified(t: HandTables, emit: Emit): void {
-  const tables: [string, { review_status: string }[]][] = [
+  const tables: [string, { review_status: string; review?: unknown; name_review?: Record<string, { status: string }> }[]][] = [
     ['regions.json', t.regions],
     ['district-corrections.json', t.districtCorrections],
     ['indicators.json', t.indicators],
     ['institutions.json', t.institutions],
     ['events.json', t.events],
+    ['legacy-places.json', t.legacyPlaces],
   ];
   for (const [file, rows] of tables) {
     rows.forEach((r, i) => {
       if (r.review_status === 'verified') emit(file, i, 'review_status', "must not be 'verified': hand-written rows were not checked at the primary source");
+      // an indicator's names are reviewed per language (name_review); it is reviewed only when all three are
+      const namesReviewed = r.name_review !== undefined && Object.values(r.name_review).every((n) => n.status === 'reviewed');
+      if (r.review_status === 'reviewed' && r.review === undefined && !namesReviewed) emit(file, i, 'review', "a 'reviewed' row must say which page was read, when, and what it confirmed");
+      if (r.review !== undefined && r.review_status !== 'reviewed') emit(file, i, 'review_status', `must be 'reviewed' when the row carries a review (is '${r.review_status}')`);
     });
   }
 }

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsImport from 'ajv-formats';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import type { Indicator, Institution, MediaPublication, PublicEvent, Region, ReviewStatus } from '../model/types.js';
+import type { Indicator, Institution, LegacyPlace, MediaPublication, PublicEvent, Region, Review, ReviewStatus } from '../model/types.js';
 import { TABLE_SCHEMAS, type TableFile } from './table-schemas.js';
 import { checkHandTables } from './hand-table-checks.js';
 
@@ -19,8 +19,10 @@ export interface DistrictCorrection {
   match: { field: 'ADM2_EN' | 'ADM2_KK' | 'ADM2_RU'; value: string };
   set: { field: 'ADM2_EN' | 'ADM2_KK' | 'ADM2_RU'; value: string };
   reason: string;
+  action?: 'correct' | 'keep';
   source_url: string;
   review_status: ReviewStatus;
+  review?: Review;
 }
 
 /** A hand-written event; `note` says what could not be checked (for example a decree number). */
@@ -37,6 +39,7 @@ export interface HandTables {
   indicators: Indicator[];
   institutions: Institution[];
   events: HandEvent[];
+  legacyPlaces: LegacyPlace[];
   media: MediaSample;
 }
 
@@ -66,6 +69,7 @@ const FILES: Record<keyof HandTables, TableFile> = {
   indicators: 'indicators.json',
   institutions: 'institutions.json',
   events: 'events.json',
+  legacyPlaces: 'legacy-places.json',
   media: 'media-sample.json',
 };
 

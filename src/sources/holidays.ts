@@ -18,8 +18,9 @@ export function publicHolidays(fromYear: number, toYear: number): PublicEvent[] 
     en.getHolidays(year).forEach((h, i) => {
       if (h.type !== 'public') return;
       const date = h.date.slice(0, 10);
-      const kkName = kkList[i]?.name ?? h.name;
-      const ruName = ruList[i]?.name ?? h.name;
+      const kkName = localise(kkList[i]?.name, 'kk', h.name);
+      const ruName = localise(ruList[i]?.name, 'ru', h.name);
+      if (kkName === null || ruName === null) throw new Error(`date-holidays KZ ${date} "${h.name}": no ${kkName === null ? 'kk' : 'ru'} name`);
       out.push({
         id: `event:${date}-holiday-${slugify(h.name)}`,
         date,
@@ -32,4 +33,23 @@ export function publicHolidays(fromYear: number, toYear: number): PublicEvent[] 
     });
   }
   return out;
+}
+
+// The package appends an English "(substitute day)" to every language, and gives the Russian
+// name as the Kazakh one for Orthodox Christmas; both are corrected here, never left in the
+// wrong language. Kazakh: "Православиелік Рождество" is the term of the Kazakh text of the Law
+// "On holidays in the Republic of Kazakhstan" (art. 1).
+const SUBSTITUTE = { kk: 'ауыстырылған демалыс күні', ru: 'перенесённый выходной день' } as const;
+const KK_FIXES: Record<string, string> = { 'Рождество Христово': 'Православиелік Рождество' };
+
+export function localise(name: string | undefined, lang: 'kk' | 'ru', en: string): string | null {
+  if (name === undefined) return null;
+  let base = name;
+  let substitute = false;
+  const m = /^(.*?)\s*\(substitute day\)$/.exec(name);
+  if (m) { base = m[1] ?? name; substitute = true; }
+  if (lang === 'kk') base = KK_FIXES[base] ?? base;
+  // a name still equal to the English one is not a translation
+  if (base === en.replace(/\s*\(substitute day\)$/, '')) return null;
+  return substitute ? `${base} (${SUBSTITUTE[lang]})` : base;
 }

@@ -22,6 +22,14 @@ const reviewStatus = { enum: ['verified', 'reviewed', 'unreviewed', 'demonstrati
 const isoCode = { type: 'string', pattern: '^KZ-[0-9]{2}$' } as const;
 const isoDate = { type: 'string', format: 'date' } as const;
 const nonEmpty = { type: 'string', minLength: 1 } as const;
+// What a `reviewed` row was checked against: the page actually read, the day it was read and what
+// it confirmed (DESIGN.md: a review status says what was done). Required exactly when reviewed.
+const review = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['url', 'read_on', 'confirmed'],
+  properties: { url: { type: 'string', format: 'uri', pattern: '^https?://' }, read_on: { type: 'string', format: 'date' }, confirmed: { type: 'string', minLength: 10 } },
+} as const;
 
 export const SLUG_PATTERN = '^[a-z0-9-]+$'; // SPEC section 3 path parameter pattern
 
@@ -49,6 +57,7 @@ const regionRow = {
     bns_grp_label: { type: 'string', pattern: '^[A-Za-z][A-Za-z .-]*[A-Za-z]$' },
     source_url: sourceUrl,
     review_status: reviewStatus,
+    review,
   },
 } as const;
 
@@ -61,8 +70,11 @@ const districtCorrectionRow = {
     match: { $ref: '#/$defs/fieldValue' },
     set: { $ref: '#/$defs/fieldValue' },
     reason: nonEmpty,
+    // 'keep': the raw value was checked or judged and stays; the row carries the reason as a note
+    action: { enum: ['correct', 'keep'] },
     source_url: sourceUrl,
     review_status: reviewStatus,
+    review,
   },
 } as const;
 
@@ -107,6 +119,7 @@ const indicatorRow = {
       required: ['kk', 'ru', 'en'],
       properties: Object.fromEntries(['kk', 'ru', 'en'].map((lang) => [lang, nameReview])),
     },
+    review,
   },
 } as const;
 
@@ -134,6 +147,7 @@ const institutionRow = {
     responsible_person_null_reason: { type: ['string', 'null'], minLength: 1 },
     source_url: sourceUrl,
     review_status: reviewStatus,
+    review,
   },
 } as const;
 
@@ -149,7 +163,33 @@ const eventRow = {
     title: names,
     source_url: sourceUrl,
     review_status: reviewStatus,
+    review,
     note: { type: ['string', 'null'], minLength: 1 },
+  },
+} as const;
+
+const legacyPlaceRow = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'code', 'kind', 'name', 'aliases', 'valid_until', 'successors', 'note', 'source_url', 'review_status'],
+  properties: {
+    id: { type: 'string', pattern: '^place:KZ-[A-Z0-9-]+$' },
+    code: { type: 'string', pattern: '^KZ-[A-Z0-9-]+$' },
+    kind: { const: 'former_region' },
+    name: names,
+    aliases: { type: 'array', items: nonEmpty, uniqueItems: true },
+    valid_until: isoDate,
+    successors: {
+      type: 'array', minItems: 1,
+      items: {
+        type: 'object', additionalProperties: false, required: ['place', 'relation', 'date', 'note'],
+        properties: { place: isoCode, relation: { enum: ['renamed_to', 'split_into'] }, date: isoDate, note: nonEmpty },
+      },
+    },
+    note: nonEmpty,
+    source_url: sourceUrl,
+    review_status: reviewStatus,
+    review,
   },
 } as const;
 
@@ -189,6 +229,7 @@ export const TABLE_SCHEMAS = {
   'indicators.json': arrayOf(indicatorRow),
   'institutions.json': arrayOf(institutionRow),
   'events.json': arrayOf(eventRow),
+  'legacy-places.json': arrayOf(legacyPlaceRow),
   'media-sample.json': {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     type: 'object',

@@ -78,7 +78,8 @@ export const TABLES = {
   },
   // v1 resources: every object with a canonical id; data is the canonical JSON of the published resource
   entities: {
-    columns: { id: text, type: text, name_en: text, name_ru: text, name_kk: text, data: text },
+    // ru/kk are null where no translation exists: absent, never an English copy
+    columns: { id: text, type: text, name_en: text, name_ru: textOrNull, name_kk: textOrNull, data: text },
     primaryKey: ['id'],
     indexes: { entities_type: ['type', 'id'] },
   },
@@ -89,7 +90,8 @@ export const TABLES = {
     references: { entity_id: 'entities(id)' },
   },
   relations: {
-    columns: { id: text, subject: text, predicate: text, object: text, source_url: text, review_status: text },
+    // valid_from: the day a dated relation (a successor after a reform) took effect; null when undated
+    columns: { id: text, subject: text, predicate: text, object: text, source_url: text, review_status: text, valid_from: textOrNull },
     primaryKey: ['id'],
   },
   claims: {

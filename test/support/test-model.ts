@@ -61,6 +61,9 @@ export function makeTestModel(): Model {
       { id: 'institution:bureau-of-national-statistics', kind: 'agency', name: { en: 'Bureau of National Statistics', ru: 'Бюро национальной статистики', kk: 'Ұлттық статистика бюросы' }, website: 'https://stat.gov.kz', region_iso: null, responsible_person: null, responsible_person_null_reason: 'no cited official page names the head in this release', source_url: 'https://stat.gov.kz', review_status: 'unreviewed' },
     ],
     events: [{ id: 'event:2022-06-08-new-regions', date: '2022-06-08', kind: 'reform', place: 'KZ', title: { en: 'Three new regions formed', ru: 'Образованы три новые области', kk: 'Үш жаңа облыс құрылды' }, source_url: 'https://adilet.zan.kz/', review_status: 'unreviewed' }],
+    holidays: [],
+    legacyPlaces: [{ id: 'place:KZ-SOUTH-KAZAKHSTAN-LEGACY', code: 'KZ-SOUTH-KAZAKHSTAN-LEGACY', kind: 'former_region', name: { en: 'South Kazakhstan Region', ru: 'Южно-Казахстанская область', kk: 'Оңтүстік Қазақстан облысы' }, aliases: ['Ontustik Kazakhstan'], valid_until: '2018-06-19', successors: [{ place: 'KZ-19', relation: 'renamed_to', date: '2018-06-19', note: 'test successor' }], note: 'test legacy place', source_url: 'https://example.org/decree', review_status: 'unreviewed' }],
+    flags: { preliminaryColumns: [] },
     media: {
       provenance: { kind: 'demonstration', note: 'synthetic test sample' },
       publications: [
@@ -73,7 +76,9 @@ export function makeTestModel(): Model {
       regions: geoRegions,
       adm1Simplified: { type: 'FeatureCollection', features: geoRegions.map((g) => g.full) },
       simplification: { bytes: 4096, maxAreaError: 0.004 },
-      districts: [feature({ pcode: 'KZ191000', region_iso: 'KZ-19' }, square(70, 45)), feature({ pcode: 'KZ351600', region_iso: 'KZ-35' }, square(72, 45))],
+      districts: [feature({ id: 'place:KZ-19/KZ191000', pcode: 'KZ191000', region_iso: 'KZ-19' }, square(70, 45)), feature({ id: 'place:KZ-35/KZ351600', pcode: 'KZ351600', region_iso: 'KZ-35' }, square(72, 45))],
+      adm2Simplified: { type: 'FeatureCollection', features: [feature({ id: 'place:KZ-19/KZ191000', pcode: 'KZ191000', region_iso: 'KZ-19' }, square(70, 45)), feature({ id: 'place:KZ-35/KZ351600', pcode: 'KZ351600', region_iso: 'KZ-35' }, square(72, 45))] },
+      adm2Simplification: { bytes: 2048, maxAreaError: 0.001, retained: 1 },
       centres: [centre('Konaev', 70.5), centre('Karaganda', 72.5), centre('Almaty', 74.5), centre('Astana', 71.5, 'geokz 2022 names it Nur-Sultan')],
     },
     datasets: [{ id: 'official-regional-indicators', title: 'Official regional indicators', description: 'Population by region', path: 'official-regional-indicators.json', csv_path: null, source_ids: ['bns-population'], as_of: '2025-12-31', sla_days: 400, historical: false, quality_status: 'official', publication_limits: 'official statistics; cite the Bureau' }],

@@ -46,8 +46,8 @@ export function v1Store(opts: { karaganda2024?: number } = {}): StoreContent {
       name('place:KZ-35/KZ3510', 'Karaganda', 'en', 'name'),
     ],
     relations: [
-      { id: 'relation:kz3510-in-kz35', subject: 'place:KZ-35/KZ3510', predicate: 'located_in', object: 'place:KZ-35', source_url: 'https://example.org/atu', review_status: 'unreviewed' },
-      { id: 'relation:university-in-kz35', subject: 'institution:karaganda-university', predicate: 'located_in', object: 'place:KZ-35', source_url: 'https://example.org/u', review_status: 'unreviewed' },
+      { id: 'relation:kz3510-in-kz35', subject: 'place:KZ-35/KZ3510', predicate: 'located_in', object: 'place:KZ-35', source_url: 'https://example.org/atu', review_status: 'unreviewed', valid_from: null },
+      { id: 'relation:university-in-kz35', subject: 'institution:karaganda-university', predicate: 'located_in', object: 'place:KZ-35', source_url: 'https://example.org/u', review_status: 'unreviewed', valid_from: null },
     ],
     claims: [
       { id: 'claim:kz35-population-2024', subject: 'place:KZ-35', property: 'population', value: String(opts.karaganda2024 ?? 1_131_000), period: '2024', source_id: 'bns-population', evidence_id: 'evidence:bns-population-table' },

@@ -4,16 +4,16 @@
 import type { Model } from '../../model/model.js';
 import type { ReviewStatus } from '../../model/types.js';
 import type { Artifact } from '../artifact.js';
+import { DISTRICT_STATUS } from './entities.js';
 import { header } from './header.js';
 
-const STATUSES: ReviewStatus[] = ['verified', 'reviewed', 'unreviewed', 'demonstration'];
+const STATUSES: ReviewStatus[] = ['verified', 'reviewed', 'matched_by_code', 'unreviewed', 'demonstration'];
 function countByStatus(rows: { review_status: ReviewStatus }[]) {
   return Object.fromEntries(STATUSES.map((s) => [s, rows.filter((r) => r.review_status === s).length]));
 }
 
 export function reviewedProjectionRegistry(model: Model) {
-  const geokz = model.sources.find((s) => s.id === 'geokz');
-  const districtStatus: ReviewStatus = geokz?.review_status ?? 'unreviewed';
+  const districtStatus: ReviewStatus = DISTRICT_STATUS;
   const projections = [
     { id: 'geography', title: 'Regions and districts', paths: ['/data/geo-public-contract.json', '/data/kz_adm1_current.geojson', '/api/v1/places'],
       rows: [...model.regions, ...model.districts.map(() => ({ review_status: districtStatus }))] },

@@ -5,13 +5,7 @@ import type { Model } from '../../model/model.js';
 import type { Names, Region, ReviewStatus } from '../../model/types.js';
 import type { Artifact } from '../artifact.js';
 import { latinKey } from '../../lib/text-normalise.js';
-import { SOUTH_KAZAKHSTAN_LEGACY } from '../../sources/bns-reforms.js';
 import { header, sourceOf, sourceRef } from './header.js';
-
-/** Places that official series cite but that are no current unit (abolished before a reform). */
-const LEGACY_PLACES: Record<string, Names> = {
-  [SOUTH_KAZAKHSTAN_LEGACY]: { en: 'South Kazakhstan Region (abolished 2018)', ru: 'Южно-Казахстанская область (упразднена в 2018)', kk: 'Оңтүстік Қазақстан облысы (2018 жылы таратылған)' },
-};
 
 export const COUNTRY = { id: 'place:KZ', iso: 'KZ', name: { en: 'Kazakhstan', ru: 'Казахстан', kk: 'Қазақстан' } };
 const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -19,24 +13,38 @@ export const placeId = (iso: string) => `place:${iso}`;
 export const osmUrl = (relation: number) => `https://www.openstreetmap.org/relation/${relation}`;
 const slugify = (s: string) => latinKey(s).replace(/ /g, '-');
 
-/** same_as links to OpenStreetMap that are reviewed: region rows reviewed and joined by ISO code to the pinned snapshot. */
-export function reviewedSameAs(model: Model) {
+/**
+ * same_as links to OpenStreetMap. Every one is made by joining the ISO 3166-2 code to the pinned
+ * snapshot, so its status says exactly that: `matched_by_code`. None was confirmed by hand, so the
+ * list of reviewed links (SPEC 2.2: only manually confirmed same_as links) is empty.
+ */
+export function sameAsLinks(model: Model) {
   const osm = sourceOf(model, 'osm');
   const passport = model.passports.find((p) => p.id === 'osm');
   const pinned = passport ? `${passport.path} (sha256 ${passport.sha256})` : osm.files.join(', ');
-  const reviewed = (r: Region) => r.review_status === 'reviewed' || r.review_status === 'verified';
-  return model.regions.filter(reviewed).map((r) => ({
+  return model.regions.map((r) => ({
     id: `${r.id}|same_as|osm:relation/${r.osm_relation_id}`,
     subject: r.id,
     predicate: 'same_as' as const,
     object: osmUrl(r.osm_relation_id),
     object_label: r.official_name.en,
-    review_status: 'reviewed' as const,
-    review_basis: `matched by ISO 3166-2 code ${r.iso} against the pinned OpenStreetMap snapshot ${pinned}`,
+    review_status: 'matched_by_code' as ReviewStatus,
+    review_basis: `matched by ISO 3166-2 code ${r.iso} against the pinned OpenStreetMap snapshot ${pinned}; not confirmed by hand`,
     source: sourceRef(model, 'osm'),
     source_url: osm.url,
   })).sort(byId);
 }
+
+export const reviewedSameAs = (model: Model) => sameAsLinks(model).filter((l) => l.review_status === 'reviewed');
+
+/** A centre is reviewed only where its region's review names it; otherwise it is as unreviewed as its row. */
+export function centreStatus(r: Region): ReviewStatus {
+  if (r.review_status !== 'reviewed' || !r.review) return 'unreviewed';
+  return [r.admin_centre.ru, r.admin_centre.kk].some((n) => r.review!.confirmed.includes(n)) ? 'reviewed' : 'unreviewed';
+}
+
+/** District rows and their region: joined by the geokz ADM1/ADM2 pcodes, not reviewed by hand. */
+export const DISTRICT_STATUS: ReviewStatus = 'matched_by_code';
 
 /** Public persons are only those a cited official page names (institutions' responsible persons). */
 function persons(model: Model) {
@@ -54,14 +62,19 @@ function locations(model: Model) {
   }));
   const districts = model.districts.map((d) => ({
     id: d.id, type: 'district', kind: 'district', iso: d.region_iso, part_of: placeId(d.region_iso), names: d.name,
-    aliases: [], source_url: geokzUrl(model), review_status: sourceOf(model, 'geokz').review_status,
+    aliases: [], source_url: geokzUrl(model), review_status: DISTRICT_STATUS,
   }));
   // Admin centres of oblasts; a city of republican significance is its own centre (no extra entity).
   const centres = model.regions.filter((r) => r.kind === 'region').map((r) => ({
     id: `${r.id}/centre`, type: 'place', kind: 'admin_centre', iso: r.iso, centre_of: r.id, names: r.admin_centre,
-    aliases: [], source_url: r.source_url, review_status: r.review_status,
+    aliases: [], source_url: r.review?.url ?? r.source_url, review_status: centreStatus(r),
   }));
-  return [...regions, ...districts, ...centres].sort(byId);
+  const country = { id: COUNTRY.id, type: 'place', kind: 'country', iso: COUNTRY.iso, names: COUNTRY.name, aliases: [], source_url: sourceOf(model, 'iso-3166').url, review_status: 'matched_by_code' as ReviewStatus };
+  const former = model.legacyPlaces.map((l) => ({
+    id: l.id, type: 'place', kind: l.kind, iso: l.code, names: l.name, aliases: [...l.aliases].sort(), valid_until: l.valid_until,
+    successors: l.successors.map((s) => ({ ...s, place: placeId(s.place) })), source_url: l.source_url, review_status: l.review_status,
+  }));
+  return [country, ...regions, ...former, ...districts, ...centres].sort(byId);
 }
 
 // District rows and their region come from the geokz ADM2 layer (ADM2_PCODE within ADM1_PCODE).
@@ -87,15 +100,10 @@ const edge = (from: string, relation: string, to: string, source_url: string, re
   ({ id: `${from}|${relation}|${to}`, from, relation, to, source_url, review_status });
 
 export function entityGraph(model: Model) {
-  const geokz = sourceOf(model, 'geokz');
   const node = (id: string, type: string, label: Names | { en: string }) => ({ id, type, label });
-  const places = new Set(model.points.map((p) => p.place));
-  const current = new Set(['KZ', ...model.regions.map((r) => r.iso)]);
-  const legacy = [...places].filter((p) => !current.has(p)).sort()
-    .map((p) => node(placeId(p), 'place', LEGACY_PLACES[p] ?? { en: `${p} (not a current unit)` }));
   const nodes = [
-    ...legacy,
-    ...(places.has('KZ') || model.events.some((e) => e.place === 'KZ') ? [node(COUNTRY.id, 'place', COUNTRY.name)] : []),
+    ...model.legacyPlaces.map((l) => node(l.id, 'place', l.name)),
+    node(COUNTRY.id, 'place', COUNTRY.name),
     ...model.regions.map((r) => node(r.id, 'place', r.name)),
     ...model.districts.map((d) => node(d.id, 'district', d.name)),
     ...model.institutions.map((i) => node(i.id, 'institution', i.name)),
@@ -103,14 +111,16 @@ export function entityGraph(model: Model) {
     ...model.datasets.map((d) => node(`dataset:${d.id}`, 'dataset', { en: d.title })),
     ...model.sources.map((s) => node(`source:${s.id}`, 'source', { en: s.title })),
     ...model.events.map((e) => node(e.id, 'event', e.title)),
-    ...reviewedSameAs(model).map((l) => node(l.object, 'external', { en: `OpenStreetMap relation ${l.object.split('/').pop()}` })),
+    ...sameAsLinks(model).map((l) => node(l.object, 'external', { en: `OpenStreetMap relation ${l.object.split('/').pop()}` })),
   ];
   const edges: Edge[] = [
-    ...model.districts.map((d) => edge(d.id, 'part_of', placeId(d.region_iso), geokzUrl(model), geokz.review_status)),
+    ...model.districts.map((d) => edge(d.id, 'part_of', placeId(d.region_iso), geokzUrl(model), DISTRICT_STATUS)),
+    ...model.regions.map((r) => edge(r.id, 'part_of', COUNTRY.id, sourceOf(model, 'iso-3166').url, 'matched_by_code')),
+    ...model.legacyPlaces.flatMap((l) => l.successors.map((s) => edge(l.id, s.relation, placeId(s.place), l.source_url, l.review_status))),
     ...model.institutions.filter((i) => i.kind === 'akimat' && i.region_iso)
       .map((i) => edge(i.id, 'governs', placeId(i.region_iso!), i.source_url, i.review_status)),
     ...model.institutions.filter((i) => i.region_iso).map((i) => edge(i.id, 'located_in', placeId(i.region_iso!), i.source_url, i.review_status)),
-    ...reviewedSameAs(model).map((l) => edge(l.subject, 'same_as', l.object, l.source_url, l.review_status)),
+    ...sameAsLinks(model).map((l) => edge(l.subject, 'same_as', l.object, l.source_url, l.review_status)),
     ...model.indicators.flatMap((ind) => [...new Set(model.points.filter((p) => p.metric === ind.id).map((p) => p.place))]
       .map((place) => edge(`indicator:${ind.id}`, 'measured_for', placeId(place), ind.source_url, ind.review_status))),
     ...model.datasets.flatMap((d) => d.source_ids.map((s) => edge(`dataset:${d.id}`, 'derived_from', `source:${s}`, sourceOf(model, s).url, sourceOf(model, s).review_status))),
@@ -122,7 +132,8 @@ export function entityGraph(model: Model) {
 export function reviewedEntityLinks(model: Model) {
   return {
     ...header(model, 'reviewed-entity-links'),
-    policy: 'Only same_as links whose review status is reviewed are listed; unreviewed candidates are never published here.',
+    policy: 'Only same_as links confirmed by hand (review status reviewed) are listed. Links made by joining ISO codes are matched_by_code and appear in entity-graph.json with that status, never here.',
+    matched_by_code: sameAsLinks(model).length,
     links: reviewedSameAs(model),
   };
 }

@@ -1,7 +1,8 @@
 // geo-public-contract.json: the canonical geography reference (codes, names, safe aliases of the
 // regions; homonyms explained, never keyed by name). geo-layer-contract.json: the state of the
 // local geometry, each claim (validity, RFC 7946 winding, counts) computed here from the model.
-import { adm1FileBytes } from './regions.js';
+import { ADM2_PATH, ADM2_TOLERANCE, adm1FileBytes, adm2FileBytes } from './regions.js';
+import { DISTRICT_STATUS, osmUrl } from './entities.js';
 import type * as GeoJSON from 'geojson';
 import { validityErrors, signedArea2 } from '../../geo/index.js';
 import { foldText } from '../../lib/text-normalise.js';
@@ -9,7 +10,6 @@ import type { Model } from '../../model/model.js';
 import type { Region } from '../../model/types.js';
 import type { Artifact } from '../artifact.js';
 import { header, sourceRef } from './header.js';
-import { osmUrl } from './entities.js';
 
 /** Groups of regions that share a short name or alias (after folding): the homonyms. */
 export function homonyms(regions: Region[]) {
@@ -87,12 +87,21 @@ export function geoLayerContract(model: Model) {
       return { id: `place:${g.iso}`, iso: g.iso, path: `geo/regions/${slug.get(g.iso)}.geojson`, precision: 'full', area_km2: g.areaKm2, valid: c.valid, rfc7946: c.rfc7946 };
     }),
     adm2: {
-      ...check(model.geo.districts), published_in: ['store.sqlite (entities)', '/api/v1/ (places, geometry)'],
+      ...check(model.geo.adm2Simplified.features),
+      source_features: model.geo.districts.length,
+      path: ADM2_PATH, bytes: adm2FileBytes(model), tolerance: ADM2_TOLERANCE,
+      max_area_error: model.geo.adm2Simplification.maxAreaError, retained: model.geo.adm2Simplification.retained,
+      published_in: [`/data/${ADM2_PATH}`, '/data/geo/districts/{pcode}.geojson', '/api/v1/places/{id}/geometry', 'store.sqlite (district entities, without geometry)'],
+      review_status: DISTRICT_STATUS,
       name_corrections: model.districts.filter((d) => d.corrections.length).map((d) => ({ id: d.id, corrections: d.corrections })),
-      repairs: 'Invalid source geometries are repaired (JTS GeometryFixer) before publication; valid/invalid above are re-checked on the published geometry.',
+      repairs: 'Invalid source geometries are repaired (JTS GeometryFixer) before simplification; valid/invalid/rfc7946 above are computed on the published (simplified) geometry.',
     },
     centres: {
-      count: model.geo.centres.length,
+      // published: one admin-centre entity per oblast (entities.json); the three cities of republican
+      // significance are their own centres, and the source's Baikonur point lies outside the 20 units
+      count: model.regions.filter((r) => r.kind === 'region').length,
+      published_as: 'entities.json locations of kind admin_centre (names only, no point geometry)',
+      source_points: model.geo.centres.length,
       astana_labelled: model.geo.centres.some((f) => /astana|астана/i.test(labelOf(f))),
       nur_sultan_labels: model.geo.centres.filter((f) => /nur-?\s?sultan|нур-?султан|нұр-?сұлтан/i.test(labelOf(f))).length,
       outside_regions: model.geo.centres.filter((f) => f.properties?.region_iso === null).length,

@@ -30,6 +30,6 @@ export function figureOf(model: Model, p: Point) {
     period_end: p.period_end,
     status: p.status,
     source: sourceRef(model, p.source_id),
-    ...(p.note ? { note: p.note } : {}),
+    note: p.note,
   };
 }

@@ -56,7 +56,7 @@ function figure(model: Model, metric: string, place: string) {
     const indicator = indicatorOf(model, metric);
     return {
       value: null, null_reason: 'no observation in the source for this place', unit: indicator.unit, period: 'none',
-      period_start: model.asOf, period_end: model.asOf, status: 'final', source: sourceRef(model, indicator.source_id),
+      period_start: model.asOf, period_end: model.asOf, status: 'final', source: sourceRef(model, indicator.source_id), note: null,
     };
   }
   return figureOf(model, p);
@@ -106,7 +106,7 @@ export function countryPulse(model: Model): Artifact[] {
           source: sourceRef(model, 'bns-grp'), derived_from: [sourceRef(model, 'bns-grp'), sourceRef(model, 'bns-population')],
           note: 'Derived by Dala: national GRP divided by average annual population of the same year.',
         }
-      : { id: 'grp_per_capita', name: { en: 'GRP per capita (derived)', ru: 'ВРП на душу населения (расчёт)', kk: 'Жан басына шаққандағы ЖӨӨ (есеп)' }, value: null, null_reason: 'GRP or population missing for the same year', unit: 'thousand KZT per person', period: grp?.period ?? 'none', period_start: grp?.period_start ?? model.asOf, period_end: grp?.period_end ?? model.asOf, status: 'final', source: sourceRef(model, 'bns-grp') };
+      : { id: 'grp_per_capita', name: { en: 'GRP per capita (derived)', ru: 'ВРП на душу населения (расчёт)', kk: 'Жан басына шаққандағы ЖӨӨ (есеп)' }, value: null, null_reason: 'GRP or population missing for the same year', unit: 'thousand KZT per person', period: grp?.period ?? 'none', period_start: grp?.period_start ?? model.asOf, period_end: grp?.period_end ?? model.asOf, status: 'final', source: sourceRef(model, 'bns-grp'), note: null };
   const indicators = [
     item('population', latestPoint(model, 'population', 'KZ')),
     item('employed', latestPoint(model, 'employed', 'KZ')),

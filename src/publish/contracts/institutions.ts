@@ -4,6 +4,7 @@
 import type { Model } from '../../model/model.js';
 import type { Artifact } from '../artifact.js';
 import { evaluateFreshness } from '../freshness.js';
+import { toCsv } from '../csv.js';
 import { header } from './header.js';
 
 /** Institution pages change with appointments; a quarter is the review cadence of the hand table. */
@@ -37,5 +38,14 @@ export function institutionsCatalog(model: Model) {
 }
 
 export function publishInstitutions(model: Model): Artifact[] {
-  return [{ path: 'institutions-catalog.json', json: institutionsCatalog(model), schema: 'institutions-catalog' }];
+  const catalog = institutionsCatalog(model);
+  const rows = catalog.institutions.map((i) => ({
+    id: i.id, kind: i.kind, name_kk: i.names.kk, name_ru: i.names.ru, name_en: i.names.en, website: i.website, region_iso: i.region_iso,
+    responsible_person: i.responsible_person?.name.en ?? null, responsible_person_null_reason: i.responsible_person_null_reason,
+    source_url: i.source_url, review_status: i.review_status, freshness_status: i.freshness.status,
+  }));
+  return [
+    { path: 'institutions-catalog.json', json: catalog, schema: 'institutions-catalog' },
+    { path: 'institutions-catalog.csv', bytes: toCsv(Object.keys(rows[0] ?? { id: null }), rows) },
+  ];
 }

@@ -1,6 +1,6 @@
 // The one-page PDFs and the three manifests that list them (path, sha256, bytes).
 // A PDF cannot name the release revision (that hashes the PDF itself), so it carries the data
-// revision: a hash of every source revision it was built from.
+// content hash of every source revision it was built from, labelled as such on the page.
 import { canonicalHash, sha256Hex } from '../../lib/hash.js';
 import type { Model } from '../../model/model.js';
 import type { Artifact } from '../artifact.js';
@@ -43,7 +43,8 @@ export async function pdfArtifacts(model: Model): Promise<Artifact[]> {
     const bytes = await renderIndicatorPassport({
       ...common, id: ind.id, name: ind.name, unit: ind.unit, frequency: ind.frequency, aggregation: ind.aggregation, layer: ind.layer,
       source: { title: source.title, url: source.url, licence: source.licence }, bureau_table: ind.bureau_table, series_breaks: ind.series_breaks, notes: ind.notes,
-      latest: national ? { period: national.period, place_count: new Set(model.points.filter((p) => p.metric === ind.id && p.period === national.period).map((p) => p.place)).size, national_value: national.value, national_null_reason: national.null_reason, national_status: national.status } : null,
+      // places with a value in that period, not rows (a null row is no publication)
+      latest: national ? { period: national.period, place_count: new Set(model.points.filter((p) => p.metric === ind.id && p.period === national.period && p.value !== null).map((p) => p.place)).size, national_value: national.value, national_null_reason: national.null_reason, national_status: national.status } : null,
       decimals: nationalChart?.decimals ?? 0,
       national_chart: nationalChart,
       regions_chart: national ? rankedRegions(model, ind, national.period) : null,

@@ -6,6 +6,7 @@ import { toCsv } from '../csv.js';
 import { emissionsDensity } from './derived.js';
 import { figureOf, header, sourceRef } from './header.js';
 import { REGIONAL_METRICS, latestPoint } from './points.js';
+import { ADM2_MAX_AREA_ERROR, ADM2_MAX_BYTES } from '../../model/geo-assemble.js';
 
 const GEO_ATTRIBUTION = 'Boundaries: geokz 1.0.2 (A. Rodionov), CC BY 4.0, derived from OCHA COD-AB Kazakhstan';
 
@@ -78,10 +79,38 @@ export function adm1FileBytes(model: Model): number {
   return artifactBytes({ path: 'kz_adm1_current.geojson', json: adm1File(model) }).length;
 }
 
+/** geo/kz_adm2_districts.geojson: the 224 districts, simplified within the stated tolerance. */
+export const ADM2_PATH = 'geo/kz_adm2_districts.geojson';
+export const districtGeometryPath = (pcode: string) => `geo/districts/${pcode.toLowerCase()}.geojson`;
+export const ADM2_TOLERANCE = {
+  max_bytes: ADM2_MAX_BYTES, max_area_error_limit: ADM2_MAX_AREA_ERROR, coordinate_decimals: 5,
+  method: 'mapshaper topology-preserving (shared borders simplified once), coordinates rounded to 5 decimals (about 1 m), area error <= 1% per district, validity re-checked with JTS IsValidOp',
+} as const;
+
+export function adm2File(model: Model) {
+  return {
+    ...model.geo.adm2Simplified,
+    name: 'kz_adm2_districts', as_of: '2024-01-01', attribution: GEO_ATTRIBUTION,
+    simplification: { ...ADM2_TOLERANCE, geometry_bytes: model.geo.adm2Simplification.bytes, max_area_error: model.geo.adm2Simplification.maxAreaError, retained: model.geo.adm2Simplification.retained },
+  };
+}
+
+export function adm2FileBytes(model: Model): number {
+  return artifactBytes({ path: ADM2_PATH, json: adm2File(model) }).length;
+}
+
 export function geoFiles(model: Model): Artifact[] {
   const adm1 = adm1File(model);
+  const adm2 = adm2File(model);
   return [
     { path: 'kz_adm1_current.geojson', schema: 'feature-collection', json: adm1 },
+    { path: ADM2_PATH, schema: 'district-collection', json: adm2 },
+    // one file per district, cut from the same simplified layer, for /api/v1/places/{id}/geometry
+    ...model.geo.adm2Simplified.features.map((f) => ({
+      path: districtGeometryPath(String(f.properties?.pcode)),
+      schema: 'district-collection',
+      json: { type: 'FeatureCollection', name: String(f.id ?? f.properties?.id), attribution: GEO_ATTRIBUTION, simplification: ADM2_TOLERANCE, features: [f] },
+    })),
     ...model.regions.map((r) => {
       const g = model.geo.regions.find((x) => x.iso === r.iso)!;
       return {

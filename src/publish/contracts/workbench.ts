@@ -20,40 +20,74 @@ export function datasetFreshness(model: Model, now: Date) {
   }));
 }
 
-export function qualityReport(model: Model): Artifact[] {
-  const datasets = datasetFreshness(model, new Date(model.builtAt));
-  const counts = { fresh: 0, degraded: 0, stale: 0, unknown: 0 };
-  for (const d of datasets) counts[d.freshness.status]++;
+/** Each check computes what its id says, from the model, independently of how the flags were set. */
+export function qualityChecks(model: Model) {
   const nulls = model.points.filter((p) => p.value === null);
+  const zeros = model.points.filter((p) => p.value === 0);
+  const reasonMismatch = model.points.filter((p) => (p.value === null) !== (p.null_reason !== null));
   const suspicious = model.points.filter((p) => p.status === 'suspicious');
-  const preliminary = model.points.filter((p) => p.status === 'preliminary');
+  const flaggedColumns = new Set(model.flags.preliminaryColumns);
+  const inFlagged = model.points.filter((p) => flaggedColumns.has(`${p.metric} ${p.period}`) && p.value !== null);
+  const unflagged = inFlagged.filter((p) => p.status !== 'preliminary' || !p.note);
+  const strayPreliminary = model.points.filter((p) => p.status === 'preliminary' && !flaggedColumns.has(`${p.metric} ${p.period}`));
+  const unnoted = model.points.filter((p) => p.status !== 'final' && !p.note);
   const invalid = model.geo.adm1Simplified.features.filter((f) => f.geometry && validityErrors(f.geometry).length > 0);
   const adm1Bytes = adm1FileBytes(model);
-  const checks = [
-    { id: 'no-zero-for-missing', passed: model.points.every((p) => (p.value === null) === (p.null_reason !== null)), detail: `${nulls.length} null points, each with a reason` },
-    { id: 'suspicious-values-explained', passed: suspicious.every((p) => p.note), detail: `${suspicious.length} points flagged suspicious, each with a note` },
-    { id: 'preliminary-values-flagged', passed: preliminary.every((p) => p.value !== null), detail: `${preliminary.length} points carry status preliminary (as the Bureau's footnotes mark them)` },
+  return [
+    {
+      id: 'no-zero-for-missing',
+      passed: zeros.length === 0 && reasonMismatch.length === 0,
+      detail: `${zeros.length} values equal to 0 (the sources leave a missing value empty, so a 0 would stand in for missing); ${nulls.length} null points, ${reasonMismatch.length} without a null_reason or with one beside a value`,
+    },
+    { id: 'suspicious-values-explained', passed: suspicious.every((p) => p.note), detail: `${suspicious.length} points flagged suspicious, ${suspicious.filter((p) => !p.note).length} without a note` },
+    {
+      id: 'preliminary-values-flagged',
+      passed: inFlagged.length > 0 === flaggedColumns.size > 0 && unflagged.length === 0 && strayPreliminary.length === 0,
+      detail: `${inFlagged.length} values in the columns the source's footnotes mark preliminary (${[...flaggedColumns].join(', ') || 'none'}); ${unflagged.length} of them lack status preliminary or a note; ${strayPreliminary.length} preliminary points outside those columns`,
+    },
+    { id: 'flagged-points-noted', passed: unnoted.length === 0, detail: `${unnoted.length} points with a status other than final and no note` },
     { id: 'geometry-valid', passed: invalid.length === 0, detail: `${model.geo.adm1Simplified.features.length - invalid.length} of ${model.geo.adm1Simplified.features.length} simplified ADM1 geometries pass JTS IsValidOp` },
     borderChangesMarked(model),
     { id: 'adm1-file-size', passed: adm1Bytes <= 400_000, detail: `${adm1Bytes} bytes served, max area error ${model.geo.simplification.maxAreaError}` },
   ];
+}
+
+export function qualityReport(model: Model): Artifact[] {
+  const datasets = datasetFreshness(model, new Date(model.builtAt));
+  const counts = { fresh: 0, degraded: 0, stale: 0, unknown: 0 };
+  for (const d of datasets) counts[d.freshness.status]++;
+  const checks = qualityChecks(model);
+  const failed = checks.filter((c) => !c.passed).map((c) => c.id);
   return [{
     path: 'quality-report.json',
     schema: 'quality-report',
     json: {
       ...header(model, 'quality-report'),
       evaluated_at: new Date(model.builtAt).toISOString(),
-      note: 'Freshness here is evaluated at build time; /api/v1/datasets evaluates it at request time.',
-      summary: counts,
+      note: 'Freshness here is evaluated at build time; /api/v1/datasets evaluates it at request time with the same function.',
+      // a failed check is stated here, where a reader looks first, never only inside `checks`
+      summary: { ...counts, checks_passed: checks.length - failed.length, checks_failed: failed },
       datasets,
       checks,
       regional_statistics: regionalStatisticsCounts(model),
-      known_issues: [...new Set(model.points.filter((p) => p.status === 'suspicious').map((p) => `${p.metric} ${p.place} ${p.period}: ${p.note}`))],
+      known_issues: [
+        ...failed.map((id) => `quality check ${id} failed: ${checks.find((c) => c.id === id)!.detail}`),
+        ...new Set(model.points.filter((p) => p.status === 'suspicious').map((p) => `${p.metric} ${p.place} ${p.period}: ${p.note}`)),
+      ],
     },
   }];
 }
 
+/** Verified events (SPEC 2.3): hand-written events reviewed at their source, dated on or before the build day. */
+export function verifiedEvents(model: Model) {
+  const day = model.builtAt.slice(0, 10);
+  return model.events.filter((e) => e.review_status === 'reviewed' && e.date <= day);
+}
+
+const eventRow = (e: Model['events'][number]) => ({ id: e.id, date: e.date, kind: e.kind, place: e.place, title: e.title, source_url: e.source_url, review_status: e.review_status });
+
 export function workbench(model: Model): Artifact[] {
+  const verified = verifiedEvents(model);
   const counters = {
     regions: model.regions.length,
     districts: model.districts.length,
@@ -61,19 +95,35 @@ export function workbench(model: Model): Artifact[] {
     indicators: model.indicators.length,
     points: model.points.length,
     null_points: model.points.filter((p) => p.value === null).length,
-    events: model.events.length,
+    events: verified.length,
+    events_pending_review: model.events.length - verified.length,
     datasets: model.datasets.length,
   };
-  const changes = model.events.filter((e) => e.kind !== 'holiday');
   return [{
     path: 'workbench.json',
     schema: 'workbench',
     json: {
       ...header(model, 'workbench'),
       counters,
-      changes: changes.map((e) => ({ id: e.id, date: e.date, kind: e.kind, place: e.place, title: e.title, source_url: e.source_url, review_status: e.review_status })),
-      events: model.events.map((e) => ({ id: e.id, date: e.date, kind: e.kind, place: e.place, title: e.title, source_url: e.source_url, review_status: e.review_status })),
-      note: 'Every event cites its source URL; review_status says whether Dala has checked it against that source. Media items (demonstration sample) are never listed here.',
+      changes: verified.filter((e) => e.kind !== 'other').map(eventRow),
+      events: verified.map(eventRow),
+      note: 'Only events reviewed at their cited source and dated on or before the build are listed (the entity graph lists the unreviewed ones with their status). Public holidays are a calendar, not events: /data/public-holidays.json. Media items (demonstration sample) are never listed here.',
+    },
+  }];
+}
+
+/** The public-holiday calendar, kept apart from verified events: a package's data, not reviewed by Dala. */
+export function publicHolidayCalendar(model: Model): Artifact[] {
+  return [{
+    path: 'public-holidays.json',
+    schema: 'public-holidays',
+    json: {
+      ...header(model, 'public-holidays'),
+      source: sourceRef(model, 'date-holidays'),
+      review_status: 'unreviewed',
+      note: 'Calendar of official public holidays (and substitute days off) as computed by the date-holidays package; not reviewed by Dala and not part of the verified events. Dates after the build are scheduled, not observed.',
+      count: model.holidays.length,
+      holidays: model.holidays.map((h) => ({ date: h.date, title: h.title, scheduled: h.date > model.builtAt.slice(0, 10) })),
     },
   }];
 }

@@ -7,7 +7,10 @@ import type { LocatorMapInput, RankedBarsInput, TrendChartInput } from './chart-
 
 /** Fields every page carries in its footer. */
 export interface PageCommon {
-  /** Release revision (16 hex) the page belongs to. */
+  /**
+   * Data content hash (16 hex) over the source revisions the page was built from. Not the release
+   * revision: that hashes every file, this PDF included, so no page can print it.
+   */
   revision: string;
   /** Build time from SOURCE_DATE_EPOCH upstream; becomes CreationDate/ModDate and the printed date. */
   builtAt: Date;

@@ -244,7 +244,7 @@ export class PageWriter {
     const lines = [
       ...PRIMARY_SOURCE_NOTE,
       oneLine(f.attribution),
-      `Revision ${f.revision} · built ${formatBuiltAt(f.builtAt)} · ${f.pageId}`,
+      `Data content hash ${f.revision} (sources, not the release revision) · built ${formatBuiltAt(f.builtAt)} · ${f.pageId}`,
     ];
     const heights = lines.map((l) => this.measure(l, small, this.width, Infinity));
     const total = heights.reduce((s, h) => s + h + 1, 0);

@@ -41,8 +41,9 @@ export const sourceRef = {
 /** A published figure: value or null with a reason (never 0 for missing), unit, period, source. */
 export const figure = {
   type: 'object',
-  required: ['value', 'null_reason', 'unit', 'period', 'period_start', 'period_end', 'status', 'source'],
+  required: ['value', 'null_reason', 'unit', 'period', 'period_start', 'period_end', 'status', 'source', 'note'],
   properties: {
+    note: { type: ['string', 'null'], description: 'unit change, flag or series break that applies to this value; null when none' },
     value: { type: ['number', 'null'] },
     null_reason: { type: ['string', 'null'] },
     unit: { type: 'string', minLength: 1 },

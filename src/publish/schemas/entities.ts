@@ -1,7 +1,7 @@
 // Schemas of the entity contracts: entities, entity-graph, reviewed-entity-links, entity-federation.
 import { contractSchema, names, sourceRef } from './common.js';
 
-export const reviewStatus = { enum: ['verified', 'reviewed', 'unreviewed', 'demonstration'] } as const;
+export const reviewStatus = { enum: ['verified', 'reviewed', 'unreviewed', 'demonstration', 'matched_by_code'] } as const;
 export const uri = { type: 'string', format: 'uri' } as const;
 export const canonicalId = { type: 'string', pattern: '^(place|institution|indicator|dataset|source|event|person):[^\\s]+$' } as const;
 const strings = { type: 'array', items: { type: 'string' } } as const;
@@ -26,7 +26,7 @@ export const entityGraphSchema = contractSchema('entity-graph', 'Graph of public
     id: { anyOf: [canonicalId, uri] }, type: { enum: ['place', 'district', 'institution', 'indicator', 'dataset', 'source', 'event', 'person', 'external'] }, label: someNames } } },
   edges: { type: 'array', items: { type: 'object', required: ['id', 'from', 'relation', 'to', 'source_url', 'review_status'], properties: {
     id: { type: 'string' }, from: canonicalId, to: { anyOf: [canonicalId, uri] },
-    relation: { enum: ['part_of', 'governs', 'located_in', 'same_as', 'measured_for', 'derived_from', 'concerns'] },
+    relation: { enum: ['part_of', 'governs', 'located_in', 'same_as', 'measured_for', 'derived_from', 'concerns', 'renamed_to', 'split_into'] },
     source_url: uri, review_status: reviewStatus } } },
 }, ['nodes', 'edges']);
 
@@ -41,7 +41,7 @@ export const sameAsLink = {
 } as const;
 
 export const reviewedEntityLinksSchema = contractSchema('reviewed-entity-links', 'Reviewed cross-project same_as links', {
-  policy: { type: 'string' }, links: { type: 'array', items: sameAsLink },
+  policy: { type: 'string' }, matched_by_code: { type: 'integer', minimum: 0 }, links: { type: 'array', items: sameAsLink },
 }, ['policy', 'links']);
 
 export const entityFederationSchema = contractSchema('entity-federation', 'Links of entities to infrastructure projects', {

@@ -26,10 +26,12 @@ export const geoLayerContractSchema = contractSchema('geo-layer-contract', 'Stat
     max_area_error: { type: 'number', minimum: 0 }, invalid_features: { type: 'integer', minimum: 0 }, ...checked } },
   region_files: { type: 'array', items: { type: 'object', required: ['id', 'iso', 'path', 'area_km2', 'valid', 'rfc7946'], properties: {
     id: canonicalId, iso, path: { type: 'string', pattern: '^geo/regions/[a-z0-9-]+\\.geojson$' }, area_km2: { type: 'number', exclusiveMinimum: 0 }, ...checked } } },
-  adm2: { type: 'object', required: ['count', 'invalid', 'valid', 'rfc7946', 'published_in', 'name_corrections', 'repairs'], properties: {
+  adm2: { type: 'object', required: ['count', 'invalid', 'valid', 'rfc7946', 'path', 'bytes', 'tolerance', 'max_area_error', 'published_in', 'name_corrections', 'repairs'], properties: {
+    path: { const: 'geo/kz_adm2_districts.geojson' }, bytes: { type: 'integer', minimum: 1 }, max_area_error: { type: 'number', minimum: 0 }, tolerance: { type: 'object' },
     count: { type: 'integer', minimum: 0 }, invalid: { type: 'integer', minimum: 0 }, ...checked, published_in: strings,
     name_corrections: { type: 'array', items: { type: 'object', required: ['id', 'corrections'], properties: { id: canonicalId, corrections: strings } } }, repairs: { type: 'string' } } },
-  centres: { type: 'object', required: ['count', 'astana_labelled', 'nur_sultan_labels', 'correction'], properties: {
+  centres: { type: 'object', required: ['count', 'published_as', 'source_points', 'astana_labelled', 'nur_sultan_labels', 'correction'], properties: {
+    published_as: { type: 'string' }, source_points: { type: 'integer', minimum: 0 },
     count: { type: 'integer', minimum: 0 }, astana_labelled: { type: 'boolean' }, nur_sultan_labels: { type: 'integer', minimum: 0 }, outside_regions: { type: 'integer', minimum: 0 }, correction: { type: 'string' } } },
   additional_layers: { type: 'object', required: ['reviewed', 'note'], properties: { reviewed: { type: 'array' }, note: { type: 'string' } } },
 }, ['adm1', 'region_files', 'adm2', 'centres', 'additional_layers']);

@@ -22,8 +22,12 @@ export const operationsSchemas = {
     counters: { type: 'object', required: ['regions', 'districts', 'institutions', 'points', 'events'], additionalProperties: { type: 'integer', minimum: 0 } },
     changes: { type: 'array', items: event }, events: { type: 'array', items: event },
   }, ['counters', 'changes', 'events']),
+  'public-holidays': contractSchema('public-holidays', 'Calendar of public holidays (date-holidays package, unreviewed)', {
+    source: sourceRef, review_status: { const: 'unreviewed' }, count: { type: 'integer', minimum: 0 },
+    holidays: { type: 'array', items: { type: 'object', required: ['date', 'title', 'scheduled'], additionalProperties: false, properties: { date: isoDate, title: names, scheduled: { type: 'boolean' } } } },
+  }, ['source', 'review_status', 'count', 'holidays']),
   'quality-report': contractSchema('quality-report', 'Freshness and quality of the public datasets', {
-    summary: { type: 'object', required: ['fresh', 'degraded', 'stale', 'unknown'] },
+    summary: { type: 'object', required: ['fresh', 'degraded', 'stale', 'unknown', 'checks_passed', 'checks_failed'], properties: { checks_failed: { type: 'array', items: { type: 'string' } } } },
     datasets: { type: 'array', minItems: 1, items: { type: 'object', required: ['dataset', 'quality_status', 'freshness'], properties: { freshness } } },
     checks: { type: 'array', items: { type: 'object', required: ['id', 'passed', 'detail'] } },
   }, ['summary', 'datasets', 'checks']),
@@ -49,6 +53,19 @@ export const operationsSchemas = {
     sources: { type: 'array', items: sourceRef },
     artifacts: { type: 'array', minItems: 1, items: { type: 'object', required: ['path', 'sha256', 'bytes', 'media_type'], properties: { sha256: sha } } },
   }, ['revision', 'previous_revision', 'rollback', 'sources', 'artifacts']),
+  'district-collection': {
+    $schema: 'https://json-schema.org/draft/2020-12/schema', $id: 'https://dala.kz/data/schemas/district-collection.schema.json',
+    title: 'RFC 7946 FeatureCollection of districts (ADM2, WGS84), simplified within the stated tolerance',
+    type: 'object', required: ['type', 'features', 'attribution', 'simplification'],
+    properties: {
+      type: { const: 'FeatureCollection' },
+      attribution: { type: 'string', minLength: 1 },
+      simplification: { type: 'object', required: ['max_bytes', 'max_area_error_limit', 'coordinate_decimals', 'method'] },
+      features: { type: 'array', minItems: 1, items: { type: 'object', required: ['type', 'id', 'geometry', 'properties'], properties: {
+        type: { const: 'Feature' }, id: { type: 'string', pattern: '^place:KZ-\\d{2}/KZ\\d{6}$' }, geometry: polygonal,
+        properties: { type: 'object', required: ['id', 'pcode', 'region_iso', 'name_kk', 'name_ru', 'name_en'] } } } },
+    },
+  },
   'feature-collection': {
     $schema: 'https://json-schema.org/draft/2020-12/schema', $id: 'https://dala.kz/data/schemas/feature-collection.schema.json',
     title: 'RFC 7946 FeatureCollection of polygonal regions (WGS84)', type: 'object', required: ['type', 'features'],

@@ -38,8 +38,11 @@ function placeView(prefix: string) {
   };
 }
 
-/** The boundary file of a place in the release's data tree (data/geo/regions/<slug>.geojson). */
+/** The boundary file of a place in the release's data tree: a district names its own file
+ *  (geometry_path, data/geo/districts/<pcode>.geojson); a region has data/geo/regions/<slug>.geojson. */
 function geometryFile(release: LoadedRelease, entity: IndexedEntity) {
+  const own = str(entity.data['geometry_path']);
+  if (own) return release.files.get(own) ?? release.files.get(`data/${own}`) ?? null;
   const slug = str(entity.data['slug']);
   if (!slug) return null;
   return release.files.get(`geo/regions/${slug}.geojson`) ?? release.files.get(`data/geo/regions/${slug}.geojson`) ?? null;

@@ -20,7 +20,7 @@ const s = { type: 'string' };
 const sn = { type: ['string', 'null'] };
 
 const TABLES: readonly RecordTable[] = [
-  { path: 'relations', table: 'relations', noun: 'relation', subjectColumn: 'subject', properties: { id: s, subject: s, predicate: s, object: s, source_url: s, review_status: s } },
+  { path: 'relations', table: 'relations', noun: 'relation', subjectColumn: 'subject', properties: { id: s, subject: s, predicate: s, object: s, source_url: s, review_status: s, valid_from: sn } },
   { path: 'claims', table: 'claims', noun: 'claim', subjectColumn: 'subject', properties: { id: s, subject: s, property: s, value: s, period: sn, source_id: s, evidence_id: sn } },
   { path: 'evidence', table: 'evidence', noun: 'evidence record', subjectColumn: null, properties: { id: s, kind: s, source_id: sn, path: sn, sha256: sn, description: s } },
 ];

@@ -18,7 +18,7 @@ export function entityPath(prefix: string, entity: { id: string; type: string })
 }
 
 export function label(entity: IndexedEntity, locale: Locale | undefined): string {
-  return entity.names[locale ?? 'en'] || entity.names.en || entity.names.ru || entity.names.kk;
+  return entity.names[locale ?? 'en'] || entity.names.en;
 }
 
 export const hitSchema = openObject(

@@ -5,8 +5,8 @@ import { searchKey } from '../../../lib/text-normalise.js';
 
 export interface EntityNames {
   en: string;
-  ru: string;
-  kk: string;
+  ru: string | null; // null: no translation (the entity's data says its fallback)
+  kk: string | null;
 }
 
 export interface IndexedEntity {
@@ -31,7 +31,7 @@ export interface SearchIndex {
   names: readonly IndexedName[];
 }
 
-interface EntityRow { id: string; type: string; name_en: string; name_ru: string; name_kk: string; data: string }
+interface EntityRow { id: string; type: string; name_en: string; name_ru: string | null; name_kk: string | null; data: string }
 interface NameRow { entity_id: string; name: string; lang: string; kind: string }
 
 const cache = new Map<string, SearchIndex>();
@@ -51,7 +51,8 @@ function build(release: LoadedRelease): SearchIndex {
   const entities = new Map<string, IndexedEntity>();
   const names: IndexedName[] = [];
   const seen = new Set<string>();
-  const add = (entityId: string, name: string, lang: string, kind: string) => {
+  const add = (entityId: string, name: string | null, lang: string, kind: string) => {
+    if (name === null) return; // no translation in this language
     const identity = `${entityId}\u0000${name}\u0000${lang}\u0000${kind}`;
     const key = searchKey(name);
     if (key === '' || seen.has(identity)) return;
