@@ -216,7 +216,8 @@ test('search keys fold Kazakh letters and transliterate Cyrillic so spellings me
   assert.ok(kar.keys.every((k: string) => k === searchKey(k)), 'every published key is a fixed point of searchKey');
   const almaty = index.entries.filter((e: { keys: string[] }) => e.keys.includes(searchKey('Almaty'))).map((e: { id: string }) => e.id);
   assert.ok(almaty.includes('place:KZ-19') && almaty.includes('place:KZ-75'), 'a key may match homonyms');
-  assert.deepEqual(index.entries.map((e: { type: string }) => e.type).sort(), ['dataset', 'district', 'district', 'event', 'indicator', 'institution', 'institution', 'institution', 'place', 'place', 'place']);
+  assert.deepEqual(index.entries.map((e: { type: string }) => e.type).sort(), ['dataset', 'district', 'district', 'event', 'indicator', 'institution', 'institution', 'institution', 'place', 'place', 'place', 'place', 'place']);
+  assert.ok(index.entries.some((e: { id: string }) => e.id === 'place:KZ-SOUTH-KAZAKHSTAN-LEGACY'), 'the former region is searchable as itself');
 });
 
 test('projection registry counts review statuses and registers no external partner', async () => {

@@ -20,6 +20,9 @@ export function searchEntries(model: Model): SearchEntry[] {
   const entries = [
     ...model.regions.map((r) => entry(r.id, 'place', r.name,
       [...Object.values(r.official_name), ...r.aliases], [r.iso, r.kato, r.slug, ...r.legacy_codes])),
+    // the country and the former units the series cite are places too
+    entry('place:KZ', 'place', { en: 'Kazakhstan', ru: 'Казахстан', kk: 'Қазақстан' }, [], ['KZ']),
+    ...model.legacyPlaces.map((l) => entry(l.id, 'place', l.name, l.aliases, [l.code])),
     ...model.districts.map((d) => entry(d.id, 'district', d.name, [], [d.pcode])),
     ...model.institutions.map((i) => entry(i.id, 'institution', i.name, [], [])),
     ...model.indicators.map((i) => entry(`indicator:${i.id}`, 'indicator', i.name, i.aliases ?? [], [i.id, ...(i.bureau_table ? [i.bureau_table] : [])])),
@@ -35,7 +38,7 @@ export function searchIndex(model: Model) {
   return {
     ...header(model, 'search-index'),
     normalisation: KEY_DESCRIPTION,
-    homonym_note: 'A key can match several entities (Almaty: place:KZ-19 and place:KZ-75); resolve by canonical id, never by name.',
+    homonym_note: 'A key can match several entities (a city and a district of the same name, for example); resolve by canonical id, never by name.',
     count: entries.length,
     entries,
   };
