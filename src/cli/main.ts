@@ -10,10 +10,10 @@ commands:
   build      build a release from the pinned snapshots and seal it   [--snapshots DIR] [--releases DIR] [--source-date-epoch N]
   verify     re-hash every file of a release (default: current)      [revision] [--releases DIR]
   releases   list sealed releases, newest first                      [--releases DIR]
-  serve      serve the current sealed release                        [--releases DIR] [--host H] [--port N]
+  serve      serve the current sealed release                        [--releases DIR] [--host H] [--port N] [--access-log]
   start      build a release when none exists, then serve it         (all of the above)
 
-environment: DALA_SNAPSHOTS, DALA_RELEASES, SOURCE_DATE_EPOCH, HOST, PORT, REDIS_URL, DALA_TRUSTED_PROXIES`;
+environment: DALA_SNAPSHOTS, DALA_RELEASES, SOURCE_DATE_EPOCH, HOST, PORT, REDIS_URL, DALA_TRUSTED_PROXIES, DALA_ACCESS_LOG=1`;
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -26,6 +26,7 @@ export async function main(argv: string[]): Promise<number> {
       'source-date-epoch': { type: 'string' },
       host: { type: 'string' },
       port: { type: 'string' },
+      'access-log': { type: 'boolean' },
     },
   });
   try {

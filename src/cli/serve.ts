@@ -1,6 +1,6 @@
 import { releasesDir } from '../lib/config.js';
 
-interface Flags { releases?: string; host?: string; port?: string }
+interface Flags { releases?: string; host?: string; port?: string; 'access-log'?: boolean }
 
 export async function serveCommand(flags: Flags): Promise<number> {
   const { startServer } = await import('../serve/server.js');
@@ -9,6 +9,7 @@ export async function serveCommand(flags: Flags): Promise<number> {
     host: flags.host ?? process.env.HOST ?? '127.0.0.1',
     port: Number(flags.port ?? process.env.PORT ?? 8080),
     redisUrl: process.env.REDIS_URL || undefined,
+    accessLog: flags['access-log'] ?? ['1', 'true', 'yes'].includes((process.env.DALA_ACCESS_LOG ?? '').toLowerCase()),
     trustProxy: process.env.DALA_TRUSTED_PROXIES ? process.env.DALA_TRUSTED_PROXIES.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
   });
   return new Promise<number>(() => {}); // serve until the process is stopped

@@ -2,7 +2,7 @@
 // here: each request pins one release (so an answer comes wholly from one revision, even while the
 // pointer swaps), every response names its revision, CORS for GET from any origin, nosniff, 405 with
 // Allow, unknown query parameters refused, one problem+json error handler and one interface document.
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
 import { dataPlugin } from './data/index.js';
 import { swaggerOptions } from './openapi.js';
@@ -17,6 +17,8 @@ import './pinned.js';
 export interface AppOptions {
   releasesDir: string;
   logger?: boolean | FastifyBaseLogger;
+  /** One log line per request (Fastify's request logging); off by default to keep the hot path lean. */
+  accessLog?: boolean;
   trustProxy?: string[]; // addresses/CIDRs whose X-Forwarded-For is believed (DESIGN.md "Rate limit")
   redisUrl?: string;
   pollMs?: number;
@@ -29,11 +31,12 @@ export interface AppOptions {
 export type DalaApp = FastifyInstance & { releases: ReleaseHolder; routeTable: { method: string; url: string }[] };
 
 const EXPOSED = 'ETag, X-Dala-Revision, Retry-After, RateLimit, RateLimit-Policy, Content-Encoding';
+// Set on every response; one shared object so the hot path builds nothing per request.
+const COMMON = { 'x-content-type-options': 'nosniff', 'access-control-allow-origin': '*', 'access-control-expose-headers': EXPOSED };
 
 function commonHeaders(reply: FastifyReply, revision: string | null): void {
   if (revision) reply.header(REVISION_HEADER, revision);
-  reply.header('x-content-type-options', 'nosniff');
-  reply.header('access-control-allow-origin', '*').header('access-control-expose-headers', EXPOSED);
+  reply.headers(COMMON);
 }
 
 export async function buildApp(opts: AppOptions): Promise<DalaApp> {
@@ -41,6 +44,10 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
   const app = Fastify({
     ...(typeof logger === 'object' ? { loggerInstance: logger } : { logger }),
     trustProxy: opts.trustProxy ?? false,
+    logController: new LogController({ disableRequestLogging: !opts.accessLog }),
+    // Without the access log a per-request child logger (a pino child with the request id) buys
+    // nothing on the hot path; the rare error line logs through the app's logger instead.
+    ...(opts.accessLog ? {} : { childLoggerFactory: (parent: FastifyBaseLogger) => parent }),
     // Unknown query parameters must fail (400 unknown_parameter), not be silently removed.
     ajv: { customOptions: { removeAdditional: false } },
     // A URL that cannot be routed (bad percent-encoding) never reaches the hooks below.
@@ -53,6 +60,7 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
   app.decorate('releases', releases);
   app.decorate('routeTable', [] as { method: string; url: string }[]);
   app.decorateRequest('release', null);
+  app.decorateRequest('releaseUnpinned', false);
   app.addHook('onClose', () => releases.close());
 
   const patterns: { re: RegExp; methods: string[] }[] = [];
@@ -76,26 +84,37 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
   installProblemHandling(app);
   for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
   await app.register(swagger, swaggerOptions);
-  const unpinned = new WeakSet<object>();
-  const unpin = (req: { release: unknown; raw: object }) => {
-    if (req.release && !unpinned.has(req.raw)) {
-      unpinned.add(req.raw);
-      releases.releaseRef(req.release as never);
+  // Synchronous hooks (done callbacks): nothing here awaits, and an async hook costs a promise and a
+  // microtask turn per request on every route.
+  const unpin = (req: FastifyRequest) => {
+    if (req.release && !req.releaseUnpinned) {
+      req.releaseUnpinned = true;
+      releases.releaseRef(req.release);
     }
   };
-  app.addHook('onRequest', async (req, reply) => {
+  app.addHook('onRequest', (req, reply, done) => {
     req.release = releases.acquire();
     // A path that exists under other methods answers 405 with Allow, GET on a POST-only route included.
     if (req.is404 && req.method !== 'OPTIONS') {
       const allow = allowedFor(req.url.split('?')[0] ?? '');
-      if (allow.length) return methodNotAllowed(req, reply, allow);
+      if (allow.length) {
+        methodNotAllowed(req, reply, allow);
+        return;
+      }
     }
+    done();
   });
-  app.addHook('onResponse', async (req) => unpin(req));
-  app.addHook('onRequestAbort', async (req) => unpin(req));
-  app.addHook('onSend', async (req, reply, payload) => {
+  app.addHook('onResponse', (req, _reply, done) => {
+    unpin(req);
+    done();
+  });
+  app.addHook('onRequestAbort', (req, done) => {
+    unpin(req);
+    done();
+  });
+  app.addHook('onSend', (req, reply, payload, done) => {
     commonHeaders(reply, req.release?.revision ?? null);
-    return payload;
+    done(null, payload);
   });
 
   // CORS preflight (Fetch standard): answered for any path that has routes.

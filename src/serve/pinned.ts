@@ -7,6 +7,7 @@ import type { LoadedRelease } from './release-types.js';
 declare module 'fastify' {
   interface FastifyRequest {
     release: LoadedRelease | null;
+    releaseUnpinned: boolean; // set once the pin is returned (onResponse or onRequestAbort, whichever first)
   }
 }
 

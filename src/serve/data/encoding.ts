@@ -4,9 +4,23 @@ import type { ServedFile } from '../release-types.js';
 
 export type Coding = 'br' | 'gzip' | 'identity';
 
-function qualities(header: string | undefined): Map<string, number> {
+// Clients send few distinct Accept-Encoding values; parsing each once keeps negotiation off the hot
+// path. Bounded: cleared when full, so hostile variety costs only re-parsing.
+const parsed = new Map<string, Map<string, number>>();
+const PARSED_LIMIT = 256;
+
+function qualities(header: string): Map<string, number> {
+  let q = parsed.get(header);
+  if (q) return q;
+  q = parse(header);
+  if (parsed.size >= PARSED_LIMIT) parsed.clear();
+  parsed.set(header, q);
+  return q;
+}
+
+function parse(header: string): Map<string, number> {
   const q = new Map<string, number>();
-  for (const part of (header ?? '').split(',')) {
+  for (const part of header.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
     if (!name) continue;
     let value = 1;
