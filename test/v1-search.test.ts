@@ -61,7 +61,7 @@ test('the envelope carries schema_version, revision, count, next_cursor and link
   assert.match(res.body.meta.revision, /^[0-9a-f]{16}$/);
   assert.ok(res.body.meta.count > 1);
   assert.equal(typeof res.body.meta.next_cursor, 'string');
-  assert.equal(res.body.links.self, '/api/v1/search?q=karaganda&limit=1');
+  assert.equal(res.body.links.self, '/api/v1/search?limit=1&q=karaganda', 'self is the canonical URL: parameters sorted by name');
   assert.match(res.body.links.next, /cursor=/);
 });
 

@@ -4,6 +4,8 @@
 // Allow, unknown query parameters refused, one problem+json error handler and one interface document.
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
+import { AnswerCache, type AnswerCacheOptions } from './answers/cache.js';
+import { installAnswerCache } from './answers/hooks.js';
 import { dataPlugin } from './data/index.js';
 import { swaggerOptions } from './openapi.js';
 import { REVISION_HEADER, installProblemHandling, methodNotAllowed, sendProblem, toProblem } from './problem-handler.js';
@@ -24,6 +26,8 @@ export interface AppOptions {
   pollMs?: number;
   /** Options of /api/v1/ beside the ones above (tests pin the clock and the rate-limit policy). */
   v1?: Pick<V1Options, 'rateLimit' | 'now'>;
+  /** Budget of the in-memory cache of v1 and timemachine answers. */
+  answerCache?: AnswerCacheOptions;
   /** Further route families, each registered with `{ prefix, releases, ...options }`. */
   extraPlugins?: { plugin: FastifyPluginAsync<any>; prefix: string; options?: Record<string, unknown> }[];
 }
@@ -58,6 +62,7 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
   }) as unknown as DalaApp;
   const releases: ReleaseHolder = await ReleaseHolder.open({ releasesDir: opts.releasesDir, logger: app.log, pollMs: opts.pollMs });
   app.decorate('releases', releases);
+  const answers = new AnswerCache(opts.answerCache);
   app.decorate('routeTable', [] as { method: string; url: string }[]);
   app.decorateRequest('release', null);
   app.decorateRequest('releaseUnpinned', false);
@@ -134,7 +139,10 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
   // One generated interface document for every family (SPEC 9), also served under each family.
   await app.register(async (scope) => {
     await scope.register(dataPlugin, { prefix: '/data' });
-    await scope.register(timemachinePlugin, { prefix: '/api/timemachine', releases });
+    await scope.register(async (cached) => {
+      installAnswerCache(cached, answers);
+      await cached.register(timemachinePlugin, { prefix: '/api/timemachine', releases });
+    });
     let doc: string | null = null;
     const serveDoc = { schema: { tags: ['meta'], summary: 'This interface document (OpenAPI 3.1)', response: { 200: { description: 'The OpenAPI document', type: 'object', additionalProperties: true }, ...problems() } } };
     for (const url of ['/api/timemachine/openapi.json', '/openapi.json']) {
@@ -142,7 +150,7 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
     }
   });
 
-  await app.register(v1Plugin, { prefix: '/api/v1', releases, redisUrl: opts.redisUrl, trustProxy: opts.trustProxy, ...opts.v1 });
+  await app.register(v1Plugin, { prefix: '/api/v1', releases, redisUrl: opts.redisUrl, trustProxy: opts.trustProxy, answerCache: answers, ...opts.v1 });
   for (const extra of opts.extraPlugins ?? []) {
     await app.register(extra.plugin, { prefix: extra.prefix, releases, redisUrl: opts.redisUrl, ...extra.options });
   }

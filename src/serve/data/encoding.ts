@@ -1,6 +1,5 @@
 // Content negotiation for the precomputed variants (RFC 9110 12.5.3 Accept-Encoding with q-values) and
 // conditional requests (RFC 9110 13.1.2 If-None-Match, weak comparison).
-import type { ServedFile } from '../release-types.js';
 
 export type Coding = 'br' | 'gzip' | 'identity';
 
@@ -33,23 +32,32 @@ function parse(header: string): Map<string, number> {
   return q;
 }
 
+/** What negotiation needs of a representation: the identity bytes and its encoded variants. */
+export interface Encodable {
+  body: Buffer;
+  readonly gzip: Buffer;
+  readonly br: Buffer;
+  sha256: string;
+}
+
 /**
  * Picks the coding with the highest q; on a tie the smaller body wins. A compressed variant is only a
  * candidate when it is smaller than the file itself (a PDF rarely is). Without the header, or when no
- * listed coding is acceptable, the file is sent as is (RFC 9110 12.5.3 allows that).
+ * listed coding is acceptable, the file is sent as is (RFC 9110 12.5.3 allows that). A variant is
+ * only read when its coding is acceptable, so a lazily compressed one is made only when asked for.
  */
-export function chooseCoding(header: string | undefined, file: ServedFile): Coding {
+export function chooseCoding(header: string | undefined, file: Encodable): Coding {
   if (header === undefined) return 'identity';
   const q = qualities(header);
   const star = q.get('*');
   const qOf = (c: Coding) => q.get(c) ?? (c === 'identity' ? (star ?? 1) : (star ?? 0));
   const size = (c: Coding) => (c === 'identity' ? file.body.length : file[c].length);
-  const candidates = (['br', 'gzip', 'identity'] as const).filter((c) => c === 'identity' || size(c) < file.body.length);
   let best: Coding = 'identity';
   let bestQ = 0;
-  for (const c of candidates) {
+  for (const c of ['br', 'gzip', 'identity'] as const) {
     const v = qOf(c);
-    if (v > bestQ || (v === bestQ && v > 0 && size(c) < size(best))) {
+    if (v <= 0 || (c !== 'identity' && size(c) >= file.body.length)) continue;
+    if (v > bestQ || (v === bestQ && size(c) < size(best))) {
       best = c;
       bestQ = v;
     }
@@ -58,7 +66,7 @@ export function chooseCoding(header: string | undefined, file: ServedFile): Codi
 }
 
 /** A strong ETag per representation: the sealed sha256, suffixed for an encoded variant. */
-export function etagOf(file: ServedFile, coding: Coding): string {
+export function etagOf(file: Encodable, coding: Coding): string {
   return coding === 'identity' ? `"${file.sha256}"` : `"${file.sha256}-${coding}"`;
 }
 

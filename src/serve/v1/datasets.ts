@@ -12,35 +12,42 @@ const base = { id: { type: 'string' }, type: { type: 'string' }, names: { $ref: 
 
 export async function datasetRoutes(app: FastifyInstance, opts: { releases: ReleaseSource; now?: () => Date }): Promise<void> {
   const now = opts.now ?? (() => new Date());
-  registerEntityFamily(
-    app,
-    {
-      path: 'datasets', types: ['dataset'], idPrefix: 'dataset', noun: 'dataset',
-      itemSchema: openObject(
-        {
-          ...base, ...provenanceProperties,
-          freshness: openObject({
-            as_of: { type: ['string', 'null'], format: 'date' }, evaluated_at: { type: 'string', format: 'date-time' },
-            sla_days: { type: 'integer', minimum: 1 }, age_days: { type: ['integer', 'null'], minimum: 0 },
-            status: { type: 'string', enum: ['fresh', 'degraded', 'stale', 'unknown'] },
-            reason: { type: 'array', items: { type: 'string' } }, historical: { type: 'boolean' },
-          }, ['as_of', 'evaluated_at', 'sla_days', 'age_days', 'status', 'reason', 'historical']),
-        },
-        ['id', 'type', 'names', 'freshness', 'revision'],
-      ),
-      view: (entity, release) => ({
-        ...entity.data,
-        id: entity.id, type: entity.type, names: entity.names,
-        unit: typeof entity.data['unit'] === 'string' ? entity.data['unit'] : null,
-        period: typeof entity.data['as_of'] === 'string' ? entity.data['as_of'] : null,
-        geography: (entity.data['geography'] as object | undefined) ?? null,
-        source: typeof entity.data['source'] === 'string' ? entity.data['source'] : null,
-        revision: release.revision,
-        freshness: evaluateFreshness(entity.data, now()),
-      }),
-    },
-    opts,
-  );
+  // Freshness is evaluated at request time, so these answers are not fixed by the release alone:
+  // they are kept out of the answer cache.
+  await app.register(async (clocked) => {
+    clocked.addHook('onRoute', (route) => {
+      route.config = { ...route.config, answerCache: false };
+    });
+    registerEntityFamily(
+      clocked,
+      {
+        path: 'datasets', types: ['dataset'], idPrefix: 'dataset', noun: 'dataset',
+        itemSchema: openObject(
+          {
+            ...base, ...provenanceProperties,
+            freshness: openObject({
+              as_of: { type: ['string', 'null'], format: 'date' }, evaluated_at: { type: 'string', format: 'date-time' },
+              sla_days: { type: 'integer', minimum: 1 }, age_days: { type: ['integer', 'null'], minimum: 0 },
+              status: { type: 'string', enum: ['fresh', 'degraded', 'stale', 'unknown'] },
+              reason: { type: 'array', items: { type: 'string' } }, historical: { type: 'boolean' },
+            }, ['as_of', 'evaluated_at', 'sla_days', 'age_days', 'status', 'reason', 'historical']),
+          },
+          ['id', 'type', 'names', 'freshness', 'revision'],
+        ),
+        view: (entity, release) => ({
+          ...entity.data,
+          id: entity.id, type: entity.type, names: entity.names,
+          unit: typeof entity.data['unit'] === 'string' ? entity.data['unit'] : null,
+          period: typeof entity.data['as_of'] === 'string' ? entity.data['as_of'] : null,
+          geography: (entity.data['geography'] as object | undefined) ?? null,
+          source: typeof entity.data['source'] === 'string' ? entity.data['source'] : null,
+          revision: release.revision,
+          freshness: evaluateFreshness(entity.data, now()),
+        }),
+      },
+      opts,
+    );
+  });
   registerEntityFamily(
     app,
     {

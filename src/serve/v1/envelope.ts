@@ -1,6 +1,8 @@
 // The v1 envelope (SPEC 2.4, DESIGN.md "Contracts"): {data, meta, links}. meta names the sealed
-// release the answer came from; collections add count and next_cursor.
+// release the answer came from; collections add count and next_cursor. `self` is the canonical URL
+// (sorted query), the same for every spelling of the request, so a cached answer fits each of them.
 import type { FastifyRequest } from 'fastify';
+import { canonicalUrl } from '../answers/canonical-url.js';
 import type { LoadedRelease } from '../release-types.js';
 
 export interface Meta {
@@ -18,7 +20,7 @@ export interface Envelope<T> {
 }
 
 export function single<T>(request: FastifyRequest, release: LoadedRelease, data: T): Envelope<T> {
-  return { data, meta: { schema_version: release.seal.schema_version, revision: release.revision }, links: { self: request.url } };
+  return { data, meta: { schema_version: release.seal.schema_version, revision: release.revision }, links: { self: canonicalUrl(request.url) } };
 }
 
 /** A collection page; next is the same URL with the cursor replaced. */
@@ -37,8 +39,8 @@ export function collection<T>(
     next_cursor: nextCursor,
   };
   if (extra.note) meta.note = extra.note;
-  const links: Envelope<T>['links'] = { self: request.url };
-  if (nextCursor) links.next = withCursor(request.url, nextCursor);
+  const links: Envelope<T>['links'] = { self: canonicalUrl(request.url) };
+  if (nextCursor) links.next = withCursor(links.self, nextCursor);
   return { data, meta, links };
 }
 

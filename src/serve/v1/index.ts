@@ -7,6 +7,8 @@ import { DEFAULT_POLICY, MemoryStore, type BucketPolicy, type RateLimitStore } f
 import { clientAddressResolver } from '../rate-limit/client-address.js';
 import { rateLimitHook } from '../rate-limit/hook.js';
 import { RedisStore } from '../rate-limit/redis-store.js';
+import { AnswerCache } from '../answers/cache.js';
+import { installAnswerCache } from '../answers/hooks.js';
 import type { ReleaseSource } from '../release-types.js';
 import { datasetRoutes } from './datasets.js';
 import { healthRoutes } from './health.js';
@@ -27,6 +29,8 @@ export interface V1Options {
   /** Proxies whose X-Forwarded-For is believed (addresses or CIDR blocks). */
   trustProxy?: string[];
   rateLimit?: BucketPolicy;
+  /** Cache of immutable answers, consulted after the rate limit (so every request is counted). */
+  answerCache?: AnswerCache;
   /** Clock for the freshness evaluation; tests pin it. */
   now?: () => Date;
 }
@@ -47,6 +51,7 @@ export const v1Plugin: FastifyPluginAsync<V1Options> = async (app, opts) => {
   await app.register(healthRoutes, routeOpts);
   await app.register(async (limited) => {
     limited.addHook('onRequest', rateLimitHook(store, policy, clientAddressResolver(opts.trustProxy)));
+    if (opts.answerCache) installAnswerCache(limited, opts.answerCache);
     await limited.register(searchRoutes, routeOpts);
     await limited.register(resolveRoutes, routeOpts);
     await limited.register(releaseRoutes, routeOpts);

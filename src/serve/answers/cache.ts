@@ -1,0 +1,88 @@
+// A bounded in-memory cache of answers computed from a sealed release. A release never changes, so
+// an answer is fixed by (revision, canonical URL, Accept) and may be reused until it is evicted;
+// least recently used entries go first once the byte budget is spent.
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as z, gzipSync } from 'node:zlib';
+import type { Encodable } from '../data/encoding.js';
+
+// Compressed on the request path, once per entry and coding: moderate fixed levels (deterministic
+// bytes, so a representation's ETag is stable) that cost a few milliseconds for a 200 KB answer.
+const GZIP_LEVEL = 6;
+const BROTLI_QUALITY = 5;
+
+export class CachedAnswer implements Encodable {
+  readonly sha256: string;
+  private gz: Buffer | null = null;
+  private brotli: Buffer | null = null;
+
+  constructor(
+    readonly body: Buffer,
+    readonly contentType: string,
+    readonly cacheControl: string,
+  ) {
+    this.sha256 = createHash('sha256').update(body).digest('hex');
+  }
+
+  get gzip(): Buffer {
+    return (this.gz ??= gzipSync(this.body, { level: GZIP_LEVEL }));
+  }
+
+  get br(): Buffer {
+    return (this.brotli ??= brotliCompressSync(this.body, {
+      params: { [z.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [z.BROTLI_PARAM_SIZE_HINT]: this.body.length },
+    }));
+  }
+
+  /** Bytes held: the body plus whichever variants were made (an upper bound of both is charged up front). */
+  get weight(): number {
+    return this.body.length * 2 + 256;
+  }
+}
+
+export interface AnswerCacheOptions {
+  /** Total budget in bytes (default 64 MiB). */
+  maxBytes?: number;
+  /** Larger answers are answered but not kept (default 8 MiB). */
+  maxEntryBytes?: number;
+}
+
+export class AnswerCache {
+  private readonly entries = new Map<string, CachedAnswer>(); // insertion order = recency
+  private bytes = 0;
+  readonly maxBytes: number;
+  readonly maxEntryBytes: number;
+
+  constructor(opts: AnswerCacheOptions = {}) {
+    this.maxBytes = opts.maxBytes ?? 64 * 2 ** 20;
+    this.maxEntryBytes = Math.min(opts.maxEntryBytes ?? 8 * 2 ** 20, this.maxBytes);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get(key: string): CachedAnswer | undefined {
+    const hit = this.entries.get(key);
+    if (hit) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+    }
+    return hit;
+  }
+
+  set(key: string, answer: CachedAnswer): void {
+    if (answer.weight > this.maxEntryBytes) return;
+    const old = this.entries.get(key);
+    if (old) {
+      this.entries.delete(key);
+      this.bytes -= old.weight;
+    }
+    this.entries.set(key, answer);
+    this.bytes += answer.weight;
+    for (const [k, v] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(k);
+      this.bytes -= v.weight;
+    }
+  }
+}

@@ -1,0 +1,76 @@
+// Answers computed from a sealed release are immutable for its revision, so every GET a scope
+// answers with 200 gets a strong ETag over its bytes (RFC 9110 8.8.3), 304 on a matching
+// If-None-Match (RFC 9110 13.1.2), gzip/br by Accept-Encoding (RFC 9110 12.5.3) and is kept in a
+// bounded cache keyed by revision, canonical URL and Accept. The lookup is a preHandler, so
+// onRequest hooks (the v1 rate limit) still run and count every request, and schema validation has
+// already refused bad input; only 200 answers are stored, never a problem.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { chooseCoding, etagOf, noneMatch } from '../data/encoding.js';
+import { AnswerCache, CachedAnswer } from './cache.js';
+import { canonicalUrl } from './canonical-url.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false for a route whose answer depends on more than the release and the URL (e.g. the clock). */
+    answerCache?: boolean;
+  }
+  interface FastifyRequest {
+    answerKey: string | null; // set when the answer may be stored
+    answerFromCache: boolean;
+  }
+}
+
+// An answer changes only when a release swaps, under the same URL; clients revalidate with the ETag.
+export const DEFAULT_CACHE_CONTROL = 'public, max-age=60, must-revalidate';
+
+function keyOf(request: FastifyRequest): string | null {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+  if (request.routeOptions.config.answerCache === false || !request.release) return null;
+  return `${request.release.revision} ${canonicalUrl(request.url)} ${request.headers.accept ?? ''}`;
+}
+
+/** Sends `answer` (200 in the negotiated coding, or 304) with its validators. */
+function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): { status: 200 | 304; payload: Buffer | null } {
+  const coding = chooseCoding(request.headers['accept-encoding'], answer);
+  const etag = etagOf(answer, coding);
+  reply.header('etag', etag).header('cache-control', answer.cacheControl).header('vary', 'Accept-Encoding');
+  if (noneMatch(request.headers['if-none-match'], etag)) {
+    reply.code(304).removeHeader('content-type');
+    return { status: 304, payload: null };
+  }
+  reply.code(200).header('content-type', answer.contentType);
+  if (coding !== 'identity') reply.header('content-encoding', coding);
+  return { status: 200, payload: coding === 'identity' ? answer.body : answer[coding] };
+}
+
+export function installAnswerCache(scope: FastifyInstance, cache: AnswerCache): void {
+  scope.decorateRequest('answerKey', null);
+  scope.decorateRequest('answerFromCache', false);
+
+  scope.addHook('preHandler', (request, reply, done) => {
+    const key = keyOf(request);
+    const hit = key === null ? undefined : cache.get(key);
+    if (!hit) {
+      request.answerKey = key;
+      done();
+      return;
+    }
+    request.answerFromCache = true;
+    reply.send(sendAnswer(request, reply, hit).payload);
+  });
+
+  scope.addHook('onSend', (request, reply, payload, done) => {
+    if (request.answerFromCache || request.answerKey === null || reply.statusCode !== 200) return done(null, payload);
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
+    const type = reply.getHeader('content-type');
+    const answer = new CachedAnswer(
+      Buffer.isBuffer(payload) ? payload : Buffer.from(payload),
+      typeof type === 'string' ? type : 'application/json; charset=utf-8',
+      String(reply.getHeader('cache-control') ?? DEFAULT_CACHE_CONTROL),
+    );
+    // HEAD runs the GET handler too, but only a GET is known to carry the whole body here.
+    if (request.method === 'GET') cache.set(request.answerKey, answer);
+    reply.removeHeader('content-length');
+    done(null, sendAnswer(request, reply, answer).payload);
+  });
+}

@@ -1,0 +1,153 @@
+// v1 and timemachine answers are immutable for their revision (issue 7): strong ETags, 304,
+// gzip/br, Cache-Control, a cache keyed by revision and canonical URL that sits after the rate limit
+// and never stores a problem. Through buildApp, on fixture releases.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { buildApp, type DalaApp } from '../src/serve/app.js';
+import { AnswerCache, CachedAnswer } from '../src/serve/answers/cache.js';
+import { canonicalUrl } from '../src/serve/answers/canonical-url.js';
+import { makeV1Release } from './support/v1-fixture.js';
+
+let app: DalaApp;
+let releasesDir: string;
+before(async () => {
+  releasesDir = (await makeV1Release()).releasesDir;
+  app = await buildApp({ releasesDir, pollMs: 60_000 });
+});
+after(() => app.close());
+
+const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+const SERIES = '/api/timemachine/series?metric=population&granularity=month';
+
+describe('timemachine answers', () => {
+  test('carry a strong ETag and Cache-Control, and the same URL gives the same bytes and ETag again', async () => {
+    const a = await get(SERIES);
+    const b = await get(SERIES);
+    assert.equal(a.statusCode, 200);
+    assert.match(String(a.headers.etag), /^"[0-9a-f]{64}"$/);
+    assert.equal(a.headers['cache-control'], 'public, max-age=60, must-revalidate');
+    assert.equal(a.headers.vary, 'Accept-Encoding');
+    assert.equal(a.headers['content-type'], 'application/json; charset=utf-8');
+    assert.equal(b.headers.etag, a.headers.etag);
+    assert.equal(b.body, a.body);
+    assert.equal(a.headers['x-dala-revision'], app.releases.current().revision);
+  });
+
+  test('If-None-Match with the current ETag gives 304 without a body; another tag gives 200', async () => {
+    const etag = String((await get(SERIES)).headers.etag);
+    for (let i = 0; i < 2; i++) {
+      const r = await get(SERIES, { 'if-none-match': `"nope", ${etag}` });
+      assert.equal(r.statusCode, 304);
+      assert.equal(r.rawPayload.length, 0);
+      assert.equal(r.headers.etag, etag);
+      assert.equal(r.headers['x-dala-revision'], app.releases.current().revision);
+    }
+    assert.equal((await get(SERIES, { 'if-none-match': '"0"' })).statusCode, 200);
+  });
+
+  test('gzip and br are negotiated, decode to the identity bytes and carry their own ETag', async () => {
+    const url = '/api/timemachine/layers';
+    const plain = await get(url);
+    assert.ok(plain.rawPayload.length > 300, 'big enough to compress');
+    for (const [coding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+      for (let i = 0; i < 2; i++) {
+        const r = await get(url, { 'accept-encoding': coding });
+        assert.equal(r.headers['content-encoding'], coding);
+        assert.deepEqual(decode(r.rawPayload), plain.rawPayload);
+        assert.equal(r.headers.etag, String(plain.headers.etag).replace(/"$/, `-${coding}"`));
+        assert.equal((await get(url, { 'accept-encoding': coding, 'if-none-match': String(r.headers.etag) })).statusCode, 304);
+      }
+    }
+    assert.equal((await get(url, { 'accept-encoding': 'br;q=0, gzip;q=0' })).headers['content-encoding'], undefined);
+  });
+
+  test('a refused request is a problem every time, never cached and without an ETag', async () => {
+    for (let i = 0; i < 2; i++) {
+      const r = await get('/api/timemachine/series?metric=no_such_metric&granularity=month');
+      assert.equal(r.statusCode, 404);
+      assert.equal(r.headers['content-type'], 'application/problem+json');
+      assert.equal(r.headers.etag, undefined);
+      assert.equal(r.headers['cache-control'], 'no-store');
+      const bad = await get('/api/timemachine/snapshot?date=2024-02-30');
+      assert.equal(bad.statusCode, 400);
+      assert.equal(bad.headers.etag, undefined);
+    }
+  });
+});
+
+describe('v1 answers', () => {
+  test('every spelling of the same query gives the same bytes, ETag and canonical self link', async () => {
+    const spellings = ['/api/v1/search?q=Almaty&limit=5', '/api/v1/search?limit=5&q=Almaty', '/api/v1/search?limit=5&q=%41lmaty'];
+    const answers = [];
+    for (const url of spellings) answers.push(await get(url));
+    for (const r of answers) {
+      assert.equal(r.statusCode, 200);
+      assert.match(String(r.headers.etag), /^"[0-9a-f]{64}"$/);
+      assert.equal(r.headers.etag, answers[0]!.headers.etag);
+      assert.equal(r.body, answers[0]!.body);
+      assert.equal(JSON.parse(r.body).links.self, '/api/v1/search?limit=5&q=Almaty');
+      assert.equal(r.headers['cache-control'], 'public, max-age=60, must-revalidate');
+    }
+    const again = await get(spellings[1]!, { 'if-none-match': String(answers[0]!.headers.etag) });
+    assert.equal(again.statusCode, 304);
+  });
+
+  test('the rate limit counts cached answers too: the 31st request is 429, never a cached 200', async () => {
+    const own = await buildApp({ releasesDir, pollMs: 60_000 });
+    try {
+      const url = '/api/v1/places';
+      for (let i = 0; i < 30; i++) {
+        const r = await own.inject({ method: 'GET', url });
+        assert.equal(r.statusCode, 200, `request ${i + 1}`);
+        assert.match(String(r.headers.ratelimit), new RegExp(`remaining=${29 - i},`));
+      }
+      const limited = await own.inject({ method: 'GET', url });
+      assert.equal(limited.statusCode, 429);
+      assert.equal(JSON.parse(limited.body).code, 'rate_limited');
+      assert.equal(limited.headers.etag, undefined);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+test('after a release swap the same URL answers from the new revision, with a new ETag', async () => {
+  const dir = (await makeV1Release()).releasesDir;
+  const own = await buildApp({ releasesDir: dir, pollMs: 60_000 });
+  try {
+    const url = '/api/timemachine/series?metric=population&granularity=month';
+    const before = await own.inject({ method: 'GET', url });
+    const second = await makeV1Release(dir, { karaganda2024: 1_999_999 });
+    await own.releases.refresh();
+    assert.equal(own.releases.current().revision, second.revision);
+    const after = await own.inject({ method: 'GET', url });
+    assert.equal(after.headers['x-dala-revision'], second.revision);
+    assert.notEqual(after.headers.etag, before.headers.etag);
+    assert.match(after.body, /1999999/);
+    assert.doesNotMatch(before.body, /1999999/);
+  } finally {
+    await own.close();
+  }
+});
+
+test('the answer cache stays within its byte budget, evicting the least recently used', () => {
+  const answer = (n: number) => new CachedAnswer(Buffer.alloc(n, 'x'), 'application/json', 'public');
+  const cache = new AnswerCache({ maxBytes: 3 * answer(1000).weight });
+  for (const k of ['a', 'b', 'c']) cache.set(k, answer(1000));
+  assert.ok(cache.get('a')); // a is now the most recent
+  cache.set('d', answer(1000));
+  assert.equal(cache.size, 3);
+  assert.equal(cache.get('b'), undefined);
+  assert.ok(cache.get('a') && cache.get('c') && cache.get('d'));
+  cache.set('huge', answer(10_000));
+  assert.equal(cache.get('huge'), undefined, 'an entry over the budget is not kept');
+});
+
+test('canonical URLs sort parameters by name, keep repeated names in order and normalise encoding', () => {
+  assert.equal(canonicalUrl('/a?b=2&a=1'), '/a?a=1&b=2');
+  assert.equal(canonicalUrl('/a?x=2&a=%41&x=1'), '/a?a=A&x=2&x=1');
+  assert.equal(canonicalUrl('/a?q=a+b'), canonicalUrl('/a?q=a%20b'));
+  assert.equal(canonicalUrl('/a?'), '/a');
+  assert.equal(canonicalUrl('/a'), '/a');
+});
