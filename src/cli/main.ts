@@ -11,6 +11,8 @@ commands:
   releases   list sealed releases, newest first                      [--releases DIR]
   serve      serve the current sealed release                        [--releases DIR] [--host H] [--port N] [--access-log]
   start      build a release when none exists, then serve it         (all of the above)
+  nginx-config  nginx configuration serving /data/ of CURRENT, proxying the rest to Node
+             [--releases DIR] [--upstream HOST:PORT ...] [--listen ADDR] [--out FILE] [--standalone --prefix DIR]
 
 environment: DALA_SNAPSHOTS, DALA_RELEASES, SOURCE_DATE_EPOCH, HOST, PORT, REDIS_URL, DALA_TRUSTED_PROXIES, DALA_ACCESS_LOG=1`;
 
@@ -26,6 +28,11 @@ export async function main(argv: string[]): Promise<number> {
       host: { type: 'string' },
       port: { type: 'string' },
       'access-log': { type: 'boolean' },
+      upstream: { type: 'string', multiple: true },
+      listen: { type: 'string' },
+      out: { type: 'string' },
+      standalone: { type: 'boolean' },
+      prefix: { type: 'string' },
     },
   });
   try {
@@ -38,6 +45,8 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import('./releases.js')).releasesCommand(values);
       case 'serve':
         return await (await import('./serve.js')).serveCommand(values);
+      case 'nginx-config':
+        return await (await import('./nginx-config.js')).nginxConfigCommand(values);
       case 'start':
         return await (await import('./serve.js')).startCommand(values);
       default:

@@ -17,6 +17,15 @@ export interface SealedFile {
   media_type: string;
 }
 
+/** A precompressed representation of a sealed data/ file (see src/release/precompress.ts). */
+export interface SealedVariant {
+  path: string; // the file's path plus .gz or .br
+  sha256: string;
+  bytes: number;
+  of: string; // the sealed file it encodes
+  coding: 'gzip' | 'br';
+}
+
 export interface ReleaseSeal {
   revision: string;
   schema_version: string;
@@ -25,6 +34,8 @@ export interface ReleaseSeal {
   previous_revision: string | null;
   rollback: string | null; // path of the previous release's manifest
   files: SealedFile[];
+  /** Precompressed variants; outside the revision hash. Absent in releases sealed before them. */
+  variants?: SealedVariant[];
 }
 
 export function releaseDir(releasesDir: string, revision: string): string {

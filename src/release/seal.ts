@@ -6,6 +6,7 @@ import { stableJson } from '../lib/canonical-json.js';
 import { sha256File, sha256Hex } from '../lib/hash.js';
 import { LINEAGE_FILES, SEAL_FILE, mediaTypeOf, type ReleaseSeal, type SealedFile } from './layout.js';
 import { readCurrent, swapCurrent } from './pointer.js';
+import { writeVariants } from './precompress.js';
 import { listFiles, revisionOf } from './verify.js';
 
 export interface SealOptions {
@@ -66,7 +67,7 @@ export async function sealRelease(opts: SealOptions): Promise<SealResult> {
       media_type: mediaTypeOf('data/release-manifest.json'),
     },
   ].sort((a, b) => (a.path < b.path ? -1 : 1));
-  const seal: ReleaseSeal = { ...lineage, files };
+  const seal: ReleaseSeal = { ...lineage, files, variants: await writeVariants(opts.stagingDir, files) };
   await writeFile(join(opts.stagingDir, SEAL_FILE), stableJson(seal));
   await rename(opts.stagingDir, finalDir);
   await swapCurrent(opts.releasesDir, revision);

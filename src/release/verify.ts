@@ -43,11 +43,13 @@ export async function verifyRelease(dir: string): Promise<ReleaseSeal> {
   if (revisionOf(seal.files) !== seal.revision) {
     throw new ReleaseVerificationError(`revision ${seal.revision} does not match the sealed file list`, SEAL_FILE);
   }
-  const listed = new Set(seal.files.map((f) => f.path));
+  // Precompressed variants are verified like every sealed file, though outside the revision hash.
+  const sealed = [...seal.files, ...(seal.variants ?? [])];
+  const listed = new Set(sealed.map((f) => f.path));
   for (const evidence of EVIDENCE_FILES) {
     if (!listed.has(evidence)) throw new ReleaseVerificationError(`evidence missing: ${evidence}`, evidence);
   }
-  for (const file of seal.files) {
+  for (const file of sealed) {
     let actual: { sha256: string; bytes: number };
     try {
       actual = await sha256File(join(dir, file.path));

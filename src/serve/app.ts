@@ -6,6 +6,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, t
 import swagger from '@fastify/swagger';
 import { AnswerCache, type AnswerCacheOptions } from './answers/cache.js';
 import { installAnswerCache } from './answers/hooks.js';
+import { COMMON_HEADERS } from './common-headers.js';
 import { dataPlugin } from './data/index.js';
 import { swaggerOptions } from './openapi.js';
 import { REVISION_HEADER, installProblemHandling, methodNotAllowed, sendProblem, toProblem } from './problem-handler.js';
@@ -34,13 +35,10 @@ export interface AppOptions {
 
 export type DalaApp = FastifyInstance & { releases: ReleaseHolder; routeTable: { method: string; url: string }[] };
 
-const EXPOSED = 'ETag, X-Dala-Revision, Retry-After, RateLimit, RateLimit-Policy, Content-Encoding';
-// Set on every response; one shared object so the hot path builds nothing per request.
-const COMMON = { 'x-content-type-options': 'nosniff', 'access-control-allow-origin': '*', 'access-control-expose-headers': EXPOSED };
 
 function commonHeaders(reply: FastifyReply, revision: string | null): void {
   if (revision) reply.header(REVISION_HEADER, revision);
-  reply.headers(COMMON);
+  reply.headers(COMMON_HEADERS); // one shared object: the hot path builds nothing per request
 }
 
 export async function buildApp(opts: AppOptions): Promise<DalaApp> {

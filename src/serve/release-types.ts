@@ -7,7 +7,7 @@ import type { ReleaseSeal } from '../release/layout.js';
 export interface ServedFile {
   path: string; // relative to data/, e.g. "geo/regions/karaganda.geojson"
   body: Buffer;
-  gzip: Buffer; // computed once per release, not per request
+  gzip: Buffer; // the variant written at seal time, or body itself when there is none
   br: Buffer;
   sha256: string; // from the seal
   mediaType: string;

@@ -2,6 +2,7 @@
 // Only paths present in the seal's data/ list can answer, so nothing outside data/ is reachable
 // whatever the path says; the path checks below only make the refusal explicit (400 invalid_path).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DATA_CACHE_CONTROL } from '../common-headers.js';
 import { ProblemError } from '../errors.js';
 import { pinned } from '../pinned.js';
 import { PROBLEM_RESPONSES } from '../openapi.js';
@@ -19,10 +20,6 @@ export const STATIC_FILES = [
   'ecosystem-contract.json', 'platform-exchange-contract.json', 'search-index.json',
 ];
 
-// A file changes only when a release swaps, under the same URL. Shared caches may reuse it for five
-// minutes, then must revalidate with the strong ETag (a cheap 304). Not `immutable`: the URL is not
-// versioned, so a new release must become visible within max-age.
-const CACHE_CONTROL = 'public, max-age=300, must-revalidate';
 
 const fileResponse = {
   200: {
@@ -44,7 +41,7 @@ function send(request: FastifyRequest, reply: FastifyReply, path: string): Fasti
   if (!file) throw new ProblemError('not_found', `release ${release.revision} has no file data/${path}`, { path: `/data/${path}` });
   const coding = chooseCoding(request.headers['accept-encoding'], file);
   const etag = etagOf(file, coding);
-  reply.header('etag', etag).header('cache-control', CACHE_CONTROL).header('vary', 'Accept-Encoding');
+  reply.header('etag', etag).header('cache-control', DATA_CACHE_CONTROL).header('vary', 'Accept-Encoding');
   if (noneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
   if (coding !== 'identity') reply.header('content-encoding', coding);
   return reply.type(file.mediaType).send(coding === 'identity' ? file.body : file[coding]);

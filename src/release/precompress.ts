@@ -1,0 +1,60 @@
+// Precompressed variants of the data/ files, written once at seal time beside each file
+// (`x.json.gz`, `x.json.br`: where nginx's gzip_static and brotli_static look), so that loading a
+// release compresses nothing and a static server can send the bytes Node sends.
+//
+// They are listed in release.json under `variants` (path, sha256, bytes, the file they encode and the
+// coding) and verified like every sealed file, but kept OUT of the revision hash and out of `files`:
+// they are derived from the content, and a compressor's output may change with the Node/zlib/brotli
+// version, so the same content must keep the same revision whatever built it. Not being in `files`,
+// they are never published as resources of their own.
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as z, gzip } from 'node:zlib';
+import { sha256Hex } from '../lib/hash.js';
+import { DATA_DIR, type SealedFile, type SealedVariant } from './layout.js';
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+// Fixed levels, so one build environment always writes the same bytes (and so the same
+// representation ETags). Brotli 9 rather than 11: nearly the same ratio at a fraction of the build time.
+const GZIP_LEVEL = 9;
+const BROTLI_QUALITY = 9;
+export const VARIANT_SUFFIX = { gzip: '.gz', br: '.br' } as const;
+
+/** Text formats gain from compression; PDFs are compressed inside (Flate streams) and are skipped. */
+export function compressible(mediaType: string): boolean {
+  return /json|csv|html|text|xml|javascript|svg/.test(mediaType);
+}
+
+async function encode(body: Buffer, coding: 'gzip' | 'br', text: boolean): Promise<Buffer> {
+  if (coding === 'gzip') return gzipAsync(body, { level: GZIP_LEVEL });
+  return brotliAsync(body, {
+    params: {
+      [z.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+      [z.BROTLI_PARAM_MODE]: text ? z.BROTLI_MODE_TEXT : z.BROTLI_MODE_GENERIC,
+      [z.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
+}
+
+/**
+ * Writes the gzip and br variant of each compressible data/ file in `files` into `dir` and returns
+ * them, sorted by path. A variant that is not smaller than its file is not written.
+ */
+export async function writeVariants(dir: string, files: readonly SealedFile[]): Promise<SealedVariant[]> {
+  const out: SealedVariant[] = [];
+  for (const file of files) {
+    if (!file.path.startsWith(DATA_DIR + '/') || !compressible(file.media_type)) continue;
+    const body = await readFile(join(dir, file.path));
+    for (const coding of ['gzip', 'br'] as const) {
+      const bytes = await encode(body, coding, true);
+      if (bytes.length >= body.length) continue;
+      const path = file.path + VARIANT_SUFFIX[coding];
+      await writeFile(join(dir, path), bytes);
+      out.push({ path, sha256: sha256Hex(bytes), bytes: bytes.length, of: file.path, coding });
+    }
+  }
+  return out.sort((a, b) => (a.path < b.path ? -1 : 1));
+}
