@@ -1,0 +1,168 @@
+// HTTP targets on the real release, each compared in the same run with the same load tool (wrk,
+// -t1 -c50, against 127.0.0.1 only): /data/ on Node vs a minimal Fastify route sending the same bytes
+// from memory; /data/ through the generated nginx config vs nginx serving the release directory
+// plainly; cold start of `dala serve` to the first 200. Run: node --import tsx bench/http.bench.ts
+// Servers run as their own processes so the load tool and the server do not share an event loop.
+// Set DALA_BENCH_RELEASES to a releases directory to skip the build.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { nginxConfig } from '../src/deploy/nginx-config.js';
+import { buildTime, snapshotsDir, SOURCES_DIR } from '../src/lib/config.js';
+import { buildRelease } from '../src/release/build.js';
+import { readCurrent } from '../src/release/pointer.js';
+import { readSeal } from '../src/release/verify.js';
+import { atLeast, atMost, emit } from './row.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const SECONDS = Number(process.env.DALA_BENCH_SECONDS ?? 5);
+const ROUNDS = 3; // A/B alternated, the median ratio reported: the machine is shared and noisy
+const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((p) => spawnSync(p, ['-v']).error === undefined);
+const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => spawnSync(p, ['-v']).status === 0);
+
+async function freePort(): Promise<number> {
+  const s = createServer().listen(0, '127.0.0.1');
+  await new Promise((r) => s.once('listening', r));
+  const port = (s.address() as { port: number }).port;
+  await new Promise((r) => s.close(r));
+  return port;
+}
+
+async function firstOk(url: string, ms: number): Promise<number> {
+  const start = performance.now();
+  for (;;) {
+    try {
+      if ((await fetch(url)).status === 200) return performance.now() - start;
+    } catch {
+      /* not listening yet */
+    }
+    if (performance.now() - start > ms) throw new Error(`${url}: no 200 within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  const done = new Promise<void>((r) => child.once('exit', () => r()));
+  child.kill(signal);
+  return done;
+}
+
+function wrk(url: string): number {
+  const out = spawnSync(WRK!, ['-t1', '-c50', `-d${SECONDS}s`, url], { encoding: 'utf8' }).stdout;
+  const m = /Requests\/sec:\s+([0-9.]+)/.exec(out);
+  if (!m) throw new Error(`wrk gave no rate for ${url}: ${out}`);
+  return Number(m[1]);
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** Alternates the two URLs ROUNDS times; returns the median of each and of their per-round ratio. */
+function compare(mine: string, yardstick: string) {
+  const a: number[] = [];
+  const b: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    a.push(wrk(mine));
+    b.push(wrk(yardstick));
+  }
+  return { mine: median(a), yardstick: median(b), ratio: +median(a.map((x, i) => x / b[i]!)).toFixed(3) };
+}
+
+// --- the real release
+let releasesDir = process.env.DALA_BENCH_RELEASES ?? '';
+if (!releasesDir) {
+  releasesDir = await mkdtemp(join(tmpdir(), 'dala-bench-http-'));
+  await buildRelease({ snapshotsDir: snapshotsDir(), releasesDir, sourcesDir: SOURCES_DIR, builtAt: buildTime() });
+}
+const revision = (await readCurrent(releasesDir))!;
+const releaseDir = join(releasesDir, revision);
+const seal = await readSeal(releaseDir);
+const json = seal.files.filter((f) => /^data\/[^/]+\.json$/.test(f.path));
+const nearest = (bytes: number) => json.reduce((best, f) => (Math.abs(f.bytes - bytes) < Math.abs(best.bytes - bytes) ? f : best));
+const targets = [nearest(5_000), nearest(200_000)];
+const usesDist = process.env.DALA_FROM_SOURCE !== '1';
+const startNote = usesDist ? 'bin/dala.js running dist/ (npm run build)' : 'bin/dala.js through tsx';
+
+// --- cold start: spawn `dala serve` until the first 200 (the median of three)
+{
+  const times: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const port = await freePort();
+    const started = performance.now();
+    const child = spawn(process.execPath, [join(ROOT, 'bin/dala.js'), 'serve', '--releases', releasesDir, '--port', String(port)], { stdio: 'ignore' });
+    try {
+      await firstOk(`http://127.0.0.1:${port}/data/country-pulse.json`, 60_000);
+      times.push(performance.now() - started);
+    } finally {
+      await stop(child);
+    }
+  }
+  const ms = Math.round(median(times));
+  emit(atMost('cold-start', 'real release: spawn `dala serve` to the first 200 <= 1 s', ms, 1000, 'ms', `median of ${times.map(Math.round).join(', ')} ms; ${startNote}`));
+}
+
+if (!WRK) {
+  for (const target of ['data-node', 'data-nginx'] as const) {
+    emit({ target, bound: 'ratio', value: null, unit: 'ratio', met: false, note: 'wrk is not installed (apt-get install wrk)' });
+  }
+  process.exit(0);
+}
+
+// --- /data/ on Node vs a minimal Fastify route with the same bytes
+const nodePort = await freePort();
+const node = spawn(process.execPath, [join(ROOT, 'bin/dala.js'), 'serve', '--releases', releasesDir, '--port', String(nodePort)], { stdio: 'ignore' });
+const nodeUrl = `http://127.0.0.1:${nodePort}`;
+await firstOk(`${nodeUrl}/data/country-pulse.json`, 60_000);
+try {
+  for (const f of targets) {
+    const baseline = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/http/baseline-server.ts'), join(releaseDir, f.path)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      const base = await new Promise<string>((resolve) => baseline.stdout!.on('data', (c: Buffer) => {
+        const m = /listening (\S+)/.exec(c.toString());
+        if (m) resolve(m[1]!);
+      }));
+      const r = compare(`${nodeUrl}/${f.path}`, `${base}/${f.path}`);
+      emit(atLeast('data-node', `${f.path} (${f.bytes} B): Node >= 0.8x minimal Fastify`, r.ratio, 0.8, 'ratio',
+        `Node ${Math.round(r.mine)} req/s vs minimal Fastify ${Math.round(r.yardstick)} req/s (medians of ${ROUNDS} alternated ${SECONDS}s wrk -t1 -c50 runs; identity coding)`));
+    } finally {
+      await stop(baseline);
+    }
+  }
+
+  // --- /data/ through the generated config vs nginx serving the release directory plainly
+  if (!NGINX) {
+    emit({ target: 'data-nginx', bound: 'ratio', value: null, unit: 'ratio', met: false, note: 'nginx is not installed (apt-get install nginx)' });
+  } else {
+    spawnSync('chmod', ['-R', 'a+rX', releasesDir]); // nginx workers run unprivileged
+    const prefix = await mkdtemp(join(tmpdir(), 'dala-bench-nginx-'));
+    const [genPort, plainPort] = [await freePort(), await freePort()];
+    const main = (name: string) => ({ pid: join(prefix, `${name}.pid`), errorLog: join(prefix, `${name}.log`), prefixTemp: prefix, workerProcesses: 1 });
+    const generated = nginxConfig({ releasesDir, seal, upstreams: [`127.0.0.1:${nodePort}`], listen: `127.0.0.1:${genPort}`, main: main('generated') });
+    const m = main('plain');
+    const plain = [
+      `worker_processes 1; pid ${m.pid}; error_log ${m.errorLog} warn; events { worker_connections 1024; }`,
+      `http { access_log off; sendfile on; tcp_nopush on; include /etc/nginx/mime.types;`,
+      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `${t}_temp_path ${prefix}/${t};`),
+      `server { listen 127.0.0.1:${plainPort}; root ${releaseDir}; location /data/ { } } }`,
+    ].join('\n');
+    await writeFile(join(prefix, 'generated.conf'), generated);
+    await writeFile(join(prefix, 'plain.conf'), plain);
+    const nginxes = ['generated', 'plain'].map((name) => spawn(NGINX, ['-c', join(prefix, `${name}.conf`), '-p', prefix, '-g', 'daemon off;'], { stdio: 'ignore' }));
+    try {
+      for (const f of targets) {
+        await firstOk(`http://127.0.0.1:${genPort}/${f.path}`, 10_000);
+        await firstOk(`http://127.0.0.1:${plainPort}/${f.path}`, 10_000);
+        const r = compare(`http://127.0.0.1:${genPort}/${f.path}`, `http://127.0.0.1:${plainPort}/${f.path}`);
+        emit(atLeast('data-nginx', `${f.path} (${f.bytes} B): generated config >= 0.9x plain nginx`, r.ratio, 0.9, 'ratio',
+          `generated ${Math.round(r.mine)} req/s vs plain ${Math.round(r.yardstick)} req/s (1 worker each; medians of ${ROUNDS} alternated ${SECONDS}s wrk -t1 -c50 runs)`));
+      }
+    } finally {
+      for (const n of nginxes) await stop(n, 'SIGQUIT');
+    }
+  }
+} finally {
+  await stop(node);
+}
