@@ -27,7 +27,7 @@ describe('timemachine answers', () => {
     assert.equal(a.statusCode, 200);
     assert.match(String(a.headers.etag), /^"[0-9a-f]{64}"$/);
     assert.equal(a.headers['cache-control'], 'public, max-age=60, must-revalidate');
-    assert.equal(a.headers.vary, 'Accept-Encoding');
+    assert.equal(a.headers.vary, 'Accept, Accept-Encoding');
     assert.equal(a.headers['content-type'], 'application/json; charset=utf-8');
     assert.equal(b.headers.etag, a.headers.etag);
     assert.equal(b.body, a.body);

@@ -46,6 +46,7 @@ test('every v1 error code of the catalog is produced, as problem+json with its c
     ['invalid_parameter', () => call(`${s}/observations?period=sometime`)],
     ['unknown_parameter', () => call(`${s}/places?colour=blue`)],
     ['method_not_allowed', () => call(`${s}/resolve`)],
+    ['not_acceptable', () => call(`${s}/places`, { headers: { accept: 'application/xml' } })],
     ['missing_parameter', () => call(`${s}/search`)],
     ['invalid_path', () => call(`${s}/releases/not-a-revision`)],
     ['internal_error', internalError],

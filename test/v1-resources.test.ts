@@ -59,10 +59,10 @@ test('indicators and observations keep unit, period, geography, source; null val
   assert.equal(missing.value, null);
   assert.equal(typeof missing.null_reason, 'string');
   for (const key of PROVENANCE) assert.ok(key in missing, key);
-  const one = await get(`/observations/${encodeURIComponent('observation:population/KZ-35/2024')}`);
+  const one = await get(`/observations/${encodeURIComponent('observation:population:KZ-35:2024')}`);
   assert.equal(one.body.data.value, 1_131_000);
   const byPeriod = await get('/observations?period=2024-Q1');
-  assert.deepEqual(byPeriod.body.data.map((o: { id: string }) => o.id), ['observation:grp_cumulative/KZ-35/2024-Q1']);
+  assert.deepEqual(byPeriod.body.data.map((o: { id: string }) => o.id), ['observation:grp_cumulative:KZ-35:2024-Q1']);
 });
 
 test('observations page with a cursor to the end', async () => {

@@ -13,7 +13,9 @@ import { REVISION_HEADER, installProblemHandling, methodNotAllowed, sendProblem,
 import { ProblemError } from './errors.js';
 import { ReleaseHolder } from './release-holder.js';
 import { timemachinePlugin } from './timemachine/index.js';
-import { SHARED_SCHEMAS, problems } from './schemas.js';
+import { SHARED_SCHEMAS } from './schemas.js';
+import { interfaceDocumentCache, openapiRouteOptions, serveInterfaceDocument } from './interface-doc.js';
+import { landingRoutes, type BrowserIndex } from './landing.js';
 import { v1Plugin, type V1Options } from './v1/index.js';
 import './pinned.js';
 
@@ -29,6 +31,8 @@ export interface AppOptions {
   v1?: Pick<V1Options, 'rateLimit' | 'now'>;
   /** Budget of the in-memory cache of v1 and timemachine answers. */
   answerCache?: AnswerCacheOptions;
+  /** The HTML page a browser gets at `/` (the web front end); a server-rendered link list otherwise. */
+  browserIndex?: BrowserIndex;
   /** Further route families, each registered with `{ prefix, releases, ...options }`. */
   extraPlugins?: { plugin: FastifyPluginAsync<any>; prefix: string; options?: Record<string, unknown> }[];
 }
@@ -134,18 +138,17 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
       .send();
   });
 
-  // One generated interface document for every family (SPEC 9), also served under each family.
+  // One generated interface document for every family (SPEC 9), completed from the served release
+  // (interface-doc.ts) and also served under each family.
+  app.decorate('interfaceDocument', interfaceDocumentCache(app));
+  await app.register(landingRoutes, { browserIndex: opts.browserIndex });
   await app.register(async (scope) => {
     await scope.register(dataPlugin, { prefix: '/data' });
     await scope.register(async (cached) => {
       installAnswerCache(cached, answers);
       await cached.register(timemachinePlugin, { prefix: '/api/timemachine', releases });
     });
-    let doc: string | null = null;
-    const serveDoc = { schema: { tags: ['meta'], summary: 'This interface document (OpenAPI 3.1)', response: { 200: { description: 'The OpenAPI document', type: 'object', additionalProperties: true }, ...problems() } } };
-    for (const url of ['/api/timemachine/openapi.json', '/openapi.json']) {
-      scope.get(url, serveDoc, (_req, reply) => reply.type('application/json; charset=utf-8').send((doc ??= JSON.stringify(scope.swagger()))));
-    }
+    for (const url of ['/api/timemachine/openapi.json', '/openapi.json']) scope.get(url, openapiRouteOptions, serveInterfaceDocument);
   });
 
   await app.register(v1Plugin, { prefix: '/api/v1', releases, redisUrl: opts.redisUrl, trustProxy: opts.trustProxy, answerCache: answers, ...opts.v1 });

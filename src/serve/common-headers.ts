@@ -2,7 +2,7 @@
 // (src/deploy/nginx-config.ts), so the two cannot send different ones.
 
 /** Headers a cross-origin script may read (Fetch standard, Access-Control-Expose-Headers). */
-export const EXPOSED_HEADERS = 'ETag, X-Dala-Revision, Retry-After, RateLimit, RateLimit-Policy, Content-Encoding';
+export const EXPOSED_HEADERS = 'ETag, X-Dala-Revision, Retry-After, RateLimit, RateLimit-Policy, Content-Encoding, Link';
 
 /** Set on every response. */
 export const COMMON_HEADERS = { 'x-content-type-options': 'nosniff', 'access-control-allow-origin': '*', 'access-control-expose-headers': EXPOSED_HEADERS };

@@ -58,7 +58,13 @@ export const swaggerOptions: SwaggerOptions = {
   refResolver: { buildLocalReference: (json, _base, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   transform: ({ schema, url, route }) => {
     const method = [route.method].flat()[0] ?? 'GET';
-    const withId = { ...schema, operationId: (schema as { operationId?: string }).operationId ?? operationId(method, url) } as typeof schema;
+    const given = schema as { operationId?: string; summary?: string };
+    const withId = {
+      ...schema,
+      operationId: given.operationId ?? operationId(method, url),
+      // a /data/ file route says which sealed file it serves
+      summary: given.summary ?? `The sealed file ${url.replace(/:([a-z]+)/g, '{$1}').replace(/\*$/, '{path}')}`,
+    } as typeof schema;
     if (!url.endsWith('*')) return { schema: withId, url };
     const s = schema as { params?: { properties?: Record<string, unknown>; required?: string[] } };
     const params = { ...s.params, properties: { path: { type: 'string', description: 'File path under /data/' } }, required: ['path'] };

@@ -13,7 +13,19 @@ export type EntityRow = Row<'entities'>;
 export type SeriesKeyRow = Row<'point_series'>;
 export type { PointRow, SeriesPoint };
 
-export interface PointFilter { metric?: string; place?: string; period?: string }
+/** Points matching every given member: any of the listed values, periods inside [from, to]. */
+export interface PointFilter { metric?: readonly string[]; place?: readonly string[]; period?: readonly string[]; from?: string; to?: string }
+
+/** Orders of a point listing (v1 `sort`); missing values sort last either way. */
+export const POINT_ORDERS = {
+  indicator: 'metric, place, period_start, period_end, period',
+  place: 'place, metric, period_start, period_end, period',
+  period: 'period_start, period_end, metric, place, period',
+  '-period': 'period_end DESC, period_start DESC, metric, place, period',
+  value: 'value IS NULL, value, metric, place, period_start, period',
+  '-value': 'value IS NULL, value DESC, metric, place, period_start, period',
+} as const;
+export type PointOrder = keyof typeof POINT_ORDERS;
 export type RecordTable = 'relations' | 'claims' | 'evidence';
 
 const ALL = null;
@@ -48,6 +60,18 @@ const ROLLUPS_IN_RANGE = `
     AND (@places IS NULL OR place IN (SELECT value FROM json_each(@places)))
     AND period_end >= @start AND period_end <= @end AND (aggregation IS NULL OR period_start >= @start)
   ORDER BY place, period_start, period_end, period`;
+
+function pointWhere(filter: PointFilter): { clause: string; args: string[] } {
+  const where: string[] = [];
+  const args: string[] = [];
+  for (const column of ['metric', 'place', 'period'] as const) {
+    const values = filter[column];
+    if (values?.length) { where.push(`${column} IN (SELECT value FROM json_each(?))`); args.push(JSON.stringify(values)); }
+  }
+  if (filter.from) { where.push('period_start >= ?'); args.push(filter.from); }
+  if (filter.to) { where.push('period_end <= ?'); args.push(filter.to); }
+  return { clause: where.length ? `WHERE ${where.join(' AND ')}` : '', args };
+}
 
 export class StoreReader {
   readonly meta: Readonly<Record<string, string>>;
@@ -178,19 +202,17 @@ export class StoreReader {
     return this.s.point!.get(metric, place, period) as PointRow | undefined;
   }
 
-  /** A page of points in (metric, place, time) order with the total matching the filter. */
-  points(filter: PointFilter, limit: number, offset: number): { total: number; rows: PointRow[] } {
-    const where: string[] = [];
-    const args: string[] = [];
-    for (const column of ['metric', 'place', 'period'] as const) {
-      const value = filter[column];
-      if (value !== undefined) { where.push(`${column} = ?`); args.push(value); }
-    }
-    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  /** A page of points in the given order with the total matching the filter. */
+  points(filter: PointFilter, limit: number, offset: number, order: PointOrder = 'indicator'): { total: number; rows: PointRow[] } {
+    const { clause, args } = pointWhere(filter);
     const total = (this.statement(`SELECT count(*) AS n FROM points ${clause}`).get(...args) as { n: number }).n;
-    const rows = this.statement(`SELECT * FROM points ${clause} ORDER BY metric, place, period_start, period_end, period LIMIT ? OFFSET ?`)
-      .all(...args, limit, offset) as PointRow[];
-    return { total, rows };
+    return { total, rows: this.pointRows(filter, limit, offset, order) };
+  }
+
+  /** Points matching the filter, without the count (a CSV answer reads them batch by batch). */
+  pointRows(filter: PointFilter, limit: number, offset: number, order: PointOrder = 'indicator'): PointRow[] {
+    const { clause, args } = pointWhere(filter);
+    return this.statement(`SELECT * FROM points ${clause} ORDER BY ${POINT_ORDERS[order]} LIMIT ? OFFSET ?`).all(...args, limit, offset) as PointRow[];
   }
 
   /** A page of relations, claims or evidence by id, optionally about one subject. */

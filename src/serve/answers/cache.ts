@@ -19,6 +19,7 @@ export class CachedAnswer implements Encodable {
     readonly body: Buffer,
     readonly contentType: string,
     readonly cacheControl: string,
+    readonly link: string | null = null, // the Link header (RFC 8288) of the answer, when it has one
   ) {
     this.sha256 = createHash('sha256').update(body).digest('hex');
   }

@@ -33,7 +33,9 @@ function keyOf(request: FastifyRequest): string | null {
 function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): { status: 200 | 304; payload: Buffer | null } {
   const coding = chooseCoding(request.headers['accept-encoding'], answer);
   const etag = etagOf(answer, coding);
-  reply.header('etag', etag).header('cache-control', answer.cacheControl).header('vary', 'Accept-Encoding');
+  // the key holds Accept (JSON or CSV), so shared caches must vary on it too
+  reply.header('etag', etag).header('cache-control', answer.cacheControl).header('vary', 'Accept, Accept-Encoding');
+  if (answer.link) reply.header('link', answer.link);
   if (noneMatch(request.headers['if-none-match'], etag)) {
     reply.code(304).removeHeader('content-type');
     return { status: 304, payload: null };
@@ -67,6 +69,7 @@ export function installAnswerCache(scope: FastifyInstance, cache: AnswerCache): 
       Buffer.isBuffer(payload) ? payload : Buffer.from(payload),
       typeof type === 'string' ? type : 'application/json; charset=utf-8',
       String(reply.getHeader('cache-control') ?? DEFAULT_CACHE_CONTROL),
+      typeof reply.getHeader('link') === 'string' ? (reply.getHeader('link') as string) : null,
     );
     // HEAD runs the GET handler too, but only a GET is known to carry the whole body here.
     if (request.method === 'GET') cache.set(request.answerKey, answer);

@@ -6,7 +6,8 @@ import type { LoadedRelease, ReleaseSource } from '../release-types.js';
 import { canonicalIdOf, canonicalUrl } from './aliases.js';
 import { collection, single } from './envelope.js';
 import { nextCursor, openPage, takeRelease } from './paging.js';
-import { envelopeOf, idParam, pagedQuery, problems } from './schemas.js';
+import { collectionResponse, envelopeOf, idParam, pagedQuery, problems } from './schemas.js';
+import { collectionConfig, csvAnswer, wantsCsv } from './answer.js';
 import { searchIndexFor, type IndexedEntity } from './search/index.js';
 
 export interface EntityFamily {
@@ -16,6 +17,9 @@ export interface EntityFamily {
   noun: string;
   itemSchema: object;
   view(entity: IndexedEntity, release: LoadedRelease): Record<string, unknown>;
+  /** Filters of the collection beyond paging, and the test each names. */
+  filters?: Record<string, object>;
+  keep?(entity: IndexedEntity, query: Record<string, unknown>): boolean;
 }
 
 export interface FamilyOptions {
@@ -49,22 +53,26 @@ export const redirectResponse = {
 };
 
 export function registerEntityFamily(app: FastifyInstance, family: EntityFamily, opts: FamilyOptions): void {
-  app.get<{ Querystring: { limit?: number; cursor?: string } }>(`/${family.path}`, {
+  app.get(`/${family.path}`, {
+    config: collectionConfig,
     schema: {
-      summary: `Every ${family.noun}, by canonical id`,
+      summary: `Every ${family.noun}, by canonical id; JSON pages or CSV`,
       tags: ['resources'],
-      querystring: pagedQuery(),
+      querystring: pagedQuery(family.filters),
       response: {
-        200: envelopeOf({ type: 'array', items: family.itemSchema }, `A page of ${family.noun} records`),
-        ...problems('invalid_limit', 'invalid_cursor', 'unknown_release'),
+        200: collectionResponse(family.itemSchema, `A page of ${family.noun} records (JSON) or all of them (CSV)`),
+        ...problems('invalid_parameter', 'invalid_limit', 'invalid_cursor', 'unknown_release', 'not_acceptable'),
       },
     },
-    handler: async (request) => {
-      const page = await openPage(request, opts.releases, request.query as Record<string, unknown>);
-      const all = [...searchIndexFor(page.release).entities.values()].filter((e) => family.types.includes(e.type));
+    handler: async (request, reply) => {
+      const query = request.query as Record<string, unknown>;
+      const csv = wantsCsv(request);
+      const page = await openPage(request, opts.releases, query);
+      const all = [...searchIndexFor(page.release).entities.values()].filter((e) => family.types.includes(e.type) && (family.keep?.(e, query) ?? true));
+      if (csv) return csvAnswer(request, reply, all.map((e) => family.view(e, page.release)));
       const data = all.slice(page.offset, page.offset + page.limit).map((e) => family.view(e, page.release));
-      const note = all.length === 0 ? `Release ${page.release.revision} publishes no ${family.noun}.` : undefined;
-      return collection(request, page.release, data, all.length, nextCursor(page, all.length), { note });
+      const note = all.length === 0 ? `Release ${page.release.revision} publishes no ${family.noun} for these filters.` : undefined;
+      return collection(request, page.release, data, all.length, nextCursor(page, all.length), { note, page });
     },
   });
 

@@ -4,6 +4,8 @@
 import type { FastifyRequest } from 'fastify';
 import { canonicalUrl } from '../answers/canonical-url.js';
 import type { LoadedRelease } from '../release-types.js';
+import { encodeCursor } from './cursor.js';
+import type { Page } from './paging.js';
 
 export interface Meta {
   schema_version: string;
@@ -16,21 +18,50 @@ export interface Meta {
 export interface Envelope<T> {
   data: T;
   meta: Meta;
-  links: { self: string; next?: string };
+  links: Links;
+}
+
+/** Links of an answer (RFC 8288 relation names), also sent as the Link header. */
+export interface Links {
+  self: string;
+  first?: string;
+  prev?: string;
+  next?: string;
+  describedby: string;
+}
+
+/** Where every v1 answer is described: the one interface document. */
+export const DESCRIBED_BY = '/openapi.json';
+
+const sentLinks = new WeakMap<FastifyRequest, Links>();
+
+/** The Link header value of the links an envelope of this request carried, if any. */
+export function linkHeaderOf(request: FastifyRequest): string | null {
+  const links = sentLinks.get(request);
+  if (!links) return null;
+  return Object.entries(links)
+    .filter(([, href]) => href)
+    .map(([rel, href]) => `<${href}>; rel="${rel}"${rel === 'describedby' ? '; type="application/vnd.oai.openapi+json;version=3.1"' : ''}`)
+    .join(', ');
 }
 
 export function single<T>(request: FastifyRequest, release: LoadedRelease, data: T): Envelope<T> {
-  return { data, meta: { schema_version: release.seal.schema_version, revision: release.revision }, links: { self: canonicalUrl(request.url) } };
+  const links: Links = { self: canonicalUrl(request.url), describedby: DESCRIBED_BY };
+  sentLinks.set(request, links);
+  return { data, meta: { schema_version: release.seal.schema_version, revision: release.revision }, links };
 }
 
-/** A collection page; next is the same URL with the cursor replaced. */
+/**
+ * A collection page. next, prev and first are the same URL with the cursor replaced; when a page
+ * is given they stay pinned to the revision of the first page, as the cursors are.
+ */
 export function collection<T>(
   request: FastifyRequest,
   release: LoadedRelease | null,
   data: T[],
   count: number,
   nextCursor: string | null,
-  extra: { schemaVersion?: string; note?: string } = {},
+  extra: { schemaVersion?: string; note?: string; page?: Page } = {},
 ): Envelope<T[]> {
   const meta: Meta = {
     schema_version: release?.seal.schema_version ?? extra.schemaVersion ?? '1.0.0',
@@ -39,14 +70,23 @@ export function collection<T>(
     next_cursor: nextCursor,
   };
   if (extra.note) meta.note = extra.note;
-  const links: Envelope<T>['links'] = { self: canonicalUrl(request.url) };
-  if (nextCursor) links.next = withCursor(links.self, nextCursor);
+  const self = canonicalUrl(request.url);
+  const links: Links = { self, first: withCursor(self, null), describedby: DESCRIBED_BY };
+  const page = extra.page;
+  if (page && page.offset > 0) {
+    const at = (off: number) => withCursor(self, encodeCursor({ rev: page.release.revision, off, scope: page.scope }));
+    links.first = at(0);
+    links.prev = at(Math.max(0, page.offset - page.limit));
+  }
+  if (nextCursor) links.next = withCursor(self, nextCursor);
+  sentLinks.set(request, links);
   return { data, meta, links };
 }
 
-function withCursor(url: string, cursor: string): string {
+function withCursor(url: string, cursor: string | null): string {
   const parsed = new URL(url, 'http://v1.invalid');
-  parsed.searchParams.set('cursor', cursor);
+  if (cursor === null) parsed.searchParams.delete('cursor');
+  else parsed.searchParams.set('cursor', cursor);
   return parsed.pathname + parsed.search;
 }
 

@@ -11,8 +11,11 @@ import { AnswerCache } from '../answers/cache.js';
 import { installAnswerCache } from '../answers/hooks.js';
 import type { ReleaseSource } from '../release-types.js';
 import { datasetRoutes } from './datasets.js';
+import { negotiationHook } from './answer.js';
+import { linkHeaderOf } from './envelope.js';
 import { healthRoutes } from './health.js';
 import { indicatorRoutes } from './indicators.js';
+import { observationRoutes } from './observations.js';
 import { openapiRoutes } from './openapi.js';
 import { placeRoutes } from './places.js';
 import { recordRoutes } from './records.js';
@@ -44,6 +47,13 @@ export const v1Plugin: FastifyPluginAsync<V1Options> = async (app, opts) => {
   app.addHook('onRoute', (route) => {
     route.bodyLimit ??= V1_BODY_LIMIT;
   });
+  // The envelope's links also travel as a Link header (RFC 8288), so clients need not parse bodies.
+  negotiationHook(app);
+  app.addHook('onSend', async (request, reply, payload) => {
+    const link = linkHeaderOf(request);
+    if (link && reply.statusCode < 300) reply.header('link', link);
+    return payload;
+  });
   // v1 bodies are JSON only: without this, text/plain would be parsed as a string and reach the schema
   app.removeContentTypeParser(['text/plain']);
 
@@ -57,9 +67,10 @@ export const v1Plugin: FastifyPluginAsync<V1Options> = async (app, opts) => {
     await limited.register(releaseRoutes, routeOpts);
     await limited.register(placeRoutes, routeOpts);
     await limited.register(indicatorRoutes, routeOpts);
+    await limited.register(observationRoutes, routeOpts);
     await limited.register(datasetRoutes, routeOpts);
     await limited.register(recordRoutes, routeOpts);
-    await limited.register(openapiRoutes);
+    await limited.register(openapiRoutes, routeOpts);
   });
 };
 

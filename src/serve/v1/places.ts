@@ -56,6 +56,13 @@ const placeSchema = openObject(
 export async function placeRoutes(app: FastifyInstance, opts: { releases: ReleaseSource; basePath: string }): Promise<void> {
   const family: EntityFamily = {
     path: 'places', types: ['place', 'district'], idPrefix: 'place', noun: 'place', itemSchema: placeSchema, view: placeView(opts.basePath),
+    filters: {
+      type: {
+        type: 'string', enum: ['region', 'district'],
+        description: 'region: first-level units (regions and cities of republican significance); district: second-level units.',
+      },
+    },
+    keep: (entity, query) => query['type'] === undefined || (query['type'] === 'district') === (entity.type === 'district'),
   };
   registerEntityFamily(app, family, opts);
 

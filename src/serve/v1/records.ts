@@ -6,7 +6,8 @@ import type { ReleaseSource } from '../release-types.js';
 import { storeOf } from '../../store/reader.js';
 import { collection, single } from './envelope.js';
 import { nextCursor, openPage, takeRelease } from './paging.js';
-import { envelopeOf, idParam, openObject, pagedQuery, problems } from './schemas.js';
+import { collectionResponse, envelopeOf, idParam, openObject, pagedQuery, problems } from './schemas.js';
+import { collectionConfig, csvAnswer, wantsCsv } from './answer.js';
 
 interface RecordTable {
   path: string;
@@ -30,18 +31,27 @@ export async function recordRoutes(app: FastifyInstance, opts: { releases: Relea
     const item = openObject({ ...t.properties, revision: s }, [...Object.keys(t.properties), 'revision']);
     const filters: Record<string, object> = t.subjectColumn ? { subject: { type: 'string', minLength: 1, description: 'Only records about this canonical id' } } : {};
     app.get<{ Querystring: { subject?: string; limit?: number; cursor?: string } }>(`/${t.path}`, {
+      config: collectionConfig,
       schema: {
-        summary: `Every ${t.noun}`,
+        summary: `Every ${t.noun}; JSON pages or CSV`,
         tags: ['resources'],
         querystring: pagedQuery(filters),
-        response: { 200: envelopeOf({ type: 'array', items: item }, `A page of ${t.path}`), ...problems('invalid_limit', 'invalid_cursor', 'unknown_release') },
+        response: {
+          200: collectionResponse(item, `A page of ${t.path} (JSON) or all of them (CSV)`),
+          ...problems('invalid_limit', 'invalid_cursor', 'unknown_release', 'not_acceptable'),
+        },
       },
-      handler: async (request) => {
+      handler: async (request, reply) => {
+        const csv = wantsCsv(request);
         const page = await openPage(request, opts.releases, request.query as Record<string, unknown>);
         const subject = request.query.subject;
-        const { total, rows } = storeOf(page.release).records(t.table, subject && t.subjectColumn ? subject : undefined, page.limit, page.offset);
+        const about = subject && t.subjectColumn ? subject : undefined;
+        const withRevision = (r: Record<string, unknown>) => ({ ...r, revision: page.release.revision });
+        // SQLite reads LIMIT -1 as no limit: CSV holds every row
+        if (csv) return csvAnswer(request, reply, storeOf(page.release).records(t.table, about, -1, 0).rows.map(withRevision));
+        const { total, rows } = storeOf(page.release).records(t.table, about, page.limit, page.offset);
         const note = total === 0 ? `Release ${page.release.revision} publishes no ${t.noun} here; this does not show that none exists.` : undefined;
-        return collection(request, page.release, rows.map((r) => ({ ...r, revision: page.release.revision })), total, nextCursor(page, total), { note });
+        return collection(request, page.release, rows.map(withRevision), total, nextCursor(page, total), { note, page });
       },
     });
     app.get<{ Params: { id: string } }>(`/${t.path}/:id`, {

@@ -14,6 +14,18 @@ export function envelopeOf(data: object, description: string): object {
   };
 }
 
+/** A collection's 200: the envelope as JSON, or every matching item as CSV (RFC 4180, header row). */
+export function collectionResponse(item: object, description: string): object {
+  const { description: _, ...envelope } = envelopeOf({ type: 'array', items: item }, description) as { description: string };
+  return {
+    description,
+    content: {
+      'application/json': { schema: envelope },
+      'text/csv': { schema: { type: 'string', description: 'One row per item; nested members flattened (names.en), deeper ones as JSON text.' } },
+    },
+  };
+}
+
 export function openObject(properties: Record<string, object>, required: string[] = []): object {
   return { type: 'object', required, properties, additionalProperties: true };
 }
@@ -25,9 +37,12 @@ export function problems(...codes: ErrorCode[]): Record<string, object> {
 
 export const limitParam = {
   type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT,
-  description: `Page size, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}).`,
-};
-export const cursorParam = { type: 'string', minLength: 1, description: 'Opaque cursor from meta.next_cursor; pinned to the revision of the first page.' };
+  description: `Page size, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}); CSV answers hold every row and take no limit.`,
+} as const;
+export const cursorParam = { type: 'string', minLength: 1, description: 'Opaque cursor from meta.next_cursor; pinned to the revision of the first page.' } as const;
+/** Collections answer JSON or CSV (Accept: text/csv, or this parameter, which wins). */
+export const collectionFormatParam = { type: 'string', enum: ['json', 'csv'], description: 'Answer format, overriding Accept: json (default) or csv (every matching row, streamed).' } as const;
+export const COLLECTION_FORMATS = ['application/json', 'text/csv'] as const;
 export const localeParam = { type: 'string', enum: ['ru', 'kk', 'en'], description: 'Preferred language of labels and of tie-breaking.' };
 export const idParam = {
   type: 'object',
@@ -42,5 +57,5 @@ export const idParam = {
 
 /** A collection's query: its filters plus limit and cursor; any other parameter is unknown_parameter. */
 export function pagedQuery(extra: Record<string, object> = {}, required: string[] = []): object {
-  return { type: 'object', required, additionalProperties: false, properties: { ...extra, limit: limitParam, cursor: cursorParam } };
+  return { type: 'object', required, additionalProperties: false, properties: { ...extra, limit: limitParam, cursor: cursorParam, format: collectionFormatParam } };
 }

@@ -5,7 +5,8 @@ import { ProblemError } from '../errors.js';
 import type { ReleaseSource } from '../release-types.js';
 import { collection, idSegment } from './envelope.js';
 import { nextCursor, openPage } from './paging.js';
-import { envelopeOf, localeParam, openObject, pagedQuery, problems } from './schemas.js';
+import { collectionConfig, csvAnswer, wantsCsv } from './answer.js';
+import { collectionResponse, localeParam, openObject, pagedQuery, problems } from './schemas.js';
 import { searchIndexFor, type IndexedEntity } from './search/index.js';
 import { rankedSearch, type Hit, type Locale } from './search/rank.js';
 
@@ -59,6 +60,7 @@ interface SearchQuery { q: string; locale?: Locale; limit?: number; cursor?: str
 
 export async function searchRoutes(app: FastifyInstance, opts: { releases: ReleaseSource; basePath: string }): Promise<void> {
   app.get<{ Querystring: SearchQuery }>('/search', {
+    config: collectionConfig,
     schema: {
       summary: 'Search every named object by any of its names, in kk, ru or en, or by transliteration',
       tags: ['search'],
@@ -71,11 +73,12 @@ export async function searchRoutes(app: FastifyInstance, opts: { releases: Relea
         ['q'],
       ),
       response: {
-        200: envelopeOf({ type: 'array', items: hitSchema }, 'Ranked hits: exact, then prefix, then fuzzy matches'),
+        200: collectionResponse(hitSchema, 'Ranked hits: exact, then prefix, then fuzzy matches (JSON page, or every hit as CSV)'),
         ...problems('missing_parameter', 'invalid_query', 'invalid_locale', 'invalid_limit', 'invalid_cursor', 'invalid_parameter', 'unknown_release'),
       },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
+      const csv = wantsCsv(request);
       const page = await openPage(request, opts.releases, request.query as unknown as Record<string, unknown>);
       const { q, locale, type } = request.query;
       const index = searchIndexFor(page.release);
@@ -83,9 +86,10 @@ export async function searchRoutes(app: FastifyInstance, opts: { releases: Relea
       if (hits.length === 0 && /^[^\p{L}\p{N}]*$/u.test(q)) {
         throw new ProblemError('invalid_query', `Query "${q}" has no letters or digits to search for.`);
       }
+      if (csv) return csvAnswer(request, reply, hits.map((h) => hitView(opts.basePath, h, locale)));
       const slice = hits.slice(page.offset, page.offset + page.limit).map((h) => hitView(opts.basePath, h, locale));
       const note = hits.length === 0 ? `No name in release ${page.release.revision} matches "${q}"; this does not show the object does not exist.` : undefined;
-      return collection(request, page.release, slice, hits.length, nextCursor(page, hits.length), { note });
+      return collection(request, page.release, slice, hits.length, nextCursor(page, hits.length), { note, page });
     },
   });
 }

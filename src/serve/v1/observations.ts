@@ -1,0 +1,191 @@
+// Observations: the store's points, each with its unit, period, place, source and revision, and
+// links to its indicator, place and source. Filters take several values each (repeated or
+// comma-separated), a period range, and places by any id, code, slug or alias (as /places/{id}).
+// JSON pages or CSV of every matching row. A missing value is null with its reason, never 0.
+import type { FastifyInstance } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
+import { ProblemError } from '../errors.js';
+import type { LoadedRelease, ReleaseSource } from '../release-types.js';
+import { canonicalIdOf, canonicalUrl } from './aliases.js';
+import { collectionConfig, csvAnswer, wantsCsv } from './answer.js';
+import { collection, idSegment, single } from './envelope.js';
+import { redirectResponse } from './entity-routes.js';
+import { placeId, stripPrefix } from './indicators.js';
+import { POINT_ORDERS, storeOf, type PointFilter, type PointOrder, type PointRow } from '../../store/reader.js';
+import { nextCursor, openPage, takeRelease } from './paging.js';
+import { provenanceProperties } from './places.js';
+import { collectionFormatParam, collectionResponse, cursorParam, envelopeOf, idParam, limitParam, openObject, problems } from './schemas.js';
+import { searchIndexFor } from './search/index.js';
+
+/** The one id form of an observation, as in /data/public-observations.json: observation:<metric>:<place>:<period>. */
+export const observationId = (p: Pick<PointRow, 'metric' | 'place' | 'period'>) => `observation:${p.metric}:${p.place}:${p.period}`;
+
+function observationView(release: LoadedRelease, p: PointRow, prefix: string) {
+  return {
+    id: observationId(p),
+    indicator: `indicator:${p.metric}`,
+    place: placeId(p.place),
+    period: p.period,
+    period_start: p.period_start,
+    period_end: p.period_end,
+    value: p.value,
+    null_reason: p.null_reason,
+    status: p.status,
+    note: p.note,
+    unit: p.unit,
+    geography: { id: placeId(p.place), iso: p.place },
+    source: `source:${p.source_id}`,
+    revision: release.revision,
+    links: {
+      self: `${prefix}/observations/${idSegment(observationId(p))}`,
+      indicator: `${prefix}/indicators/${idSegment(`indicator:${p.metric}`)}`,
+      // the country (KZ) has no place record to link to
+      place: searchIndexFor(release).entities.has(placeId(p.place)) ? `${prefix}/places/${idSegment(placeId(p.place))}` : null,
+      source: `${prefix}/sources/${idSegment(`source:${p.source_id}`)}`,
+    },
+  };
+}
+
+const str = { type: 'string' } as const;
+const observationSchema = openObject(
+  {
+    id: str, indicator: str, place: str,
+    period_start: { type: 'string', format: 'date' }, period_end: { type: 'string', format: 'date' },
+    value: { type: ['number', 'null'] }, null_reason: { type: ['string', 'null'], description: 'Why value is null; present exactly when it is.' },
+    status: str, ...provenanceProperties,
+    links: openObject({ self: str, indicator: str, place: { type: ['string', 'null'] }, source: str }, ['self', 'indicator', 'place', 'source']),
+  },
+  ['id', 'indicator', 'place', 'period_start', 'period_end', 'value', 'null_reason', 'status', ...Object.keys(provenanceProperties), 'links'],
+);
+
+const PERIOD = '^\\d{4}(-(Q[1-4]|H[12]|9M|W\\d{2}|\\d{2}-\\d{2}))?$';
+const BOUND = '^\\d{4}(-\\d{2}(-\\d{2})?)?$';
+const several = (description: string, pattern?: string) =>
+  ({ type: 'array', maxItems: 50, items: { type: 'string', minLength: 1, maxLength: 200, ...(pattern ? { pattern } : {}) }, description }) as const;
+
+export const OBSERVATIONS_QUERY = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    indicator: several('Indicator ids (indicator:<id> or the bare id); several: repeat the parameter or separate with commas.'),
+    place: several('Places by canonical id, ISO code, slug, old code or name (KZ: the country); several allowed.'),
+    period: several('Exact periods: 2024, 2024-Q1, 2024-H1, 2024-9M, 2024-W03, 2024-01-15; several allowed.'),
+    from: { type: 'string', pattern: BOUND, description: 'Only periods starting on or after this date (YYYY, YYYY-MM or YYYY-MM-DD).' },
+    to: { type: 'string', pattern: BOUND, description: 'Only periods ending on or before this date (YYYY, YYYY-MM or YYYY-MM-DD).' },
+    sort: { type: 'string', enum: Object.keys(POINT_ORDERS) as PointOrder[], description: 'Order: indicator (default), place, period, -period, value, -value (missing values last).' },
+    limit: limitParam,
+    cursor: cursorParam,
+    format: collectionFormatParam,
+  },
+} as const;
+type ObservationQuery = FromSchema<typeof OBSERVATIONS_QUERY>;
+
+const values = (list: readonly string[] | undefined) => (list ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+
+/** A range bound as an ISO date: the first (from) or last (to) day of a year or month. */
+function bound(raw: string, end: boolean): string {
+  const [y, m, d] = raw.split('-');
+  const month = m ?? (end ? '12' : '01');
+  const last = new Date(Date.UTC(Number(y), Number(month), 0)).getUTCDate();
+  const day = d ?? (end ? String(last).padStart(2, '0') : '01');
+  const date = `${y}-${month}-${day}`;
+  const parsed = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== date) {
+    throw new ProblemError('invalid_date', `query parameter "${end ? 'to' : 'from'}": ${JSON.stringify(raw)} is not a real calendar date`, { parameter: end ? 'to' : 'from' });
+  }
+  return date;
+}
+
+/** The store's place code of a place named by any of its ids, codes, slugs or aliases. */
+function placeCode(release: LoadedRelease, raw: string): string {
+  let id: string | null;
+  try {
+    id = canonicalIdOf(searchIndexFor(release), raw, ['place', 'district'], 'place');
+  } catch (error) {
+    if (error instanceof ProblemError) throw new ProblemError('invalid_parameter', `query parameter "place": ${error.detail}`, { parameter: 'place', ...error.extensions });
+    throw error;
+  }
+  if (id) return stripPrefix(id, 'place');
+  const code = stripPrefix(raw, 'place');
+  if (/^KZ(-[0-9A-Z]+)?(\/[0-9A-Z]+)?$/.test(code)) return code; // the country and codes without an entity row
+  throw new ProblemError('invalid_parameter', `query parameter "place": no place has id, code, slug or alias ${JSON.stringify(raw)} in release ${release.revision}`, { parameter: 'place' });
+}
+
+function filterOf(release: LoadedRelease, q: ObservationQuery): PointFilter {
+  const periods = values(q.period);
+  const bad = periods.find((p) => !new RegExp(PERIOD).test(p));
+  if (bad) throw new ProblemError('invalid_parameter', `query parameter "period": ${JSON.stringify(bad)} is not a period (2024, 2024-Q1, 2024-H1, 2024-9M, 2024-W03, 2024-01-15)`, { parameter: 'period' });
+  const from = q.from ? bound(q.from, false) : undefined;
+  const to = q.to ? bound(q.to, true) : undefined;
+  if (from && to && from > to) throw new ProblemError('invalid_date_range', `from ${q.from} is after to ${q.to}`, { parameter: 'from' });
+  return {
+    metric: values(q.indicator).map((v) => stripPrefix(v, 'indicator')),
+    place: values(q.place).map((v) => placeCode(release, v)),
+    period: periods,
+    from,
+    to,
+  };
+}
+
+// CSV reads the store in batches, each a complete statement: a better-sqlite3 iterator held open
+// across the stream's ticks would make the shared connection busy for every other request.
+const CSV_BATCH = 2000;
+
+export async function observationRoutes(app: FastifyInstance, opts: { releases: ReleaseSource; basePath: string }): Promise<void> {
+  const { releases, basePath: prefix } = opts;
+
+  app.get<{ Querystring: ObservationQuery }>('/observations', {
+    config: collectionConfig,
+    schema: {
+      summary: 'Observations (values with unit, period, place, source), filtered by indicators, places, periods and a date range; JSON pages or CSV',
+      tags: ['resources'],
+      querystring: OBSERVATIONS_QUERY,
+      response: {
+        200: collectionResponse(observationSchema, 'A page of observations (JSON) or every matching observation (CSV)'),
+        ...problems('invalid_parameter', 'invalid_date', 'invalid_date_range', 'invalid_limit', 'invalid_cursor', 'unknown_release', 'not_acceptable'),
+      },
+    },
+    handler: async (request, reply) => {
+      const csv = wantsCsv(request);
+      const page = await openPage(request, releases, request.query as Record<string, unknown>);
+      const filter = filterOf(page.release, request.query);
+      const order = request.query.sort ?? 'indicator';
+      const store = storeOf(page.release);
+      if (csv) {
+        const release = page.release;
+        function* rows() {
+          for (let offset = 0; ; offset += CSV_BATCH) {
+            const batch = store.pointRows(filter, CSV_BATCH, offset, order);
+            for (const p of batch) yield observationView(release, p, prefix);
+            if (batch.length < CSV_BATCH) return;
+          }
+        }
+        return csvAnswer(request, reply, rows());
+      }
+      const { total, rows } = store.points(filter, page.limit, page.offset, order);
+      const note = total === 0 ? `Release ${page.release.revision} holds no observation for these filters; this does not show the value does not exist.` : undefined;
+      return collection(request, page.release, rows.map((p) => observationView(page.release, p, prefix)), total, nextCursor(page, total), { note, page });
+    },
+  });
+
+  app.get<{ Params: { id: string } }>('/observations/:id', {
+    schema: {
+      summary: 'One observation by canonical id observation:<indicator>:<place>:<period> (the form of /data/public-observations.json)',
+      tags: ['resources'],
+      params: idParam,
+      response: { 200: envelopeOf(observationSchema, 'The observation'), ...redirectResponse, ...problems('not_found', 'invalid_path') },
+    },
+    handler: async (request, reply) => {
+      const release = takeRelease(request, releases);
+      const raw = request.params.id;
+      const body = stripPrefix(raw, 'observation');
+      // the canonical form splits on ':'; an older slash form answers 308 to it
+      const parts = body.includes('/') && body.split('/').length === 3 ? body.split('/') : body.split(':');
+      const row = parts.length === 3 ? storeOf(release).point(parts[0]!, parts[1]!, parts[2]!) : undefined;
+      if (!row) throw new ProblemError('not_found', `No observation has id "${raw}" in release ${release.revision}.`);
+      const canonical = observationId(row);
+      if (raw !== canonical) return reply.code(308).header('location', canonicalUrl(request.url, raw, canonical)).send();
+      return single(request, release, observationView(release, row, prefix));
+    },
+  });
+}
