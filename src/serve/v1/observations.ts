@@ -107,7 +107,7 @@ function placeCode(release: LoadedRelease, raw: string): string {
   }
   if (id) return stripPrefix(id, 'place');
   const code = stripPrefix(raw, 'place');
-  if (/^KZ(-[0-9A-Z]+)?(\/[0-9A-Z]+)?$/.test(code)) return code; // the country and codes without an entity row
+  if (storeOf(release).places.includes(code)) return code; // the country and legacy codes have points but no place record
   throw new ProblemError('invalid_parameter', `query parameter "place": no place has id, code, slug or alias ${JSON.stringify(raw)} in release ${release.revision}`, { parameter: 'place' });
 }
 
