@@ -1,4 +1,4 @@
-// Configuration by flags and environment (issue 2): DALA_SNAPSHOTS, DALA_RELEASES, SOURCE_DATE_EPOCH.
+// Configuration by flags and environment: DALA_SNAPSHOTS, DALA_RELEASES, SOURCE_DATE_EPOCH.
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

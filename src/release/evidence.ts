@@ -1,4 +1,4 @@
-// evidence/: the validation report and the counts and checks a release must pass (issue 2).
+// evidence/: the validation report and the counts and checks a release must pass (DESIGN.md "One flow, four stages").
 // A failed check throws, so a release without its full evidence is never sealed.
 import type { Model } from '../model/model.js';
 import type { Artifact } from '../publish/artifact.js';

@@ -1,4 +1,4 @@
-// Holds the release being served and swaps it when CURRENT changes (issue 3 "Release switching").
+// Holds the release being served and swaps it when CURRENT changes (DESIGN.md "One flow, four stages": CURRENT is swapped atomically).
 // A request pins one release (acquire/releaseRef) and answers wholly from it; a replaced release's
 // database is closed only once no request holds it and a grace delay has passed (the delay covers
 // code that called current() without pinning).

@@ -1,6 +1,6 @@
 // The interface between the release holder (src/serve/release-holder.ts) and the route plugins.
-// A handler takes ONE LoadedRelease at its start and answers wholly from it (issue 3: every
-// response comes wholly from one revision, even while the pointer swaps).
+// A handler takes ONE LoadedRelease at its start and answers wholly from it (SPEC 9: releases
+// are sealed and immutable, so every response comes wholly from one revision, even while the pointer swaps).
 import type { Database } from 'better-sqlite3';
 import type { ReleaseSeal } from '../release/layout.js';
 

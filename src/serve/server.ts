@@ -1,4 +1,4 @@
-// startServer: `dala serve` (issue 3). Listens on HOST/PORT (default 127.0.0.1:8080) and serves the
+// startServer: `dala serve`. Listens on HOST/PORT (default 127.0.0.1:8080) and serves the
 // release named by CURRENT under releasesDir, swapping when the pointer moves.
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp, type AppOptions, type DalaApp } from './app.js';

@@ -1,4 +1,4 @@
-// /data/: the release's data tree, served from memory exactly as sealed (issue 3, SPEC 4.1 and 4.2).
+// /data/: the release's data tree, served from memory exactly as sealed (SPEC 4.1 and 4.2).
 // Only paths present in the seal's data/ list can answer, so nothing outside data/ is reachable
 // whatever the path says; the path checks below only make the refusal explicit (400 invalid_path).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

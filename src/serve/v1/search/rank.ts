@@ -1,4 +1,4 @@
-// Ranking (issue 4): exact, then prefix, then fuzzy, always in that order, because the score bands
+// Ranking (SPEC 4.4 search): exact, then prefix, then fuzzy, always in that order, because the score bands
 // do not overlap (exact 1, prefix 0.5-0.9, fuzzy below 0.5). Each hit keeps the one name that
 // matched best, so a client can see why it was found.
 import { editDistance, toleratedEdits } from './distance.js';
