@@ -1,7 +1,9 @@
 // /api/timemachine/: the nine time-slice routes of SPEC 4.3, each answering from the release pinned
 // for the request. Query rules live in query.ts (validated by Fastify, mapped by problem-handler.ts).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PROBLEM_RESPONSES } from '../openapi.js';
+import { sendCsv } from '../csv.js';
+import { formatParam, preferredType } from '../negotiate.js';
+import { problems } from '../schemas.js';
 import { pinned } from '../pinned.js';
 import type { ReleaseSource } from '../release-types.js';
 import { eventBatch, events } from './events.js';
@@ -16,19 +18,33 @@ import { snapshotDiff } from './snapshot-diff.js';
 const CACHE_CONTROL = 'public, max-age=60, must-revalidate';
 
 export async function timemachinePlugin(app: FastifyInstance, opts: { releases: ReleaseSource }): Promise<void> {
-  const route = (path: string, summary: string, querystring: object, body: object, answer: (req: FastifyRequest) => unknown) =>
-    app.get(
+  // Every answer negotiates its media type (406 when none fits); the time-slice answers that are
+  // tables also come as CSV (Accept: text/csv or format=csv), one row per point or event.
+  const route = (path: string, summary: string, querystring: object, body: object, answer: (req: FastifyRequest) => unknown, table?: (value: any) => Iterable<Record<string, unknown>>) => {
+    const offered = table ? ['application/json', 'text/csv'] : ['application/json'];
+    const q = querystring as { properties?: Record<string, unknown> };
+    const withFormat = table ? { ...q, properties: { ...q.properties, format: formatParam(offered) } } : querystring;
+    const content: Record<string, object> = { 'application/json': { schema: body } };
+    if (table) content['text/csv'] = { schema: { type: 'string', description: 'One row per point (series: per place and period) or event' } };
+    return app.get(
       path,
-      { schema: { tags: ['timemachine'], summary, querystring, response: { 200: { description: summary, content: { 'application/json': { schema: body } } }, ...PROBLEM_RESPONSES } } },
+      { schema: { tags: ['timemachine'], summary, querystring: withFormat, response: { 200: { description: summary, content }, ...problems('invalid_parameter', 'missing_parameter', 'invalid_date', 'invalid_date_range', 'unknown_layer', 'unknown_metric', 'invalid_granularity', 'not_found', 'not_acceptable') } } },
       async (req, reply) => {
+        const type = preferredType(req, offered);
         const value = await answer(req);
-        return reply.header('cache-control', CACHE_CONTROL).type('application/json; charset=utf-8').send(JSON.stringify(value));
+        reply.header('cache-control', CACHE_CONTROL).header('vary', 'Accept');
+        if (type === 'text/csv' && table) return sendCsv(reply, table(value), { filename: `${path.slice(1)}.csv` });
+        return reply.type('application/json; charset=utf-8').send(JSON.stringify(value));
       },
     );
+  };
+  const seriesRows = function* (value: { series: { place: string; points: Record<string, unknown>[] }[] }) {
+    for (const s of value.series) for (const p of s.points) yield { place: s.place, ...p };
+  };
 
-  route('/snapshot', 'Metrics at a date', SNAPSHOT_QUERY, RESPONSES.snapshot, (req) => snapshot(pinned(req), req.query as SnapshotQuery));
-  route('/series', 'Time series of one metric', SERIES_QUERY, RESPONSES.series, (req) => series(pinned(req), req.query as SeriesQuery));
-  route('/events', 'Verified events sorted by date then id', NO_QUERY, RESPONSES.events, (req) => events(pinned(req)));
+  route('/snapshot', 'Metrics at a date', SNAPSHOT_QUERY, RESPONSES.snapshot, (req) => snapshot(pinned(req), req.query as SnapshotQuery), (v) => v.points);
+  route('/series', 'Time series of one metric', SERIES_QUERY, RESPONSES.series, (req) => series(pinned(req), req.query as SeriesQuery), seriesRows);
+  route('/events', 'Verified events sorted by date then id', NO_QUERY, RESPONSES.events, (req) => events(pinned(req)), (v) => v);
   route('/event-batch', 'TemporalEventBatch with a content hash', NO_QUERY, RESPONSES.eventBatch, (req) => eventBatch(pinned(req)));
   route('/snapshot-diff', 'TemporalSnapshotDiff against the predecessor release', NO_QUERY, RESPONSES.snapshotDiff, (req) => snapshotDiff(pinned(req), opts.releases));
   route('/health', 'Quality and mode of the time-slice service', NO_QUERY, RESPONSES.health, (req) => health(pinned(req)));
