@@ -10,7 +10,7 @@ import { call, makeV1Release, startV1, type V1Server } from './support/v1-fixtur
 
 // Catalog codes v1 never produces: they belong to /data/ and /api/timemachine/.
 const NOT_V1: ErrorCode[] = ['invalid_slug', 'unknown_slug', 'invalid_date', 'invalid_date_range', 'unknown_layer', 'unknown_metric', 'unknown_place',
-  'invalid_granularity'];
+  'invalid_granularity', 'web_not_built'];
 
 let server: V1Server;
 let limited: V1Server;

@@ -17,6 +17,7 @@ import { SHARED_SCHEMAS } from './schemas.js';
 import { interfaceDocumentCache, openapiRouteOptions, serveInterfaceDocument } from './interface-doc.js';
 import { landingRoutes, type BrowserIndex } from './landing.js';
 import { v1Plugin, type V1Options } from './v1/index.js';
+import { webPlugin } from './web/index.js';
 import './pinned.js';
 
 export interface AppOptions {
@@ -152,6 +153,7 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
   });
 
   await app.register(v1Plugin, { prefix: '/api/v1', releases, redisUrl: opts.redisUrl, trustProxy: opts.trustProxy, answerCache: answers, ...opts.v1 });
+  await app.register(webPlugin); // `/` for browsers (Accept: text/html) and /assets/
   for (const extra of opts.extraPlugins ?? []) {
     await app.register(extra.plugin, { prefix: extra.prefix, releases, redisUrl: opts.redisUrl, ...extra.options });
   }

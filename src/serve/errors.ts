@@ -15,6 +15,8 @@ export const ERROR_CATALOG = {
   invalid_path: { status: 400, title: 'Invalid path' },
   internal_error: { status: 500, title: 'Internal server error' },
   no_release: { status: 503, title: 'No sealed release is available' },
+  // / (the web explorer)
+  web_not_built: { status: 503, title: 'The web explorer is not built' },
   // /data/
   invalid_slug: { status: 400, title: 'Invalid region slug' },
   unknown_slug: { status: 404, title: 'Unknown region slug' },

@@ -1,0 +1,310 @@
+// The explorer page in a real browser: the production app (buildApp) over a real release, driven in
+// headless Chromium as a person would use it. Screenshots go to test-artifacts/ (git-ignored).
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import type { BrowserContext, Page } from 'playwright-core';
+import { buildApp, type DalaApp } from '../src/serve/app.js';
+import { webDistDir } from '../src/serve/web/assets.js';
+import { launchBrowser } from './support/browser.js';
+import { realRelease } from './support/release.js';
+
+const ARTIFACTS = join(process.cwd(), 'test-artifacts', 'web-explorer');
+const require_ = (await import('node:module')).createRequire(import.meta.url);
+
+let app: DalaApp;
+let base: string;
+let context: BrowserContext;
+let closeBrowser: () => Promise<void>;
+const pages = new Set<Page>();
+
+interface SnapshotPoint { metric: string; place: string; period: string; value: number | null; status: string; source_id: string }
+
+async function api<T>(url: string): Promise<T> {
+  const res = await app.inject({ method: 'GET', url });
+  assert.equal(res.statusCode, 200, `${url}: ${res.body}`);
+  return res.json() as T;
+}
+
+async function open(hash = '', viewport?: { width: number; height: number }): Promise<Page> {
+  const page = await context.newPage();
+  pages.add(page);
+  if (viewport) await page.setViewportSize(viewport);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${base}/${hash}`);
+  await page.waitForSelector('html[data-ready]', { timeout: 30_000 });
+  assert.deepEqual(errors, [], 'no script error on the page');
+  return page;
+}
+
+async function shot(page: Page, name: string, fullPage = true): Promise<void> {
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage });
+}
+
+const fills = (page: Page) => page.$$eval('path.region', (ps) => ps.map((p) => `${p.getAttribute('data-iso')}=${p.getAttribute('fill')}`).join(';'));
+const numberIn = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
+
+before(async () => {
+  await mkdir(ARTIFACTS, { recursive: true });
+  // The package build makes web/dist (npm `prepare`); build it here when an install skipped scripts.
+  if (!existsSync(join(webDistDir(), 'index.html'))) execFileSync('npm', ['run', 'build:web'], { stdio: 'inherit' });
+  const { releasesDir } = await realRelease();
+  app = await buildApp({ releasesDir });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const addr = app.server.address();
+  assert.ok(addr && typeof addr === 'object', 'the app listens on a TCP port');
+  base = `http://127.0.0.1:${addr.port}`;
+  ({ context, close: closeBrowser } = await launchBrowser());
+});
+
+after(async () => {
+  // A failed step leaves its page open; close every page before the browser and the server.
+  for (const page of pages) await page.close().catch(() => undefined);
+  await closeBrowser?.();
+  await app?.close();
+});
+
+describe('web explorer in headless Chromium', { timeout: 120_000 }, () => {
+  test('the first view draws the 20 regions with legend, period and source, and records its timing', async () => {
+    const page = await open('#lang=en');
+    assert.equal(await page.locator('path.region').count(), 20);
+    const legend = await page.locator('.legend').innerText();
+    const snap = await api<{ points: SnapshotPoint[] }>('/api/timemachine/snapshot');
+    const pop = snap.points.filter((p) => p.metric === 'population' && /^KZ-\d{2}$/.test(p.place));
+    assert.match(legend, new RegExp(`Period: ${pop[0]!.period}`));
+    assert.match(legend, /Source: Average annual population by region \(Bureau of National Statistics/);
+    const timing = await page.evaluate(() => {
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const ready = performance.getEntriesByName('dala-interactive')[0]!;
+      return { interactive_ms: Math.round(ready.startTime), dom_content_loaded_ms: Math.round(nav.domContentLoadedEventEnd) };
+    });
+    const assets = await assetSizes();
+    await writeFile(join(ARTIFACTS, 'metrics.json'), JSON.stringify({ ...timing, ...assets }, null, 2) + '\n');
+    await shot(page, '01-first-view-en');
+    await page.close();
+  });
+
+  test("the page's own assets stay under 300 KB compressed", async () => {
+    const { assets_br_bytes, assets_gzip_bytes } = await assetSizes();
+    assert.ok(assets_gzip_bytes < 300 * 1024, `gzip ${assets_gzip_bytes}`);
+    assert.ok(assets_br_bytes < 300 * 1024, `br ${assets_br_bytes}`);
+  });
+
+  test('picking an indicator recolours the map and names its source; clicking a region shows its value, period and source', async () => {
+    const page = await open('#lang=en');
+    const before_ = await fills(page);
+    await page.selectOption('#metric', 'unemployment_rate');
+    await page.waitForFunction(() => document.querySelector('.legend')?.textContent?.includes('Unemployment rate by region'));
+    assert.notEqual(await fills(page), before_, 'the colours follow the indicator');
+
+    const snap = await api<{ points: SnapshotPoint[] }>('/api/timemachine/snapshot');
+    const point = snap.points.find((p) => p.metric === 'unemployment_rate' && p.place === 'KZ-75')!;
+    await page.locator('path.region[data-iso="KZ-75"]').click();
+    const panel = page.locator('.panel[data-region="KZ-75"]');
+    await panel.locator('.value').waitFor();
+    const shown = numberIn(await panel.locator('.value').innerText());
+    assert.ok(Math.abs(shown - point.value!) < 0.05, `shown ${shown}, served ${point.value}`);
+    assert.equal(await panel.locator('.current .period').innerText(), point.period);
+    assert.match(await panel.locator('.current .source').innerText(), /Unemployment rate by region \(Bureau of National Statistics/);
+    assert.match(page.url(), /metric=unemployment_rate/);
+    assert.match(page.url(), /region=KZ-75/);
+    assert.ok(await panel.locator('svg.chart path.line').count(), 'the series chart is drawn');
+    assert.ok(await panel.locator('svg.chart .break').count() > 0, 'border changes are marked on the chart');
+    assert.equal(await panel.locator('a[href="/data/region-briefs/almaty.pdf"]').count(), 1);
+    assert.ok(await panel.locator('a[download$=".csv"]').count(), 'a CSV download is offered');
+    await shot(page, '02-indicator-and-region-en');
+    await page.close();
+  });
+
+  test('moving the date slider follows the snapshot: regions with no value are hatched, never coloured', async () => {
+    const page = await open('#lang=en&metric=employed');
+    const latest = await fills(page);
+    const slider = page.locator('#date');
+    await slider.focus();
+    await page.keyboard.press('Home');
+    await page.waitForFunction(() => document.querySelector('.date-out')?.textContent !== '2025');
+    const first = await page.locator('.date-out').innerText();
+    await page.waitForFunction((f) => [...document.querySelectorAll('path.region')].map((p) => `${p.getAttribute('data-iso')}=${p.getAttribute('fill')}`).join(';') !== f, latest);
+    assert.match(page.url(), /date=\d{4}-\d{2}-\d{2}/);
+    const date = /date=(\d{4}-\d{2}-\d{2})/.exec(page.url())![1]!;
+    const snap = await api<{ points: SnapshotPoint[] }>(`/api/timemachine/snapshot?date=${date}`);
+    const valued = new Set(snap.points.filter((p) => p.metric === 'employed' && p.value !== null).map((p) => p.place));
+    const regions = await page.$$eval('path.region', (ps) => ps.map((p) => ({ iso: p.getAttribute('data-iso')!, fill: p.getAttribute('fill')! })));
+    const missing = regions.filter((r) => !valued.has(r.iso));
+    assert.ok(missing.length > 0, `some region has no employed value on ${date}`);
+    for (const r of regions) assert.equal(r.fill === 'url(#hatch)', !valued.has(r.iso), `${r.iso} on ${date}`);
+    assert.ok((await page.locator('.map-notes .np-label').allTextContents()).includes('not published'), 'a hatched region says "not published"');
+    assert.match(await page.locator('.legend').innerText(), /not zero/);
+    await shot(page, `03-slider-${first}-en`);
+    await page.close();
+  });
+
+  test('searching "Алматы" shows the city and the region as candidates and chooses neither', async () => {
+    const page = await open('#lang=ru');
+    await page.fill('#q', 'Алматы');
+    await page.press('#q', 'Enter');
+    await page.locator('.search-results').waitFor();
+    const city = page.locator('.search-results li.candidate[data-id="place:KZ-75"]');
+    const region = page.locator('.search-results li.candidate[data-id="place:KZ-19"]');
+    assert.ok(await city.isVisible(), 'Almaty city is a candidate');
+    assert.ok(await region.isVisible(), 'Almaty region is a candidate');
+    assert.match(await page.locator('.search-results [role=status]').innerText(), /Выберите нужное/);
+    assert.equal(await page.locator('.panel').count(), 0, 'no region is opened for the person');
+    await shot(page, '04-search-almaty-ru');
+    await region.locator('button').click();
+    await page.locator('.panel[data-region="KZ-19"]').waitFor();
+    assert.match(await page.locator('.panel .kind').innerText(), /область/);
+    await page.close();
+  });
+
+  test('switching language translates every interface label, and a shared URL restores the view', async () => {
+    const page = await open('#lang=en&metric=grp&region=KZ-71');
+    await page.locator('button[lang="kk"]').click();
+    await page.waitForFunction(() => document.documentElement.lang === 'kk');
+    const { translator } = await import('../web/src/i18n.ts' as string) as typeof import('../web/src/i18n.js');
+    const en = translator('en');
+    const kk = translator('kk');
+    const text = await page.locator('body').innerText();
+    const keys = ['indicator', 'date', 'period', 'source', 'officialName', 'institutions', 'latest', 'primarySources', 'download', 'regionTable', 'tabMap', 'tabChanges', 'tabCatalog', 'searchButton', 'marked'] as const;
+    for (const k of keys) {
+      assert.ok(text.includes(kk(k)), `Kazakh label ${k} shown`);
+      if (kk(k) !== en(k)) assert.ok(!text.includes(en(k)), `English label ${k} (${en(k)}) gone`);
+    }
+    assert.match(await page.locator('.legend').innerText(), /алдын ала немесе күмәнді/, 'the preliminary mark is explained in Kazakh');
+    assert.ok(await page.locator('.map-notes .mark').count() > 0, 'preliminary GRP values are marked on the map');
+    await page.locator('#date').focus();
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForFunction(() => /date=/.test(location.hash));
+    const shared = page.url();
+    const period = await page.locator('.date-out').innerText();
+    await shot(page, '05-language-kk');
+    await page.close();
+
+    const again = await open(new URL(shared).hash);
+    assert.equal(await again.evaluate(() => document.documentElement.lang), 'kk');
+    assert.equal(await again.locator('#metric').inputValue(), 'grp');
+    assert.equal(await again.locator('.date-out').innerText(), period);
+    await again.locator('.panel[data-region="KZ-71"]').waitFor();
+    assert.ok(await again.locator('button[lang="kk"][aria-pressed="true"]').count(), 'the Kazakh button is pressed');
+    await shot(again, '06-shared-url-restored-kk');
+    await again.close();
+  });
+
+  test('the changes view reads /api/v1/changes and the catalog lists freshness, licence and reuse terms', async () => {
+    const page = await open('#lang=en&tab=changes');
+    await page.locator('#changes-heading').waitFor();
+    const changes = await api<{ data: unknown[]; meta: { note?: string } }>('/api/v1/changes');
+    if (changes.data.length) assert.equal(await page.locator('ul.changes li').count(), Math.min(100, changes.data.length));
+    else assert.match(await page.locator('.changes-note').innerText(), /no earlier release/);
+    await shot(page, '07-changes-en');
+
+    await page.locator('nav a', { hasText: 'Datasets' }).click();
+    await page.locator('#catalog-heading').waitFor();
+    const catalog = await api<{ datasets: { id: string; publication_limits: string }[] }>('/data/dataset-catalog.json');
+    assert.equal(await page.locator('li.dataset').count(), catalog.datasets.length);
+    const geo = page.locator('li.dataset[data-id="dataset:regional-boundaries"]');
+    assert.match(await geo.locator('.licence').innerText(), /CC BY 4\.0/);
+    assert.match(await geo.innerText(), /degraded/);
+    assert.match(page.url(), /tab=catalog/);
+    await shot(page, '08-catalog-en');
+    await page.close();
+  });
+
+  test('on a 360-px-wide screen nothing overflows sideways and a region opens by keyboard', async () => {
+    const page = await open('#lang=ru&metric=unemployment_rate', { width: 360, height: 740 });
+    assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 360, 'no sideways scrolling at 360 px');
+    await page.locator('table.values tr[data-iso="KZ-35"] button').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.panel[data-region="KZ-35"]').waitFor();
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'region-heading', 'focus moves to the opened profile');
+    assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 360, 'no sideways scrolling at 360 px');
+    await shot(page, '09-phone-360-ru');
+    await page.close();
+  });
+
+  test('axe-core finds no serious or critical violation in any view', async () => {
+    const axeSource = await readFile(require_.resolve('axe-core/axe.min.js'), 'utf8');
+    const views = ['#lang=en&metric=grp&region=KZ-75', '#lang=kk&tab=catalog', '#lang=ru&tab=changes', '#lang=ru&q=%D0%90%D0%BB%D0%BC%D0%B0%D1%82%D1%8B'];
+    for (const hash of views) {
+      const page = await open(hash);
+      if (hash.includes('region=')) await page.locator('.panel h2').waitFor();
+      if (hash.includes('tab=catalog')) await page.locator('li.dataset').first().waitFor();
+      if (hash.includes('tab=changes')) await page.locator('#changes-heading').waitFor();
+      if (hash.includes('q=')) await page.locator('.search-results li').first().waitFor();
+      // Evaluated through the DevTools protocol: the page's CSP rightly refuses inline scripts.
+      await page.evaluate(axeSource);
+      const violations = await page.evaluate(async () => {
+        const result = await (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run();
+        return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+      });
+      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      assert.deepEqual(serious, [], `${hash}: ${JSON.stringify(serious)}`);
+      await page.close();
+    }
+  });
+
+  test('the page is served like /data/: strong ETag per coding, 304 on If-None-Match, and JSON clients never get HTML', async () => {
+    const page = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' } });
+    assert.equal(page.statusCode, 200);
+    assert.equal(page.headers['content-encoding'], 'br');
+    assert.match(String(page.headers['etag']), /^"[0-9a-f]{64}-br"$/);
+    const again = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html', 'accept-encoding': 'br, gzip', 'if-none-match': String(page.headers['etag']) } });
+    assert.equal(again.statusCode, 304);
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec((await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } })).body)![1]!;
+    const js = await app.inject({ method: 'GET', url: script, headers: { 'accept-encoding': 'gzip' } });
+    assert.equal(js.statusCode, 200);
+    assert.equal(js.headers['content-encoding'], 'gzip');
+    assert.match(String(js.headers['content-type']), /^text\/javascript/);
+    const json = await app.inject({ method: 'GET', url: '/', headers: { accept: 'application/json' } });
+    assert.doesNotMatch(String(json.headers['content-type']), /text\/html/);
+    const missing = await app.inject({ method: 'GET', url: '/assets/nothing.js' });
+    assert.equal(missing.statusCode, 404);
+    assert.equal(missing.headers['content-type'], 'application/problem+json');
+  });
+
+  test('without a web build the server still serves the APIs and tells a browser why there is no page', async () => {
+    const { releasesDir } = await realRelease();
+    process.env['DALA_WEB_DIST'] = join(ARTIFACTS, 'no-such-build');
+    try {
+      const bare = await buildApp({ releasesDir });
+      try {
+        const res = await bare.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+        assert.equal(res.statusCode, 503);
+        assert.equal(res.json().code, 'web_not_built');
+        assert.match(res.json().detail, /npm run build:web/);
+        assert.equal((await bare.inject({ method: 'GET', url: '/api/timemachine/layers' })).statusCode, 200);
+      } finally {
+        await bare.close();
+      }
+    } finally {
+      delete process.env['DALA_WEB_DIST'];
+    }
+  });
+});
+
+async function assetSizes() {
+  const dir = webDistDir();
+  const files: string[] = [];
+  const walk = async (d: string): Promise<void> => {
+    for (const e of await readdir(d, { withFileTypes: true })) {
+      if (e.isDirectory()) await walk(join(d, e.name));
+      else files.push(join(d, e.name));
+    }
+  };
+  await walk(dir);
+  let raw = 0;
+  let gz = 0;
+  let br = 0;
+  for (const f of files) {
+    const body = await readFile(f);
+    raw += body.length;
+    gz += gzipSync(body, { level: 9 }).length;
+    br += brotliCompressSync(body).length;
+  }
+  return { assets_files: files.length, assets_raw_bytes: raw, assets_gzip_bytes: gz, assets_br_bytes: br };
+}

@@ -1,0 +1,262 @@
+// The explorer page: one view state, mirrored in the URL fragment, drives every section.
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { api, type Dataset, type Metric, type Point, type RegionCollection, type Series, type Snapshot, type TmEvent } from './api';
+import { Catalog } from './catalog';
+import { Changes } from './changes';
+import { fmtNumber, isMarked, metricName, statusLabel, unitLabel } from './format';
+import { LANGS, translator, type Lang } from './i18n';
+import { ChoroplethMap, classify } from './map';
+import { RegionPanel } from './region';
+import { SearchResults } from './search';
+import { parseView, viewHash, type Tab, type View } from './view';
+
+const LANG_NAMES: Record<Lang, string> = { kk: 'Қазақша', ru: 'Русский', en: 'English' };
+const REGION = /^KZ-\d{2}$/;
+const DEFAULT_METRIC = 'population';
+
+interface Base {
+  geo: RegionCollection;
+  metrics: Metric[];
+  events: TmEvent[];
+  sources: Map<string, { title: string; url: string | null }>;
+}
+
+function useView(): [View, (patch: Partial<View>) => void] {
+  const [view, setView] = useState(() => parseView(location.hash));
+  useEffect(() => {
+    const onHash = () => setView(parseView(location.hash));
+    addEventListener('hashchange', onHash);
+    return () => removeEventListener('hashchange', onHash);
+  }, []);
+  const update = (patch: Partial<View>) =>
+    setView((v) => {
+      const next = { ...v, ...patch };
+      history.replaceState(null, '', viewHash(next));
+      return next;
+    });
+  return [view, update];
+}
+
+export function App() {
+  const [view, update] = useView();
+  const t = useMemo(() => translator(view.lang), [view.lang]);
+  const [base, setBase] = useState<Base | null>(null);
+  const [series, setSeries] = useState<Series | null>(null);
+  const [snapshot, setSnapshot] = useState<Snapshot | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [query, setQuery] = useState(view.q ?? '');
+
+  useEffect(() => {
+    document.documentElement.lang = view.lang;
+    document.title = t('title');
+  }, [view.lang]);
+
+  useEffect(() => {
+    Promise.all([api.geo(), api.layers(), api.events(), api.catalog().catch(() => ({ datasets: [] as Dataset[] }))]).then(([geo, layers, events, catalog]) => {
+      const sources = new Map<string, { title: string; url: string | null }>();
+      for (const d of catalog.datasets) for (const s of d.sources) sources.set(s.id, { title: s.title, url: s.url });
+      // Daily event counts are not a regional indicator; every other metric of the store can be mapped.
+      const metrics = layers.layers.flatMap((l) => l.metrics).filter((m) => m.layer !== 'events');
+      setBase({ geo, metrics, events, sources });
+    }, (e: Error) => setError(e.message));
+  }, []);
+
+  const metric = base ? (base.metrics.find((m) => m.id === view.metric) ?? base.metrics.find((m) => m.id === DEFAULT_METRIC) ?? base.metrics[0]!) : null;
+
+  // The series, the snapshot and the base files are asked for at once (one round trip to a first
+  // view): before the metric list is known the wanted metric is the URL's or the default one.
+  const wanted = metric?.id ?? view.metric ?? DEFAULT_METRIC;
+  useEffect(() => {
+    api.series(wanted).then(setSeries, (e: Error) => setError(e.message));
+  }, [wanted]);
+
+  // The slider's stops: the metric's own periods, each standing at the date its period ends.
+  const stops = useMemo(() => {
+    if (!series || series.metric.id !== metric?.id) return [];
+    const ends = new Map<string, string>();
+    for (const s of series.series) for (const p of s.points) ends.set(p.period, p.period_end);
+    return [...ends.entries()].map(([period, end]) => ({ period, end })).sort((a, b) => a.end.localeCompare(b.end) || a.period.localeCompare(b.period));
+  }, [series, metric?.id]);
+  const stopIndex = stops.length ? Math.max(0, view.date ? stops.findLastIndex((s) => s.end <= view.date!) : stops.length - 1) : 0;
+  // Without a date the snapshot is the release's latest one, which the last stop stands for.
+  const date = view.date ?? stops[stops.length - 1]?.end ?? null;
+
+  useEffect(() => {
+    let live = true;
+    api.snapshot(view.date).then((s) => live && setSnapshot(s), (e: Error) => setError(e.message));
+    return () => void (live = false);
+  }, [view.date]);
+
+  const points = useMemo(() => {
+    const m = new Map<string, Point>();
+    for (const p of snapshot?.points ?? []) if (p.metric === metric?.id && REGION.test(p.place)) m.set(p.place, p);
+    return m;
+  }, [snapshot, metric?.id]);
+  const classes = useMemo(() => classify([...points.values()].flatMap((p) => (p.value === null ? [] : [p.value]))), [points]);
+  const ready = Boolean(base && metric && snapshot && series);
+
+  useEffect(() => {
+    if (ready && !document.documentElement.dataset['ready']) {
+      document.documentElement.dataset['ready'] = '1';
+      performance.mark('dala-interactive');
+    }
+  }, [ready]);
+
+  const regions = useMemo(() => new Map((base?.geo.features ?? []).map((f) => [f.properties.iso, f])), [base]);
+  const periods = [...new Set([...points.values()].map((p) => p.period))].sort();
+  const periodText = periods.length <= 1 ? periods[0] ?? '—' : `${periods[0]}–${periods[periods.length - 1]}`;
+  const src = metric ? base?.sources.get(metric.source_id) ?? { title: metric.source_id, url: null } : null;
+  const selected = view.region && regions.has(view.region) ? view.region : null;
+  const anyMarked = [...points.values()].some((p) => p.value !== null && isMarked(p.status));
+  const anyMissing = [...regions.keys()].some((iso) => points.get(iso)?.value == null);
+  const tabs: [Tab, string][] = [['map', t('tabMap')], ['changes', t('tabChanges')], ['catalog', t('tabCatalog')]];
+  // Two units can share a name (Almaty city and Almaty region): such names carry their kind.
+  const nameOf = (iso: string) => {
+    const f = regions.get(iso);
+    if (!f) return iso;
+    const name = f.properties[`name_${view.lang}`] || f.properties.name_en;
+    const shared = [...regions.values()].some((g) => g !== f && (g.properties[`name_${view.lang}`] || g.properties.name_en) === name);
+    return shared ? `${name} (${t(f.properties.kind === 'city' ? 'short_city' : 'short_region')})` : name;
+  };
+
+  return (
+    <>
+      <a class="skip" href="#main" onClick={(e) => { e.preventDefault(); document.getElementById('main')?.focus(); }}>{t('skip')}</a>
+      <header>
+        <div class="brand">
+          <h1>{t('title')}</h1>
+          <p class="tagline">{t('tagline')}</p>
+        </div>
+        <div class="langs" role="group" aria-label={t('language')}>
+          {LANGS.map((l) => (
+            <button key={l} type="button" lang={l} aria-pressed={view.lang === l} onClick={() => update({ lang: l })}>{LANG_NAMES[l]}</button>
+          ))}
+        </div>
+        <form role="search" class="search" onSubmit={(e) => { e.preventDefault(); const q = query.trim(); update({ q: q || null }); }}>
+          <label for="q">{t('searchLabel')}</label>
+          <div class="row">
+            <input id="q" type="search" value={query} onInput={(e) => setQuery((e.target as HTMLInputElement).value)} autoComplete="off" />
+            <button type="submit">{t('searchButton')}</button>
+          </div>
+        </form>
+      </header>
+      {view.q && base && (
+        <div class="results-wrap">
+          <SearchResults q={view.q} lang={view.lang} t={t} regions={regions} onChoose={(iso) => update({ region: iso, q: null, tab: 'map' })} />
+          <button type="button" onClick={() => update({ q: null })}>{t('close')}</button>
+        </div>
+      )}
+      <nav aria-label={t('nav')}>
+        <ul>
+          {tabs.map(([id, label]) => (
+            <li key={id}>
+              <a href={viewHash({ ...view, tab: id })} aria-current={view.tab === id ? 'page' : undefined} onClick={(e) => { e.preventDefault(); update({ tab: id }); }}>{label}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main id="main" tabIndex={-1}>
+        {error && <p role="alert" class="error">{t('error', { detail: error })}</p>}
+        {view.tab === 'changes' && <Changes lang={view.lang} t={t} release={view.release} onRelease={(r) => update({ release: r })} />}
+        {view.tab === 'catalog' && <Catalog lang={view.lang} t={t} />}
+        {view.tab === 'map' && (!base || !metric ? (
+          <p aria-busy="true">{t('loading')}</p>
+        ) : (
+          <>
+            <div class="controls">
+              <label for="metric">{t('indicator')}</label>
+              <select id="metric" value={metric.id} onChange={(e) => update({ metric: (e.target as HTMLSelectElement).value, date: null })}>
+                {base.metrics.map((m) => <option key={m.id} value={m.id}>{metricName(view.lang, m)}</option>)}
+              </select>
+              <label for="date">{t('date')}: <output for="date" class="date-out">{stops[stopIndex]?.period ?? '—'}</output></label>
+              <input
+                id="date"
+                type="range"
+                min={0}
+                max={Math.max(0, stops.length - 1)}
+                step={1}
+                value={stopIndex}
+                aria-valuetext={stops[stopIndex] ? `${stops[stopIndex]!.period} (${stops[stopIndex]!.end})` : ''}
+                aria-describedby="date-help"
+                disabled={!stops.length}
+                onInput={(e) => update({ date: stops[Number((e.target as HTMLInputElement).value)]?.end ?? null })}
+              />
+              <small id="date-help">{t('dateHelp')}{date ? `: ${date}` : ''}</small>
+            </div>
+            <div class="layout">
+              <div class="map-col">
+                <ChoroplethMap
+                  geo={base.geo}
+                  points={points}
+                  classes={classes}
+                  lang={view.lang}
+                  t={t}
+                  label={t('mapLabel', { metric: metricName(view.lang, metric), period: periodText })}
+                  nameOf={nameOf}
+                  selected={selected}
+                  onSelect={(iso) => update({ region: iso })}
+                />
+                <div class="legend" aria-label={t('legend')} role="group">
+                  <p class="legend-title">
+                    <strong>{metricName(view.lang, metric)}</strong>, {unitLabel(t, metric.unit)}
+                  </p>
+                  <ul>
+                    {classes?.breaks.map(([lo, hi], i) => (
+                      <li key={i}><span class="swatch" style={{ background: classes.colours[i] }} aria-hidden="true" />{fmtNumber(view.lang, lo)} – {fmtNumber(view.lang, hi)}</li>
+                    ))}
+                    {anyMissing && <li><span class="swatch hatch" aria-hidden="true" />{t('notPublishedLong')}</li>}
+                    {anyMarked && <li><span class="swatch mark-swatch" aria-hidden="true">!</span>{t('marked')}</li>}
+                  </ul>
+                  <p class="legend-meta">
+                    <span class="legend-period">{periods.length > 1 ? t('periods') : t('period')}: {periodText}</span>
+                    {' · '}
+                    <span class="legend-source">{t('source')}: {src?.url ? <a href={src.url} rel="noopener" target="_blank">{src.title}</a> : src?.title}</span>
+                  </p>
+                </div>
+              </div>
+              {selected && (
+                <RegionPanel
+                  iso={selected}
+                  slug={regions.get(selected)!.properties.slug}
+                  lang={view.lang}
+                  t={t}
+                  metric={metric}
+                  point={points.get(selected) ?? null}
+                  sourceTitle={(id) => base.sources.get(id) ?? { title: id, url: null }}
+                  series={series?.metric.id === metric.id ? series : null}
+                  events={base.events}
+                  metricLabel={(id) => { const m = base.metrics.find((x) => x.id === id); return m ? metricName(view.lang, m) : id; }}
+                  onClose={() => update({ region: null })}
+                />
+              )}
+            </div>
+            <div class="scroll-x" tabIndex={0} role="region" aria-label={t('regionTable')}>
+            <table class="values">
+              <caption>{t('regionTable')} ({metricName(view.lang, metric)}, {unitLabel(t, metric.unit)})</caption>
+              <thead>
+                <tr><th scope="col">{t('region')}</th><th scope="col">{t('value')}</th><th scope="col">{t('period')}</th><th scope="col">{t('status')}</th></tr>
+              </thead>
+              <tbody>
+                {[...regions.keys()].sort((a, b) => nameOf(a).localeCompare(nameOf(b), view.lang)).map((iso) => {
+                  const p = points.get(iso);
+                  return (
+                    <tr key={iso} data-iso={iso}>
+                      <th scope="row"><button type="button" class="link" aria-pressed={selected === iso} onClick={() => update({ region: iso })}>{nameOf(iso)}</button></th>
+                      <td>{p && p.value !== null ? fmtNumber(view.lang, p.value) : <span class="np">{t('notPublished')}</span>}</td>
+                      <td>{p?.period ?? '—'}</td>
+                      <td>{p ? statusLabel(t, p.status) : '—'}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+            </div>
+          </>
+        ))}
+      </main>
+      <footer>
+        <p>{snapshot && t('revision', { revision: snapshot.revision })} · <a href="/api/v1/">{t('apiLinks')}</a></p>
+      </footer>
+    </>
+  );
+}

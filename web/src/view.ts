@@ -1,0 +1,53 @@
+// The view a URL stands for: every choice a person makes lives in the fragment, so a copied address
+// restores the same view, and the fragment never reaches the server (no unknown query parameters).
+import { LANGS, type Lang } from './i18n';
+
+export type Tab = 'map' | 'changes' | 'catalog';
+export interface View {
+  lang: Lang;
+  tab: Tab;
+  metric: string | null;
+  date: string | null; // ISO date, the slider's position
+  region: string | null; // ISO 3166-2, e.g. KZ-75
+  q: string | null; // search text
+  release: string | null; // the "to" release of a comparison
+}
+
+const TABS: Tab[] = ['map', 'changes', 'catalog'];
+
+function browserLang(): Lang {
+  for (const l of navigator.languages ?? []) {
+    const code = l.slice(0, 2).toLowerCase();
+    if ((LANGS as string[]).includes(code)) return code as Lang;
+  }
+  return 'ru';
+}
+
+export function parseView(hash: string): View {
+  const p = new URLSearchParams(hash.replace(/^#/, ''));
+  const lang = p.get('lang');
+  const tab = p.get('tab');
+  const date = p.get('date');
+  const region = p.get('region');
+  return {
+    lang: lang && (LANGS as string[]).includes(lang) ? (lang as Lang) : browserLang(),
+    tab: tab && (TABS as string[]).includes(tab) ? (tab as Tab) : 'map',
+    metric: p.get('metric') || null,
+    date: date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : null,
+    region: region && /^KZ-\d{2}$/.test(region) ? region : null,
+    q: p.get('q') || null,
+    release: p.get('release') || null,
+  };
+}
+
+export function viewHash(v: View): string {
+  const p = new URLSearchParams();
+  p.set('lang', v.lang);
+  if (v.tab !== 'map') p.set('tab', v.tab);
+  if (v.metric) p.set('metric', v.metric);
+  if (v.date) p.set('date', v.date);
+  if (v.region) p.set('region', v.region);
+  if (v.q) p.set('q', v.q);
+  if (v.release) p.set('release', v.release);
+  return '#' + p.toString();
+}
