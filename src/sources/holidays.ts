@@ -37,8 +37,9 @@ export function publicHolidays(fromYear: number, toYear: number): PublicEvent[] 
 
 // The package appends an English "(substitute day)" to every language, and gives the Russian
 // name as the Kazakh one for Orthodox Christmas; both are corrected here, never left in the
-// wrong language. Kazakh: "Православиелік Рождество" is the term of the Kazakh text of the Law
-// "On holidays in the Republic of Kazakhstan" (art. 1).
+// wrong language. Kazakh "Православиелік Рождество": the Kazakh name used for the holiday at
+// https://www.holidaycountdown.net/countries/kazakhstan/orthodox-christmas-day (read 2026-11-23);
+// not checked against the Kazakh text of the law on holidays.
 const SUBSTITUTE = { kk: 'ауыстырылған демалыс күні', ru: 'перенесённый выходной день' } as const;
 const KK_FIXES: Record<string, string> = { 'Рождество Христово': 'Православиелік Рождество' };
 
