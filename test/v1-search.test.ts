@@ -14,13 +14,25 @@ after(async () => server.close());
 
 const search = (params: string) => call(`${server.base}/search?${params}`);
 
-test('every spelling of Karaganda (ru, kk, two Latin transliterations, slug) finds KZ-35 first', async () => {
+test('every spelling of Karaganda finds the city first, the region it is the centre of next', async () => {
   for (const q of ['Караганда', 'Қарағанды', 'Qaraghandy', 'Karagandy', 'karaganda']) {
     const res = await search(`q=${encodeURIComponent(q)}`);
     assert.equal(res.status, 200, q);
-    assert.equal(res.body.data[0].id, 'place:KZ-35', q);
+    assert.equal(res.body.data[0].id, 'place:KZ-35/KZ3510', q);
     assert.equal(res.body.data[0].match.type, 'exact', q);
+    assert.equal(res.body.data[1].id, 'place:KZ-35', q);
   }
+});
+
+test('a kind-of-place word (region, облысы, область) selects the region and is not required in its name', async () => {
+  for (const q of ['Karaganda region', 'Қарағанды облысы', 'Караганда область', 'область Караганда']) {
+    const res = await search(`q=${encodeURIComponent(q)}`);
+    assert.equal(res.body.data[0].id, 'place:KZ-35', q);
+  }
+  const district = await search(`q=${encodeURIComponent('Бұқар жырау ауданы')}`);
+  assert.equal(district.body.data[0].id, 'place:KZ-35/KZ3520');
+  const city = await search(`q=${encodeURIComponent('город Караганда')}`);
+  assert.equal(city.body.data[0].id, 'place:KZ-35/KZ3510');
 });
 
 test('the normalised keys of Kazakh, Russian and Latin spellings coincide', () => {
@@ -29,9 +41,9 @@ test('the normalised keys of Kazakh, Russian and Latin spellings coincide', () =
   assert.equal(searchKey('Жезқазған'), searchKey('Zhezkazgan'));
 });
 
-test('a one-letter typo still finds KZ-35 first, as a fuzzy match', async () => {
+test('a one-letter typo still finds Karaganda first, as a fuzzy match', async () => {
   const res = await search('q=Karagamda');
-  assert.equal(res.body.data[0].id, 'place:KZ-35');
+  assert.equal(res.body.data[0].id, 'place:KZ-35/KZ3510');
   assert.equal(res.body.data[0].match.type, 'fuzzy');
   assert.equal(res.body.data[0].match.distance, 1);
 });
@@ -116,5 +128,5 @@ test('q missing is missing_parameter; blank is invalid_query; bad locale and lim
     assert.equal(res.status, 400);
     assert.equal(res.body.code, 'invalid_limit', limit);
   }
-  assert.equal((await search('q=karaganda&locale=kk')).body.data[0].label, 'Қарағанды облысы');
+  assert.equal((await search('q=karaganda%20region&locale=kk')).body.data[0].label, 'Қарағанды облысы');
 });

@@ -8,6 +8,7 @@ import { EMPLOYED_SPEC, POPULATION_SPEC, UNEMPLOYMENT_SPEC } from '../sources/bn
 import { readGrpWorkbook } from '../sources/bns-grp.js';
 import { SOUTH_KAZAKHSTAN_LEGACY } from '../sources/bns-reforms.js';
 import { loadHandTables } from '../sources/hand-tables.js';
+import { loadNameTables } from '../sources/name-tables.js';
 import { publicHolidays } from '../sources/holidays.js';
 import { normaliseLabel } from '../sources/homoglyphs.js';
 import { loadPassports, verifySnapshots } from '../sources/snapshots.js';
@@ -24,13 +25,14 @@ export interface AssembleOptions {
   builtAt: Date;
 }
 
-const TABLES = ['regions', 'legacy-places', 'indicators', 'institutions', 'events', 'district-corrections', 'media-sample'];
+const TABLES = ['regions', 'legacy-places', 'indicators', 'institutions', 'events', 'district-corrections', 'media-sample', 'historical-names', 'abbreviations'];
 export const HOLIDAY_YEARS = { from: 2020, to: 2026 } as const;
 
 export async function assembleModel(opts: AssembleOptions): Promise<Model> {
   const passports = await loadPassports(opts.sourcesDir);
   const resolve = await verifySnapshots(opts.snapshotsDir, passports);
   const tables = await loadHandTables(opts.sourcesDir);
+  const nameTables = await loadNameTables(opts.sourcesDir);
   const regions = [...tables.regions].sort((a, b) => (a.iso < b.iso ? -1 : 1));
 
   const grp = await readGrpWorkbook(resolve('bns/gross-regional-product.xlsx'), grpLabelResolver(regions));
@@ -81,6 +83,7 @@ export async function assembleModel(opts: AssembleOptions): Promise<Model> {
     holidays,
     flags: { preliminaryColumns: grp.preliminaryColumns },
     media,
+    nameTables,
     geo,
     datasets,
   };

@@ -2,6 +2,7 @@
 // the model, never a raw file.
 import type { Feature, FeatureCollection, MultiPolygon, Polygon, Point as GeoPoint } from 'geojson';
 import type { District, Indicator, Institution, LegacyPlace, MediaPublication, Point, PublicEvent, Region, SourcePassport } from './types.js';
+import type { NameTables } from '../sources/name-tables.js';
 
 /** A logical source that figures cite (one or more snapshot files or a hand table). */
 export interface SourceDef {
@@ -52,6 +53,7 @@ export interface Model {
   holidays: PublicEvent[]; // public-holiday calendar from the date-holidays package (unreviewed); sorted (date, id)
   flags: { preliminaryColumns: string[] }; // `metric period` the source's footnotes mark preliminary
   media: { provenance: Record<string, unknown>; publications: MediaPublication[] };
+  nameTables: NameTables; // former names and abbreviations that search and resolve answer to
   geo: {
     regions: RegionGeometry[]; // sorted by iso
     adm1Simplified: FeatureCollection; // <= 400 KB, topology-preserving

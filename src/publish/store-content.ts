@@ -9,6 +9,7 @@ import { sourceRef } from './contracts/header.js';
 import type { Row } from '../store/tables.js';
 import { districtGeometryPath } from './contracts/regions.js';
 import { verifiedEvents } from './contracts/workbench.js';
+import { tableNames, type NameNote } from './search-content.js';
 import type { StoreContent } from './store.js';
 
 const LAYERS = [
@@ -27,7 +28,7 @@ const named = (n: Names) => ({ name_en: n.en, name_ru: n.ru, name_kk: n.kk });
 const UNTRANSLATED = { name_ru: null, name_kk: null } as const;
 const FALLBACK = { ru: 'en', kk: 'en', note: 'no Russian or Kazakh title exists; show the English title labelled as English' } as const;
 
-export function storeContent(model: Model): StoreContent {
+export function storeContent(model: Model): StoreContent & { name_notes: NameNote[] } {
   const points: Row<'points'>[] = model.points.map((p) => ({ ...p }));
   const dayCount = new Map<string, number>();
   const builtDay = model.builtAt.slice(0, 10);
@@ -98,6 +99,8 @@ export function storeContent(model: Model): StoreContent {
     entities.push({ id: e.id, type: 'event', ...named(e.title), data: canonicalJson(e) });
     addNames(e.id, e.title, 'name');
   }
+  const fromTables = tableNames(model.nameTables, new Set(entities.map((e) => e.id)));
+  names.push(...fromTables.names);
   const uniqueNames = dedupe(names.filter((n) => n.name.trim() !== ''), (n) => `${n.entity_id}|${n.name}|${n.lang}|${n.kind}`);
 
   const relations: Row<'relations'>[] = ([
@@ -133,6 +136,7 @@ export function storeContent(model: Model): StoreContent {
     relations,
     claims,
     evidence,
+    name_notes: fromTables.notes,
   };
 }
 

@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { bucketize, encodeFrom, type PointRow } from '../store/rollup.js';
 import { ROLLUP_GRANULARITIES } from '../store/periods.js';
 import { columnsOf, type Row, type TableName } from '../store/tables.js';
+import { writeSearchIndex, type NameNote } from '../store/search-write.js';
 import { STORE_DDL, STORE_VERSION } from './store-schema.js';
 
 /** Tables the build derives from the points; every other table is written as given. */
@@ -31,7 +32,10 @@ const keyOrder = (a: PointRow, b: PointRow) =>
     : a.period_start !== b.period_start ? (a.period_start < b.period_start ? -1 : 1)
       : a.period === b.period ? 0 : a.period < b.period ? 1 : -1;
 
-export function writeStore(path: string, content: StoreStream): void {
+/** Dates and sources of former names and abbreviations among entity_names, for the search index. */
+export type SearchNotes = { name_notes?: readonly NameNote[] };
+
+export function writeStore(path: string, content: StoreStream & SearchNotes): void {
   const db = new Database(path);
   try {
     db.pragma('journal_mode = DELETE');
@@ -53,6 +57,7 @@ export function writeStore(path: string, content: StoreStream): void {
         }
       }
       writePoints(db, content.points, aggregation);
+      writeSearchIndex(db, content.name_notes ?? []);
     })();
   } finally {
     db.close();

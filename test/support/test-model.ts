@@ -37,6 +37,7 @@ export function makeTestModel(): Model {
   return {
     builtAt: '2026-01-15T00:00:00.000Z',
     asOf: '2025-12-31',
+    nameTables: { historical: [], abbreviations: [] },
     passports: [
       { id: 'bns-population', path: 'bns/population_avg_annual_by_region.csv', origin_url: 'https://github.com/makenerzhan-gif/kazakhstan-economic-data', licence: 'official statistics; reuse terms not verified', attribution: 'Bureau of National Statistics', retrieved: '2026-01-01', sha256: 'a'.repeat(64), bytes: 100 },
       { id: 'osm', path: 'osm/kz_osm_admin1_relations.csv', origin_url: 'https://github.com/timateus/steppe-by-steppe', licence: 'ODbL 1.0', attribution: '© OpenStreetMap contributors', retrieved: '2026-01-01', sha256: 'b'.repeat(64), bytes: 200 },

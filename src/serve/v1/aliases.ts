@@ -3,8 +3,14 @@
 // (RFC 9110 15.4.9: the method is kept and clients may update their links).
 import { ProblemError } from '../errors.js';
 import { idSegment } from './envelope.js';
-import type { SearchIndex } from './search/index.js';
+import type { Database } from 'better-sqlite3';
 import { searchKey } from '../../lib/text-normalise.js';
+import { searchStatements } from '../../store/search.js';
+import type { SearchIndex } from './search/index.js';
+
+// Names sharing one key are few (homonyms, spellings); more than this many is not an alias lookup.
+const MAX_NAMES_PER_KEY = 50;
+const SECONDARY_KINDS: ReadonlySet<string> = new Set(['alias', 'abbreviation', 'former_name']);
 
 export interface AliasTarget {
   id: string;
@@ -15,7 +21,7 @@ export interface AliasTarget {
  * name, code or slug equals it (raw, or normalised) otherwise. Several entities: a problem listing
  * them, since the service never picks among homonyms.
  */
-export function canonicalIdOf(index: SearchIndex, raw: string, types: readonly string[], idPrefix: string): string | null {
+export function canonicalIdOf(index: SearchIndex, db: Database, raw: string, types: readonly string[], idPrefix: string): string | null {
   const direct = index.entities.get(raw);
   if (direct && types.includes(direct.type)) return raw;
   const prefixed = index.entities.get(`${idPrefix}:${raw}`);
@@ -23,11 +29,13 @@ export function canonicalIdOf(index: SearchIndex, raw: string, types: readonly s
   const key = searchKey(raw);
   const exact = new Set<string>();
   const normalised = new Set<string>();
-  for (const name of index.names) {
-    const entity = index.entities.get(name.entityId);
-    if (!entity || !types.includes(entity.type)) continue;
-    if (name.name === raw) exact.add(entity.id);
-    else if (key !== '' && name.key === key) normalised.add(entity.id);
+  const names = (key === '' ? [] : searchStatements(db).namesWithKey(key, MAX_NAMES_PER_KEY)).filter((n) => types.includes(n.type));
+  // A current name, code or slug outranks an alias, abbreviation or former name with the same key:
+  // "Akmola" is the region today, though it was also a former name of Astana.
+  const primary = names.filter((n) => !SECONDARY_KINDS.has(n.kind));
+  for (const name of primary.length > 0 ? primary : names) {
+    if (name.name === raw) exact.add(name.entity_id);
+    else normalised.add(name.entity_id);
   }
   const found = exact.size > 0 ? exact : normalised;
   if (found.size === 1) return [...found][0]!;

@@ -35,7 +35,7 @@ export function findEntity(
   raw: string,
 ): IndexedEntity | null {
   const index = searchIndexFor(release);
-  const id = canonicalIdOf(index, raw, family.types, family.idPrefix);
+  const id = canonicalIdOf(index, release.db, raw, family.types, family.idPrefix);
   if (id === null) throw new ProblemError('not_found', `No ${family.noun} has id or alias "${raw}" in release ${release.revision}.`);
   if (id !== raw) {
     reply.code(308).header('location', canonicalUrl(request.url, raw, id));

@@ -100,7 +100,7 @@ function bound(raw: string, end: boolean): string {
 function placeCode(release: LoadedRelease, raw: string): string {
   let id: string | null;
   try {
-    id = canonicalIdOf(searchIndexFor(release), raw, ['place', 'district'], 'place');
+    id = canonicalIdOf(searchIndexFor(release), release.db, raw, ['place', 'district'], 'place');
   } catch (error) {
     if (error instanceof ProblemError) throw new ProblemError('invalid_parameter', `query parameter "place": ${error.detail}`, { parameter: 'place', ...error.extensions });
     throw error;

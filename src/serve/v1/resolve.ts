@@ -1,17 +1,15 @@
 // POST /resolve (SPEC 4.4), after the W3C Reconciliation API: candidates with a score, a `match`
 // flag and the features that matched. The status tells the outcome and the service never picks
 // among homonyms (DESIGN.md "Contracts"): 200 one sure match, 300 several, 404 none (with the
-// nearest candidates). A sure match is an exact match of the normalised name.
+// nearest candidates). A sure match is an exact match of the normalised name (src/serve/v1/search/sure.ts).
 import { Ajv } from 'ajv';
 import type { FastifyInstance } from 'fastify';
 import type { ReleaseSource } from '../release-types.js';
 import { takeRelease } from './paging.js';
 import { single } from './envelope.js';
 import { entityPath, ENTITY_TYPES } from './search.js';
-import { editDistance } from './search/distance.js';
-import { searchIndexFor, type SearchIndex } from './search/index.js';
-import { searchKey } from '../../lib/text-normalise.js';
-import { isWithin, rankedSearch, type Hit, type Locale } from './search/rank.js';
+import { search, type Hit, type Locale } from './search/engine.js';
+import { nearest, sureMatches } from './search/sure.js';
 import { envelopeOf, localeParam, openObject, problems } from './schemas.js';
 
 interface ResolveBody { name: string; type?: string; locale?: Locale; within?: string }
@@ -22,7 +20,6 @@ const MAX_CANDIDATES = 10;
 // "42") and with unknown members refused rather than silently dropped: a resolve request that is not
 // what the client meant is a 400 invalid_body, not a guess.
 const strictBody = new Ajv({ coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false, strict: false });
-const NEAREST = 5;
 
 const candidateSchema = openObject(
   {
@@ -68,24 +65,6 @@ function candidate(prefix: string, hit: Hit) {
   };
 }
 
-/** Nearest names by edit distance, for a 404 that still helps: unbounded, so something is offered. */
-function nearest(index: SearchIndex, text: string, body: ResolveBody): Hit[] {
-  const query = searchKey(text);
-  const best = new Map<string, Hit>();
-  for (const name of index.names) {
-    const entity = index.entities.get(name.entityId);
-    if (!entity || (body.type && entity.type !== body.type) || (body.within && !isWithin(entity, body.within))) continue;
-    const max = Math.max(query.length, name.key.length);
-    const distance = editDistance(query, name.key, max);
-    const score = Math.round(0.45 * (1 - distance / (max + 1)) * 1000) / 1000;
-    const previous = best.get(entity.id);
-    if (!previous || previous.match.distance > distance) {
-      best.set(entity.id, { entity, score, match: { name: name.name, lang: name.lang, kind: name.kind, type: 'fuzzy', distance } });
-    }
-  }
-  return [...best.values()].sort((a, b) => a.match.distance - b.match.distance || (a.entity.id < b.entity.id ? -1 : 1)).slice(0, NEAREST);
-}
-
 export async function resolveRoutes(app: FastifyInstance, opts: { releases: ReleaseSource; basePath: string }): Promise<void> {
   app.post<{ Body: ResolveBody }>('/resolve', {
     validatorCompiler: ({ schema }) => strictBody.compile(schema),
@@ -116,9 +95,10 @@ export async function resolveRoutes(app: FastifyInstance, opts: { releases: Rele
     handler: async (request, reply) => {
       const release = takeRelease(request, opts.releases);
       const body = request.body;
-      const index = searchIndexFor(release);
-      const hits = rankedSearch(index, body.name, { locale: body.locale, types: body.type ? [body.type] : undefined, within: body.within });
-      const sure = hits.filter((h) => h.match.type === 'exact');
+      const searchOpts = { locale: body.locale, types: body.type ? [body.type] : undefined, within: body.within };
+      const result = search(release.db, body.name, searchOpts);
+      const hits = result.hits;
+      const sure = sureMatches(result);
       const query = { name: body.name, type: body.type ?? null, locale: body.locale ?? null, within: body.within ?? null };
       if (sure.length === 1) {
         return single(request, release, { result: 'found', query, id: sure[0]!.entity.id, candidates: [candidate(opts.basePath, sure[0]!)] });
@@ -127,7 +107,7 @@ export async function resolveRoutes(app: FastifyInstance, opts: { releases: Rele
         reply.code(300);
         return single(request, release, { result: 'ambiguous', query, id: null, candidates: sure.map((h) => candidate(opts.basePath, h)) });
       }
-      const near = hits.length > 0 ? hits.slice(0, MAX_CANDIDATES) : nearest(index, body.name, body);
+      const near = hits.length > 0 ? hits.slice(0, MAX_CANDIDATES) : nearest(release.db, body.name, searchOpts);
       reply.code(404);
       return single(request, release, { result: 'not_found', query, id: null, candidates: near.map((h) => candidate(opts.basePath, h)) });
     },

@@ -1,5 +1,6 @@
 // GET /search (SPEC 4.4): places, districts, institutions, persons, indicators, datasets, events and
-// sources by any name in kk, ru or en and by transliteration; ranked exact > prefix > fuzzy.
+// sources by any name in kk, ru or en, by transliteration, former name or abbreviation; kind-of-place
+// words select the kind; ranked exact > prefix > fuzzy (src/serve/v1/search/engine.ts).
 import type { FastifyInstance } from 'fastify';
 import { ProblemError } from '../errors.js';
 import type { ReleaseSource } from '../release-types.js';
@@ -7,8 +8,7 @@ import { collection, idSegment } from './envelope.js';
 import { nextCursor, openPage } from './paging.js';
 import { collectionConfig, csvAnswer, wantsCsv } from './answer.js';
 import { collectionResponse, localeParam, openObject, pagedQuery, problems } from './schemas.js';
-import { searchIndexFor, type IndexedEntity } from './search/index.js';
-import { rankedSearch, type Hit, type Locale } from './search/rank.js';
+import { search, type Hit, type IndexedEntity, type Locale } from './search/engine.js';
 
 export const ENTITY_TYPES = ['place', 'district', 'institution', 'person', 'indicator', 'dataset', 'event', 'source'] as const;
 
@@ -36,6 +36,7 @@ export const hitSchema = openObject(
         kind: { type: 'string', description: 'name, official_name, alias, legacy_code, slug or code.' },
         type: { type: 'string', enum: ['exact', 'prefix', 'fuzzy'] },
         distance: { type: 'integer', minimum: 0, description: 'Edits between the normalised query and the name.' },
+        valid_until: { type: 'string', description: 'For a former name (kind former_name): the year or date it was last in use.' },
       },
       ['name', 'lang', 'kind', 'type', 'distance'],
     ),
@@ -81,8 +82,7 @@ export async function searchRoutes(app: FastifyInstance, opts: { releases: Relea
       const csv = wantsCsv(request);
       const page = await openPage(request, opts.releases, request.query as unknown as Record<string, unknown>);
       const { q, locale, type } = request.query;
-      const index = searchIndexFor(page.release);
-      const hits = rankedSearch(index, q, { locale, types: type ? [type] : undefined });
+      const { hits } = search(page.release.db, q, { locale, types: type ? [type] : undefined });
       if (hits.length === 0 && /^[^\p{L}\p{N}]*$/u.test(q)) {
         throw new ProblemError('invalid_query', `Query "${q}" has no letters or digits to search for.`);
       }

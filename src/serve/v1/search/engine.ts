@@ -1,0 +1,295 @@
+// Ranked search over the store's search index (src/store/search.ts). Candidates come from indexed
+// reads only: names whose key equals or starts with the query, then, word by word, names holding a
+// word equal to, starting with, containing or a few edits from a query word (FTS5 trigrams over the
+// word vocabulary). Every read has a LIMIT and the candidate set is capped, so the work of a query
+// is bounded after normalisation and does not grow with the number of names.
+// Ranking: kind-of-place words first select the matching kind; then exact > prefix > fuzzy, in
+// non-overlapping score bands (exact 1, prefix 0.5-0.9, fuzzy below 0.5).
+import type { Database } from 'better-sqlite3';
+import { searchStatements, type NameRow, type SearchStatements } from '../../../store/search.js';
+import { editDistance, toleratedEdits } from './distance.js';
+import { parseQuery, satisfiesHints, type ParsedQuery } from './query.js';
+
+export type MatchType = 'exact' | 'prefix' | 'fuzzy';
+export type Locale = 'ru' | 'kk' | 'en';
+
+export interface NameMatch {
+  name: string;
+  lang: string;
+  kind: string;
+  type: MatchType;
+  distance: number;
+  valid_until?: string; // a former name: the year or date it was last in use
+}
+
+export interface IndexedEntity {
+  id: string;
+  type: string;
+  names: { en: string; ru: string | null; kk: string | null }; // null: no translation
+  data: Record<string, unknown>;
+}
+
+export interface Hit {
+  entity: IndexedEntity;
+  score: number;
+  match: NameMatch;
+  placeKind: string;
+  hinted: boolean; // the entity is of the kind the query's kind words ask for
+}
+
+export interface SearchOptions {
+  locale?: Locale;
+  types?: readonly string[];
+  within?: string;
+}
+
+/** What a query read: counted so that tests can check the bounds without timing anything. */
+export interface SearchWork {
+  words: number; // query words matched
+  vocabulary: number; // vocabulary words read
+  candidates: number; // names scored
+}
+
+export const LIMITS = {
+  keyNames: 50, // names read per exact or prefix key lookup
+  prefixWords: 8, // vocabulary words starting with a query word
+  trigramWords: 16, // vocabulary words sharing trigrams with a query word
+  infixWords: 8, // vocabulary words containing a query word
+  postings: 40, // names read per vocabulary word, shortest first
+  candidates: 400, // names scored per query
+} as const;
+const MAX_TRANSPOSED = 16; // adjacent-swap variants looked up per query word
+
+// A current name first; an alias and a former name are equal (a region's alias "Guryev" and the city's
+// former name "Guryev" tie, and the city-before-region rule below decides); identifiers last.
+const KIND_RANK: Readonly<Record<string, number>> = {
+  name: 0, official_name: 1, abbreviation: 2, alias: 3, former_name: 3, slug: 4, code: 4, legacy_code: 5,
+};
+const TYPE_RANK: Readonly<Record<string, number>> = {
+  place: 0, district: 1, indicator: 2, institution: 3, dataset: 4, person: 5, source: 6, event: 7,
+};
+const BAND: Readonly<Record<MatchType, number>> = { exact: 0, prefix: 1, fuzzy: 2 };
+// Between equally good matches, a city before a region: a regional centre's name means the city
+// (Kostanay the city, not Kostanay region; Almaty the city, not Almaty region).
+const PLACE_KIND_RANK: Readonly<Record<string, number>> = { city: 0, region: 1, country: 2, district: 3 };
+
+function trigrams(word: string): string[] {
+  const out = new Set<string>();
+  for (let i = 0; i + 3 <= word.length; i++) out.add(word.slice(i, i + 3));
+  return [...out];
+}
+
+/** Candidate name rows for a query, by indexed reads only, at most LIMITS.candidates. */
+function candidates(s: SearchStatements, q: ParsedQuery, work: SearchWork): NameRow[] {
+  const found = new Map<number, NameRow>();
+  const full = () => found.size >= LIMITS.candidates;
+  const take = (rows: readonly NameRow[]) => {
+    for (const r of rows) if (!full()) found.set(r.rowid, r);
+  };
+  for (const key of new Set([q.key, q.coreKey])) {
+    take(s.namesWithKey(key, LIMITS.keyNames));
+    take(s.namesWithPrefix(key, LIMITS.keyNames));
+  }
+  // Rarer words first: their postings are the most selective.
+  const perWord = q.core.map((w) => {
+    const words = new Map<number, { id: number; word: string; df: number }>();
+    const exact = s.wordEqual(w);
+    if (exact) words.set(exact.id, exact);
+    for (const r of s.wordsWithPrefix(w, LIMITS.prefixWords)) words.set(r.id, r);
+    // One swap of adjacent letters ("Asatna") can break every trigram a word shares with the word
+    // meant, so those variants are looked up directly: at most MAX_TRANSPOSED point reads.
+    if (toleratedEdits(w.length) > 0) {
+      for (let i = 0; i + 1 < Math.min(w.length, MAX_TRANSPOSED + 1); i++) {
+        if (w[i] === w[i + 1]) continue;
+        const swapped = s.wordEqual(w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2));
+        if (swapped) words.set(swapped.id, swapped);
+      }
+    }
+    if (w.length >= 3) {
+      for (const r of s.wordsContaining(w, LIMITS.infixWords)) words.set(r.id, r);
+      if (toleratedEdits(w.length) > 0) for (const r of s.wordsSharingTrigrams(trigrams(w), LIMITS.trigramWords)) words.set(r.id, r);
+    }
+    work.vocabulary += words.size;
+    return { w, words: [...words.values()], df: exact?.df ?? Number.MAX_SAFE_INTEGER };
+  });
+  work.words = perWord.length;
+  perWord.sort((a, b) => a.df - b.df);
+  for (const { words } of perWord) {
+    for (const word of words) {
+      if (full()) break;
+      for (const rowid of s.namesWithWord(word.word, LIMITS.postings)) {
+        if (full()) break;
+        if (!found.has(rowid)) {
+          const row = s.name(rowid);
+          if (row) found.set(rowid, row);
+        }
+      }
+    }
+  }
+  work.candidates = found.size;
+  return [...found.values()];
+}
+
+interface Scored { type: MatchType; score: number; distance: number }
+
+/** How well one query word meets a name's words: 1 equal, 0.8 prefix, 0.6 infix, fuzzy below. */
+function wordMatch(w: string, nameWords: readonly string[]): { quality: number; distance: number } | null {
+  let best: { quality: number; distance: number } | null = null;
+  const max = toleratedEdits(w.length);
+  for (const n of nameWords) {
+    let m: { quality: number; distance: number } | null = null;
+    if (n === w) return { quality: 1, distance: 0 };
+    if (n.startsWith(w)) m = { quality: 0.8, distance: 0 };
+    else if (w.length >= 3 && n.includes(w)) m = { quality: 0.6, distance: 0 };
+    else if (max > 0) {
+      let d = editDistance(w, n, max);
+      if (d > max && n.length > w.length) d = editDistance(w, n.slice(0, w.length), max); // typo in a word typed partly
+      if (d <= max) m = { quality: 0.4 * (1 - d / (max + 1)), distance: d };
+    }
+    if (m && (!best || m.quality > best.quality)) best = m;
+  }
+  return best;
+}
+
+function scoreName(q: ParsedQuery, row: NameRow): Scored | null {
+  if (row.key === q.key || row.key === q.coreKey) return { type: 'exact', score: 1, distance: 0 };
+  for (const key of [q.key, q.coreKey]) {
+    if (row.key.startsWith(key)) return { type: 'prefix', score: 0.5 + 0.4 * (key.length / row.key.length), distance: 0 };
+  }
+  const nameWords = row.key.split(' ');
+  let quality = 0;
+  let distance = 0;
+  let fuzzy = false;
+  let missed = 0;
+  for (const w of q.core) {
+    const m = wordMatch(w, nameWords);
+    if (!m) {
+      missed++;
+      continue;
+    }
+    quality += m.quality;
+    distance += m.distance;
+    if (m.distance > 0) fuzzy = true;
+  }
+  // A long query may carry one word the name lacks (an abbreviation, a filler): one missed word in
+  // three is tolerated, as a fuzzy match; more is no match by words.
+  if (missed > 0) {
+    if (missed > Math.floor(q.core.length / 3)) return wholeFuzzy(q.coreKey, row.key);
+    return { type: 'fuzzy', score: 0.3 * (quality / q.core.length), distance: distance + missed };
+  }
+  const coverage = Math.min(1, q.coreKey.length / row.key.length);
+  if (!fuzzy) return { type: 'prefix', score: 0.5 + 0.3 * coverage * (quality / q.core.length), distance: 0 };
+  const whole = wholeFuzzy(q.coreKey, row.key);
+  if (whole && whole.distance <= distance) return whole;
+  return { type: 'fuzzy', score: 0.45 * coverage * (quality / q.core.length), distance };
+}
+
+function wholeFuzzy(query: string, key: string): Scored | null {
+  const max = toleratedEdits(query.length);
+  if (max === 0) return null;
+  const d = editDistance(query, key, max);
+  if (d > max) return null;
+  return { type: 'fuzzy', score: 0.45 * (1 - d / (max + 1)), distance: d };
+}
+
+export function parseEntity(row: { id: string; type: string; name_en: string; name_ru: string | null; name_kk: string | null; data: string }): IndexedEntity {
+  let data: unknown;
+  try {
+    data = JSON.parse(row.data);
+  } catch {
+    data = null;
+  }
+  if (!data || typeof data !== 'object' || Array.isArray(data)) throw new Error(`store.sqlite entities row ${row.id}: field data is not a JSON object`);
+  return { id: row.id, type: row.type, names: { en: row.name_en, ru: row.name_ru, kk: row.name_kk }, data: data as Record<string, unknown> };
+}
+
+/** Whether an entity lies in a containing place: by id path (place:KZ-35/...) or a declared parent. */
+export function isWithin(entity: IndexedEntity, within: string): boolean {
+  if (entity.id.startsWith(within + '/')) return true;
+  const data = entity.data;
+  return data['parent'] === within || data['place'] === within || data['region'] === within;
+}
+
+export function compareHits(a: Hit, b: Hit, locale: Locale | undefined): number {
+  return (
+    Number(b.hinted) - Number(a.hinted) ||
+    BAND[a.match.type] - BAND[b.match.type] ||
+    b.score - a.score ||
+    (KIND_RANK[a.match.kind] ?? 9) - (KIND_RANK[b.match.kind] ?? 9) ||
+    (locale ? Number(b.match.lang === locale) - Number(a.match.lang === locale) : 0) ||
+    (PLACE_KIND_RANK[a.placeKind] ?? 9) - (PLACE_KIND_RANK[b.placeKind] ?? 9) ||
+    (TYPE_RANK[a.entity.type] ?? 9) - (TYPE_RANK[b.entity.type] ?? 9) ||
+    (a.entity.id < b.entity.id ? -1 : a.entity.id > b.entity.id ? 1 : 0)
+  );
+}
+
+export interface SearchResult {
+  query: ParsedQuery;
+  hits: Hit[];
+  work: SearchWork;
+}
+
+/** Ranked hits for a text, one per entity (its best-matching name). */
+export function search(db: Database, text: string, opts: SearchOptions = {}): SearchResult {
+  const q = parseQuery(text);
+  const work: SearchWork = { words: 0, vocabulary: 0, candidates: 0 };
+  if (q.key === '') return { query: q, hits: [], work };
+  const s = searchStatements(db);
+  const best = new Map<string, Hit>();
+  const entities = new Map<string, IndexedEntity | null>();
+  for (const row of candidates(s, q, work)) {
+    if (opts.types && !opts.types.includes(row.type)) continue;
+    const scored = scoreName(q, row);
+    if (!scored) continue;
+    let entity = entities.get(row.entity_id);
+    if (entity === undefined) {
+      const er = s.entityRow(row.entity_id);
+      entities.set(row.entity_id, (entity = er ? parseEntity(er) : null));
+    }
+    if (!entity) continue; // a name of no entity is a build defect; it is not served
+    if (opts.within && !isWithin(entity, opts.within)) continue;
+    const match: NameMatch = { name: row.name, lang: row.lang, kind: row.kind, type: scored.type, distance: scored.distance };
+    if (row.valid_until) match.valid_until = row.valid_until;
+    const hit: Hit = { entity, score: Math.round(scored.score * 1000) / 1000, match, placeKind: row.place_kind, hinted: q.hints.length > 0 && satisfiesHints(row.place_kind, q.hints) };
+    const previous = best.get(entity.id);
+    if (!previous || compareHits(hit, previous, opts.locale) < 0) best.set(entity.id, hit);
+  }
+  const hits = [...best.values()].sort((a, b) => compareHits(a, b, opts.locale));
+  return { query: q, hits, work };
+}
+
+/** Edits beyond which a name is too far to be offered even as a nearest candidate. */
+const NEAREST_MAX_EDITS = 12;
+
+/**
+ * The names nearest to a text that matched nothing, by edit distance, over the same bounded
+ * candidates (so a 404 still offers something, at the same bounded cost).
+ */
+export function nearestHits(db: Database, text: string, opts: SearchOptions, n: number): Hit[] {
+  const q = parseQuery(text);
+  if (q.key === '') return [];
+  const s = searchStatements(db);
+  const work: SearchWork = { words: 0, vocabulary: 0, candidates: 0 };
+  const best = new Map<string, Hit>();
+  const consider = (rows: readonly NameRow[], max: (row: NameRow) => number) => {
+    for (const row of rows) {
+      if (opts.types && !opts.types.includes(row.type)) continue;
+      const limit = max(row);
+      const d = editDistance(q.coreKey, row.key, limit);
+      if (d > limit) continue;
+      const previous = best.get(row.entity_id);
+      if (previous && previous.match.distance <= d) continue;
+      const er = s.entityRow(row.entity_id);
+      if (!er) continue;
+      const entity = parseEntity(er);
+      if (opts.within && !isWithin(entity, opts.within)) continue;
+      const score = Math.round(0.45 * Math.max(0, 1 - d / (NEAREST_MAX_EDITS + 1)) * 1000) / 1000;
+      best.set(entity.id, { entity, score, match: { name: row.name, lang: row.lang, kind: row.kind, type: 'fuzzy', distance: d }, placeKind: row.place_kind, hinted: false });
+    }
+  };
+  // bounded distance over the candidates; when none is near, the full distance over the few names
+  // whose keys sort next to the text
+  consider(candidates(s, q, work), () => NEAREST_MAX_EDITS);
+  if (best.size === 0) consider(s.namesAround(q.coreKey, n * 4), (row) => Math.max(q.coreKey.length, row.key.length));
+  return [...best.values()].sort((a, b) => a.match.distance - b.match.distance || compareHits(a, b, opts.locale)).slice(0, n);
+}

@@ -1,0 +1,42 @@
+// A search query after normalisation: its key (src/lib/text-normalise.ts), its words, and the words
+// that name a kind of place ("район", "ауданы", "district", "облысы", "city" ...), which select a
+// kind instead of being required in the name.
+import { searchKey } from '../../../lib/text-normalise.js';
+
+export type PlaceHint = 'region' | 'district' | 'city';
+
+// Words in kk, ru and en (and their common Latin spellings), as typed; keyed below by searchKey so
+// that they meet the query's words whatever the script.
+const KIND_WORDS: Readonly<Record<PlaceHint, readonly string[]>> = {
+  region: ['область', 'обл', 'облысы', 'облыс', 'region', 'oblast', 'oblys', 'oblysy', 'province', 'провинция'],
+  district: ['район', 'р-н', 'ауданы', 'аудан', 'district', 'raion', 'rayon', 'audany', 'audan'],
+  city: ['город', 'г', 'қаласы', 'қала', 'city', 'town', 'gorod', 'kalasy', 'qalasy', 'kala', 'qala'],
+};
+const HINT_OF = new Map<string, PlaceHint>();
+for (const [hint, words] of Object.entries(KIND_WORDS) as [PlaceHint, readonly string[]][]) {
+  for (const w of words) HINT_OF.set(searchKey(w), hint);
+}
+
+/** At most this many distinct words of a query are matched; the rest are ignored. */
+export const MAX_QUERY_WORDS = 6;
+
+export interface ParsedQuery {
+  key: string; // the whole normalised query
+  core: string[]; // its words without kind-of-place words (all words if nothing else is left)
+  coreKey: string;
+  hints: PlaceHint[];
+}
+
+export function parseQuery(text: string): ParsedQuery {
+  const key = searchKey(text);
+  const words = [...new Set(key.split(' ').filter((w) => w !== ''))].slice(0, MAX_QUERY_WORDS);
+  const hints = words.map((w) => HINT_OF.get(w)).filter((h): h is PlaceHint => h !== undefined);
+  const core = words.filter((w) => !HINT_OF.has(w));
+  if (core.length === 0) return { key, core: words, coreKey: words.join(' '), hints: [] };
+  return { key, core, coreKey: core.join(' '), hints: [...new Set(hints)] };
+}
+
+/** Whether a name row's place kind is what the query's kind words ask for. */
+export function satisfiesHints(placeKind: string, hints: readonly PlaceHint[]): boolean {
+  return hints.length === 0 || hints.includes(placeKind as PlaceHint);
+}

@@ -1,0 +1,27 @@
+// Which hits are sure matches for /resolve and /reconcile: exact matches of the normalised name,
+// narrowed by what the query itself says. The service never picks among the rest (DESIGN.md
+// "Contracts"): several sure matches are homonyms.
+import type { Database } from 'better-sqlite3';
+import { nearestHits, type Hit, type SearchOptions, type SearchResult } from './engine.js';
+
+// An alias, abbreviation or former name yields to a current name, code or slug with the same key:
+// "Akmola" names the region today, though Astana once bore it.
+const SECONDARY_KINDS: ReadonlySet<string> = new Set(['alias', 'abbreviation', 'former_name']);
+
+export function sureMatches(result: SearchResult): Hit[] {
+  let sure = result.hits.filter((h) => h.match.type === 'exact');
+  // kind-of-place words ("Karaganda region") choose among exact matches when any is of that kind
+  if (result.query.hints.length > 0 && sure.some((h) => h.hinted)) sure = sure.filter((h) => h.hinted);
+  const primary = sure.filter((h) => !SECONDARY_KINDS.has(h.match.kind));
+  if (primary.length > 0) sure = primary;
+  // A regional centre's name belongs to the city: a region matched together with a city inside it
+  // (its centre, place:KZ-35/KZ351000 in place:KZ-35) yields to the city.
+  const cities = sure.filter((h) => h.placeKind === 'city');
+  return sure.filter((h) => !(h.placeKind === 'region' && cities.some((c) => c.entity.id.startsWith(h.entity.id + '/'))));
+}
+
+export const NEAREST = 5;
+
+export function nearest(db: Database, text: string, opts: SearchOptions): Hit[] {
+  return nearestHits(db, text, opts, NEAREST);
+}

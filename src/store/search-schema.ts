@@ -1,0 +1,19 @@
+// DDL of the search index inside store.sqlite (the FTS5 side of the store, beside src/store/tables.ts): every name an
+// entity answers to, under the one search key (src/lib/text-normalise.ts), plus a word vocabulary
+// with an FTS5 trigram index for infix and typo matching. Built once at publish time, so a query
+// reads candidates through indexes and never scans the names (src/store/search.ts). The rows are
+// written by src/store/search-write.ts.
+export const SEARCH_DDL = `
+-- one row per (entity, name): key is searchKey(name); place_kind is region, city, district, country or ''
+CREATE TABLE search_names(rowid INTEGER PRIMARY KEY, entity_id TEXT NOT NULL REFERENCES entities(id), type TEXT NOT NULL,
+  place_kind TEXT NOT NULL, name TEXT NOT NULL, lang TEXT NOT NULL, kind TEXT NOT NULL, key TEXT NOT NULL,
+  valid_until TEXT, source_url TEXT) STRICT;
+CREATE INDEX search_names_key ON search_names(key, rowid);
+CREATE INDEX search_names_entity ON search_names(entity_id, rowid);
+-- distinct words of the keys with the number of names using each (df)
+CREATE TABLE search_words(id INTEGER PRIMARY KEY, word TEXT NOT NULL UNIQUE, df INTEGER NOT NULL) STRICT;
+CREATE VIRTUAL TABLE search_words_fts USING fts5(word, content='search_words', content_rowid='id', tokenize='trigram');
+-- word -> names, shortest keys first: a bounded read returns the names a word most nearly equals
+CREATE TABLE search_postings(word TEXT NOT NULL, key_len INTEGER NOT NULL, name_rowid INTEGER NOT NULL,
+  PRIMARY KEY(word, key_len, name_rowid)) STRICT, WITHOUT ROWID;
+`;

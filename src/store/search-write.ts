@@ -1,0 +1,85 @@
+// Writes the search index of a store (src/store/search-schema.ts) from the entities and entity_names
+// already inserted: every name under its search key (src/lib/text-normalise.ts), with the place kind
+// that kind-of-place words in a query select; then the word postings, the vocabulary and its FTS5
+// trigram index. Entities are read a page at a time, so a scaled build never holds them all; the
+// order is fixed (entity id, then its names), so the same content gives the same bytes.
+import type Database from 'better-sqlite3';
+import { searchKey } from '../lib/text-normalise.js';
+import { SEARCH_DDL } from './search-schema.js';
+
+/** A dated or cited name: what a former name or abbreviation adds beyond an entity_names row. */
+export interface NameNote { entity_id: string; name: string; kind: string; valid_until: string | null; source_url: string | null }
+
+export type PlaceKind = 'country' | 'region' | 'city' | 'district' | '';
+
+type EntityRow = { id: string; type: string; name_en: string; name_ru: string | null; name_kk: string | null; data: string };
+
+// Districts and cities share one ADM2 layer. A place's declared kind wins; otherwise an ADM2 unit whose
+// pcode's two digits after the region code are below 30 (the numbering geokz/KATO gives cities of
+// regional significance: KZ351000 Karaganda, KZ352400 Temirtau) and whose Russian name is not an
+// adjective (districts are "Бухар-Жырауский район") is a city.
+const RU_DISTRICT_ADJECTIVE = /(ский|цкий|ной|ный|ская)$/;
+
+export function placeKind(e: { id: string; type: string; name_ru: string | null; data: Record<string, unknown> }): PlaceKind {
+  const declared = e.data['kind'];
+  if (e.type === 'district') {
+    if (declared === 'district') return 'district';
+    if (typeof declared === 'string' && declared.startsWith('city')) return 'city';
+    const pcode = /\/KZ\d{2}(\d{2})\d+$/.exec(e.id);
+    return pcode && Number(pcode[1]) < 30 && !RU_DISTRICT_ADJECTIVE.test(e.name_ru ?? '') ? 'city' : 'district';
+  }
+  if (e.type !== 'place') return '';
+  if (e.id === 'place:KZ') return 'country';
+  return declared === 'city' ? 'city' : 'region';
+}
+
+function dataOf(e: EntityRow): Record<string, unknown> {
+  try {
+    const v: unknown = JSON.parse(e.data);
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+const PAGE = 2000;
+
+/** Creates and fills the search tables; call inside the build's write transaction. */
+export function writeSearchIndex(db: Database.Database, notes: readonly NameNote[]): void {
+  db.exec(SEARCH_DDL);
+  const note = new Map(notes.map((n) => [`${n.entity_id}\u0000${n.name}\u0000${n.kind}`, n]));
+  const page = db.prepare<[string, number], EntityRow>('SELECT id, type, name_en, name_ru, name_kk, data FROM entities WHERE id > ? ORDER BY id LIMIT ?');
+  const namesOf = db.prepare<[string], { name: string; lang: string; kind: string }>(
+    'SELECT name, lang, kind FROM entity_names WHERE entity_id = ? ORDER BY kind, lang, name',
+  );
+  const insertName = db.prepare(`INSERT INTO search_names(entity_id, type, place_kind, name, lang, kind, key, valid_until, source_url)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insertPosting = db.prepare('INSERT OR IGNORE INTO search_postings(word, key_len, name_rowid) VALUES (?, ?, ?)');
+  let after = '';
+  for (;;) {
+    const entities = page.all(after, PAGE);
+    if (entities.length === 0) break;
+    for (const e of entities) {
+      const kind = placeKind({ ...e, data: dataOf(e) });
+      const seen = new Set<string>();
+      const add = (name: string | null, lang: string, nameKind: string) => {
+        if (name === null) return; // no translation in this language
+        const key = searchKey(name);
+        const identity = `${key}\u0000${lang}\u0000${nameKind}`;
+        if (key === '' || seen.has(identity)) return;
+        seen.add(identity);
+        const n = note.get(`${e.id}\u0000${name}\u0000${nameKind}`);
+        const rowid = Number(insertName.run(e.id, e.type, kind, name, lang, nameKind, key, n?.valid_until ?? null, n?.source_url ?? null).lastInsertRowid);
+        for (const word of new Set(key.split(' '))) insertPosting.run(word, key.length, rowid);
+      };
+      add(e.name_en, 'en', 'name');
+      add(e.name_ru, 'ru', 'name');
+      add(e.name_kk, 'kk', 'name');
+      for (const n of namesOf.all(e.id)) add(n.name, n.lang, n.kind);
+    }
+    after = entities.at(-1)!.id;
+  }
+  db.exec(`INSERT INTO search_words(word, df) SELECT word, count(*) FROM search_postings GROUP BY word ORDER BY word;
+    INSERT INTO search_words_fts(search_words_fts) VALUES ('rebuild');
+    INSERT INTO search_words_fts(search_words_fts) VALUES ('optimize');`);
+}

@@ -1,0 +1,89 @@
+// The search statements of a release's store (src/store/search-schema.ts), prepared once per
+// opened database. Every statement reads through an index with a LIMIT, so the rows one query can
+// touch are bounded by its parameters, never by the number of names in the release.
+import type { Database, Statement } from 'better-sqlite3';
+
+export interface NameRow {
+  rowid: number; entity_id: string; type: string; place_kind: string; name: string; lang: string; kind: string;
+  key: string; valid_until: string | null; source_url: string | null;
+}
+export interface WordRow { id: number; word: string; df: number }
+export interface EntityRow { id: string; type: string; name_en: string; name_ru: string | null; name_kk: string | null; data: string }
+
+const NAME_COLUMNS = 'rowid, entity_id, type, place_kind, name, lang, kind, key, valid_until, source_url';
+// Keys and words hold only [a-z0-9 ]: every key with prefix p lies in [p, p + DEL).
+const AFTER_PREFIX = '\u007f';
+
+export class SearchStatements {
+  private readonly exact: Statement<[string, number], NameRow>;
+  private readonly prefix: Statement<[string, string, number], NameRow>;
+  private readonly byRowid: Statement<[number], NameRow>;
+  private readonly after: Statement<[string, number], NameRow>;
+  private readonly before: Statement<[string, number], NameRow>;
+  private readonly word: Statement<[string], WordRow>;
+  private readonly wordPrefix: Statement<[string, string, number], WordRow>;
+  private readonly wordTrigrams: Statement<[string, number], WordRow>;
+  private readonly postings: Statement<[string, number], { name_rowid: number }>;
+  private readonly entity: Statement<[string], EntityRow>;
+
+  constructor(db: Database) {
+    this.exact = db.prepare(`SELECT ${NAME_COLUMNS} FROM search_names WHERE key = ? ORDER BY rowid LIMIT ?`);
+    this.prefix = db.prepare(`SELECT ${NAME_COLUMNS} FROM search_names WHERE key > ? AND key < ? ORDER BY key, rowid LIMIT ?`);
+    this.byRowid = db.prepare(`SELECT ${NAME_COLUMNS} FROM search_names WHERE rowid = ?`);
+    this.after = db.prepare(`SELECT ${NAME_COLUMNS} FROM search_names WHERE key >= ? ORDER BY key, rowid LIMIT ?`);
+    this.before = db.prepare(`SELECT ${NAME_COLUMNS} FROM search_names WHERE key < ? ORDER BY key DESC, rowid LIMIT ?`);
+    this.word = db.prepare('SELECT id, word, df FROM search_words WHERE word = ?');
+    this.wordPrefix = db.prepare('SELECT id, word, df FROM search_words WHERE word > ? AND word < ? ORDER BY df DESC, word LIMIT ?');
+    // FTS5 trigram (https://sqlite.org/fts5.html#the_trigram_tokenizer): words sharing trigrams with
+    // the query word, best bm25 first; the caller bounds the expression to the query word's trigrams.
+    this.wordTrigrams = db.prepare(
+      'SELECT w.id, w.word, w.df FROM search_words_fts f JOIN search_words w ON w.id = f.rowid WHERE search_words_fts MATCH ? ORDER BY f.rank LIMIT ?',
+    );
+    this.postings = db.prepare('SELECT name_rowid FROM search_postings WHERE word = ? ORDER BY key_len, name_rowid LIMIT ?');
+    this.entity = db.prepare('SELECT id, type, name_en, name_ru, name_kk, data FROM entities WHERE id = ?');
+  }
+
+  namesWithKey(key: string, limit: number): NameRow[] {
+    return this.exact.all(key, limit);
+  }
+  namesWithPrefix(prefix: string, limit: number): NameRow[] {
+    return this.prefix.all(prefix, prefix + AFTER_PREFIX, limit);
+  }
+  /** Names whose keys sort next to `key` on either side: neighbours when nothing matched. */
+  namesAround(key: string, limit: number): NameRow[] {
+    return [...this.before.all(key, limit), ...this.after.all(key, limit)];
+  }
+  name(rowid: number): NameRow | undefined {
+    return this.byRowid.get(rowid);
+  }
+  wordEqual(word: string): WordRow | undefined {
+    return this.word.get(word);
+  }
+  wordsWithPrefix(prefix: string, limit: number): WordRow[] {
+    return this.wordPrefix.all(prefix, prefix + AFTER_PREFIX, limit);
+  }
+  /** Words containing any of the given trigrams (each 3 chars of [a-z0-9]), most similar first. */
+  wordsSharingTrigrams(trigrams: readonly string[], limit: number): WordRow[] {
+    if (trigrams.length === 0) return [];
+    return this.wordTrigrams.all(trigrams.map((t) => `"${t}"`).join(' OR '), limit);
+  }
+  /** Words containing `infix` (at least 3 chars of [a-z0-9]) anywhere. */
+  wordsContaining(infix: string, limit: number): WordRow[] {
+    return this.wordTrigrams.all(`"${infix}"`, limit);
+  }
+  namesWithWord(word: string, limit: number): number[] {
+    return this.postings.all(word, limit).map((r) => r.name_rowid);
+  }
+  entityRow(id: string): EntityRow | undefined {
+    return this.entity.get(id);
+  }
+}
+
+const prepared = new WeakMap<Database, SearchStatements>();
+
+/** The search statements of an opened store, prepared on first use and kept with the database. */
+export function searchStatements(db: Database): SearchStatements {
+  let s = prepared.get(db);
+  if (!s) prepared.set(db, (s = new SearchStatements(db)));
+  return s;
+}
