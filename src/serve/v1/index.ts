@@ -18,6 +18,7 @@ import { indicatorRoutes } from './indicators.js';
 import { observationRoutes } from './observations.js';
 import { openapiRoutes } from './openapi.js';
 import { placeRoutes } from './places.js';
+import { reconcileRoutes } from './reconcile.js';
 import { recordRoutes } from './records.js';
 import { releaseRoutes } from './releases.js';
 import { resolveRoutes } from './resolve.js';
@@ -64,6 +65,7 @@ export const v1Plugin: FastifyPluginAsync<V1Options> = async (app, opts) => {
     if (opts.answerCache) installAnswerCache(limited, opts.answerCache);
     await limited.register(searchRoutes, routeOpts);
     await limited.register(resolveRoutes, routeOpts);
+    await limited.register(reconcileRoutes, routeOpts);
     await limited.register(releaseRoutes, routeOpts);
     await limited.register(placeRoutes, routeOpts);
     await limited.register(indicatorRoutes, routeOpts);

@@ -1,0 +1,200 @@
+// W3C Reconciliation Service API 0.2 (https://www.w3.org/community/reports/reconciliation/CG-FINAL-specs-0.2-20230410/)
+// at /reconcile, so that OpenRefine and other clients can match a column of names against Dala:
+// the manifest on GET without queries (section 4), batched queries sent as a `queries` form field, a
+// GET parameter or a JSON body (section 5), always answered 200 with a result per query; type and
+// property constraints (`within` a place), `limit`; suggest (section 7), preview (section 6) and view.
+// Matching is the v1 search (src/serve/v1/search/engine.ts); `match: true` is given only to the one
+// sure match of a query, never to one of several homonyms (DESIGN.md "Contracts").
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ProblemError } from '../errors.js';
+import type { LoadedRelease, ReleaseSource } from '../release-types.js';
+import { takeRelease } from './paging.js';
+import { ENTITY_TYPES, entityPath, label } from './search.js';
+import { parseEntity, search, type Hit } from './search/engine.js';
+import { sureMatches } from './search/sure.js';
+import { searchStatements } from '../../store/search.js';
+
+/** Queries per batch: OpenRefine sends 10; more would let one request cost many searches. */
+export const MAX_BATCH = 10;
+export const MAX_LIMIT = 25;
+const DEFAULT_LIMIT = 5;
+
+const TYPE_NAMES: Readonly<Record<(typeof ENTITY_TYPES)[number], string>> = {
+  place: 'Place (region, city of republican significance, the country)',
+  district: 'District or city of regional significance',
+  institution: 'Public body',
+  person: 'Person',
+  indicator: 'Statistical indicator',
+  dataset: 'Dataset',
+  event: 'Dated public event',
+  source: 'Source',
+};
+
+interface ReconQuery { query: string; type?: string | string[]; limit?: number; properties?: { pid: string; v: unknown }[]; type_strict?: string }
+
+function origin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+function manifest(request: FastifyRequest, basePath: string) {
+  const base = `${origin(request)}${basePath}/reconcile`;
+  return {
+    versions: ['0.2'],
+    name: 'Dala: places, public bodies and indicators of Kazakhstan',
+    identifierSpace: `${origin(request)}${basePath}/entities/`,
+    schemaSpace: `${origin(request)}${basePath}/openapi.json`,
+    documentation: `${origin(request)}${basePath}/openapi.json`,
+    view: { url: `${base}/view?id={{id}}` },
+    defaultTypes: ENTITY_TYPES.map((id) => ({ id, name: TYPE_NAMES[id] })),
+    suggest: { entity: { service_url: origin(request), service_path: `${basePath}/reconcile/suggest/entity` } },
+    preview: { url: `${base}/preview?id={{id}}`, width: 400, height: 120 },
+  };
+}
+
+const invalid = (detail: string) => new ProblemError('invalid_body', `Reconciliation queries: ${detail}`);
+
+/** The `queries` batch of a request, checked: at most MAX_BATCH queries, each with a query string. */
+function batchOf(raw: unknown): Record<string, ReconQuery> {
+  let value = raw;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      throw invalid('"queries" is not JSON.');
+    }
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw invalid('"queries" must be a JSON object of queries keyed by id.');
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (entries.length > MAX_BATCH) throw invalid(`at most ${MAX_BATCH} queries per batch (${entries.length} given).`);
+  for (const [key, q] of entries) {
+    if (!q || typeof q !== 'object') throw invalid(`query "${key}" is not an object.`);
+    const o = q as Record<string, unknown>;
+    if (typeof o.query !== 'string' || o.query.trim() === '' || o.query.length > 500) throw invalid(`query "${key}": member "query" must be a non-blank string of at most 500 characters.`);
+    if (o.limit !== undefined && (!Number.isInteger(o.limit) || (o.limit as number) < 1)) throw invalid(`query "${key}": member "limit" must be a positive integer.`);
+    if (o.type !== undefined && typeof o.type !== 'string' && !(Array.isArray(o.type) && o.type.every((t) => typeof t === 'string'))) throw invalid(`query "${key}": member "type" must be a type id or a list of them.`);
+    if (o.properties !== undefined && !(Array.isArray(o.properties) && o.properties.every((p) => p && typeof p === 'object' && typeof (p as { pid?: unknown }).pid === 'string'))) {
+      throw invalid(`query "${key}": member "properties" must be a list of {pid, v}.`);
+    }
+  }
+  return value as Record<string, ReconQuery>;
+}
+
+/** The place a `within` property names: a canonical id as a string, an {id} object, or the first of a list. */
+function withinOf(q: ReconQuery): string | undefined {
+  const p = q.properties?.find((x) => x.pid === 'within');
+  if (!p) return undefined;
+  const first = Array.isArray(p.v) ? p.v[0] : p.v;
+  if (typeof first === 'string') return first;
+  if (first && typeof first === 'object' && typeof (first as { id?: unknown }).id === 'string') return (first as { id: string }).id;
+  return undefined;
+}
+
+function candidate(hit: Hit, sure: boolean) {
+  return {
+    id: hit.entity.id,
+    name: label(hit.entity, undefined),
+    description: `${hit.entity.type}: ${[hit.entity.names.kk, hit.entity.names.ru].filter((n) => n && n !== hit.entity.names.en).join(' / ') || hit.entity.id}; matched "${hit.match.name}" (${hit.match.kind})`,
+    score: Math.round(hit.score * 1000) / 10, // 0-100, as OpenRefine shows it
+    match: sure,
+    type: [{ id: hit.entity.type, name: TYPE_NAMES[hit.entity.type as keyof typeof TYPE_NAMES] ?? hit.entity.type }],
+    features: [
+      { id: 'exact_name', value: hit.match.type === 'exact' },
+      { id: 'edit_distance', value: hit.match.distance },
+    ],
+  };
+}
+
+function reconcileOne(release: LoadedRelease, q: ReconQuery) {
+  const types = q.type === undefined ? undefined : [q.type].flat().filter((t) => (ENTITY_TYPES as readonly string[]).includes(t));
+  if (types && types.length === 0) return { result: [] }; // a type Dala does not have: nothing can match it
+  const result = search(release.db, q.query, { types, within: withinOf(q) });
+  const sure = sureMatches(result);
+  const only = sure.length === 1 ? sure[0]!.entity.id : null;
+  const limit = Math.min(q.limit ?? DEFAULT_LIMIT, MAX_LIMIT);
+  return { result: result.hits.slice(0, limit).map((h) => candidate(h, h.entity.id === only)) };
+}
+
+function answer(request: FastifyRequest, opts: { releases: ReleaseSource; basePath: string }, raw: unknown) {
+  if (raw === undefined) return manifest(request, opts.basePath);
+  const batch = batchOf(raw);
+  const release = takeRelease(request, opts.releases);
+  const out: Record<string, { result: ReturnType<typeof candidate>[] }> = {};
+  for (const [key, q] of Object.entries(batch)) out[key] = reconcileOne(release, q);
+  return out;
+}
+
+const queriesQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { queries: { type: 'string', maxLength: 16 * 1024, description: 'A JSON object of queries keyed by id (Reconciliation API 0.2, section 5).' } },
+};
+
+export async function reconcileRoutes(app: FastifyInstance, opts: { releases: ReleaseSource; basePath: string }): Promise<void> {
+  // OpenRefine posts `queries=<json>` as a form (Reconciliation API 0.2, section 5.2): parsed here
+  // with the platform's URLSearchParams, in this context only.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  app.get<{ Querystring: { queries?: string } }>('/reconcile', {
+    schema: { summary: 'Reconciliation API 0.2: the service manifest, or a batch of queries given as ?queries=', tags: ['reconcile'], querystring: queriesQuery },
+    handler: async (request) => answer(request, opts, request.query.queries),
+  });
+
+  app.post<{ Body: unknown }>('/reconcile', {
+    schema: { summary: 'Reconciliation API 0.2: a batch of queries (form field queries=, or JSON)', tags: ['reconcile'] },
+    handler: async (request) => {
+      const body = request.body as Record<string, unknown> | null;
+      if (!body || typeof body !== 'object') throw invalid('send a form field "queries" or a JSON object.');
+      return answer(request, opts, 'queries' in body ? body.queries : body);
+    },
+  });
+
+  app.get<{ Querystring: { prefix: string; cursor?: number } }>('/reconcile/suggest/entity', {
+    schema: {
+      summary: 'Reconciliation API 0.2 suggest: entities whose names start with or contain the prefix',
+      tags: ['reconcile'],
+      querystring: {
+        type: 'object', additionalProperties: false, required: ['prefix'],
+        properties: { prefix: { type: 'string', minLength: 1, maxLength: 200 }, cursor: { type: 'integer', minimum: 0, maximum: 100 } },
+      },
+    },
+    handler: async (request) => {
+      const release = takeRelease(request, opts.releases);
+      const { hits } = search(release.db, request.query.prefix);
+      const from = request.query.cursor ?? 0;
+      return { result: hits.slice(from, from + 10).map((h) => ({ id: h.entity.id, name: label(h.entity, undefined), description: h.entity.type })) };
+    },
+  });
+
+  const entityOf = (request: FastifyRequest, id: string) => {
+    const release = takeRelease(request, opts.releases);
+    const row = searchStatements(release.db).entityRow(id);
+    if (!row) throw new ProblemError('not_found', `No entity has id "${id}" in release ${release.revision}.`);
+    return parseEntity(row);
+  };
+  const idQuery = { type: 'object', additionalProperties: false, required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 200 } } };
+
+  app.get<{ Querystring: { id: string } }>('/reconcile/preview', {
+    schema: { summary: 'Reconciliation API 0.2 preview: a small HTML card of an entity', tags: ['reconcile'], querystring: idQuery },
+    handler: async (request, reply: FastifyReply) => {
+      const e = entityOf(request, request.query.id);
+      const href = entityPath(opts.basePath, e);
+      reply.type('text/html; charset=utf-8');
+      return `<!doctype html><html lang="en"><meta charset="utf-8"><title>${esc(e.names.en)}</title><body style="font:14px sans-serif;margin:8px">` +
+        `<a href="${esc(href)}" target="_blank"><b>${esc(e.names.en)}</b></a><br>${esc(e.names.kk)} · ${esc(e.names.ru)}<br><small>${esc(e.type)} · ${esc(e.id)}</small></body></html>`;
+    },
+  });
+
+  app.get<{ Querystring: { id: string } }>('/reconcile/view', {
+    schema: { summary: 'Reconciliation API 0.2 view: 303 to the entity on its v1 item route', tags: ['reconcile'], querystring: idQuery },
+    handler: async (request, reply) => {
+      const e = entityOf(request, request.query.id);
+      return reply.code(303).header('location', entityPath(opts.basePath, e)).send();
+    },
+  });
+}
+
+function esc(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
