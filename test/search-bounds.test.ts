@@ -57,7 +57,7 @@ test('a normalised query has at most MAX_KEY_LENGTH characters and MAX_QUERY_WOR
 });
 
 test('names scored and vocabulary read per query stay within fixed limits, on 500 and on 5000 names sharing words', () => {
-  const perWord = 1 + LIMITS.prefixWords + LIMITS.infixWords + LIMITS.trigramWords + 16;
+  const perWord = LIMITS.vocabularyPerWord;
   for (const n of [500, 5000]) {
     for (const text of [...HOSTILE, 'district', 'Akkarasu', 'ауданы', 'Karaganda region']) {
       const { work } = search(dbs[n]!, text);

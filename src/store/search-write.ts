@@ -82,4 +82,23 @@ export function writeSearchIndex(db: Database.Database, notes: readonly NameNote
   db.exec(`INSERT INTO search_words(word, df) SELECT word, count(*) FROM search_postings GROUP BY word ORDER BY word;
     INSERT INTO search_words_fts(search_words_fts) VALUES ('rebuild');
     INSERT INTO search_words_fts(search_words_fts) VALUES ('optimize');`);
+  const words = db.prepare<[number, number], { id: number; word: string }>('SELECT id, word FROM search_words WHERE id > ? ORDER BY id LIMIT ?');
+  const insertDelete = db.prepare('INSERT OR IGNORE INTO search_deletes(variant, word_id) VALUES (?, ?)');
+  for (let last = 0; ; ) {
+    const batch = words.all(last, PAGE);
+    if (batch.length === 0) break;
+    for (const w of batch) for (const variant of deletions(w.word)) insertDelete.run(variant, w.id);
+    last = batch.at(-1)!.id;
+  }
+}
+
+/** Words this long or longer are typo-matched (shorter ones: one edit is noise); longer than MAX are not. */
+export const FUZZY_WORD_LENGTH = { min: 4, max: 24 } as const;
+
+/** The distinct one-letter deletions of a word within FUZZY_WORD_LENGTH; none otherwise. */
+export function deletions(word: string): string[] {
+  if (word.length < FUZZY_WORD_LENGTH.min || word.length > FUZZY_WORD_LENGTH.max) return [];
+  const out = new Set<string>();
+  for (let i = 0; i < word.length; i++) out.add(word.slice(0, i) + word.slice(i + 1));
+  return [...out];
 }

@@ -23,6 +23,7 @@ export class SearchStatements {
   private readonly word: Statement<[string], WordRow>;
   private readonly wordPrefix: Statement<[string, string, number], WordRow>;
   private readonly wordTrigrams: Statement<[string, number], WordRow>;
+  private readonly wordDeletes: Statement<[string, number], WordRow>;
   private readonly postings: Statement<[string, number], { name_rowid: number }>;
   private readonly entity: Statement<[string], EntityRow>;
 
@@ -34,11 +35,12 @@ export class SearchStatements {
     this.before = db.prepare(`SELECT ${NAME_COLUMNS} FROM search_names WHERE key < ? ORDER BY key DESC, rowid LIMIT ?`);
     this.word = db.prepare('SELECT id, word, df FROM search_words WHERE word = ?');
     this.wordPrefix = db.prepare('SELECT id, word, df FROM search_words WHERE word > ? AND word < ? ORDER BY df DESC, word LIMIT ?');
-    // FTS5 trigram (https://sqlite.org/fts5.html#the_trigram_tokenizer): words sharing trigrams with
-    // the query word, best bm25 first; the caller bounds the expression to the query word's trigrams.
+    // FTS5 trigram (https://sqlite.org/fts5.html#the_trigram_tokenizer): words containing the query
+    // word. No ORDER BY rank: ranking would read every match; in rowid order the LIMIT stops the scan.
     this.wordTrigrams = db.prepare(
-      'SELECT w.id, w.word, w.df FROM search_words_fts f JOIN search_words w ON w.id = f.rowid WHERE search_words_fts MATCH ? ORDER BY f.rank LIMIT ?',
+      'SELECT w.id, w.word, w.df FROM search_words_fts f JOIN search_words w ON w.id = f.rowid WHERE search_words_fts MATCH ? LIMIT ?',
     );
+    this.wordDeletes = db.prepare('SELECT w.id, w.word, w.df FROM search_deletes d JOIN search_words w ON w.id = d.word_id WHERE d.variant = ? LIMIT ?');
     this.postings = db.prepare('SELECT name_rowid FROM search_postings WHERE word = ? ORDER BY key_len, name_rowid LIMIT ?');
     this.entity = db.prepare('SELECT id, type, name_en, name_ru, name_kk, data FROM entities WHERE id = ?');
   }
@@ -62,10 +64,9 @@ export class SearchStatements {
   wordsWithPrefix(prefix: string, limit: number): WordRow[] {
     return this.wordPrefix.all(prefix, prefix + AFTER_PREFIX, limit);
   }
-  /** Words containing any of the given trigrams (each 3 chars of [a-z0-9]), most similar first. */
-  wordsSharingTrigrams(trigrams: readonly string[], limit: number): WordRow[] {
-    if (trigrams.length === 0) return [];
-    return this.wordTrigrams.all(trigrams.map((t) => `"${t}"`).join(' OR '), limit);
+  /** Words one of whose one-letter deletions is `variant` (src/store/search-write.ts#deletions). */
+  wordsWithDeletion(variant: string, limit: number): WordRow[] {
+    return this.wordDeletes.all(variant, limit);
   }
   /** Words containing `infix` (at least 3 chars of [a-z0-9]) anywhere. */
   wordsContaining(infix: string, limit: number): WordRow[] {

@@ -1,12 +1,13 @@
 // Ranked search over the store's search index (src/store/search.ts). Candidates come from indexed
 // reads only: names whose key equals or starts with the query, then, word by word, names holding a
-// word equal to, starting with, containing or a few edits from a query word (FTS5 trigrams over the
-// word vocabulary). Every read has a LIMIT and the candidate set is capped, so the work of a query
+// word equal to, starting with, containing (FTS5 trigrams over the word vocabulary) or one edit from
+// a query word (symmetric deletions). Every read has a LIMIT and the candidate set is capped, so the work of a query
 // is bounded after normalisation and does not grow with the number of names.
 // Ranking: kind-of-place words first select the matching kind; then exact > prefix > fuzzy, in
 // non-overlapping score bands (exact 1, prefix 0.5-0.9, fuzzy below 0.5).
 import type { Database } from 'better-sqlite3';
 import { searchStatements, type NameRow, type SearchStatements } from '../../../store/search.js';
+import { deletions } from '../../../store/search-write.js';
 import { editDistance, toleratedEdits } from './distance.js';
 import { parseQuery, satisfiesHints, type ParsedQuery } from './query.js';
 
@@ -53,12 +54,12 @@ export interface SearchWork {
 export const LIMITS = {
   keyNames: 50, // names read per exact or prefix key lookup
   prefixWords: 8, // vocabulary words starting with a query word
-  trigramWords: 16, // vocabulary words sharing trigrams with a query word
   infixWords: 8, // vocabulary words containing a query word
+  typoWords: 4, // vocabulary words read per deletion variant of a query word
+  vocabularyPerWord: 64, // vocabulary words read per query word, in all
   postings: 40, // names read per vocabulary word, shortest first
   candidates: 400, // names scored per query
 } as const;
-const MAX_TRANSPOSED = 16; // adjacent-swap variants looked up per query word
 
 // A current name first; an alias and a former name are equal (a region's alias "Guryev" and the city's
 // former name "Guryev" tie, and the city-before-region rule below decides); identifiers last.
@@ -72,12 +73,6 @@ const BAND: Readonly<Record<MatchType, number>> = { exact: 0, prefix: 1, fuzzy: 
 // Between equally good matches, a city before a region: a regional centre's name means the city
 // (Kostanay the city, not Kostanay region; Almaty the city, not Almaty region).
 const PLACE_KIND_RANK: Readonly<Record<string, number>> = { city: 0, region: 1, country: 2, district: 3 };
-
-function trigrams(word: string): string[] {
-  const out = new Set<string>();
-  for (let i = 0; i + 3 <= word.length; i++) out.add(word.slice(i, i + 3));
-  return [...out];
-}
 
 /** Candidate name rows for a query, by indexed reads only, at most LIMITS.candidates. */
 function candidates(s: SearchStatements, q: ParsedQuery, work: SearchWork): NameRow[] {
@@ -94,20 +89,21 @@ function candidates(s: SearchStatements, q: ParsedQuery, work: SearchWork): Name
   const perWord = q.core.map((w) => {
     const words = new Map<number, { id: number; word: string; df: number }>();
     const exact = s.wordEqual(w);
-    if (exact) words.set(exact.id, exact);
-    for (const r of s.wordsWithPrefix(w, LIMITS.prefixWords)) words.set(r.id, r);
-    // One swap of adjacent letters ("Asatna") can break every trigram a word shares with the word
-    // meant, so those variants are looked up directly: at most MAX_TRANSPOSED point reads.
+    const add = (rows: readonly { id: number; word: string; df: number }[]) => {
+      for (const r of rows) if (words.size < LIMITS.vocabularyPerWord) words.set(r.id, r);
+    };
+    if (exact) add([exact]);
+    add(s.wordsWithPrefix(w, LIMITS.prefixWords));
+    if (w.length >= 3) add(s.wordsContaining(w, LIMITS.infixWords));
+    // Typos by symmetric deletion: a word one edit away shares a one-letter deletion with the query
+    // word (or equals one of its deletions, or has it as a deletion), each a point read.
     if (toleratedEdits(w.length) > 0) {
-      for (let i = 0; i + 1 < Math.min(w.length, MAX_TRANSPOSED + 1); i++) {
-        if (w[i] === w[i + 1]) continue;
-        const swapped = s.wordEqual(w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2));
-        if (swapped) words.set(swapped.id, swapped);
+      add(s.wordsWithDeletion(w, LIMITS.typoWords));
+      for (const v of deletions(w)) {
+        const equal = s.wordEqual(v);
+        if (equal) add([equal]);
+        add(s.wordsWithDeletion(v, LIMITS.typoWords));
       }
-    }
-    if (w.length >= 3) {
-      for (const r of s.wordsContaining(w, LIMITS.infixWords)) words.set(r.id, r);
-      if (toleratedEdits(w.length) > 0) for (const r of s.wordsSharingTrigrams(trigrams(w), LIMITS.trigramWords)) words.set(r.id, r);
     }
     work.vocabulary += words.size;
     return { w, words: [...words.values()], df: exact?.df ?? Number.MAX_SAFE_INTEGER };
