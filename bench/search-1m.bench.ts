@@ -42,7 +42,7 @@ try {
         const queries: { q: string; id: string }[] = [];
         for (let k = 0; k < PER_CELL; k++) {
           const e = syntheticEntity(Math.floor(rand() * N)).entity;
-          const name = locale === 'kk' ? e.name_kk : locale === 'ru' ? e.name_ru : e.name_en;
+          const name = (locale === "kk" ? e.name_kk : locale === "ru" ? e.name_ru : e.name_en) ?? e.name_en;
           const parts = name.split(' ').slice(0, words);
           // the distinctive word (the longest) carries the typo
           const longest = parts.reduce((a, b, i) => (b.length > parts[a]!.length ? i : a), 0);

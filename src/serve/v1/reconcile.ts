@@ -182,7 +182,7 @@ export async function reconcileRoutes(app: FastifyInstance, opts: { releases: Re
       const href = entityPath(opts.basePath, e);
       reply.type('text/html; charset=utf-8');
       return `<!doctype html><html lang="en"><meta charset="utf-8"><title>${esc(e.names.en)}</title><body style="font:14px sans-serif;margin:8px">` +
-        `<a href="${esc(href)}" target="_blank"><b>${esc(e.names.en)}</b></a><br>${esc(e.names.kk)} · ${esc(e.names.ru)}<br><small>${esc(e.type)} · ${esc(e.id)}</small></body></html>`;
+        `<a href="${esc(href)}" target="_blank"><b>${esc(e.names.en)}</b></a><br>${esc(e.names.kk ?? "")} · ${esc(e.names.ru ?? "")}<br><small>${esc(e.type)} · ${esc(e.id)}</small></body></html>`;
     },
   });
 
