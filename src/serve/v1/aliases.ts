@@ -30,13 +30,16 @@ export function canonicalIdOf(index: SearchIndex, db: Database, raw: string, typ
   const exact = new Set<string>();
   const normalised = new Set<string>();
   const names = (key === '' ? [] : searchStatements(db).namesWithKey(key, MAX_NAMES_PER_KEY)).filter((n) => types.includes(n.type));
-  // A current name, code or slug outranks an alias, abbreviation or former name with the same key:
-  // "Akmola" is the region today, though it was also a former name of Astana.
-  const primary = names.filter((n) => !SECONDARY_KINDS.has(n.kind));
-  for (const name of primary.length > 0 ? primary : names) {
-    if (name.name === raw) exact.add(name.entity_id);
-    else normalised.add(name.entity_id);
-  }
+  // The name as written beats a name that only normalises alike; among those, a current name, code
+  // or slug outranks an alias, abbreviation or former name: "Akmola" is the region today, though
+  // Astana once bore it.
+  const tier = (list: typeof names) => {
+    const primary = list.filter((n) => !SECONDARY_KINDS.has(n.kind));
+    return primary.length > 0 ? primary : list;
+  };
+  const written = names.filter((n) => n.name === raw);
+  for (const name of tier(written)) exact.add(name.entity_id);
+  for (const name of tier(names)) normalised.add(name.entity_id);
   const found = exact.size > 0 ? exact : normalised;
   if (found.size === 1) return [...found][0]!;
   if (found.size > 1) {
