@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { stableJson } from '../src/lib/canonical-json.js';
 import { writeStore } from '../src/publish/store.js';
+import { makeStaging } from '../src/release/staging.js';
 import { sealRelease } from '../src/release/seal.js';
 import { startServer, type RunningServer } from '../src/serve/server.js';
 import { fixtureStore, makeFixtureRelease } from './support/fixture-release.js';
@@ -42,7 +43,7 @@ const day = (d: string, value: number | null) => ({
 /** The fixture store plus a daily `sum` metric, sealed like makeFixtureRelease (test fixture). */
 export async function makeDailyRelease(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'dala-daily-'));
-  const staging = await mkdtemp(join(dir, '.staging-'));
+  const staging = await makeStaging(dir);
   const store = fixtureStore();
   store.layers.push({ id: 'media', title_en: 'Media', title_ru: 'Медиа', title_kk: 'Медиа', description: 'Labelled media sample' });
   store.metrics.push({ id: 'media_mentions', layer: 'media', name_en: 'Mentions', name_ru: 'Упоминания', name_kk: 'Атаулар', unit: 'publications', frequency: 'daily', aggregation: 'sum', source_id: 'media-sample', notes: 'test fixture' });

@@ -72,22 +72,27 @@ test('a tampered or symlinked release is refused and the server keeps the one it
     bytes[5] = bytes[5]! ^ 1;
     await writeFile(file, bytes);
     await swapCurrent(s.releasesDir, other.revision);
-    await new Promise((r) => setTimeout(r, 1200));
+    const before = s.app.releases.refreshCount;
+    await s.app.releases.refresh();
+    assert.ok(s.app.releases.refreshCount > before, 'the refresh ran');
     assert.equal(s.app.releases.current().revision, kept);
     const r = await fetch(s.url + '/data/country-pulse.json');
     assert.equal(r.status, 200);
     assert.equal(r.headers.get('x-dala-revision'), kept);
 
-    // Same bytes behind a symlink: not a regular file, so refused too.
+    // Same bytes behind a symlink: not a regular file, so refused too. The pointer moves away first,
+    // so the genuine copy made on the way to the symlink is never what CURRENT names.
+    await cp(good.dir, join(s.releasesDir, good.revision), { recursive: true });
+    await swapCurrent(s.releasesDir, good.revision);
+    await until(() => s.app.releases.current().revision === good.revision, 1000);
     await rm(tampered, { recursive: true });
     await cp(other.dir, tampered, { recursive: true });
     await rm(file);
     await symlink(join(other.dir, 'data/country-pulse.json'), file);
-    await cp(good.dir, join(s.releasesDir, good.revision), { recursive: true });
-    await swapCurrent(s.releasesDir, good.revision); // move the pointer away and back so it is read again
-    await until(() => s.app.releases.current().revision === good.revision, 1000);
     await swapCurrent(s.releasesDir, other.revision);
-    await new Promise((r) => setTimeout(r, 1200));
+    const ran = s.app.releases.refreshCount;
+    await s.app.releases.refresh();
+    assert.ok(s.app.releases.refreshCount > ran, 'the refresh ran');
     assert.equal(s.app.releases.current().revision, good.revision);
   } finally {
     await s.close();

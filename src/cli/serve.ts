@@ -4,6 +4,7 @@ interface Flags { releases?: string; host?: string; port?: string; 'access-log'?
 
 export async function serveCommand(flags: Flags): Promise<number> {
   const { startServer } = await import('../serve/server.js');
+  const { SERVE_MAX_EVENT_LOOP_DELAY_MS } = await import('../serve/limits.js');
   await startServer({
     releasesDir: releasesDir(flags.releases),
     host: flags.host ?? process.env.HOST ?? '127.0.0.1',
@@ -11,6 +12,8 @@ export async function serveCommand(flags: Flags): Promise<number> {
     redisUrl: process.env.REDIS_URL || undefined,
     accessLog: flags['access-log'] ?? ['1', 'true', 'yes'].includes((process.env.DALA_ACCESS_LOG ?? '').toLowerCase()),
     trustProxy: process.env.DALA_TRUSTED_PROXIES ? process.env.DALA_TRUSTED_PROXIES.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
+    // A serving process of its own sheds load past this event-loop delay (src/serve/limits.ts).
+    limits: { maxEventLoopDelayMs: Number(process.env.DALA_MAX_EVENT_LOOP_DELAY_MS) || SERVE_MAX_EVENT_LOOP_DELAY_MS },
   });
   return new Promise<number>(() => {}); // serve until the process is stopped
 }

@@ -1,7 +1,7 @@
 // `dala build`: verify snapshots, assemble the model, publish every artifact, validate it against
 // its schema, write evidence, then seal atomically. Any failure removes the staging directory, so a
 // failed build publishes nothing and leaves the releases directory as it was.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { stableJson } from '../lib/canonical-json.js';
 import { assembleModel } from '../model/assemble.js';
@@ -14,6 +14,7 @@ import { writeStore } from '../publish/store.js';
 import { ContractValidator } from '../publish/validate.js';
 import { buildEvidence } from './evidence.js';
 import { sealRelease, type SealResult } from './seal.js';
+import { makeStaging, sweepStaging } from './staging.js';
 
 export interface BuildOptions {
   snapshotsDir: string;
@@ -34,8 +35,9 @@ export async function buildRelease(opts: BuildOptions): Promise<SealResult & { f
   const report = validateAll(validator, artifacts);
   log(`validated ${report.length} JSON artifacts against their schemas`);
 
-  await mkdir(opts.releasesDir, { recursive: true });
-  const staging = await mkdtemp(join(opts.releasesDir, '.staging-'));
+  const swept = await sweepStaging(opts.releasesDir);
+  if (swept.length) log(`removed ${swept.length} leftover(s) of killed builds: ${swept.join(', ')}`);
+  const staging = await makeStaging(opts.releasesDir);
   try {
     let bytes = 0;
     for (const a of artifacts) {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { stableJson } from '../lib/canonical-json.js';
 import { sha256File, sha256Hex } from '../lib/hash.js';
 import { LINEAGE_FILES, SEAL_FILE, mediaTypeOf, type ReleaseSeal, type SealedFile } from './layout.js';
+import { fsyncDir, fsyncTree } from './durable.js';
 import { readCurrent, swapCurrent } from './pointer.js';
 import { writeVariants } from './precompress.js';
 import { listFiles, revisionOf } from './verify.js';
@@ -69,7 +70,20 @@ export async function sealRelease(opts: SealOptions): Promise<SealResult> {
   ].sort((a, b) => (a.path < b.path ? -1 : 1));
   const seal: ReleaseSeal = { ...lineage, files, variants: await writeVariants(opts.stagingDir, files) };
   await writeFile(join(opts.stagingDir, SEAL_FILE), stableJson(seal));
-  await rename(opts.stagingDir, finalDir);
+  // Durable before visible: every byte and directory entry of the release is on disk before the
+  // rename makes it a release, and the rename is on disk before CURRENT names it.
+  await fsyncTree(opts.stagingDir);
+  try {
+    await rename(opts.stagingDir, finalDir);
+  } catch (err) {
+    // A concurrent build sealed the same content first: the release exists, complete; use it.
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw err;
+    await rm(opts.stagingDir, { recursive: true, force: true });
+    if ((await readCurrent(opts.releasesDir)) !== revision) await swapCurrent(opts.releasesDir, revision);
+    return { revision, created: false, previousRevision: current, dir: finalDir };
+  }
+  await fsyncDir(opts.releasesDir);
   await swapCurrent(opts.releasesDir, revision);
   return { revision, created: true, previousRevision: current, dir: finalDir };
 }

@@ -7,10 +7,15 @@ import swagger from '@fastify/swagger';
 import { AnswerCache, type AnswerCacheOptions } from './answers/cache.js';
 import { installAnswerCache } from './answers/hooks.js';
 import { COMMON_HEADERS } from './common-headers.js';
+import { answerClientError } from './client-errors.js';
+import { defaultLimits, limitConnectionsPerAddress, serverOptions, type Limits } from './limits.js';
+import { installLoadShedding } from './load-shed.js';
+import { strictQueryIntegers } from './query-numbers.js';
 import { dataPlugin } from './data/index.js';
 import { swaggerOptions } from './openapi.js';
 import { REVISION_HEADER, installProblemHandling, methodNotAllowed, sendProblem, toProblem } from './problem-handler.js';
 import { ProblemError } from './errors.js';
+import { isStoreFault } from './problem-handler.js';
 import { ReleaseHolder } from './release-holder.js';
 import { timemachinePlugin } from './timemachine/index.js';
 import { SHARED_SCHEMAS } from './schemas.js';
@@ -34,6 +39,12 @@ export interface AppOptions {
   answerCache?: AnswerCacheOptions;
   /** The HTML page a browser gets at `/` (the web front end); a server-rendered link list otherwise. */
   browserIndex?: BrowserIndex;
+  /** Timeouts, size limits, connections per address and the load-shedding bound (src/serve/limits.ts). */
+  limits?: Partial<Limits>;
+  /** See HolderOptions.storeMemoryMax (default DALA_STORE_MEMORY_MAX or 128 MiB). */
+  storeMemoryMax?: number;
+  /** Delay before a retired release with no pinned request closes (HolderOptions.graceMs). */
+  releaseGraceMs?: number;
   /** Further route families, each registered with `{ prefix, releases, ...options }`. */
   extraPlugins?: { plugin: FastifyPluginAsync<any>; prefix: string; options?: Record<string, unknown> }[];
 }
@@ -48,8 +59,11 @@ function commonHeaders(reply: FastifyReply, revision: string | null): void {
 
 export async function buildApp(opts: AppOptions): Promise<DalaApp> {
   const logger = opts.logger ?? false;
+  const limits: Limits = { ...defaultLimits(), ...opts.limits };
   const app = Fastify({
     ...(typeof logger === 'object' ? { loggerInstance: logger } : { logger }),
+    ...serverOptions(limits),
+    clientErrorHandler: answerClientError,
     trustProxy: opts.trustProxy ?? false,
     logController: new LogController({ disableRequestLogging: !opts.accessLog }),
     // Without the access log a per-request child logger (a pino child with the request id) buys
@@ -63,16 +77,21 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
       return sendProblem(req, reply, toProblem(err, req));
     },
   }) as unknown as DalaApp;
-  const releases: ReleaseHolder = await ReleaseHolder.open({ releasesDir: opts.releasesDir, logger: app.log, pollMs: opts.pollMs });
+  const releases: ReleaseHolder = await ReleaseHolder.open({ releasesDir: opts.releasesDir, logger: app.log, pollMs: opts.pollMs, storeMemoryMax: opts.storeMemoryMax, graceMs: opts.releaseGraceMs });
   app.decorate('releases', releases);
   const answers = new AnswerCache(opts.answerCache);
   app.decorate('routeTable', [] as { method: string; url: string }[]);
   app.decorateRequest('release', null);
   app.decorateRequest('releaseUnpinned', false);
+  app.decorateRequest('releaseProblem', '');
   app.addHook('onClose', () => releases.close());
+  limitConnectionsPerAddress(app.server, limits.maxConnectionsPerAddress, opts.trustProxy);
+  // Health answers under pressure (it is how a proxy and an operator learn why); the rest is shed.
+  installLoadShedding(app, limits.maxEventLoopDelayMs, (path) => path.endsWith('/health'));
 
   const patterns: { re: RegExp; methods: string[] }[] = [];
   app.addHook('onRoute', (r) => {
+    strictQueryIntegers(r);
     const methods = [r.method].flat().map(String);
     // One rule for every API family: a query parameter a route does not declare is a 400
     // unknown_parameter. /data/ is exempt: static files ignore the query, as any static server does.
@@ -102,6 +121,15 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
   };
   app.addHook('onRequest', (req, reply, done) => {
     req.release = releases.acquire();
+    if (!req.release) req.releaseProblem = releases.status().reasons.join('; ');
+    if (Buffer.byteLength(req.url) > limits.maxUrlBytes) {
+      throw new ProblemError('uri_too_long', `the request target is longer than ${limits.maxUrlBytes} bytes`);
+    }
+    // Request bodies are never content-coded here (RFC 9110 section 8.4: 415 for an unsupported coding).
+    const coding = req.headers['content-encoding'];
+    if (coding !== undefined && String(coding).trim().toLowerCase() !== 'identity') {
+      throw new ProblemError('unsupported_media_type', `request bodies with Content-Encoding ${JSON.stringify(String(coding).slice(0, 40))} are not accepted; send identity`, {}, { 'accept-encoding': 'identity' });
+    }
     // A path that exists under other methods answers 405 with Allow, GET on a POST-only route included.
     if (req.is404 && req.method !== 'OPTIONS') {
       const allow = allowedFor(req.url.split('?')[0] ?? '');
@@ -115,6 +143,11 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
   app.addHook('onResponse', (req, _reply, done) => {
     unpin(req);
     done();
+  });
+  // A store read that fails (a corrupted page) is the release's fault, not the request's: health
+  // degrades and the release reloads from its sealed directory (problem-handler answers 503).
+  app.addHook('onError', async (req, _reply, err) => {
+    if (req.release && isStoreFault(err)) releases.reportFault(req.release as never, err);
   });
   app.addHook('onRequestAbort', (req, done) => {
     unpin(req);

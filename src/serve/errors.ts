@@ -17,6 +17,13 @@ export const ERROR_CATALOG = {
   no_release: { status: 503, title: 'No sealed release is available' },
   // / (the web explorer)
   web_not_built: { status: 503, title: 'The web explorer is not built' },
+  release_unavailable: { status: 503, title: 'The served release failed a read; retry shortly' },
+  overloaded: { status: 503, title: 'Server overloaded; retry shortly' },
+  // the HTTP layer, before any route (RFC 9112, RFC 9110 section 15.5)
+  malformed_request: { status: 400, title: 'Malformed HTTP request' },
+  request_timeout: { status: 408, title: 'Request not received in time' },
+  uri_too_long: { status: 414, title: 'Request target too long' },
+  headers_too_large: { status: 431, title: 'Request header fields too large' },
   // /data/
   invalid_slug: { status: 400, title: 'Invalid region slug' },
   unknown_slug: { status: 404, title: 'Unknown region slug' },

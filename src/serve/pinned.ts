@@ -8,10 +8,12 @@ declare module 'fastify' {
   interface FastifyRequest {
     release: LoadedRelease | null;
     releaseUnpinned: boolean; // set once the pin is returned (onResponse or onRequestAbort, whichever first)
+    /** When no release is served: why (the pointer's path and reason), for the 503's detail. */
+    releaseProblem: string;
   }
 }
 
 export function pinned(request: FastifyRequest): LoadedRelease {
-  if (!request.release) throw new ProblemError('no_release', 'no verified release is being served');
+  if (!request.release) throw new ProblemError('no_release', `no verified release is served: ${request.releaseProblem || 'none loaded yet'}`);
   return request.release;
 }

@@ -97,8 +97,15 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   429: 'rate_limited',
 };
 
+/** SQLite errors that mean the store's bytes cannot be read, as opposed to a bad query. */
+export function isStoreFault(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^SQLITE_(CORRUPT|NOTADB|IOERR|CANTOPEN)/.test(code);
+}
+
 export function toProblem(err: FastifyError | ProblemError, request: FastifyRequest): ProblemError {
   if (err instanceof ProblemError) return err;
+  if (isStoreFault(err)) return new ProblemError('release_unavailable', 'the served release could not be read; it is being reloaded from its sealed copy', {}, { 'retry-after': '1' });
   if (err.validation) return fromValidation(err, request);
   const known = FASTIFY_CODES[err.code];
   if (known) return new ProblemError(known[0], known[1]);

@@ -1,20 +1,24 @@
-// Holds the release being served and swaps it when CURRENT changes (DESIGN.md "One flow, four stages": CURRENT is swapped atomically).
-// A request pins one release (acquire/releaseRef) and answers wholly from it; a replaced release's
-// database is closed only once no request holds it and a grace delay has passed (the delay covers
-// code that called current() without pinning).
+// Holds the release being served and swaps it when CURRENT changes. A request pins one release
+// (acquire/releaseRef) and answers wholly from it; a replaced release's store is closed only once no
+// request holds it and a grace delay has passed (the delay covers code that called current() or get()
+// without pinning). A refused candidate is logged with its path and reason, reported by health as
+// degraded while the last good release keeps serving, and tried again when its files change or after
+// a backoff (a repair that keeps every timestamp is still noticed).
 import { watch, type FSWatcher } from 'node:fs';
-import { access } from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { sha256File } from '../lib/hash.js';
-import { EVIDENCE_FILES, releaseDir, type ReleaseSeal } from '../release/layout.js';
-import { readCurrent } from '../release/pointer.js';
+import { CURRENT_POINTER, EVIDENCE_FILES, REVISION_PATTERN, SEAL_FILE, STORE_FILE, releaseDir, type ReleaseSeal } from '../release/layout.js';
+import { inspectCurrent } from '../release/pointer.js';
 import { readSeal, revisionOf } from '../release/verify.js';
+import { checkSealFields } from '../release/seal-fields.js';
 import { ProblemError } from './errors.js';
-import { loadRelease } from './release-load.js';
+import { closeRelease, loadRelease } from './release-load.js';
 import type { LoadedRelease, ReleaseSource, ServedFile } from './release-types.js';
 
 export interface HolderLogger {
   info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
 }
 
@@ -24,20 +28,43 @@ export interface HolderOptions {
   pollMs?: number; // poll fallback for CURRENT; fs.watch is not reliable on every filesystem
   graceMs?: number;
   watch?: boolean;
+  /** Stores up to this many bytes are served from memory, larger ones from a private disk copy. */
+  storeMemoryMax?: number;
+  /** First retry delay for a refused revision whose files look unchanged; doubles up to 30 s. */
+  retryMs?: number;
+}
+
+export interface HolderStatus {
+  state: 'ready' | 'degraded' | 'unavailable';
+  revision: string | null;
+  /** Why the state is not ready: each names a path and a reason. */
+  reasons: string[];
 }
 
 const CACHE_LIMIT = 4; // non-current releases kept open for get() (diffs, /api/v1/releases)
-const silent: HolderLogger = { info() {}, error() {} };
+const MAX_RETRY_MS = 30_000;
+const silent: HolderLogger = { info() {}, warn() {}, error() {} };
+
+interface Refusal {
+  fingerprint: string;
+  retryAt: number;
+  delay: number;
+  reason: string;
+}
 
 export class ReleaseHolder implements ReleaseSource {
   private served: LoadedRelease | null = null;
-  private lastTried: string | null = null;
+  private faulted: string | null = null; // a read of the served store failed: reload it
+  private pointerProblem: string | null = null;
+  private readonly refusals = new Map<string, Refusal>();
   private refreshing: Promise<void> | null = null;
   private again = false;
+  /** Completed refresh passes: lets tests and operators observe that a check actually ran. */
+  refreshCount = 0;
   private readonly refs = new Map<LoadedRelease, number>();
   private readonly retired = new Map<LoadedRelease, number>(); // release -> retired at (ms)
   private readonly cache = new Map<string, Promise<LoadedRelease | null>>();
-  private readonly listable = new Map<string, boolean>();
+  private readonly seals = new Map<string, ReleaseSeal | null>(); // read once, verified, never re-read
   private watcher: FSWatcher | null = null;
   private timer: NodeJS.Timeout | null = null;
   private readonly log: HolderLogger;
@@ -49,17 +76,30 @@ export class ReleaseHolder implements ReleaseSource {
   static async open(opts: HolderOptions): Promise<ReleaseHolder> {
     const holder = new ReleaseHolder(opts);
     await holder.refresh();
+    if (!holder.served) {
+      holder.log.error({ releasesDir: opts.releasesDir, reasons: holder.status().reasons }, `no release served at start: ${holder.status().reasons.join('; ')}`);
+    }
     if (opts.watch !== false) holder.startWatching();
     return holder;
   }
 
   current(): LoadedRelease {
-    if (!this.served) throw new ProblemError('no_release', `no verified release under CURRENT in the releases directory`);
+    if (!this.served) throw new ProblemError('no_release', `no verified release is served: ${this.status().reasons.join('; ')}`);
     return this.served;
   }
 
   currentRevision(): string | null {
     return this.served?.revision ?? null;
+  }
+
+  status(): HolderStatus {
+    const reasons = [
+      ...(this.pointerProblem ? [this.pointerProblem] : []),
+      ...[...this.refusals].map(([revision, r]) => `release ${join(this.opts.releasesDir, revision)} refused: ${r.reason}`),
+      ...(this.faulted ? [`release ${this.faulted}: a store read failed; reloading it from the sealed directory`] : []),
+    ];
+    const state = !this.served ? 'unavailable' : reasons.length ? 'degraded' : 'ready';
+    return { state, revision: this.served?.revision ?? null, reasons };
   }
 
   /** Pins the current release for one request; pair with releaseRef(). */
@@ -76,12 +116,38 @@ export class ReleaseHolder implements ReleaseSource {
     this.sweep();
   }
 
+  /** Requests holding r now (0 when none): the retirement rule is tested through this. */
+  refCount(r: LoadedRelease): number {
+    return this.refs.get(r) ?? 0;
+  }
+
+  /** Whether r's store is still open. */
+  isOpen(r: LoadedRelease): boolean {
+    return r.db.open;
+  }
+
+  /** Reports a failed store read (e.g. SQLITE_CORRUPT) on r: health degrades and the release reloads. */
+  reportFault(r: LoadedRelease, err: unknown): void {
+    if (r !== this.served || this.faulted) return;
+    this.faulted = r.revision;
+    this.log.error({ err, revision: r.revision, path: join(r.dir, STORE_FILE) }, `store read failed for release ${r.revision}; reloading it from ${r.dir}`);
+    void this.refresh();
+  }
+
+  /**
+   * A release by revision, only when it is the served one or on the served release's lineage (the
+   * releases this service lists): anything else, a path-like string included, is never loaded.
+   */
   async get(revision: string): Promise<LoadedRelease | null> {
     if (this.served?.revision === revision) return this.served;
+    if (!REVISION_PATTERN.test(revision)) return null;
     let entry = this.cache.get(revision);
     if (!entry) {
-      entry = loadRelease(this.opts.releasesDir, revision, this.reusable()).catch((err: unknown) => {
-        this.log.error({ err, revision }, 'release refused: verification failed');
+      if (!(await this.list()).some((s) => s.revision === revision)) return null;
+      entry = this.cache.get(revision);
+      if (entry) return entry;
+      entry = loadRelease(this.opts.releasesDir, revision, this.reusable(), this.opts.storeMemoryMax).catch((err: unknown) => {
+        this.log.error({ err, path: releaseDir(this.opts.releasesDir, revision) }, `release ${revision} refused: ${(err as Error).message}`);
         return null;
       });
       this.cache.set(revision, entry);
@@ -94,16 +160,12 @@ export class ReleaseHolder implements ReleaseSource {
   async list(): Promise<ReleaseSeal[]> {
     const out: ReleaseSeal[] = [];
     const seen = new Set<string>();
-    let revision = this.served?.revision ?? (await readCurrent(this.opts.releasesDir));
+    let revision: string | null = this.served?.revision ?? null;
     while (revision && !seen.has(revision)) {
       seen.add(revision);
-      let seal: ReleaseSeal;
-      try {
-        seal = await readSeal(releaseDir(this.opts.releasesDir, revision));
-      } catch {
-        break; // the lineage cannot be followed past a missing seal
-      }
-      if (await this.isListable(seal)) out.push(seal);
+      const seal = revision === this.served?.revision ? this.served.seal : await this.listedSeal(revision);
+      if (!seal) break; // the lineage cannot be followed past a missing or unverifiable seal
+      out.push(seal);
       revision = seal.previous_revision;
     }
     return out;
@@ -119,6 +181,7 @@ export class ReleaseHolder implements ReleaseSource {
       do {
         this.again = false;
         await this.checkPointer();
+        this.refreshCount++;
       } while (this.again);
     })().finally(() => (this.refreshing = null));
     return this.refreshing;
@@ -134,30 +197,72 @@ export class ReleaseHolder implements ReleaseSource {
       const r = await p;
       if (r) all.add(r);
     }
-    for (const r of all) if (r.db.open) r.db.close();
+    for (const r of all) await closeRelease(r);
     this.served = null;
   }
 
   private async checkPointer(): Promise<void> {
-    const revision = await readCurrent(this.opts.releasesDir);
-    if (!revision || revision === this.lastTried || revision === this.served?.revision) return;
-    this.lastTried = revision;
-    const cached = this.cache.get(revision);
+    const pointer = await inspectCurrent(this.opts.releasesDir);
+    if (pointer.revision === null) {
+      if (this.pointerProblem !== pointer.reason) {
+        this.pointerProblem = pointer.reason;
+        this.log.error({ path: join(this.opts.releasesDir, CURRENT_POINTER), reason: pointer.reason, kept: this.served?.revision ?? null }, `release pointer unusable: ${pointer.reason}`);
+      }
+      this.sweep();
+      return;
+    }
+    this.pointerProblem = null;
+    const revision = pointer.revision;
+    for (const refused of this.refusals.keys()) if (refused !== revision) this.refusals.delete(refused);
+    const reload = this.faulted !== null && this.faulted === revision;
+    if (revision === this.served?.revision && !reload) {
+      this.sweep();
+      return;
+    }
+    const dir = releaseDir(this.opts.releasesDir, revision);
+    const fingerprint = this.fingerprint(dir);
+    const refusal = this.refusals.get(revision);
+    if (refusal && refusal.fingerprint === fingerprint && Date.now() < refusal.retryAt) return;
+    const cached = reload ? undefined : this.cache.get(revision);
     this.cache.delete(revision);
     try {
-      const next = (cached && (await cached)) || (await loadRelease(this.opts.releasesDir, revision, this.reusable()));
+      const next = (cached && (await cached)) || (await loadRelease(this.opts.releasesDir, revision, this.reusable(), this.opts.storeMemoryMax));
       const old = this.served;
       this.served = next; // the swap: one assignment, so a request sees the old or the new, never a mix
-      if (old) {
-        // Kept open in the cache: the predecessor is what snapshot-diff opens next.
-        this.cache.set(old.revision, Promise.resolve(old));
-        this.trimCache();
+      this.refusals.delete(revision);
+      this.faulted = null;
+      if (old && old !== next) {
+        if (old.revision === next.revision) this.retired.set(old, Date.now());
+        else {
+          // Kept open in the cache: the predecessor is what snapshot-diff opens next.
+          this.cache.set(old.revision, Promise.resolve(old));
+          this.trimCache();
+        }
       }
-      this.log.info({ revision, previous: old?.revision ?? null }, 'serving release');
+      this.log.info({ revision, previous: old?.revision ?? null, path: dir }, `serving release ${revision}`);
     } catch (err) {
-      this.log.error({ err, revision, kept: this.served?.revision ?? null }, 'release refused: verification failed');
+      const reason = (err as Error).message;
+      const delay = refusal && refusal.fingerprint === fingerprint ? Math.min(refusal.delay * 2, MAX_RETRY_MS) : (this.opts.retryMs ?? 1000);
+      this.refusals.set(revision, { fingerprint, retryAt: Date.now() + delay, delay, reason });
+      if (!refusal || refusal.reason !== reason) {
+        this.log.error({ path: dir, reason, kept: this.served?.revision ?? null }, `release ${dir} refused: ${reason}`);
+      }
     }
     this.sweep();
+  }
+
+  /** Cheap change detector for a refused release: the stat of its directory, seal and store. */
+  private fingerprint(dir: string): string {
+    const parts: string[] = [];
+    for (const path of [dir, join(dir, SEAL_FILE), join(dir, STORE_FILE), join(dir, 'data')]) {
+      try {
+        const s = statSync(path);
+        parts.push(`${s.ino}:${s.size}:${s.mtimeMs}:${s.ctimeMs}`);
+      } catch {
+        parts.push('-');
+      }
+    }
+    return parts.join('|');
   }
 
   private startWatching(): void {
@@ -180,7 +285,7 @@ export class ReleaseHolder implements ReleaseSource {
     for (const [r, at] of this.retired) {
       if (this.refs.has(r) || now - at < grace) continue;
       this.retired.delete(r);
-      if (r.db.open) r.db.close();
+      void closeRelease(r);
     }
   }
 
@@ -198,25 +303,28 @@ export class ReleaseHolder implements ReleaseSource {
     return out;
   }
 
-  private async isListable(seal: ReleaseSeal): Promise<boolean> {
-    const known = this.listable.get(seal.revision);
-    if (known !== undefined) return known;
-    let ok = revisionOf(seal.files) === seal.revision;
-    const dir = releaseDir(this.opts.releasesDir, seal.revision);
-    for (const path of EVIDENCE_FILES) {
-      const sealed = seal.files.find((f) => f.path === path);
-      if (!ok || !sealed) {
-        ok = false;
-        break;
-      }
-      try {
-        await access(join(dir, path));
-        ok = (await sha256File(join(dir, path))).sha256 === sealed.sha256;
-      } catch {
-        ok = false;
-      }
+  /** A predecessor's seal, read and checked once (its fields and evidence), then held. */
+  private async listedSeal(revision: string): Promise<ReleaseSeal | null> {
+    if (this.seals.has(revision)) return this.seals.get(revision)!;
+    const loaded = await this.cache.get(revision);
+    if (loaded) {
+      this.seals.set(revision, loaded.seal);
+      return loaded.seal;
     }
-    this.listable.set(seal.revision, ok);
-    return ok;
+    const dir = releaseDir(this.opts.releasesDir, revision);
+    let seal: ReleaseSeal | null = null;
+    try {
+      const candidate = await readSeal(dir);
+      let ok = revisionOf(candidate.files) === revision && (await checkSealFields(dir, candidate)) === null;
+      for (const path of EVIDENCE_FILES) {
+        const sealed = candidate.files.find((f) => f.path === path);
+        ok &&= sealed !== undefined && (await sha256File(join(dir, path))).sha256 === sealed.sha256;
+      }
+      if (ok) seal = candidate;
+    } catch {
+      seal = null;
+    }
+    this.seals.set(revision, seal);
+    return seal;
   }
 }

@@ -1,13 +1,63 @@
 // Loads one sealed release for serving: verify it, hold its data/ tree in memory with the gzip and
 // brotli variants written at seal time (src/release/precompress.ts; loading compresses nothing, so a
-// swap does not compete with requests for CPU), and open its store read-only.
-import { lstat, readFile } from 'node:fs/promises';
+// swap does not compete with requests for CPU), and open a private, verified copy of its store, so
+// what is served is what was sealed for as long as it is served, whatever later happens on disk.
+import { constants as fsc, lstatSync, readFileSync } from 'node:fs';
+import { chmod, copyFile, lstat, mkdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sha256Hex } from '../lib/hash.js';
+import type Database from 'better-sqlite3';
+import { sha256File, sha256Hex } from '../lib/hash.js';
 import { DATA_DIR, STORE_FILE, releaseDir, type SealedVariant } from '../release/layout.js';
 import { ReleaseVerificationError, verifyRelease } from '../release/verify.js';
 import type { LoadedRelease, ServedFile } from './release-types.js';
 import { openStore } from '../store/open.js';
+
+/**
+ * Stores up to this size are held in memory (read once, hashed, deserialised: no file is read again).
+ * Larger stores are copied to a private file first (a reflink where the filesystem has them, so
+ * copying a multi-GB store costs no time or space there; a plain copy elsewhere) and the copy is what
+ * is hashed and opened, read-only: it is one pass over the bytes either way, as verification needs,
+ * and the resident memory stays at SQLite's page cache rather than the store's size.
+ */
+export const STORE_MEMORY_MAX = Number(process.env.DALA_STORE_MEMORY_MAX ?? 128 * 1024 * 1024);
+const COPY_ROOT = process.env.DALA_STORE_COPY_DIR ?? join(tmpdir(), `dala-serve-${process.pid}`);
+
+async function privateStore(dir: string, sealed: { sha256: string; bytes: number }, memoryMax: number): Promise<{ db: Database.Database; copy: string | null }> {
+  const source = join(dir, STORE_FILE);
+  let isLink: boolean;
+  try {
+    isLink = !lstatSync(source).isFile();
+  } catch {
+    throw new ReleaseVerificationError(`${STORE_FILE}: missing`, STORE_FILE);
+  }
+  if (isLink) throw new ReleaseVerificationError(`${STORE_FILE}: not a regular file`, STORE_FILE);
+  if (sealed.bytes <= memoryMax) {
+    const bytes = readFileSync(source);
+    if (sha256Hex(bytes) !== sealed.sha256) throw new ReleaseVerificationError(`${STORE_FILE}: sha256 differs from the seal`, STORE_FILE);
+    return { db: openStore(bytes, source), copy: null };
+  }
+  await mkdir(COPY_ROOT, { recursive: true, mode: 0o700 });
+  const copy = join(COPY_ROOT, `${Date.now()}-${Math.random().toString(36).slice(2)}.sqlite`);
+  try {
+    await copyFile(source, copy, fsc.COPYFILE_FICLONE);
+    await chmod(copy, 0o400);
+    const actual = await sha256File(copy);
+    if (actual.sha256 !== sealed.sha256 || actual.bytes !== sealed.bytes) {
+      throw new ReleaseVerificationError(`${STORE_FILE}: sha256 differs from the seal`, STORE_FILE);
+    }
+    return { db: openStore(copy), copy };
+  } catch (err) {
+    await rm(copy, { force: true });
+    throw err;
+  }
+}
+
+/** Closes a release's store and removes its private copy. */
+export async function closeRelease(release: LoadedRelease): Promise<void> {
+  if (release.db.open) release.db.close();
+  if (release.storeCopy) await rm(release.storeCopy, { force: true });
+}
 
 /** Reads a sealed file, refusing anything but a regular file and bytes that differ from the seal. */
 async function regularFile(dir: string, path: string): Promise<string> {
@@ -21,7 +71,7 @@ async function readSealed(dir: string, f: { path: string; sha256: string }): Pro
   const body = await readFile(await regularFile(dir, f.path));
   // Re-hash what is held in memory: the bytes served are exactly the sealed bytes, even if the
   // file changed on disk between verification and this read.
-  if (sha256Hex(body) !== f.sha256) throw new ReleaseVerificationError(`${f.path}: changed while loading`, f.path);
+  if (sha256Hex(body) !== f.sha256) throw new ReleaseVerificationError(`${f.path}: sha256 differs from the seal`, f.path);
   return body;
 }
 
@@ -34,9 +84,11 @@ export async function loadRelease(
   releasesDir: string,
   revision: string,
   reuse: ReadonlyMap<string, ServedFile> = new Map(),
+  memoryMax: number = STORE_MEMORY_MAX,
 ): Promise<LoadedRelease> {
   const dir = releaseDir(releasesDir, revision);
-  const seal = await verifyRelease(dir);
+  // The loader hashes what it holds (data files, variants, the store copy) itself: each byte read once.
+  const seal = await verifyRelease(dir, { hashedByCaller: (path) => path === STORE_FILE || path.startsWith(DATA_DIR + '/') });
   if (seal.revision !== revision) {
     throw new ReleaseVerificationError(`directory ${revision} holds sealed revision ${seal.revision}`, 'release.json');
   }
@@ -61,6 +113,8 @@ export async function loadRelease(
         files.set(path, { path, body, gzip, br, sha256: f.sha256, mediaType: f.media_type });
       }),
   );
-  const db = openStore(join(dir, STORE_FILE));
-  return { revision, dir, seal, db, files };
+  const storeEntry = seal.files.find((f) => f.path === STORE_FILE);
+  if (!storeEntry) throw new ReleaseVerificationError(`${STORE_FILE}: not in the seal`, STORE_FILE);
+  const { db, copy } = await privateStore(dir, storeEntry, memoryMax);
+  return { revision, dir, seal, db, files, storeCopy: copy };
 }

@@ -17,7 +17,8 @@ export interface LoadedRelease {
   revision: string;
   dir: string;
   seal: ReleaseSeal;
-  db: Database; // store.sqlite opened read-only
+  db: Database; // a private, verified copy of store.sqlite (in memory or on disk), read-only
+  storeCopy?: string | null; // the on-disk private copy, removed when the release closes
   files: ReadonlyMap<string, ServedFile>; // the data/ tree held in memory
 }
 
@@ -28,4 +29,8 @@ export interface ReleaseSource {
   get(revision: string): Promise<LoadedRelease | null>;
   /** Every sealed release whose evidence is complete, newest first along the lineage. */
   list(): Promise<ReleaseSeal[]>;
+  /** ready, degraded (serving, with reasons naming a path each) or unavailable. */
+  status?(): { state: 'ready' | 'degraded' | 'unavailable'; reasons: string[] };
+  /** A failed store read on a served release (e.g. SQLITE_CORRUPT): degrade and reload. */
+  reportFault?(release: LoadedRelease, err: unknown): void;
 }

@@ -24,8 +24,10 @@ export function storeKind(db: Database.Database): string | null {
   return (db.prepare(`SELECT value FROM meta WHERE key = 'kind'`).get() as { value: string } | undefined)?.value ?? null;
 }
 
-export function openStore(path: string): Database.Database {
-  const db = new Database(path, { readonly: true, fileMustExist: true });
+/** Opens a store file, or a store's bytes held in memory (a verified private copy), read-only. */
+export function openStore(source: string | Buffer, label = typeof source === 'string' ? source : 'store.sqlite'): Database.Database {
+  const db = typeof source === 'string' ? new Database(source, { readonly: true, fileMustExist: true }) : new Database(source, { readonly: true });
+  const path = label;
   db.pragma('query_only = ON');
   if (storeKind(db) === SYNTHETIC_KIND && !policy.allowSynthetic) {
     db.close();

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { stableJson } from '../../src/lib/canonical-json.js';
 import { writeStore, type StoreContent } from '../../src/publish/store.js';
+import { makeStaging } from '../../src/release/staging.js';
 import { sealRelease, type SealResult } from '../../src/release/seal.js';
 
 export interface FixtureOptions {
@@ -84,7 +85,7 @@ export async function sealFixture(
 ): Promise<SealResult & { releasesDir: string }> {
   const dir = releasesDir ?? (await mkdtemp(join(tmpdir(), 'dala-fixture-')));
   await mkdir(dir, { recursive: true });
-  const staging = await mkdtemp(join(dir, '.staging-'));
+  const staging = await makeStaging(dir);
   for (const [path, body] of Object.entries(files)) await put(staging, path, body);
   await put(staging, 'evidence/validation.json', stableJson({ ok: true, kind: 'test-fixture' }));
   await put(staging, 'evidence/counts.json', stableJson({ kind: 'test-fixture' }));

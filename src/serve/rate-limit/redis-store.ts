@@ -1,8 +1,15 @@
 // The token bucket in Redis, for several replicas sharing one budget (DESIGN.md "Storage"). One Lua
 // script per request reads, refills, takes and writes atomically; the clock is Redis's own TIME, so
 // replicas with skewed clocks still agree.
+//
+// Policy when Redis is lost (unreachable at start, or gone mid-run): each replica falls back to its own
+// in-memory bucket with the same policy, so a client gets at most (replicas x burst) rather than
+// unlimited requests and never a 500; health reports the fallback as a degradation naming Redis and
+// the reason, one log line marks each change of state, and the client reconnects in the background
+// (ioredis retry with backoff), restoring the shared budget when Redis answers again. Every 'error'
+// event is handled here, so none reaches the process as an unhandled event.
 import { Redis } from 'ioredis';
-import { describe, type BucketPolicy, type RateLimitStore, type TakeResult } from './bucket.js';
+import { MemoryStore, describe, type BucketPolicy, type RateLimitStore, type TakeResult } from './bucket.js';
 
 // KEYS[1] bucket hash; ARGV: burst, refill per second. Returns {allowed, tokens * 1000}.
 const TAKE_SCRIPT = `
@@ -30,26 +37,106 @@ return {allowed, math.floor(tokens * 1000)}
 
 type TakeCommand = (key: string, burst: number, rate: number) => Promise<[number, number]>;
 
+export interface StoreLogger {
+  warn(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
+}
+
+const silent: StoreLogger = { warn() {}, info() {} };
+/** A command that gets no answer within this long counts as Redis lost for that request. */
+const COMMAND_TIMEOUT_MS = 250;
+
 export class RedisStore implements RateLimitStore {
   private readonly redis: Redis;
+  private readonly fallback: MemoryStore;
+  private lost: string | null = null; // why the shared budget is not in use, or null
+  private readonly where: string;
 
   constructor(
     url: string,
     private readonly policy: BucketPolicy,
+    private readonly log: StoreLogger = silent,
     private readonly prefix = 'dala:v1:ratelimit:',
   ) {
-    this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: true });
+    this.where = redactedUrl(url);
+    this.fallback = new MemoryStore(policy);
+    this.redis = new Redis(url, {
+      lazyConnect: false,
+      maxRetriesPerRequest: 0,
+      enableOfflineQueue: false, // fail fast while disconnected: the fallback answers instead of a queue
+      commandTimeout: COMMAND_TIMEOUT_MS,
+      connectTimeout: 1000,
+      retryStrategy: (attempt) => Math.min(100 * 2 ** Math.min(attempt, 5), 2000),
+    });
+    this.redis.on('error', (err: Error) => this.markLost(err.message));
+    this.redis.on('end', () => this.markLost('connection ended'));
+    this.redis.on('close', () => this.markLost('connection closed'));
+    this.redis.on('ready', () => this.markBack());
     // defineCommand sends EVALSHA and falls back to EVAL once: still one script per request
     this.redis.defineCommand('dalaTakeToken', { numberOfKeys: 1, lua: TAKE_SCRIPT });
   }
 
+  /** Waits up to ms for the first connection; when Redis is unreachable at start, says so once. */
+  async waitReady(ms: number): Promise<void> {
+    if (this.redis.status === 'ready') return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.redis.once('ready', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    if ((this.redis.status as string) !== 'ready') this.markLost(`unreachable at start (status ${this.redis.status})`);
+  }
+
+  /** Why replicas are not sharing one budget now, or null when Redis serves the bucket. */
+  degradation(): string | null {
+    return this.lost ? `rate limit: Redis at ${this.where} unavailable (${this.lost}); each replica counts its own budget` : null;
+  }
+
   async take(key: string): Promise<TakeResult> {
-    const command = (this.redis as unknown as { dalaTakeToken: TakeCommand }).dalaTakeToken.bind(this.redis);
-    const [allowed, milliTokens] = await command(this.prefix + key, this.policy.burst, this.policy.refillPerSecond);
-    return describe(milliTokens / 1000, allowed === 1, this.policy);
+    if (this.redis.status !== 'ready') {
+      this.markLost(`status ${this.redis.status}`);
+      return this.fallback.take(key);
+    }
+    try {
+      const command = (this.redis as unknown as { dalaTakeToken: TakeCommand }).dalaTakeToken.bind(this.redis);
+      const [allowed, milliTokens] = await command(this.prefix + key, this.policy.burst, this.policy.refillPerSecond);
+      return describe(milliTokens / 1000, allowed === 1, this.policy);
+    } catch (err) {
+      this.markLost((err as Error).message);
+      return this.fallback.take(key);
+    }
   }
 
   async close(): Promise<void> {
-    await this.redis.quit();
+    this.redis.removeAllListeners('end');
+    this.redis.removeAllListeners('close');
+    this.redis.on('error', () => {});
+    this.redis.disconnect();
+    await this.fallback.close();
+  }
+
+  private markLost(reason: string): void {
+    if (this.lost) return;
+    this.lost = reason;
+    this.log.warn({ redis: this.where, reason }, `rate limit: Redis at ${this.where} unavailable (${reason}); falling back to a per-replica in-memory budget meanwhile`);
+  }
+
+  private markBack(): void {
+    if (!this.lost) return;
+    this.lost = null;
+    this.log.info({ redis: this.where }, `rate limit: Redis at ${this.where} answers again; the budget is shared by all replicas`);
+  }
+}
+
+function redactedUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    u.password = '';
+    u.username = '';
+    return u.toString();
+  } catch {
+    return 'the configured REDIS_URL';
   }
 }

@@ -1,8 +1,11 @@
 // Opaque cursors pinned to the revision they were issued under (DESIGN.md "Contracts"), so paging
-// keeps reading the same sealed release while a new one lands. The token is base64url(JSON) plus a
-// sha256 check over it: integrity, not secrecy or authenticity. A forged cursor can only name
-// another offset or revision of public data, which the client could ask for anyway.
-import { createHash } from 'node:crypto';
+// keeps reading the same sealed release while a new one lands. The token is base64url(JSON) plus an
+// HMAC-SHA256 tag (RFC 2104) under a server key: only this service (or replicas sharing
+// DALA_CURSOR_KEY) can issue one, so a client cannot make the server open a revision or offset of
+// its choosing. Without DALA_CURSOR_KEY the key is random per process, and a cursor from another
+// process is refused as invalid_cursor (the client starts again). The revision a cursor names is
+// still checked against the listed releases before anything is opened (release-holder.ts).
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ProblemError } from '../errors.js';
 
 export interface CursorState {
@@ -11,7 +14,9 @@ export interface CursorState {
   scope: string; // hash of the route and its filters: a cursor only continues the query it came from
 }
 
-const check = (payload: string) => createHash('sha256').update(payload).digest('base64url').slice(0, 22);
+const KEY = process.env.DALA_CURSOR_KEY ? Buffer.from(process.env.DALA_CURSOR_KEY, 'utf8') : randomBytes(32);
+const check = (payload: string) => createHmac('sha256', KEY).update(payload).digest('base64url').slice(0, 32);
+const equal = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 export function scopeOf(route: string, params: Record<string, unknown>): string {
   const keys = Object.keys(params).filter((k) => k !== 'cursor' && params[k] !== undefined).sort();
@@ -26,7 +31,7 @@ export function encodeCursor(state: CursorState): string {
 
 export function decodeCursor(token: string, expectedScope: string): CursorState {
   const [payload = '', sum = '', extra] = token.split('.');
-  if (extra !== undefined || payload === '' || check(payload) !== sum) {
+  if (extra !== undefined || payload === '' || !equal(check(payload), sum)) {
     throw new ProblemError('invalid_cursor', 'The cursor is not one this service issued (integrity check failed); start again without a cursor.');
   }
   let value: unknown;
@@ -36,7 +41,7 @@ export function decodeCursor(token: string, expectedScope: string): CursorState 
     throw new ProblemError('invalid_cursor', 'The cursor payload is not JSON; start again without a cursor.');
   }
   const v = value as Partial<CursorState> & { v?: number };
-  if (v.v !== 1 || typeof v.rev !== 'string' || !Number.isSafeInteger(v.off) || (v.off as number) < 0 || typeof v.scope !== 'string') {
+  if (typeof value !== 'object' || value === null || v.v !== 1 || typeof v.rev !== 'string' || !/^[0-9a-f]{16}$/.test(v.rev) || !Number.isSafeInteger(v.off) || (v.off as number) < 0 || typeof v.scope !== 'string') {
     throw new ProblemError('invalid_cursor', 'The cursor has an unknown version or missing fields; start again without a cursor.');
   }
   if (v.scope !== expectedScope) {

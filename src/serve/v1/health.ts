@@ -6,14 +6,20 @@ import { single } from './envelope.js';
 import { takeRelease } from './paging.js';
 import { envelopeOf, openObject, problems } from './schemas.js';
 
-export async function healthRoutes(app: FastifyInstance, opts: { releases: ReleaseSource }): Promise<void> {
+export interface HealthOptions {
+  releases: ReleaseSource;
+  /** Further conditions that degrade service without stopping it (e.g. the rate limit's Redis lost). */
+  degradations?: () => string[];
+}
+
+export async function healthRoutes(app: FastifyInstance, opts: HealthOptions): Promise<void> {
   app.get('/health', {
     schema: {
-      summary: 'Readiness: 200 while a sealed release is served, 503 no_release otherwise; never rate limited',
+      summary: 'Readiness: 200 while a sealed release is served (status degraded, with reasons, when a newer release was refused or a dependency is lost), 503 no_release otherwise; never rate limited',
       tags: ['health'],
       response: {
         200: envelopeOf(
-          openObject({ status: { type: 'string', enum: ['ready'] }, revision: { type: 'string' }, as_of: { type: 'string' }, built_at: { type: 'string' } }, ['status', 'revision', 'as_of', 'built_at']),
+          openObject({ status: { type: 'string', enum: ['ready', 'degraded'] }, reasons: { type: 'array', items: { type: 'string' } }, revision: { type: 'string' }, as_of: { type: 'string' }, built_at: { type: 'string' } }, ['status', 'reasons', 'revision', 'as_of', 'built_at']),
           'Ready',
         ),
         ...problems(),
@@ -21,7 +27,9 @@ export async function healthRoutes(app: FastifyInstance, opts: { releases: Relea
     },
     handler: async (request) => {
       const release = takeRelease(request, opts.releases);
-      return single(request, release, { status: 'ready', revision: release.revision, as_of: release.seal.as_of, built_at: release.seal.built_at });
+      const reasons = [...(opts.releases.status?.().reasons ?? []), ...(opts.degradations?.() ?? [])];
+      const status = reasons.length ? 'degraded' : 'ready';
+      return single(request, release, { status, reasons, revision: release.revision, as_of: release.seal.as_of, built_at: release.seal.built_at });
     },
   });
 }

@@ -42,7 +42,9 @@ export interface V1Options {
 export const v1Plugin: FastifyPluginAsync<V1Options> = async (app, opts) => {
   const prefix = app.prefix;
   const policy = opts.rateLimit ?? DEFAULT_POLICY;
-  const store: RateLimitStore = opts.redisUrl ? new RedisStore(opts.redisUrl, policy) : new MemoryStore(policy);
+  const redis = opts.redisUrl ? new RedisStore(opts.redisUrl, policy, app.log) : null;
+  if (redis) await redis.waitReady(1000); // unreachable at start: a warning and the per-replica budget
+  const store: RateLimitStore = redis ?? new MemoryStore(policy);
   app.addHook('onClose', async () => store.close());
 
   app.addHook('onRoute', (route) => {
@@ -59,7 +61,8 @@ export const v1Plugin: FastifyPluginAsync<V1Options> = async (app, opts) => {
   app.removeContentTypeParser(['text/plain']);
 
   const routeOpts = { releases: opts.releases, basePath: prefix, now: opts.now }; // not "prefix": Fastify reads that key as a route prefix
-  await app.register(healthRoutes, routeOpts);
+  const degradation = redis?.degradation.bind(redis);
+  await app.register(healthRoutes, { ...routeOpts, degradations: () => [degradation?.()].filter((d): d is string => !!d) });
   await app.register(async (limited) => {
     limited.addHook('onRequest', rateLimitHook(store, policy, clientAddressResolver(opts.trustProxy)));
     if (opts.answerCache) installAnswerCache(limited, opts.answerCache);

@@ -1,0 +1,44 @@
+// Errors Node's HTTP parser raises before Fastify sees a request (an unknown or lowercase method, a
+// malformed or huge Content-Length, oversized headers, a header timeout). Fastify's default answer
+// is its own JSON shape; here they get the same RFC 9457 problem+json from the catalog as every other
+// error, written straight to the socket (there is no request object to route), then the connection
+// closes, since the parser cannot resynchronise on a stream it failed to parse (RFC 9112 section 11.2).
+import type { Socket } from 'node:net';
+import { PROBLEM_MEDIA_TYPE, problem, type ErrorCode } from './errors.js';
+
+const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 413: 'Content Too Large', 414: 'URI Too Long', 431: 'Request Header Fields Too Large' };
+
+export function clientErrorCode(err: NodeJS.ErrnoException): ErrorCode {
+  switch (err.code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return 'headers_too_large';
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+    case 'ERR_HTTP_HEADERS_TIMEOUT':
+      return 'request_timeout';
+    default:
+      return 'malformed_request';
+  }
+}
+
+export function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || err.code === 'EPIPE' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const code = clientErrorCode(err);
+  const detail =
+    code === 'headers_too_large'
+      ? 'the request line and headers exceed the server limit (16 KiB); send a shorter URL or fewer headers'
+      : code === 'request_timeout'
+        ? 'the request was not received in time'
+        : `the request is not valid HTTP/1.1 (${err.code ?? 'parse error'}); methods are case-sensitive (RFC 9110 section 9.1)`;
+  const answer = problem(code, detail, '/');
+  const body = Buffer.from(JSON.stringify(answer));
+  const status = answer.status;
+  socket.end(
+    `HTTP/1.1 ${status} ${REASONS[status] ?? 'Bad Request'}\r\n` +
+      `content-type: ${PROBLEM_MEDIA_TYPE}\r\ncontent-length: ${body.length}\r\ncache-control: no-store\r\n` +
+      `x-content-type-options: nosniff\r\naccess-control-allow-origin: *\r\nconnection: close\r\n\r\n` +
+      body.toString(),
+  );
+}

@@ -1,0 +1,24 @@
+// A keep-alive HTTP client over node:http with a fixed connection pool, for load tests that must
+// control how many connections they open (fetch's pool is not configurable without undici).
+import { Agent, request } from 'node:http';
+
+export interface Answer { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer; ms: number }
+
+export function pool(connections: number): Agent {
+  return new Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
+}
+
+export function get(base: string, path: string, agent?: Agent, headers: Record<string, string> = {}): Promise<Answer> {
+  const { hostname, port } = new URL(base);
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = request({ hostname, port, path, method: 'GET', agent, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), ms: performance.now() - started }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
