@@ -87,8 +87,9 @@ export async function loadRelease(
   memoryMax: number = STORE_MEMORY_MAX,
 ): Promise<LoadedRelease> {
   const dir = releaseDir(releasesDir, revision);
-  // The loader hashes what it holds (data files, variants, the store copy) itself: each byte read once.
-  const seal = await verifyRelease(dir, { hashedByCaller: (path) => path === STORE_FILE || path.startsWith(DATA_DIR + '/') });
+  // The store is hashed as the private copy that is served (below), so verification skips it; every
+  // other file is hashed on disk here, which also covers bytes shared from `reuse` without a re-read.
+  const seal = await verifyRelease(dir, { hashedByCaller: (path) => path === STORE_FILE });
   if (seal.revision !== revision) {
     throw new ReleaseVerificationError(`directory ${revision} holds sealed revision ${seal.revision}`, 'release.json');
   }
