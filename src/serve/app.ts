@@ -34,7 +34,7 @@ export interface AppOptions {
   redisUrl?: string;
   pollMs?: number;
   /** Options of /api/v1/ beside the ones above (tests pin the clock and the rate-limit policy). */
-  v1?: Pick<V1Options, 'rateLimit' | 'now'>;
+  v1?: Pick<V1Options, 'rateLimit' | 'now' | 'bucketClock'>;
   /** Budget of the in-memory cache of v1 and timemachine answers. */
   answerCache?: AnswerCacheOptions;
   /** The HTML page a browser gets at `/` (the web front end); a server-rendered link list otherwise. */

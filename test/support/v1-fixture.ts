@@ -90,11 +90,11 @@ export interface V1Server {
  */
 export async function startV1(
   releasesDir: string,
-  opts: { rateLimit?: BucketPolicy; now?: () => Date; redisUrl?: string; trustProxy?: string[] } = {},
+  opts: { rateLimit?: BucketPolicy; now?: () => Date; bucketClock?: () => number; redisUrl?: string; trustProxy?: string[] } = {},
 ): Promise<V1Server> {
   const app = await buildApp({
     releasesDir, logger: false, redisUrl: opts.redisUrl, trustProxy: opts.trustProxy,
-    v1: { rateLimit: opts.rateLimit ?? { burst: 10_000, refillPerSecond: 1000 }, now: opts.now },
+    v1: { rateLimit: opts.rateLimit ?? { burst: 10_000, refillPerSecond: 1000 }, now: opts.now, bucketClock: opts.bucketClock },
   });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, holder: app.releases, url: address, base: `${address}/api/v1`, routes: app.routeTable, close: () => app.close() };

@@ -37,6 +37,8 @@ export interface V1Options {
   answerCache?: AnswerCache;
   /** Clock for the freshness evaluation; tests pin it. */
   now?: () => Date;
+  /** Milliseconds clock of the in-memory token bucket; tests step it instead of sleeping. */
+  bucketClock?: () => number;
 }
 
 export const v1Plugin: FastifyPluginAsync<V1Options> = async (app, opts) => {
@@ -44,7 +46,7 @@ export const v1Plugin: FastifyPluginAsync<V1Options> = async (app, opts) => {
   const policy = opts.rateLimit ?? DEFAULT_POLICY;
   const redis = opts.redisUrl ? new RedisStore(opts.redisUrl, policy, app.log) : null;
   if (redis) await redis.waitReady(1000); // unreachable at start: a warning and the per-replica budget
-  const store: RateLimitStore = redis ?? new MemoryStore(policy);
+  const store: RateLimitStore = redis ?? new MemoryStore(policy, opts.bucketClock);
   app.addHook('onClose', async () => store.close());
 
   app.addHook('onRoute', (route) => {
