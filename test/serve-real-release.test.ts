@@ -129,5 +129,21 @@ describe('serving the release built from the pinned snapshots', () => {
     assert.equal(derived[0].inputs.emissions.value, 469);
     assert.equal(derived[0].value, Math.round((469 * 1000 / karaganda.region.area_km2) * 1000) / 1000);
     assert.equal(derived[0].unit, 'tonnes per km²');
+  test('timemachine points keep their unit, status and note: GRP 1990-1992 in roubles, 2023 preliminary, suspicious unemployment', async () => {
+    const get = async (path: string) => (await fetch(base + path)).json() as Promise<any>;
+    const grp = await get('/api/timemachine/series?metric=grp&place=KZ');
+    const pts = Object.fromEntries(grp.series[0].points.map((p: any) => [p.period, p]));
+    assert.match(pts['1991'].unit, /RUB|rouble/i);
+    assert.match(pts['1991'].note, /rouble/);
+    assert.equal(pts['2010'].unit, 'mln KZT');
+    assert.equal(pts['2023'].status, 'preliminary');
+    assert.equal(grp.units.length, 2, 'a unit that changes over time is stated at the top level');
+    assert.deepEqual(grp.unit_changes.map((u: any) => u.first_period), ['1990', '1993']);
+    const unemployment = await get('/api/timemachine/series?metric=unemployment_rate&place=KZ&start_date=2019-01-01&end_date=2019-12-31');
+    const y2019 = unemployment.series[0].points.find((p: any) => p.period === '2019');
+    assert.equal(y2019.status, 'suspicious');
+    assert.ok(y2019.note);
+    const snap = await get('/api/timemachine/snapshot?date=1991-12-31&layers=economy&place=KZ');
+    assert.match(snap.points.find((p: any) => p.metric === 'grp').unit, /RUB|rouble/i);
   });
 });

@@ -9,7 +9,8 @@ commands:
   build      build a release from the pinned snapshots and seal it   [--snapshots DIR] [--releases DIR] [--source-date-epoch N]
   verify     re-hash every file of a release (default: current)      [revision] [--releases DIR]
   releases   list sealed releases, newest first                      [--releases DIR]
-  serve      serve the current sealed release                        [--releases DIR] [--host H] [--port N] [--access-log]
+  serve      serve the current sealed release                        [--releases DIR] [--host H] [--port N] [--access-log] [--benchmark]
+             (a synthetic benchmark release is refused unless --benchmark)
   start      build a release when none exists, then serve it         (all of the above)
   nginx-config  nginx configuration serving /data/ of CURRENT, proxying the rest to Node
              [--releases DIR] [--upstream HOST:PORT ...] [--listen ADDR] [--out FILE] [--standalone --prefix DIR]
@@ -33,6 +34,7 @@ export async function main(argv: string[]): Promise<number> {
       out: { type: 'string' },
       standalone: { type: 'boolean' },
       prefix: { type: 'string' },
+      benchmark: { type: 'boolean' },
     },
   });
   try {

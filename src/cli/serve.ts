@@ -1,8 +1,14 @@
 import { releasesDir } from '../lib/config.js';
 
-interface Flags { releases?: string; host?: string; port?: string; 'access-log'?: boolean }
+interface Flags { releases?: string; host?: string; port?: string; 'access-log'?: boolean; benchmark?: boolean }
 
 export async function serveCommand(flags: Flags): Promise<number> {
+  const { allowSyntheticStores, currentIsSynthetic } = await import('../store/open.js');
+  if (flags.benchmark) allowSyntheticStores(true);
+  else if (await currentIsSynthetic(releasesDir(flags.releases))) {
+    console.error('dala serve: the current release is a synthetic benchmark (bench/scale/); refusing to serve it without --benchmark');
+    return 2;
+  }
   const { startServer } = await import('../serve/server.js');
   const { SERVE_MAX_EVENT_LOOP_DELAY_MS } = await import('../serve/limits.js');
   await startServer({

@@ -10,7 +10,7 @@ import { publishAll } from '../publish/index.js';
 import { releaseManifest } from '../publish/contracts/release-manifest.js';
 import { ALL_SCHEMAS, schemaArtifacts } from '../publish/schemas/index.js';
 import { storeContent } from '../publish/store-content.js';
-import { writeStore } from '../publish/store.js';
+import { writeStore, type StoreContent, type StoreStream } from '../publish/store.js';
 import { ContractValidator } from '../publish/validate.js';
 import { buildEvidence } from './evidence.js';
 import { sealRelease, type SealResult } from './seal.js';
@@ -22,6 +22,11 @@ export interface BuildOptions {
   sourcesDir: string;
   builtAt: Date;
   log?: (line: string) => void;
+  /**
+   * Rows the store gets instead of the model's own (default: the model's). A scaled benchmark release
+   * (bench/scale/) adds generated rows here and marks its meta; everything else is this same build.
+   */
+  storeRows?: (content: StoreContent) => StoreStream;
 }
 
 export const SCHEMA_VERSION = '1.0.0';
@@ -45,7 +50,9 @@ export async function buildRelease(opts: BuildOptions): Promise<SealResult & { f
       bytes += body.length;
       await writeAt(staging, `data/${a.path}`, body);
     }
-    writeStore(join(staging, 'store.sqlite'), storeContent(model));
+    const content = storeContent(model);
+    writeStore(join(staging, 'store.sqlite'), opts.storeRows ? opts.storeRows(content) : content);
+    log('store written');
     const evidence = buildEvidence(model, artifacts, report);
     await writeAt(staging, 'evidence/validation.json', Buffer.from(stableJson(evidence.validation)));
     await writeAt(staging, 'evidence/counts.json', Buffer.from(stableJson(evidence.counts)));

@@ -25,8 +25,21 @@ function isoWeek(d: string): Bucket {
   return { period: `${year}-W${String(week).padStart(2, '0')}`, period_start: iso(monday), period_end: iso(monday + 6 * DAY) };
 }
 
-/** The bucket of granularity g that contains the date d (YYYY-MM-DD). */
+const bucketCache = new Map<string, Bucket>();
+
+/** The bucket of granularity g that contains the date d (YYYY-MM-DD). Memoised: a build asks for the same few thousand dates per series. */
 export function bucketOf(d: string, g: Granularity): Bucket {
+  const key = g + d;
+  let b = bucketCache.get(key);
+  if (b === undefined) {
+    b = computeBucket(d, g);
+    if (bucketCache.size > 400_000) bucketCache.clear();
+    bucketCache.set(key, b);
+  }
+  return b;
+}
+
+function computeBucket(d: string, g: Granularity): Bucket {
   if (g === 'day') return { period: d, period_start: d, period_end: d };
   if (g === 'week') return isoWeek(d);
   const y = d.slice(0, 4);
@@ -44,6 +57,12 @@ export function byTime(a: { period_start: string; period_end: string; period: st
   if (a.period_start !== b.period_start) return a.period_start < b.period_start ? -1 : 1;
   if (a.period_end !== b.period_end) return a.period_end < b.period_end ? -1 : 1;
   return a.period < b.period ? -1 : a.period > b.period ? 1 : 0;
+}
+
+/** Sorts in place unless already sorted (a linear check: stored series mostly arrive in order). */
+export function sortIfNeeded<T>(list: T[], compare: (a: T, b: T) => number): T[] {
+  for (let i = 1; i < list.length; i++) if (compare(list[i - 1]!, list[i]!) > 0) return list.sort(compare);
+  return list;
 }
 
 const dayCache = new Map<number, string>();

@@ -1,7 +1,7 @@
 // Series buckets: one metric's points at one place grouped into calendar buckets with the metric's
 // declared aggregation. The same function computes the rollups stored at build and the edge buckets
 // a date range cuts at read time, so both give the same answer as bucketing the plain points.
-import { addDays, bucketOf, byTime, daysBetween, type Granularity } from './periods.js';
+import { addDays, bucketOf, byTime, daysBetween, sortIfNeeded, type Granularity } from './periods.js';
 import type { Row } from './tables.js';
 
 export type PointRow = Row<'points'>;
@@ -62,19 +62,25 @@ export function bucketize(points: readonly PointRow[], g: Granularity, aggregati
   if (!aggregate) throw new Error(`metric aggregation "${aggregation}" is not one of ${AGGREGATIONS.join(', ')}`);
   const out: SeriesPoint[] = [];
   const buckets = new Map<string, { b: ReturnType<typeof bucketOf>; pts: PointRow[] }>();
-  for (const p of [...points].sort(byTime)) {
-    const b = bucketOf(p.period_start, g);
-    if (p.period_end > b.period_end) out.push(asPublished(p)); // coarser than the bucket: kept whole
-    else (buckets.get(b.period) ?? buckets.set(b.period, { b, pts: [] }).get(b.period)!).pts.push(p);
+  let current: { b: ReturnType<typeof bucketOf>; pts: PointRow[] } | undefined;
+  for (const p of sortIfNeeded([...points], byTime)) {
+    // Points come by start: most fall in the bucket of the point before (no date arithmetic then).
+    if (!current || p.period_start < current.b.period_start || p.period_start > current.b.period_end) {
+      const b = bucketOf(p.period_start, g);
+      current = buckets.get(b.period) ?? buckets.set(b.period, { b, pts: [] }).get(b.period)!;
+    }
+    if (p.period_end > current.b.period_end) out.push(asPublished(p)); // coarser than the bucket: kept whole
+    else current.pts.push(p);
   }
   for (const { b, pts } of buckets.values()) {
-    pts.sort((x, y) => (x.period_end < y.period_end ? -1 : x.period_end > y.period_end ? 1 : 0)); // stable: ties keep time order
+    if (pts.length === 0) continue; // only points kept whole started here
+    sortIfNeeded(pts, (x, y) => (x.period_end < y.period_end ? -1 : x.period_end > y.period_end ? 1 : 0)); // stable: ties keep time order
     const f = flags(pts);
     // Values in different units cannot be combined: the bucket says so instead of adding them.
     const value = f.unit.includes(' | ') ? { value: null, null_reason: `the points in the bucket are in different units (${f.unit})` } : aggregate(pts);
     out.push({ ...b, ...value, aggregation, from_periods: pts.map((p) => p.period), ...f });
   }
-  return out.sort(byTime);
+  return sortIfNeeded(out, byTime);
 }
 
 const DAY_PERIOD = /^\d{4}-\d{2}-\d{2}$/;
