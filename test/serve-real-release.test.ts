@@ -129,6 +129,8 @@ describe('serving the release built from the pinned snapshots', () => {
     assert.equal(derived[0].inputs.emissions.value, 469);
     assert.equal(derived[0].value, Math.round((469 * 1000 / karaganda.region.area_km2) * 1000) / 1000);
     assert.equal(derived[0].unit, 'tonnes per km²');
+  });
+
   test('timemachine points keep their unit, status and note: GRP 1990-1992 in roubles, 2023 preliminary, suspicious unemployment', async () => {
     const get = async (path: string) => (await fetch(base + path)).json() as Promise<any>;
     const grp = await get('/api/timemachine/series?metric=grp&place=KZ');
