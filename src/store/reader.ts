@@ -32,34 +32,29 @@ const ALL = null;
 const json = (list: readonly string[] | null) => (list === null ? null : JSON.stringify(list));
 
 // Ties on period_end (a year and its Q4 both end 31 December) go to the shorter period (the later
-// start), then to the period name: one backward step on the clustered key of points.
-const LATEST_AT = `
-  WITH latest AS (
-    SELECT k.metric, k.place, (
-      SELECT json_array(p.period_end, p.period_start, p.period) FROM points p
-      WHERE p.metric = k.metric AND p.place = k.place AND p.period_end <= @date
-      ORDER BY p.period_end DESC, p.period_start DESC, p.period ASC LIMIT 1) AS pk
-    FROM point_series k
-    WHERE k.metric IN (SELECT id FROM metrics WHERE layer IN (SELECT value FROM json_each(@layers)))
-      AND (@places IS NULL OR k.place IN (SELECT value FROM json_each(@places)))
-  )
-  SELECT p.* FROM latest l JOIN points p
-    ON p.metric = l.metric AND p.place = l.place AND p.period_end = l.pk ->> 0 AND p.period_start = l.pk ->> 1 AND p.period = l.pk ->> 2
-  WHERE l.pk IS NOT NULL
-  ORDER BY p.metric, p.place`;
+// start), then to the period name: one backward step on the clustered key of points per series.
+const LATEST_OF_SERIES = `
+  SELECT * FROM points WHERE metric = ? AND place = ? AND period_end <= ?
+  ORDER BY period_end DESC, period_start DESC, period ASC LIMIT 1`;
 
-const POINTS_IN_RANGE = `
-  SELECT * FROM points WHERE metric = @metric AND (@places IS NULL OR place IN (SELECT value FROM json_each(@places)))
+// Two forms of each filtered statement, every place or a list: a parameter tested with OR would keep
+// SQLite from seeking the key by place.
+const placeForms = (sql: string) => ({
+  all: sql.replace('@PLACES', '1'),
+  some: sql.replace('@PLACES', 'place IN (SELECT value FROM json_each(@places))'),
+});
+
+const POINTS_IN_RANGE = placeForms(`
+  SELECT * FROM points WHERE metric = @metric AND @PLACES
     AND period_end >= @start AND period_end <= @end
-  ORDER BY place, period_end, period_start, period DESC`;
+  ORDER BY place, period_end, period_start, period DESC`);
 
 // A stored bucket is used only when it lies wholly inside [start, end] (then every point in it passes
 // the range filter); a point kept whole passes when its end does. Cut buckets are recomputed.
-const ROLLUPS_IN_RANGE = `
-  SELECT * FROM rollups WHERE metric = @metric AND granularity = @granularity
-    AND (@places IS NULL OR place IN (SELECT value FROM json_each(@places)))
+const ROLLUPS_IN_RANGE = placeForms(`
+  SELECT * FROM rollups WHERE metric = @metric AND granularity = @granularity AND @PLACES
     AND period_end >= @start AND period_end <= @end AND (aggregation IS NULL OR period_start >= @start)
-  ORDER BY place, period_start, period_end, period`;
+  ORDER BY place, period_start, period_end, period`);
 
 function pointWhere(filter: PointFilter): { clause: string; args: string[] } {
   const where: string[] = [];
@@ -81,15 +76,18 @@ export class StoreReader {
   /** Places that have at least one point, sorted. */
   readonly places: readonly string[];
   readonly sqliteVersion: string;
+  private readonly keys: readonly { metric: string; place: string }[];
   private readonly s: Record<string, Statement>;
   private readonly dynamic = new Map<string, Statement>();
 
   constructor(private readonly db: Database) {
     const p = (sql: string) => db.prepare(sql);
     this.s = {
-      latestAt: p(LATEST_AT),
-      pointsInRange: p(POINTS_IN_RANGE),
-      rollupsInRange: p(ROLLUPS_IN_RANGE),
+      latestOfSeries: p(LATEST_OF_SERIES),
+      pointsInRange: p(POINTS_IN_RANGE.all),
+      pointsInRangeOf: p(POINTS_IN_RANGE.some),
+      rollupsInRange: p(ROLLUPS_IN_RANGE.all),
+      rollupsInRangeOf: p(ROLLUPS_IN_RANGE.some),
       events: p('SELECT * FROM events ORDER BY date, id'),
       allPoints: p('SELECT * FROM points ORDER BY metric, place, period'),
       seriesKeys: p('SELECT * FROM point_series ORDER BY metric, place'),
@@ -107,6 +105,7 @@ export class StoreReader {
     this.metricById = new Map(this.metrics.map((m) => [m.id, m]));
     this.places = (p('SELECT DISTINCT place FROM point_series ORDER BY place').all() as { place: string }[]).map((r) => r.place);
     this.sqliteVersion = (p('SELECT sqlite_version() AS v').get() as { v: string }).v;
+    this.keys = (p('SELECT metric, place FROM point_series ORDER BY metric, place').all() as { metric: string; place: string }[]);
   }
 
   /** A statement built from a fixed set of filter shapes, prepared on first use and kept for the release. */
@@ -120,13 +119,23 @@ export class StoreReader {
 
   /** For each (metric of the layers, place) the latest point whose period ends on or before date. */
   latestAt(date: string, layers: readonly string[], places: readonly string[] | null = ALL): PointRow[] {
-    return this.s.latestAt!.all({ date, layers: JSON.stringify(layers), places: json(places) }) as PointRow[];
+    const metrics = new Set(this.metrics.filter((m) => layers.includes(m.layer)).map((m) => m.id));
+    const wanted = places === null ? null : new Set(places);
+    const out: PointRow[] = [];
+    const seek = this.s.latestOfSeries!;
+    for (const k of this.keys) {
+      if (!metrics.has(k.metric) || (wanted && !wanted.has(k.place))) continue;
+      const row = seek.get(k.metric, k.place, date) as PointRow | undefined;
+      if (row) out.push(row);
+    }
+    return out;
   }
 
   /** One metric's points whose period ends in [start, end], grouped by place in time order. */
   pointsByPlace(metric: string, start: string, end: string, places: readonly string[] | null = ALL): Map<string, PointRow[]> {
     const out = new Map<string, PointRow[]>();
-    for (const r of this.s.pointsInRange!.iterate({ metric, start, end, places: json(places) }) as Iterable<PointRow>) {
+    const stmt = places === null ? this.s.pointsInRange! : this.s.pointsInRangeOf!;
+    for (const r of stmt.iterate({ metric, start, end, ...(places === null ? {} : { places: json(places) }) }) as Iterable<PointRow>) {
       (out.get(r.place) ?? out.set(r.place, []).get(r.place)!).push(r);
     }
     for (const list of out.values()) list.sort(byTime);
@@ -147,7 +156,8 @@ export class StoreReader {
       return out;
     }
     const out = new Map<string, SeriesPoint[]>();
-    for (const r of this.s.rollupsInRange!.iterate({ metric: metric.id, granularity, start, end, places: json(places) }) as Iterable<Row<'rollups'>>) {
+    const stmt = places === null ? this.s.rollupsInRange! : this.s.rollupsInRangeOf!;
+    for (const r of stmt.iterate({ metric: metric.id, granularity, start, end, ...(places === null ? {} : { places: json(places) }) }) as Iterable<Row<'rollups'>>) {
       const point: SeriesPoint = {
         period: r.period, period_start: r.period_start, period_end: r.period_end, value: r.value, null_reason: r.null_reason,
         aggregation: r.aggregation, from_periods: decodeFrom(r.from_periods, r.period_start), unit: r.unit, status: r.status, note: r.note, source_id: r.source_id,
