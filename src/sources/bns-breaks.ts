@@ -12,9 +12,15 @@ const append = (p: Point, note: string) => {
   p.note = p.note === null ? note : `${p.note}; ${note}`;
 };
 
-/** True when the point carries a series-break note written by this module or by a CSV spec. */
+/**
+ * Points still in borders that a later reform changed carry a "series break: in the borders before …"
+ * note (bns-reforms.ts): they are on the old side of the break, not the break itself.
+ */
+const BEFORE_REFORM = `${SERIES_BREAK}: in the borders before`;
+
+/** True when the point is where a break happens: a series-break note by this module or a CSV spec. */
 export function isSeriesBreak(p: Point): boolean {
-  return p.note !== null && p.note.includes(`${SERIES_BREAK}:`);
+  return p.note !== null && p.note.split('; ').some((n) => n.startsWith(`${SERIES_BREAK}:`) && !n.startsWith(BEFORE_REFORM));
 }
 
 /**
