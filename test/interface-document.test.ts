@@ -42,7 +42,12 @@ describe('the interface document of the real release', () => {
     assert.equal(report.totals.errors, 0, JSON.stringify(report.problems.filter((p) => p.severity === 'error').slice(0, 5)));
     // The sealed contract schemas (src/publish/schemas) require some members without describing
     // them; that is the only warning allowed, and only inside those embedded schemas.
-    const other = report.problems.filter((p) => !(p.ruleId === 'no-required-schema-properties-undefined' && p.location[0]!.pointer.startsWith('#/components/schemas/Sealed_')));
+    // The Reconciliation API's view URL answers only a 303 to the entity's own route, which
+    // Redocly's operation-2xx-response counts as missing a success; that operation alone is excused.
+    const excused = (p: (typeof report.problems)[number]) =>
+      (p.ruleId === 'no-required-schema-properties-undefined' && p.location[0]!.pointer.startsWith('#/components/schemas/Sealed_')) ||
+      (p.ruleId === 'operation-2xx-response' && p.location[0]!.pointer === '#/paths/~1api~1v1~1reconcile~1view/get/responses');
+    const other = report.problems.filter((p) => !excused(p));
     assert.deepEqual(other.map((p) => `${p.ruleId} ${p.message} @ ${p.location[0]!.pointer}`), []);
   });
 

@@ -126,6 +126,18 @@ async function exampleRequest(path: string, method: string, values: ExampleValue
     url += `?metric=${encodeURIComponent(metric)}`;
   }
   if (method === 'post' && path === '/api/v1/resolve') return { url, params, body: { name: await values.placeName() } };
+  // Reconciliation API 0.2: a one-query batch, a suggestion by prefix, and the card and view of a place.
+  if (method === 'post' && path === '/api/v1/reconcile') return { url, params, body: { queries: { q0: { query: await values.placeName(), type: 'place' } } } };
+  if (path === '/api/v1/reconcile/suggest/entity') {
+    params['prefix'] = (await values.placeName()).slice(0, 4);
+    url += `?prefix=${encodeURIComponent(params['prefix'])}`;
+  }
+  if (path === '/api/v1/reconcile/preview' || path === '/api/v1/reconcile/view') {
+    const id = await values.v1Id('places');
+    if (!id) return null;
+    params['id'] = id;
+    url += `?id=${encodeURIComponent(id)}`;
+  }
   return { url, params };
 }
 

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ProblemError } from '../errors.js';
 import type { LoadedRelease, ReleaseSource } from '../release-types.js';
 import { takeRelease } from './paging.js';
+import { openObject, problems } from './schemas.js';
 import { ENTITY_TYPES, entityPath, label } from './search.js';
 import { parseEntity, search, type Hit } from './search/engine.js';
 import { sureMatches } from './search/sure.js';
@@ -137,12 +138,18 @@ export async function reconcileRoutes(app: FastifyInstance, opts: { releases: Re
   });
 
   app.get<{ Querystring: { queries?: string } }>('/reconcile', {
-    schema: { summary: 'Reconciliation API 0.2: the service manifest, or a batch of queries given as ?queries=', tags: ['reconcile'], querystring: queriesQuery },
+    schema: {
+      summary: 'Reconciliation API 0.2: the service manifest, or a batch of queries given as ?queries=', tags: ['reconcile'], querystring: queriesQuery,
+      response: { 200: { description: 'The manifest (no queries) or the batch of results keyed by query id', ...openObject({}) }, ...problems('invalid_parameter', 'invalid_body') },
+    },
     handler: async (request) => answer(request, opts, request.query.queries),
   });
 
   app.post<{ Body: unknown }>('/reconcile', {
-    schema: { summary: 'Reconciliation API 0.2: a batch of queries (form field queries=, or JSON)', tags: ['reconcile'] },
+    schema: {
+      summary: 'Reconciliation API 0.2: a batch of queries (form field queries=, or JSON)', tags: ['reconcile'],
+      response: { 200: { description: 'The batch of results keyed by query id', ...openObject({}) }, ...problems('invalid_body') },
+    },
     handler: async (request) => {
       const body = request.body as Record<string, unknown> | null;
       if (!body || typeof body !== 'object') throw invalid('send a form field "queries" or a JSON object.');
@@ -158,6 +165,7 @@ export async function reconcileRoutes(app: FastifyInstance, opts: { releases: Re
         type: 'object', additionalProperties: false, required: ['prefix'],
         properties: { prefix: { type: 'string', minLength: 1, maxLength: 200 }, cursor: { type: 'integer', minimum: 0, maximum: 100 } },
       },
+      response: { 200: { description: 'Up to 10 suggested entities', ...openObject({ result: { type: 'array', items: openObject({}) } }) }, ...problems('invalid_parameter') },
     },
     handler: async (request) => {
       const release = takeRelease(request, opts.releases);
@@ -176,7 +184,10 @@ export async function reconcileRoutes(app: FastifyInstance, opts: { releases: Re
   const idQuery = { type: 'object', additionalProperties: false, required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 200 } } };
 
   app.get<{ Querystring: { id: string } }>('/reconcile/preview', {
-    schema: { summary: 'Reconciliation API 0.2 preview: a small HTML card of an entity', tags: ['reconcile'], querystring: idQuery },
+    schema: {
+      summary: 'Reconciliation API 0.2 preview: a small HTML card of an entity', tags: ['reconcile'], querystring: idQuery,
+      response: { 200: { description: 'An HTML card of the entity', content: { 'text/html': { schema: { type: 'string' } } } }, ...problems('invalid_parameter', 'not_found') },
+    },
     handler: async (request, reply: FastifyReply) => {
       const e = entityOf(request, request.query.id);
       const href = entityPath(opts.basePath, e);
@@ -187,7 +198,10 @@ export async function reconcileRoutes(app: FastifyInstance, opts: { releases: Re
   });
 
   app.get<{ Querystring: { id: string } }>('/reconcile/view', {
-    schema: { summary: 'Reconciliation API 0.2 view: 303 to the entity on its v1 item route', tags: ['reconcile'], querystring: idQuery },
+    schema: {
+      summary: 'Reconciliation API 0.2 view: 303 to the entity on its v1 item route', tags: ['reconcile'], querystring: idQuery,
+      response: { 303: { description: 'Location holds the entity on its v1 item route', type: 'null' }, ...problems('invalid_parameter', 'not_found') },
+    },
     handler: async (request, reply) => {
       const e = entityOf(request, request.query.id);
       return reply.code(303).header('location', entityPath(opts.basePath, e)).send();
