@@ -1,4 +1,4 @@
-// Precompressed variants written at seal time (issue 7, "Start fast"): beside each compressible
+// Precompressed variants written at seal time (so loading compresses nothing): beside each compressible
 // data/ file, listed and verified in release.json, outside the revision hash, served by
 // negotiation and never as resources of their own.
 import { test } from 'node:test';

@@ -1,4 +1,4 @@
-// v1 and timemachine answers are immutable for their revision (issue 7): strong ETags, 304,
+// v1 and timemachine answers are immutable for their revision (a sealed release never changes): strong ETags, 304,
 // gzip/br, Cache-Control, a cache keyed by revision and canonical URL that sits after the rate limit
 // and never stores a problem. Through buildApp, on fixture releases.
 import { after, before, describe, test } from 'node:test';

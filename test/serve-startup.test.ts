@@ -1,4 +1,4 @@
-// `dala serve` loads only what serving needs (issue 7, "Start fast"): commands are imported lazily
+// `dala serve` loads only what serving needs (start-up cost): commands are imported lazily
 // and no build-only package (geometry, spreadsheets, PDFs, fonts, CSV parsing) enters the process,
 // even after every route family has answered.
 import { test } from 'node:test';

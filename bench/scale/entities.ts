@@ -13,17 +13,9 @@ const SYLLABLES: readonly [string, string][] = [
 ];
 const TO_RUSSIAN: Readonly<Record<string, string>> = { ә: 'а', ғ: 'г', қ: 'к', ң: 'н', ө: 'о', ұ: 'у', ү: 'у', һ: 'х', і: 'и' };
 
-/** mulberry32: a small deterministic PRNG, so the same seed gives the same rows on every machine. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The scaled release's one seeded PRNG (mulberry32), under the name the search bench imports. */
+export { rng as prng } from './random.js';
+import { rng as prng } from './random.js';
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const russian = (kk: string) => [...kk].map((c) => TO_RUSSIAN[c] ?? c).join('');
