@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import * as shapefile from 'shapefile';
 import { SOURCES_DIR, snapshotsDir } from '../src/lib/config.js';
 import { stableJson } from '../src/lib/canonical-json.js';
-import { HandTableError, loadHandTables, type HandTables } from '../src/sources/hand-tables.js';
+import { loadHandTables } from '../src/sources/hand-tables.js';
+import type { HandTables } from '../src/sources/records.js';
+import { HandTableError } from '../src/sources/table-issue.js';
 
 const tables = await loadHandTables(SOURCES_DIR);
 const region = (t: HandTables, iso: string) => t.regions.find((r) => r.iso === iso)!;

@@ -3,7 +3,8 @@ import { releasesDir } from '../lib/config.js';
 interface Flags { releases?: string; host?: string; port?: string; 'access-log'?: boolean; benchmark?: boolean }
 
 export async function serveCommand(flags: Flags): Promise<number> {
-  const { allowSyntheticStores, currentIsSynthetic } = await import('../store/open.js');
+  const { allowSyntheticStores } = await import('../store/open.js');
+  const { currentIsSynthetic } = await import('../release/current-kind.js');
   if (flags.benchmark) allowSyntheticStores(true);
   else if (await currentIsSynthetic(releasesDir(flags.releases))) {
     console.error('dala serve: the current release is a synthetic benchmark (bench/scale/); refusing to serve it without --benchmark');

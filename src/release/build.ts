@@ -7,7 +7,7 @@ import { stableJson } from '../lib/canonical-json.js';
 import { assembleModel } from '../model/assemble.js';
 import { artifactBytes, type Artifact } from '../publish/artifact.js';
 import { publishAll } from '../publish/index.js';
-import { releaseManifest } from '../publish/contracts/release-manifest.js';
+import { releaseManifest } from './manifest.js';
 import { ALL_SCHEMAS, schemaArtifacts } from '../publish/schemas/index.js';
 import { storeContent } from '../publish/store-content.js';
 import { writeStore, type StoreContent, type StoreStream } from '../publish/store.js';

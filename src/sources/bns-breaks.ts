@@ -3,7 +3,7 @@
 // whose territory changed: the 2022 parents (Almaty region, Karaganda, East Kazakhstan) in their
 // new borders, and the 2018 successors of South Kazakhstan where the same table also carries the
 // old region. A drop there is the border moving, not a fall.
-import type { Point } from '../model/types.js';
+import type { Point } from './records.js';
 import { abolishedPlaceNote, backcastNotes, BORDER_CHANGES, SOUTH_KAZAKHSTAN_LEGACY } from './bns-reforms.js';
 
 export const SERIES_BREAK = 'series break';

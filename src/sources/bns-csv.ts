@@ -5,7 +5,7 @@
 // from the labour tables; some 2007/2008 rates carry long computed decimals.
 import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
-import type { Point } from '../model/types.js';
+import type { Point } from './records.js';
 import { annualPeriod } from './bns-periods.js';
 import { abolishedPlaceNote, backcastNotes, SOUTH_KAZAKHSTAN_LEGACY } from './bns-reforms.js';
 

@@ -6,7 +6,7 @@
 //   label cells. The footnotes drive the exceptions: 1990-1992 in million roubles, 2023 preliminary,
 //   Astana part of Akmola region in 1990-1996.
 import ExcelJS from 'exceljs';
-import type { Point } from '../model/types.js';
+import type { Point } from './records.js';
 import { annualPeriod, cumulativePeriod, type PeriodBounds } from './bns-periods.js';
 import { abolishedPlaceNote, backcastNotes, borderNullReason } from './bns-reforms.js';
 import { normaliseLabel } from './homoglyphs.js';

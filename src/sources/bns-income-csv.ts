@@ -4,7 +4,7 @@
 // pre-2022 regions only; values truncated to whole tenge by the export script.
 import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
-import type { Point } from '../model/types.js';
+import type { Point } from './records.js';
 import { markBorderChanges } from './bns-breaks.js';
 import { annualPeriod } from './bns-periods.js';
 

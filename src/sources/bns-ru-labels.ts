@@ -3,7 +3,7 @@
 // name.ru and official_name.ru). The match is exact after a fixed normalisation (case, spaces, the
 // words "область"/"город"/"г."), never a substring or fuzzy match, and never through the free-form
 // aliases: those hold former names ("Южно-Казахстанская область") that belong to another place.
-import type { Region } from '../model/types.js';
+import type { Region } from './records.js';
 import { normaliseLabel } from './homoglyphs.js';
 import { SOUTH_KAZAKHSTAN_LEGACY } from './bns-reforms.js';
 

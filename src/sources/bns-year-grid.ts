@@ -12,7 +12,7 @@
 // workbook, whose footnote markers live in rich-text runs.
 import { readFile } from 'node:fs/promises';
 import * as XLSX from '@e965/xlsx';
-import type { Point } from '../model/types.js';
+import type { Point } from './records.js';
 import { markBorderChanges } from './bns-breaks.js';
 import { annualPeriod } from './bns-periods.js';
 import { borderNullReason } from './bns-reforms.js';

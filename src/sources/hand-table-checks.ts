@@ -1,7 +1,7 @@
 // Cross-row and cross-table rules of the hand-written tables, run after every row passed its
 // JSON Schema. Each rule returns issues naming file, row and field (hand-tables.ts formats them).
-import type { Names, Region } from '../model/types.js';
-import type { HandTables, TableIssue } from './hand-tables.js';
+import type { HandTables, Names, Region } from './records.js';
+import type { TableIssue } from './table-issue.js';
 
 const REGION_COUNT = 20; // 17 regions + Astana, Almaty, Shymkent after the 2022 reform (snapshots README)
 const INSTITUTION_COUNT = 55; // SPEC 2.2 "institutions catalog: 55 institutions"

@@ -7,61 +7,12 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsImport from 'ajv-formats';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import type { Indicator, Institution, LegacyPlace, MediaPublication, PublicEvent, Region, Review, ReviewStatus } from '../model/types.js';
+import type { HandTables } from './records.js';
 import { TABLE_SCHEMAS, type TableFile } from './table-schemas.js';
 import { checkHandTables } from './hand-table-checks.js';
+import { HandTableError, type TableIssue } from './table-issue.js';
 
 const addFormats = addFormatsImport as unknown as (ajv: Ajv2020) => void;
-
-/** A name correction for one raw ADM2 attribute of the geokz shapefile (snapshots README). */
-export interface DistrictCorrection {
-  pcode: string; // ADM2_PCODE of the feature that carries the raw value
-  match: { field: 'ADM2_EN' | 'ADM2_KK' | 'ADM2_RU'; value: string };
-  set: { field: 'ADM2_EN' | 'ADM2_KK' | 'ADM2_RU'; value: string };
-  reason: string;
-  action?: 'correct' | 'keep';
-  source_url: string;
-  review_status: ReviewStatus;
-  review?: Review;
-}
-
-/** A hand-written event; `note` says what could not be checked (for example a decree number). */
-export type HandEvent = PublicEvent & { note: string | null };
-
-export interface MediaSample {
-  provenance: { kind: 'demonstration'; note: string; generated_by: string } & Record<string, unknown>;
-  publications: MediaPublication[];
-}
-
-export interface HandTables {
-  regions: Region[];
-  districtCorrections: DistrictCorrection[];
-  indicators: Indicator[];
-  institutions: Institution[];
-  events: HandEvent[];
-  legacyPlaces: LegacyPlace[];
-  media: MediaSample;
-}
-
-/** One fault. `row` is the 0-based index in the file's row array, null for file-level faults. */
-export interface TableIssue {
-  file: string;
-  row: number | null;
-  field: string;
-  message: string;
-}
-
-export function formatIssue(issue: TableIssue): string {
-  const row = issue.row === null ? '' : ` row ${issue.row}`;
-  return `${issue.file}${row} field ${issue.field}: ${issue.message}`;
-}
-
-export class HandTableError extends Error {
-  constructor(readonly issues: TableIssue[]) {
-    super(issues.map(formatIssue).join('\n'));
-    this.name = 'HandTableError';
-  }
-}
 
 const FILES: Record<keyof HandTables, TableFile> = {
   regions: 'regions.json',

@@ -2,7 +2,7 @@
 // with kk/ru/en names. Years are bounded so the events list stays about the data's own period.
 import Holidays from 'date-holidays';
 import { slugify } from 'transliteration';
-import type { PublicEvent } from '../model/types.js';
+import type { PublicEvent } from './records.js';
 
 export const HOLIDAY_SOURCE_URL = 'https://github.com/commenthol/date-holidays/blob/master/data/countries/KZ.yaml';
 

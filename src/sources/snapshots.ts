@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sha256File } from '../lib/hash.js';
-import type { SourcePassport } from '../model/types.js';
+import type { SourcePassport } from './records.js';
 
 export class SnapshotError extends Error {
   constructor(message: string, readonly file: string) {

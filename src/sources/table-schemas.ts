@@ -1,5 +1,5 @@
 // JSON Schemas (draft 2020-12) of the hand-written tables in sources/. They mirror the interfaces
-// in src/model/types.ts; cross-row rules (counts, uniqueness, references) live in
+// in src/sources/records.ts; cross-row rules (counts, uniqueness, references) live in
 // hand-table-checks.ts because a schema sees one document, not the relations between tables.
 
 const names = {

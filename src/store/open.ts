@@ -1,10 +1,7 @@
 // The one place the server opens a release's store. A store whose meta.kind is SYNTHETIC_KIND (a
 // scaled benchmark release, bench/scale/) is refused unless serving benchmarks was asked for
 // explicitly (`dala serve --benchmark`): its numbers are generated, never data to publish.
-import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { STORE_FILE, releaseDir } from '../release/layout.js';
-import { readCurrent } from '../release/pointer.js';
 
 export const SYNTHETIC_KIND = 'synthetic-benchmark';
 
@@ -37,21 +34,4 @@ export function openStore(source: string | Buffer, label = typeof source === 'st
     throw new SyntheticStoreError(path);
   }
   return db;
-}
-
-/** Whether the release CURRENT names is a synthetic benchmark (false when there is none). */
-export async function currentIsSynthetic(releasesDir: string): Promise<boolean> {
-  const revision = await readCurrent(releasesDir);
-  if (!revision) return false;
-  let db: Database.Database;
-  try {
-    db = new Database(join(releaseDir(releasesDir, revision), STORE_FILE), { readonly: true, fileMustExist: true });
-  } catch {
-    return false; // no store: loading will refuse the release with its own reason
-  }
-  try {
-    return storeKind(db) === SYNTHETIC_KIND;
-  } finally {
-    db.close();
-  }
 }

@@ -1,8 +1,8 @@
 // data/release-manifest.json: revision, artifact hashes, sources and a rollback link (SPEC 2.2).
-// Written by the sealer, since only it knows the revision and the previous one.
-import type { ReleaseSeal } from '../../release/layout.js';
-import type { Model } from '../../model/model.js';
-import { CONTRACT_VERSION, sourceRef } from './header.js';
+// Built here by the sealer, not in publish/, since only the seal knows the revision and the previous one.
+import type { ReleaseSeal } from './layout.js';
+import type { Model } from '../model/model.js';
+import { CONTRACT_VERSION, sourceRef } from '../publish/contracts/header.js';
 
 export function releaseManifest(model: Model, seal: ReleaseSeal) {
   return {
