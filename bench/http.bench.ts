@@ -6,7 +6,6 @@
 // Set DALA_BENCH_RELEASES to a releases directory to skip the build.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +14,7 @@ import { buildTime, snapshotsDir, SOURCES_DIR } from '../src/lib/config.js';
 import { buildRelease } from '../src/release/build.js';
 import { readCurrent } from '../src/release/pointer.js';
 import { readSeal } from '../src/release/verify.js';
+import { freePort } from '../test/support/ports.js';
 import { atLeast, atMost, emit } from './row.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -22,14 +22,6 @@ const SECONDS = Number(process.env.DALA_BENCH_SECONDS ?? 5);
 const ROUNDS = 3; // A/B alternated, the median ratio reported: the machine is shared and noisy
 const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((p) => spawnSync(p, ['-v']).error === undefined);
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => spawnSync(p, ['-v']).status === 0);
-
-async function freePort(): Promise<number> {
-  const s = createServer().listen(0, '127.0.0.1');
-  await new Promise((r) => s.once('listening', r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise((r) => s.close(r));
-  return port;
-}
 
 async function firstOk(url: string, ms: number): Promise<number> {
   const start = performance.now();

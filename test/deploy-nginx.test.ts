@@ -3,76 +3,35 @@
 // the same requests and their answers compared status, body and header by header.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmod, mkdtemp, writeFile } from 'node:fs/promises';
-import { createServer, connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { nginxConfig } from '../src/deploy/nginx-config.js';
 import { readSeal } from '../src/release/verify.js';
 import { buildApp, type DalaApp } from '../src/serve/app.js';
 import { raw, type RawResponse } from './serve-support.js';
 import { makeFixtureRelease } from './support/fixture-release.js';
+import { NGINX, startNginx, type NginxServer } from './support/nginx-server.js';
 
-const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => spawnSync(p, ['-v']).status === 0);
 // Connection management and the server's name are the two servers' own business.
 const IGNORED = new Set(['date', 'connection', 'keep-alive', 'server', 'transfer-encoding']);
 
 let node: DalaApp;
 let nodeUrl: string;
 let nginxUrl: string;
-let nginx: ChildProcess | null = null;
+let nginx: NginxServer | null = null;
 let files: string[] = [];
 let seal: Awaited<ReturnType<typeof readSeal>>;
-
-async function freePort(): Promise<number> {
-  const s = createServer().listen(0, '127.0.0.1');
-  await new Promise((r) => s.once('listening', r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise((r) => s.close(r));
-  return port;
-}
-
-async function listening(port: number, ms: number): Promise<void> {
-  const start = Date.now();
-  for (;;) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const c = connect(port, '127.0.0.1', () => (c.end(), resolve(true)));
-      c.on('error', () => resolve(false));
-    });
-    if (ok) return;
-    if (Date.now() - start > ms) throw new Error(`nginx did not listen on ${port} within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 before(async () => {
   if (!NGINX) return;
   const { releasesDir, dir } = await makeFixtureRelease();
-  await chmod(releasesDir, 0o755); // nginx workers run as an unprivileged user
-  spawnSync('chmod', ['-R', 'a+rX', releasesDir]);
   seal = await readSeal(dir);
   files = seal.files.filter((f) => f.path.startsWith('data/')).map((f) => '/' + f.path);
   node = await buildApp({ releasesDir, pollMs: 60_000 });
   nodeUrl = await node.listen({ host: '127.0.0.1', port: 0 });
-  const prefix = await mkdtemp(join(tmpdir(), 'dala-nginx-'));
-  const port = await freePort();
-  const conf = join(prefix, 'nginx.conf');
-  await writeFile(conf, nginxConfig({
-    releasesDir, seal, upstreams: [new URL(nodeUrl).host], listen: `127.0.0.1:${port}`,
-    main: { pid: join(prefix, 'nginx.pid'), errorLog: join(prefix, 'error.log'), prefixTemp: prefix },
-  }));
-  nginx = spawn(NGINX, ['-c', conf, '-p', prefix, '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'inherit'] });
-  nginxUrl = `http://127.0.0.1:${port}`;
-  await listening(port, 10_000);
+  nginx = await startNginx({ releasesDir, seal, upstreams: [new URL(nodeUrl).host] });
+  nginxUrl = nginx.url;
 });
 
 after(async () => {
-  if (nginx && nginx.exitCode === null) {
-    const exited = new Promise((r) => nginx!.once('exit', r));
-    nginx.kill('SIGQUIT'); // graceful stop of the master we started, by its pid
-    await exited;
-  }
+  await nginx?.stop();
   await node?.close();
 });
 

@@ -3,64 +3,21 @@
 // back to its own in-memory budget, health says degraded naming Redis, one log line marks the loss and
 // one the return, and no 'error' event goes unhandled. Unreachable at start: a warning and the fallback.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { test } from 'node:test';
-import { Redis } from 'ioredis';
 import { startServer } from '../src/serve/server.js';
 import { captureLog } from './support/log-capture.js';
+import { freePort } from './support/ports.js';
+import { redisMissing as skip, startRedis } from './support/redis-server.js';
 import { makeV1Release } from './support/v1-fixture.js';
-
-const REDIS_SERVER = '/usr/bin/redis-server';
-const skip = existsSync(REDIS_SERVER) ? false : `redis-server is not installed at ${REDIS_SERVER} (.ci/run installs it)`;
-
-async function freePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const port = (srv.address() as { port: number }).port;
-  await new Promise((r) => srv.close(r));
-  return port;
-}
-
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  const probe = new Redis(`redis://127.0.0.1:${port}`, { lazyConnect: true, retryStrategy: () => 50, maxRetriesPerRequest: 0 });
-  probe.on('error', () => {}); // refused until the server is up: expected while probing
-  for (let i = 0; i < 100; i++) {
-    try {
-      await probe.connect();
-      if ((await probe.ping()) === 'PONG') break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-  probe.disconnect();
-  return child;
-}
-
-async function stopRedis(child: ChildProcess): Promise<void> {
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGKILL');
-  await exited;
-}
-
-async function waitFor(check: () => Promise<boolean>, ms: number, what: string): Promise<number> {
-  const start = performance.now();
-  while (!(await check())) {
-    if (performance.now() - start > ms) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return Math.round(performance.now() - start);
-}
+import { waitFor } from './support/wait.js';
 
 test('Redis killed mid-run and restarted: never a 500, per-replica fallback, health degraded then ready, one log line each way', { skip, timeout: 60_000 }, async () => {
   const unhandled: unknown[] = [];
   const onError = (e: unknown) => unhandled.push(e);
   process.on('uncaughtException', onError);
   process.on('unhandledRejection', onError);
-  const port = await freePort();
-  let redis = await startRedis(port);
+  let redis = await startRedis();
+  const port = redis.port;
   const { releasesDir } = await makeV1Release();
   const log = captureLog();
   const server = await startServer({ releasesDir, host: '127.0.0.1', port: 0, logger: log.logger, redisUrl: `redis://127.0.0.1:${port}`, v1: { rateLimit: { burst: 1000, refillPerSecond: 1 } } });
@@ -76,7 +33,7 @@ test('Redis killed mid-run and restarted: never a 500, per-replica fallback, hea
     for (let i = 0; i < 5; i++) await hit();
     const shared = (await hit()).headers.get('ratelimit');
     assert.equal((await health()).status, 'ready');
-    await stopRedis(redis);
+    await redis.stop('SIGKILL');
     const lostAfter = await waitFor(async () => (await hit(), (await health()).status === 'degraded'), 5000, 'health degraded');
     const degraded = await health();
     assert.ok(degraded.reasons.some((r: string) => r.includes(`redis://127.0.0.1:${port}`)), JSON.stringify(degraded.reasons));
@@ -92,7 +49,7 @@ test('Redis killed mid-run and restarted: never a 500, per-replica fallback, hea
     assert.deepEqual(unhandled, [], 'no unhandled error event or rejection');
   } finally {
     await server.close();
-    await stopRedis(redis);
+    await redis.stop('SIGKILL');
     process.off('uncaughtException', onError);
     process.off('unhandledRejection', onError);
   }

@@ -134,6 +134,11 @@ export function nginxConfig(opts: NginxConfigOptions): string {
     '  proxy_set_header Connection "";',
     '  proxy_set_header Host $host;',
     '  proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
+    // A replica that dies or refuses: an idempotent request (GET, HEAD) not yet answered goes to the
+    // next replica (nginx's default retry made explicit; never a POST, whose retry would count twice),
+    // and a replica on an unreachable host is given up after 2 s rather than the 60 s default.
+    '  proxy_next_upstream error timeout;',
+    '  proxy_connect_timeout 2s;',
     '  location / { proxy_pass http://dala_node; }',
     '  location @dala_node { proxy_pass http://dala_node; }',
   );

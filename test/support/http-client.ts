@@ -4,8 +4,9 @@ import { Agent, request } from 'node:http';
 
 export interface Answer { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer; ms: number }
 
-export function pool(connections: number): Agent {
-  return new Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
+/** localAddress: the loopback address to connect from (any of 127.0.0.0/8 on Linux), to stand for a distinct client. */
+export function pool(connections: number, localAddress?: string): Agent {
+  return new Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections, ...(localAddress ? { localAddress } : {}) });
 }
 
 export function get(base: string, path: string, agent?: Agent, headers: Record<string, string> = {}): Promise<Answer> {

@@ -42,6 +42,9 @@ export interface StoreLogger {
   info(obj: object, msg: string): void;
 }
 
+/** Each client address's bucket is the Redis hash KEY_PREFIX + address (fields tokens, at). */
+export const KEY_PREFIX = 'dala:v1:ratelimit:';
+
 const silent: StoreLogger = { warn() {}, info() {} };
 /** A command that gets no answer within this long counts as Redis lost for that request. */
 const COMMAND_TIMEOUT_MS = 250;
@@ -56,7 +59,7 @@ export class RedisStore implements RateLimitStore {
     url: string,
     private readonly policy: BucketPolicy,
     private readonly log: StoreLogger = silent,
-    private readonly prefix = 'dala:v1:ratelimit:',
+    private readonly prefix = KEY_PREFIX,
   ) {
     this.where = redactedUrl(url);
     this.fallback = new MemoryStore(policy);

@@ -1,0 +1,63 @@
+// `dala serve` as a real process (bin/dala.js running the TypeScript sources under test), on
+// 127.0.0.1 at a port the kernel picks, with its JSON log lines kept for assertions and stopped by pid.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface ServeChild {
+  url: string;
+  /** host:port, as an nginx upstream names it. */
+  host: string;
+  child: ChildProcess;
+  /** Every JSON log line written to stdout so far. */
+  log: Record<string, unknown>[];
+  /** Everything written to stderr so far. */
+  stderr(): string;
+  alive(): boolean;
+  /** Sends signal to this process (by its pid) and waits for its exit. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/** Starts `dala serve --releases releasesDir` with env added to this process's environment. */
+export async function startServe(releasesDir: string, env: Record<string, string> = {}, args: string[] = []): Promise<ServeChild> {
+  const child = spawn(process.execPath, ['bin/dala.js', 'serve', '--releases', releasesDir, '--port', '0', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DALA_FROM_SOURCE: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  const log: Record<string, unknown>[] = [];
+  let err = '';
+  let partial = '';
+  child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (c: Buffer) => {
+      const lines = (partial + c.toString()).split('\n');
+      partial = lines.pop()!;
+      for (const line of lines) {
+        if (!line.trim()) continue;
+        try {
+          log.push(JSON.parse(line) as Record<string, unknown>);
+        } catch {
+          log.push({ msg: line });
+        }
+        const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
+        if (m) resolve(m[1]!);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`dala serve exited (${code}) before listening: ${err}`)));
+  });
+  return {
+    url,
+    host: new URL(url).host,
+    child,
+    log,
+    stderr: () => err,
+    alive: () => child.exitCode === null && child.signalCode === null,
+    async stop(signal: NodeJS.Signals = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}
