@@ -4,8 +4,10 @@
 // place), the build computes each group's rollups and its point_series row.
 import Database from 'better-sqlite3';
 import { bucketize, encodeFrom, type PointRow } from '../store/rollup.js';
+import { dayRollups, isDaySeries, type BucketRow } from '../store/rollup-days.js';
 import { ROLLUP_GRANULARITIES, sortIfNeeded } from '../store/periods.js';
-import { columnsOf, type Row, type TableName } from '../store/tables.js';
+import type { Row, TableName } from '../store/tables.js';
+import { inserter } from './store-insert.js';
 import { writeSearchIndex, type NameNote } from '../store/search-write.js';
 import { STORE_DDL, STORE_VERSION } from './store-schema.js';
 
@@ -20,22 +22,6 @@ export type StoreStream = { meta: Record<string, string> } & { [T in Given]: Ite
 
 const GIVEN_ORDER = ['layers', 'metrics', 'events', 'entities', 'entity_names', 'relations', 'claims', 'evidence'] as const;
 
-// Positional parameters: binding by name costs a lookup per column, which shows at 30M rows.
-function insertStatement(db: Database.Database, table: TableName) {
-  const columns = columnsOf(table);
-  const stmt = db.prepare(`INSERT INTO ${table}(${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
-  const values = new Array<unknown>(columns.length);
-  return (row: object) => {
-    const r = row as Record<string, unknown>;
-    for (let i = 0; i < columns.length; i++) {
-      const v = r[columns[i]!];
-      if (v === undefined) throw new Error(`store ${table}: row has no field ${columns[i]}`);
-      values[i] = v;
-    }
-    return stmt.run(values);
-  };
-}
-
 // Clustered-key order of points: (period_end, period_start, period DESC) inside a (metric, place) group.
 const keyOrder = (a: PointRow, b: PointRow) =>
   a.period_end !== b.period_end ? (a.period_end < b.period_end ? -1 : 1)
@@ -48,23 +34,30 @@ export type SearchNotes = { name_notes?: readonly NameNote[] };
 export function writeStore(path: string, content: StoreStream & SearchNotes): void {
   const db = new Database(path);
   try {
-    db.pragma('journal_mode = DELETE');
-    // The file is written once in a staging directory that a failed build removes: durability of
-    // partial writes buys nothing, and a large page cache keeps a scaled build's inserts in memory.
+    // The file is written once, by this one connection, in a staging directory that a failed build
+    // removes, and the seal fsyncs it before it becomes a release (src/release/seal.ts): a rollback
+    // journal, syncs and file locks during the load buy nothing (SQLite "PRAGMA journal_mode=OFF";
+    // a failed load is thrown away, never rolled back). A large page cache keeps a scaled build's
+    // B-tree pages in memory.
+    db.pragma('journal_mode = OFF');
+    db.pragma('locking_mode = EXCLUSIVE');
     db.pragma('synchronous = OFF');
     db.pragma('cache_size = -262144');
+    db.pragma('temp_store = MEMORY');
     db.exec(STORE_DDL);
     db.transaction(() => {
       const meta: Record<string, string> = { ...content.meta, store_version: STORE_VERSION };
-      const metaStmt = insertStatement(db, 'meta');
-      for (const key of Object.keys(meta).sort()) metaStmt({ key, value: meta[key] ?? '' });
+      const metaRows = inserter<Row<'meta'>>(db, 'meta');
+      for (const key of Object.keys(meta).sort()) metaRows({ key, value: meta[key] ?? '' });
+      metaRows.flush();
       const aggregation = new Map<string, string>();
       for (const table of GIVEN_ORDER) {
-        const insert = insertStatement(db, table);
+        const insert = inserter<object>(db, table);
         for (const row of content[table]) {
           if (table === 'metrics') aggregation.set((row as Row<'metrics'>).id, (row as Row<'metrics'>).aggregation);
           insert(row);
         }
+        insert.flush();
       }
       writePoints(db, content.points, aggregation);
       writeSearchIndex(db, content.name_notes ?? []);
@@ -74,33 +67,42 @@ export function writeStore(path: string, content: StoreStream & SearchNotes): vo
   }
 }
 
+// Rollup rows of one granularity, in key order: granularity names sort month < quarter < week < year.
+const GRANULARITY_ORDER = [...ROLLUP_GRANULARITIES].sort();
+
 function writePoints(db: Database.Database, points: Iterable<PointRow>, aggregation: ReadonlyMap<string, string>): void {
-  const insertPoint = insertStatement(db, 'points');
-  const insertSeries = insertStatement(db, 'point_series');
-  const insertRollup = insertStatement(db, 'rollups');
+  const insertPoint = inserter<PointRow>(db, 'points');
+  const insertSeries = inserter<Row<'point_series'>>(db, 'point_series');
+  const insertRollup = inserter<Row<'rollups'>>(db, 'rollups');
   const seen = new Set<string>();
   let group: PointRow[] = [];
   // Rollups of one metric are held until the metric ends, then written in key order
   // (granularity, place, time): a metric at a time bounds the memory of a scaled build.
-  let rollups: Row<'rollups'>[] = [];
+  let rollups = new Map<string, Row<'rollups'>[]>(GRANULARITY_ORDER.map((g) => [g, []]));
   let metric: string | null = null;
 
   const flushMetric = () => {
-    rollups.sort((a, b) => (a.granularity !== b.granularity ? (a.granularity < b.granularity ? -1 : 1) : a.place !== b.place ? (a.place < b.place ? -1 : 1) : 0));
-    for (const r of rollups) insertRollup(r);
-    rollups = [];
+    for (const g of GRANULARITY_ORDER) {
+      // places arrive sorted (one run each) in a model's store; sorted (stably) here when they do not
+      for (const r of sortIfNeeded(rollups.get(g)!, (a, b) => (a.place < b.place ? -1 : a.place > b.place ? 1 : 0))) insertRollup(r);
+    }
+    rollups = new Map(GRANULARITY_ORDER.map((g) => [g, []]));
   };
   const flushGroup = () => {
     if (group.length === 0) return;
     const { metric: m, place } = group[0]!;
     const agg = aggregation.get(m);
     if (agg === undefined) throw new Error(`store points: metric "${m}" (place ${place}) is not in the metrics table`);
-    const periods = new Set<string>();
-    for (const p of group) {
-      if (periods.has(p.period)) throw new Error(`store points: metric ${m}, place ${place}, period ${p.period} appears twice`);
-      periods.add(p.period);
+    // A day series in increasing order is already in key order, its periods distinct.
+    const days = isDaySeries(group);
+    if (!days) {
+      const periods = new Set<string>();
+      for (const p of group) {
+        if (periods.has(p.period)) throw new Error(`store points: metric ${m}, place ${place}, period ${p.period} appears twice`);
+        periods.add(p.period);
+      }
+      sortIfNeeded(group, keyOrder);
     }
-    sortIfNeeded(group, keyOrder);
     let withValue = 0;
     let firstStart = group[0]!.period_start;
     for (const p of group) {
@@ -110,13 +112,14 @@ function writePoints(db: Database.Database, points: Iterable<PointRow>, aggregat
     }
     insertSeries({ metric: m, place, points: group.length, with_value: withValue, first_start: firstStart, last_end: group[group.length - 1]!.period_end });
     for (const granularity of ROLLUP_GRANULARITIES) {
-      for (const b of bucketize(group, granularity, agg)) {
-        rollups.push({
-          metric: m, granularity, place, period: b.period, period_start: b.period_start, period_end: b.period_end,
-          value: b.value, null_reason: b.null_reason, aggregation: b.aggregation, from_periods: encodeFrom(b),
-          status: b.status, unit: b.unit, note: b.note, source_id: b.source_id,
-        });
-      }
+      const buckets: BucketRow[] = days
+        ? dayRollups(group, granularity, agg)
+        : bucketize(group, granularity, agg).map((b) => ({
+          period: b.period, period_start: b.period_start, period_end: b.period_end, value: b.value, null_reason: b.null_reason,
+          aggregation: b.aggregation, from_periods: encodeFrom(b), status: b.status, unit: b.unit, note: b.note, source_id: b.source_id,
+        }));
+      const list = rollups.get(granularity)!;
+      for (const b of buckets) list.push({ metric: m, granularity, place, ...b });
     }
     group = [];
   };
@@ -137,4 +140,7 @@ function writePoints(db: Database.Database, points: Iterable<PointRow>, aggregat
   }
   flushGroup();
   flushMetric();
+  insertPoint.flush();
+  insertSeries.flush();
+  insertRollup.flush();
 }

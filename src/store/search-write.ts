@@ -5,7 +5,7 @@
 // order is fixed (entity id, then its names), so the same content gives the same bytes.
 import type Database from 'better-sqlite3';
 import { searchKey } from '../lib/text-normalise.js';
-import { SEARCH_DDL } from './search-schema.js';
+import { SEARCH_DDL, SEARCH_INDEX_DDL } from './search-schema.js';
 
 /** A dated or cited name: what a former name or abbreviation adds beyond an entity_names row. */
 export interface NameNote { entity_id: string; name: string; kind: string; valid_until: string | null; source_url: string | null }
@@ -54,7 +54,23 @@ export function writeSearchIndex(db: Database.Database, notes: readonly NameNote
   );
   const insertName = db.prepare(`INSERT INTO search_names(entity_id, type, place_kind, name, lang, kind, key, valid_until, source_url)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const insertPosting = db.prepare('INSERT OR IGNORE INTO search_postings(word, key_len, name_rowid) VALUES (?, ?, ?)');
+  // Postings and deletions are appended to unordered load tables, then copied in key order (one
+  // sort): inserting them one by one into their WITHOUT ROWID keys touches a random page per row.
+  db.exec(`CREATE TEMP TABLE posting_load(word TEXT NOT NULL, key_len INTEGER NOT NULL, name_rowid INTEGER NOT NULL);
+    CREATE TEMP TABLE delete_load(variant TEXT NOT NULL, word_id INTEGER NOT NULL);`);
+  const insertPosting = db.prepare('INSERT INTO temp.posting_load(word, key_len, name_rowid) VALUES (?, ?, ?)');
+  // searchKey is pure and costs tens of microseconds; names repeat across entities ("... ауданы",
+  // the same village name in many districts), so a bounded memo saves most of the calls.
+  const keys = new Map<string, string>();
+  const keyOf = (name: string) => {
+    let key = keys.get(name);
+    if (key === undefined) {
+      key = searchKey(name);
+      if (keys.size >= 500_000) keys.clear();
+      keys.set(name, key);
+    }
+    return key;
+  };
   let after = '';
   for (;;) {
     const entities = page.all(after, PAGE);
@@ -64,7 +80,7 @@ export function writeSearchIndex(db: Database.Database, notes: readonly NameNote
       const seen = new Set<string>();
       const add = (name: string | null, lang: string, nameKind: string) => {
         if (name === null) return; // no translation in this language
-        const key = searchKey(name);
+        const key = keyOf(name);
         const identity = `${key}\u0000${lang}\u0000${nameKind}`;
         if (key === '' || seen.has(identity)) return;
         seen.add(identity);
@@ -79,17 +95,23 @@ export function writeSearchIndex(db: Database.Database, notes: readonly NameNote
     }
     after = entities.at(-1)!.id;
   }
-  db.exec(`INSERT INTO search_words(word, df) SELECT word, count(*) FROM search_postings GROUP BY word ORDER BY word;
+  db.exec(`INSERT OR IGNORE INTO search_postings(word, key_len, name_rowid)
+      SELECT word, key_len, name_rowid FROM temp.posting_load ORDER BY word, key_len, name_rowid;
+    DROP TABLE temp.posting_load;
+    ${SEARCH_INDEX_DDL}
+    INSERT INTO search_words(word, df) SELECT word, count(*) FROM search_postings GROUP BY word ORDER BY word;
     INSERT INTO search_words_fts(search_words_fts) VALUES ('rebuild');
     INSERT INTO search_words_fts(search_words_fts) VALUES ('optimize');`);
   const words = db.prepare<[number, number], { id: number; word: string }>('SELECT id, word FROM search_words WHERE id > ? ORDER BY id LIMIT ?');
-  const insertDelete = db.prepare('INSERT OR IGNORE INTO search_deletes(variant, word_id) VALUES (?, ?)');
+  const insertDelete = db.prepare('INSERT INTO temp.delete_load(variant, word_id) VALUES (?, ?)');
   for (let last = 0; ; ) {
     const batch = words.all(last, PAGE);
     if (batch.length === 0) break;
     for (const w of batch) for (const variant of deletions(w.word)) insertDelete.run(variant, w.id);
     last = batch.at(-1)!.id;
   }
+  db.exec(`INSERT OR IGNORE INTO search_deletes(variant, word_id) SELECT variant, word_id FROM temp.delete_load ORDER BY variant, word_id;
+    DROP TABLE temp.delete_load;`);
 }
 
 /** Words this long or longer are typo-matched (shorter ones: one edit is noise); longer than MAX are not. */
