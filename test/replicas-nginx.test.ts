@@ -1,18 +1,16 @@
 // More than one machine, on one: two `dala serve` replicas (real processes) on 127.0.0.1 behind nginx
-// running the configuration `dala nginx-config` generates (one upstream naming both), sharing one
-// redis-server. Clients stand for distinct addresses by connecting from distinct loopback addresses
-// (all of 127.0.0.0/8 reaches lo on Linux); nginx connects to the replicas from 127.0.0.1, the proxy
-// the replicas are configured to trust. Every process is started here and stopped by its pid.
+// running the configuration the command `dala nginx-config --standalone` writes (one upstream naming
+// both), sharing one redis-server. Clients stand for distinct addresses by connecting from distinct
+// loopback addresses (all of 127.0.0.0/8 reaches lo on Linux); nginx connects to the replicas from
+// 127.0.0.1, the proxy the replicas are configured to trust. Every process is started here and stopped by its pid.
 //
 // The budget is the production policy (30 tokens, refilled at 1 per second). A run's refill is
 // accounted for exactly from the bucket Redis holds: successes = 30 - tokens left + tokens refilled,
 // and the refill is at most the Redis-clock time from just before the run to the bucket's last take.
 // When that is under a second, no whole token can have been added and the answer is exactly 30.
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { after, before, test, type TestContext } from 'node:test';
 import { Redis } from 'ioredis';
-import { readSeal } from '../src/release/verify.js';
 import { DEFAULT_POLICY } from '../src/serve/rate-limit/bucket.js';
 import { KEY_PREFIX } from '../src/serve/rate-limit/redis-store.js';
 import { get, pool, type Answer } from './support/http-client.js';
@@ -35,7 +33,7 @@ let nginx: NginxServer;
 
 before(async () => {
   if (skip) return;
-  const { releasesDir, revision } = await makeV1Release();
+  const { releasesDir } = await makeV1Release();
   redis = await startRedis();
   inspect = new Redis(redis.url, { maxRetriesPerRequest: 1, retryStrategy: () => 100 });
   inspect.on('error', () => {}); // lost while Redis is killed on purpose; reconnects by itself
@@ -48,7 +46,7 @@ before(async () => {
     DALA_MAX_EVENT_LOOP_DELAY_MS: '60000',
   };
   replicas = await Promise.all([startServe(releasesDir, env), startServe(releasesDir, env)]);
-  nginx = await startNginx({ releasesDir, seal: await readSeal(join(releasesDir, revision)), upstreams: replicas.map((r) => r.host) });
+  nginx = await startNginx({ releasesDir, upstreams: replicas.map((r) => r.host) }); // written by `dala nginx-config`
   // First requests compile the route, the 429 answer and the bucket script: a budget spent from an
   // address no test uses, so the timed runs below measure a warm service.
   const warm = pool(1, '127.0.0.99');

@@ -1,14 +1,16 @@
-// nginx (Debian package, installed by .ci/run) running the configuration `dala nginx-config` generates,
-// with its own prefix, pid file and error log, listening on 127.0.0.1 and stopped by its pid.
+// nginx (Debian package, installed by .ci/run) running the configuration Dala generates, with its own
+// prefix, pid file and error log, listening on 127.0.0.1 and stopped by its pid.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { nginxConfig } from '../../src/deploy/nginx-config.js';
 import type { ReleaseSeal } from '../../src/release/layout.js';
 import { freePort, listening } from './ports.js';
 
 export const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => spawnSync(p, ['-v']).status === 0);
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface NginxServer {
   url: string;
@@ -18,18 +20,26 @@ export interface NginxServer {
   stop(): Promise<void>;
 }
 
-/** Writes the generated configuration for seal (the CURRENT release of releasesDir) in front of upstreams and starts nginx. */
-export async function startNginx(opts: { releasesDir: string; seal: ReleaseSeal; upstreams: string[] }): Promise<NginxServer> {
+/**
+ * Starts nginx in front of upstreams for the CURRENT release of releasesDir. With seal, the
+ * configuration is nginxConfig's for that seal; without, it is the file the operator's command
+ * `dala nginx-config --standalone` writes (run as a process, as the README says to).
+ */
+export async function startNginx(opts: { releasesDir: string; upstreams: string[]; seal?: ReleaseSeal }): Promise<NginxServer> {
   if (!NGINX) throw new Error('nginx is not installed (apt-get install nginx)');
   spawnSync('chmod', ['-R', 'a+rX', opts.releasesDir]); // nginx workers run as an unprivileged user
   const prefix = await mkdtemp(join(tmpdir(), 'dala-nginx-'));
   const port = await freePort();
+  const listen = `127.0.0.1:${port}`;
   const conf = join(prefix, 'nginx.conf');
-  await writeFile(conf, nginxConfig({
-    ...opts,
-    listen: `127.0.0.1:${port}`,
-    main: { pid: join(prefix, 'nginx.pid'), errorLog: join(prefix, 'error.log'), prefixTemp: prefix },
-  }));
+  if (opts.seal) {
+    const main = { pid: join(prefix, 'nginx.pid'), errorLog: join(prefix, 'error.log'), prefixTemp: prefix };
+    await writeFile(conf, nginxConfig({ releasesDir: opts.releasesDir, seal: opts.seal, upstreams: opts.upstreams, listen, main }));
+  } else {
+    const args = ['bin/dala.js', 'nginx-config', '--releases', opts.releasesDir, ...opts.upstreams.flatMap((u) => ['--upstream', u]), '--listen', listen, '--standalone', '--prefix', prefix, '--out', conf];
+    const r = spawnSync(process.execPath, args, { cwd: ROOT, env: { ...process.env, DALA_FROM_SOURCE: '1' }, encoding: 'utf8', timeout: 60_000 });
+    if (r.status !== 0) throw new Error(`dala nginx-config failed (${r.status}): ${r.stderr}`);
+  }
   const child = spawn(NGINX, ['-c', conf, '-p', prefix, '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'inherit'] });
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   await listening(port, 10_000, 'nginx');
