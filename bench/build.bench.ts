@@ -1,11 +1,15 @@
-// Build wall time, peak memory and release size. Run: node --import tsx bench/build.bench.ts
-import { mkdtemp, rm } from 'node:fs/promises';
+// Build wall time, peak memory and release size of the real release, and the recorded figures of the
+// last scaled synthetic build (bench/scale/build.ts writes scaled-build.json beside its releases, in
+// DALA_SCALED_RELEASES, default ./releases-scaled; a 30M-point build takes minutes, so it is not
+// rerun here). Run: node --import tsx bench/build.bench.ts
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildTime, snapshotsDir, SOURCES_DIR } from '../src/lib/config.js';
 import { buildRelease } from '../src/release/build.js';
 import { verifyRelease } from '../src/release/verify.js';
 import { atMost, emit } from './row.js';
+import { scaledBuildRow, type ScaledBuildRecord } from './scale/record.js';
 
 const releasesDir = await mkdtemp(join(tmpdir(), 'dala-bench-'));
 const started = performance.now();
@@ -28,3 +32,7 @@ console.log(JSON.stringify({
 }));
 emit(atMost('build', 'real release: build + seal <= 30 s', +(buildMs / 1000).toFixed(2), 30, 's', `peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MiB`));
 await rm(releasesDir, { recursive: true, force: true });
+
+const scaledDir = process.env.DALA_SCALED_RELEASES ?? 'releases-scaled';
+const record = JSON.parse(await readFile(join(scaledDir, 'scaled-build.json'), 'utf8').catch(() => 'null')) as ScaledBuildRecord | null;
+emit(scaledBuildRow(record, scaledDir));

@@ -2,13 +2,14 @@
 // (src/release/build.ts), its store extended with generated rows (./rows.ts).
 // Run: node --import tsx bench/scale/build.ts [--points N] [--events N] [--entities N] [--day-step N] [--releases DIR]
 import { writeFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildTime, snapshotsDir, SOURCES_DIR } from '../../src/lib/config.js';
 import { buildRelease } from '../../src/release/build.js';
-import { scaledRows, type ScaleOptions } from './rows.js';
+import { FULL, scaledRows, type ScaleOptions } from './rows.js';
 
-export const FULL: ScaleOptions = { points: 30_000_000, events: 1_000_000, entities: 1_000_000 };
+export { FULL };
 
 export async function buildScaled(releasesDir: string, opts: ScaleOptions, log: (line: string) => void = () => {}) {
   const started = performance.now();
@@ -27,8 +28,16 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   };
   const dir = values.releases ?? 'releases-scaled';
   const t0 = performance.now();
+  // The machine's load when the build starts and ends (a wall time means little without it; the
+  // store write is synchronous, so nothing in this process can sample it in between).
+  const load = [loadavg()[0]!];
   const r = await buildScaled(dir, opts, (line) => console.error(`${((performance.now() - t0) / 1000).toFixed(1)}s ${line}`));
-  const record = { releases: dir, revision: r.revision, seconds: +r.seconds.toFixed(1), peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024), ...opts };
+  load.push(loadavg()[0]!);
+  const cpu = process.cpuUsage();
+  const record = {
+    releases: dir, revision: r.revision, seconds: +r.seconds.toFixed(1), cpu_seconds: +((cpu.user + cpu.system) / 1e6).toFixed(1),
+    peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024), load_average_1min: { start: load[0], end: load[1] }, ...opts,
+  };
   await writeFile(join(dir, 'scaled-build.json'), JSON.stringify(record)); // read by bench/scaled.bench.ts
   console.log(JSON.stringify(record));
 }

@@ -21,6 +21,9 @@ export interface ScaleOptions {
   dayStep?: number;
 }
 
+/** The scale the engine's targets are set at: 30M points, 1M events, 1M entities. */
+export const FULL: ScaleOptions = { points: 30_000_000, events: 1_000_000, entities: 1_000_000 };
+
 export const metricId = (m: number) => `syn_m${String(m + 1).padStart(2, '0')}`;
 export const placeId = (p: number) => `SYN-${String(p + 1).padStart(3, '0')}`;
 
