@@ -71,3 +71,33 @@ test('Redis unreachable at start: a warning naming it, health degraded, requests
     await server.close();
   }
 });
+
+test('Redis stalled past the command timeout, connection kept: fallback meanwhile, then ready again with one log line each way', { skip, timeout: 60_000 }, async (t) => {
+  const redis = await startRedis();
+  const { releasesDir } = await makeV1Release();
+  const log = captureLog();
+  const server = await startServer({ releasesDir, host: '127.0.0.1', port: 0, logger: log.logger, redisUrl: redis.url, v1: { rateLimit: { burst: 1000, refillPerSecond: 1 } } });
+  const health = async () => (await (await fetch(`${server.url}/api/v1/health`)).json()).data;
+  const hit = async () => {
+    const r = await fetch(`${server.url}/api/v1/places?limit=1`);
+    await r.arrayBuffer();
+    return r.status;
+  };
+  try {
+    assert.equal(await hit(), 200);
+    // SIGSTOP: the server stops answering but its sockets stay open, as a Redis stuck on a slow
+    // command or a stalled network path would; no connection event tells the client.
+    redis.child.kill('SIGSTOP');
+    const stalled = performance.now();
+    assert.equal(await hit(), 200, 'answered from the fallback once the command timed out');
+    assert.equal((await health()).status, 'degraded');
+    redis.child.kill('SIGCONT');
+    const backAfter = await waitFor(async () => (await hit(), (await health()).status === 'ready'), 10_000, 'health ready again');
+    t.diagnostic(`stalled for ${Math.round(performance.now() - stalled - backAfter)} ms; ready ${backAfter} ms after it resumed`);
+    assert.equal(log.find(/Redis .* unavailable/).length, 1);
+    assert.equal(log.find(/Redis .* answers again/).length, 1);
+  } finally {
+    await server.close();
+    await redis.stop();
+  }
+});
