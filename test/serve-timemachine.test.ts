@@ -115,7 +115,7 @@ describe('series', () => {
   });
 
   test('day, ISO week and month buckets use the declared aggregation; empty buckets are absent and a gap is null, not 0', async () => {
-    const week = (await get('/api/timemachine/series?metric=media_mentions&granularity=week', daily, RESPONSES.series)).body.series[0].points;
+    const week = (await get('/api/timemachine/series?metric=media_mentions&granularity=week&include=from_periods', daily, RESPONSES.series)).body.series[0].points;
     assert.deepEqual(week.map((p: any) => [p.period, p.value]), [['2024-W01', 8], ['2024-W02', 10], ['2024-W05', null]]);
     assert.deepEqual(week[0].from_periods, ['2024-01-01', '2024-01-02', '2024-01-07']);
     assert.match(week[2].null_reason, /1 of 2/);

@@ -1,7 +1,7 @@
 // Each access path of the store reader gives exactly what the plain query over the points table
-// gives, over random stores (property-based): the snapshot's seek of the latest point per (metric,
-// place), the series rollups stored at build (with the buckets a date range cuts recomputed), and the
-// place filter on both. Speed is measured in bench/, never here.
+// gives, over random stores (property-based): the snapshot's one statement seeking the latest point
+// per (metric, place), the series rollups stored at build (with the buckets a date range cuts
+// recomputed), the series answers stored whole at build, and the place filter on each. Speed is measured in bench/, never here.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,8 +11,8 @@ import fc from 'fast-check';
 import type { Database } from 'better-sqlite3';
 import { writeStore, type StoreContent } from '../src/publish/store.js';
 import { openStore } from '../src/store/open.js';
-import { GRANULARITIES, addDays, bucketOf, type Granularity } from '../src/store/periods.js';
-import { StoreReader } from '../src/store/reader.js';
+import { GRANULARITIES, addDays, bucketOf, byTime, type Granularity } from '../src/store/periods.js';
+import { SNAPSHOT, StoreReader } from '../src/store/reader.js';
 import { asPublished, bucketize, type PointRow, type SeriesPoint } from '../src/store/rollup.js';
 
 const START = '2023-11-20';
@@ -116,6 +116,17 @@ test('snapshot: the seek of the latest point per (metric, place) equals the wind
   );
 });
 
+test('snapshot: the one statement seeks each series on the clustered key of points, never scans points', () => {
+  withStore(makeStore(fc.sample(pointArb, { numRuns: 200, seed: 7 })), (db) => {
+    for (const [form, sql] of Object.entries(SNAPSHOT)) {
+      const plan = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all({ date: '2024-02-01', metrics: '["m_last"]', places: '["KZ"]' }) as { detail: string }[]).map((r) => r.detail);
+      assert.ok(plan.some((d) => /^SEARCH q USING PRIMARY KEY \(metric=\? AND place=\? AND period_end<\?\)/.test(d)), `${form}: ${plan.join(' / ')}`);
+      assert.ok(plan.some((d) => /^SEARCH p USING PRIMARY KEY \(metric=\? AND place=\? AND period_end=\? AND period_start=\? AND period=\?\)/.test(d)), `${form}: ${plan.join(' / ')}`);
+      assert.ok(!plan.some((d) => /^SCAN (p|q)\b/.test(d)), `${form}: ${plan.join(' / ')}`);
+    }
+  });
+});
+
 test('series: rollups and cut buckets, by place or for all, equal bucketing the plain points', () => {
   const ask = fc.tuple(fc.constantFrom(...METRICS), fc.constantFrom(null, ...GRANULARITIES), date, date, places);
   fc.assert(
@@ -130,6 +141,56 @@ test('series: rollups and cut buckets, by place or for all, equal bucketing the 
           for (const g of [null, ...GRANULARITIES]) {
             const m = reader.metricById.get(metric.id)!;
             assert.deepStrictEqual(reader.series(m, g, '0000-01-01', '9999-12-31'), plainSeries(db, metric, g, '0000-01-01', '9999-12-31', null));
+          }
+        }
+      }),
+    ),
+    { numRuns: 60 },
+  );
+});
+
+// The series answer's parts, computed here from the plain points without the answer module: each
+// place's buckets as shown, how many source points and their sources.
+function plainParts(db: Database, metric: (typeof METRICS)[number], g: Granularity | null, start: string, end: string, places: string[] | null, withFrom: boolean) {
+  const parts = new Map<string, { json: string; count: number; sources: string[] }>();
+  for (const [place, pts] of plainSeries(db, metric, g, start, end, places)) {
+    const shown = pts.map(({ period, period_start, period_end, value, null_reason, aggregation, from_periods, unit, status, note }) => ({
+      period, period_start, period_end, value, null_reason, aggregation, from_count: from_periods.length, ...(withFrom ? { from_periods } : {}), unit, status, note,
+    }));
+    parts.set(place, {
+      json: JSON.stringify(shown),
+      count: pts.reduce((n, p) => n + p.from_periods.length, 0),
+      sources: [...new Set(pts.flatMap((p) => p.source_id.split(' | ')))].sort(),
+    });
+  }
+  return parts;
+}
+
+test('series answers: stored whole series and totals, or computed when a range cuts them, equal the plain points', () => {
+  const whole = fc.constant<[string, string]>(['0000-01-01', '9999-12-31']);
+  const range = fc.tuple(date, date).map(([a, b]): [string, string] => (a <= b ? [a, b] : [b, a]));
+  const ask = fc.tuple(fc.constantFrom(...METRICS), fc.constantFrom(null, ...GRANULARITIES), fc.oneof(whole, range), places, fc.boolean());
+  fc.assert(
+    fc.property(store, fc.array(ask, { minLength: 1, maxLength: 10 }), (raw, asks) =>
+      withStore(makeStore(raw), (db, reader) => {
+        for (const [metric, g, [start, end], pl, withFrom] of asks) {
+          const got = reader.seriesAnswer(reader.metricById.get(metric.id)!, g, start, end, pl, withFrom);
+          const want = plainParts(db, metric, g, start, end, pl, withFrom);
+          const label = `${metric.id} ${g} ${start}..${end} ${pl} ${withFrom}`;
+          assert.deepStrictEqual([...got.points.keys()], [...want.keys()], label);
+          for (const [place, w] of want) assert.equal(got.points.get(place), w.json, `${label} ${place}`);
+          const merged = got.summary;
+          const all = [...want.values()];
+          assert.equal(merged.count, all.reduce((n, w) => n + w.count, 0), label);
+          assert.deepStrictEqual(merged.sources, [...new Set(all.flatMap((w) => w.sources))].sort(), label);
+          const plainAll = [...plainSeries(db, metric, g, start, end, pl).values()].flat();
+          assert.deepStrictEqual(merged.periods.map((x) => x[0]), [...new Map(plainAll.map((p) => [p.period, p])).values()].sort(byTime).map((p) => p.period), label);
+          assert.deepStrictEqual(merged.units.map((u) => u.unit).sort(), [...new Set(plainAll.flatMap((p) => p.unit.split(' | ')))].sort(), label);
+          assert.deepStrictEqual(merged.units, [...merged.units].sort((a, b) => (a.period_start < b.period_start ? -1 : a.period_start > b.period_start ? 1 : a.unit < b.unit ? -1 : 1)), label);
+          for (const u of merged.units) {
+            const using = plainAll.filter((p) => p.unit.split(' | ').includes(u.unit));
+            assert.equal(u.period_start, using.reduce((m, p) => (p.period_start < m ? p.period_start : m), '9999'), label);
+            assert.equal(u.period_end, using.reduce((m, p) => (p.period_end > m ? p.period_end : m), '0000'), label);
           }
         }
       }),

@@ -78,19 +78,23 @@ describe('series', () => {
 
   test('quarter and year buckets use the declared aggregation; a bucket keeps its points\' flags', async () => {
     const q = (await get('/api/timemachine/series?metric=visits&granularity=quarter', RESPONSES.series)).body.series[0].points;
-    assert.deepEqual(q.map((p: any) => [p.period, p.period_start, p.period_end, p.value, p.from_periods.length]), [
+    assert.deepEqual(q.map((p: any) => [p.period, p.period_start, p.period_end, p.value, p.from_count]), [
       ['2024-Q1', '2024-01-01', '2024-03-31', 3, 2], ['2024-Q2', '2024-04-01', '2024-06-30', 4, 1], ['2024-Q4', '2024-10-01', '2024-12-31', 8, 1], ['2025-Q1', '2025-01-01', '2025-03-31', 16, 1],
     ]);
     const y = (await get('/api/timemachine/series?metric=visits&granularity=year', RESPONSES.series)).body.series[0].points;
     assert.deepEqual(y.map((p: any) => [p.period, p.value, p.unit, p.status]), [['2024', 15, 'visits', 'final'], ['2025', 16, 'visits', 'final']]);
-    const grp = (await get('/api/timemachine/series?metric=grp&granularity=year&place=KZ-35', RESPONSES.series)).body.series[0].points;
+    const grp = (await get('/api/timemachine/series?metric=grp&granularity=year&place=KZ-35&include=from_periods', RESPONSES.series)).body.series[0].points;
     const y2008 = grp.find((p: any) => p.period === '2008');
     assert.deepEqual(y2008.from_periods, ['2008-Q1', '2008-H1', '2008-9M', '2008']);
+    assert.equal(y2008.from_count, 4);
+    const counted = (await get('/api/timemachine/series?metric=grp&granularity=year&place=KZ-35', RESPONSES.series)).body.series[0].points;
+    assert.equal(counted.find((p: any) => p.period === '2008').from_count, 4);
+    assert.ok(counted.every((p: any) => !('from_periods' in p)), 'the lists only on request');
     assert.equal(y2008.note, 'series break: pre-2022 borders');
   });
 
   test('a date range that cuts a bucket aggregates only the points inside the range', async () => {
-    const { body } = await get('/api/timemachine/series?metric=visits&granularity=year&start_date=2024-03-01&end_date=2024-12-30', RESPONSES.series);
+    const { body } = await get('/api/timemachine/series?metric=visits&granularity=year&start_date=2024-03-01&end_date=2024-12-30&include=from_periods', RESPONSES.series);
     assert.deepEqual(body.series[0].points.map((p: any) => [p.period, p.value, p.from_periods]), [['2024', 6, ['2024-03-31', '2024-04-01']]]);
   });
 
@@ -115,7 +119,10 @@ describe('series', () => {
     assert.equal((await get('/api/timemachine/series?metric=grp')).body.names, undefined);
     const bad = await get('/api/timemachine/series?metric=grp&include=labels');
     assert.equal(bad.status, 400);
-    assert.deepEqual(bad.body.allowed_values, ['names']);
+    assert.deepEqual(bad.body.allowed_values, ['names', 'from_periods', 'names,from_periods']);
+    const both = (await get('/api/timemachine/series?metric=grp&granularity=year&include=names,from_periods', RESPONSES.series)).body;
+    assert.equal(both.names.metrics.grp.kk, 'ЖӨӨ');
+    assert.ok(both.series[0].points.every((p: any) => p.from_periods.length === p.from_count));
   });
 
   test('an unknown parameter lists the accepted ones', async () => {

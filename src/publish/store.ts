@@ -9,10 +9,11 @@ import { ROLLUP_GRANULARITIES, sortIfNeeded } from '../store/periods.js';
 import type { Row, TableName } from '../store/tables.js';
 import { inserter } from './store-insert.js';
 import { writeSearchIndex, type NameNote } from '../store/search-write.js';
+import { writeSeriesAnswers } from '../store/series-answers-write.js';
 import { STORE_DDL, STORE_VERSION } from './store-schema.js';
 
 /** Tables the build derives from the points; every other table is written as given. */
-type Derived = 'meta' | 'point_series' | 'rollups';
+type Derived = 'meta' | 'point_series' | 'rollups' | 'series_answers' | 'series_totals';
 
 type Given = Exclude<TableName, Derived>;
 /** The rows of a store as lists (what the model gives). */
@@ -60,6 +61,7 @@ export function writeStore(path: string, content: StoreStream & SearchNotes): vo
         insert.flush();
       }
       writePoints(db, content.points, aggregation);
+      writeSeriesAnswers(db);
       writeSearchIndex(db, content.name_notes ?? []);
     })();
   } finally {

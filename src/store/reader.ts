@@ -4,6 +4,8 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { ROLLUP_GRANULARITIES, bucketOf, byTime, type Granularity } from './periods.js';
 import { asPublished, bucketize, decodeFrom, type PointRow, type SeriesPoint } from './rollup.js';
+import { answerPoint, mergeSummaries, summarise, type SeriesSummary, type UnitSpan } from './series-answer.js';
+import { STORED_SERIES_GRANULARITIES } from './series-answers-write.js';
 import type { Row } from './tables.js';
 
 export type MetricRow = Row<'metrics'>;
@@ -31,18 +33,30 @@ export type RecordTable = 'relations' | 'claims' | 'evidence';
 const ALL = null;
 const json = (list: readonly string[] | null) => (list === null ? null : JSON.stringify(list));
 
-// Ties on period_end (a year and its Q4 both end 31 December) go to the shorter period (the later
-// start), then to the period name: one backward step on the clustered key of points per series.
-const LATEST_OF_SERIES = `
-  SELECT * FROM points WHERE metric = ? AND place = ? AND period_end <= ?
-  ORDER BY period_end DESC, period_start DESC, period ASC LIMIT 1`;
-
 // Two forms of each filtered statement, every place or a list: a parameter tested with OR would keep
 // SQLite from seeking the key by place.
-const placeForms = (sql: string) => ({
+const placeForms = (sql: string, column = 'place') => ({
   all: sql.replace('@PLACES', '1'),
-  some: sql.replace('@PLACES', 'place IN (SELECT value FROM json_each(@places))'),
+  some: sql.replace('@PLACES', `${column} IN (SELECT value FROM json_each(@places))`),
 });
+
+// Ties on period_end (a year and its Q4 both end 31 December) go to the shorter period (the later
+// start), then to the period name. One statement for the whole snapshot: for each point_series key
+// of the chosen layers (and places), one backward seek on the clustered key of points (the
+// correlated subquery) and one equality seek for the row; CROSS JOIN keeps point_series as the outer
+// loop (SQLite never reorders a CROSS JOIN), test/store-access-paths.test.ts checks the plan.
+// SQLite writes the answer's JSON itself (3.43+ writes every REAL with enough digits to read back
+// the same double), in (metric, place) order.
+export const SNAPSHOT = placeForms(`
+  SELECT count(*) AS n, json_group_array(json_object(
+    'metric', p.metric, 'place', p.place, 'period', p.period, 'period_start', p.period_start, 'period_end', p.period_end,
+    'value', p.value, 'null_reason', p.null_reason, 'status', p.status, 'unit', p.unit, 'source_id', p.source_id, 'note', p.note
+  ) ORDER BY p.metric, p.place) AS points
+  FROM point_series k CROSS JOIN points p
+    ON p.metric = k.metric AND p.place = k.place AND (p.period_end, p.period_start, p.period) = (
+      SELECT period_end, period_start, period FROM points q WHERE q.metric = k.metric AND q.place = k.place AND q.period_end <= @date
+      ORDER BY period_end DESC, period_start DESC, period ASC LIMIT 1)
+  WHERE k.metric IN (SELECT value FROM json_each(@metrics)) AND @PLACES`, 'k.place');
 
 const POINTS_IN_RANGE = placeForms(`
   SELECT * FROM points WHERE metric = @metric AND @PLACES
@@ -55,6 +69,9 @@ const ROLLUPS_IN_RANGE = placeForms(`
   SELECT * FROM rollups WHERE metric = @metric AND granularity = @granularity AND @PLACES
     AND period_end >= @start AND period_end <= @end AND (aggregation IS NULL OR period_start >= @start)
   ORDER BY place, period_start, period_end, period`);
+
+/** A series answer's buckets: per place the JSON array of them as shown; and their summary. */
+export interface SeriesAnswer { points: Map<string, string>; summary: SeriesSummary }
 
 function pointWhere(filter: PointFilter): { clause: string; args: string[] } {
   const where: string[] = [];
@@ -76,19 +93,30 @@ export class StoreReader {
   /** Places that have at least one point, sorted. */
   readonly places: readonly string[];
   readonly sqliteVersion: string;
-  private readonly keys: readonly { metric: string; place: string }[];
-  private readonly s: Record<string, Statement>;
+  private readonly s: Record<string, Statement | undefined>;
   private readonly dynamic = new Map<string, Statement>();
 
   constructor(private readonly db: Database) {
+    // A snapshot seeks every series: a page cache that holds the interior pages of the points key
+    // (tens of MB at 30M points) leaves about one leaf read per series. Bounded per release.
+    db.pragma('cache_size = -65536');
     const p = (sql: string) => db.prepare(sql);
     this.s = {
-      latestOfSeries: p(LATEST_OF_SERIES),
+      snapshot: p(SNAPSHOT.all),
+      snapshotOf: p(SNAPSHOT.some),
       pointsInRange: p(POINTS_IN_RANGE.all),
       pointsInRangeOf: p(POINTS_IN_RANGE.some),
       rollupsInRange: p(ROLLUPS_IN_RANGE.all),
       rollupsInRangeOf: p(ROLLUPS_IN_RANGE.some),
       events: p('SELECT * FROM events ORDER BY date, id'),
+      // Stores written before series_answers existed answer every series from the rollups.
+      ...(p(`SELECT count(*) AS n FROM sqlite_master WHERE name = 'series_totals'`).pluck().get()
+        ? {
+          storedSeries: p('SELECT place, points FROM series_answers WHERE metric = ? AND granularity = ? ORDER BY place'),
+          storedSeriesAll: p('SELECT * FROM series_answers WHERE metric = ? AND granularity = ? ORDER BY place'),
+          storedSeriesOf: p('SELECT * FROM series_answers WHERE metric = ? AND granularity = ? AND place IN (SELECT value FROM json_each(?)) ORDER BY place'),
+          seriesTotal: p('SELECT * FROM series_totals WHERE metric = ? AND granularity = ?'),
+        } : {}),
       allPoints: p('SELECT * FROM points ORDER BY metric, place, period'),
       seriesKeys: p('SELECT * FROM point_series ORDER BY metric, place'),
       coverage: p('SELECT min(first_start) AS first, max(last_end) AS last, count(*) AS places FROM point_series WHERE metric = ?'),
@@ -105,7 +133,6 @@ export class StoreReader {
     this.metricById = new Map(this.metrics.map((m) => [m.id, m]));
     this.places = (p('SELECT DISTINCT place FROM point_series ORDER BY place').all() as { place: string }[]).map((r) => r.place);
     this.sqliteVersion = (p('SELECT sqlite_version() AS v').get() as { v: string }).v;
-    this.keys = (p('SELECT metric, place FROM point_series ORDER BY metric, place').all() as { metric: string; place: string }[]);
   }
 
   /** A statement built from a fixed set of filter shapes, prepared on first use and kept for the release. */
@@ -117,18 +144,20 @@ export class StoreReader {
 
   // --- timemachine -------------------------------------------------------------------------------
 
-  /** For each (metric of the layers, place) the latest point whose period ends on or before date. */
+  /**
+   * For each (metric of the layers, place) the latest point whose period ends on or before date, in
+   * (metric, place) order, as the JSON text of the array (the snapshot answer embeds it as is).
+   */
+  latestAtJson(date: string, layers: readonly string[], places: readonly string[] | null = ALL): { count: number; json: string } {
+    const metrics = this.metrics.filter((m) => layers.includes(m.layer)).map((m) => m.id);
+    const stmt = places === null ? this.s.snapshot! : this.s.snapshotOf!;
+    const row = stmt.get({ date, metrics: JSON.stringify(metrics), ...(places === null ? {} : { places: json(places) }) }) as { n: number; points: string };
+    return { count: row.n, json: row.points };
+  }
+
+  /** latestAtJson as rows. */
   latestAt(date: string, layers: readonly string[], places: readonly string[] | null = ALL): PointRow[] {
-    const metrics = new Set(this.metrics.filter((m) => layers.includes(m.layer)).map((m) => m.id));
-    const wanted = places === null ? null : new Set(places);
-    const out: PointRow[] = [];
-    const seek = this.s.latestOfSeries!;
-    for (const k of this.keys) {
-      if (!metrics.has(k.metric) || (wanted && !wanted.has(k.place))) continue;
-      const row = seek.get(k.metric, k.place, date) as PointRow | undefined;
-      if (row) out.push(row);
-    }
-    return out;
+    return JSON.parse(this.latestAtJson(date, layers, places).json) as PointRow[];
   }
 
   /** One metric's points whose period ends in [start, end], grouped by place in time order. */
@@ -181,6 +210,48 @@ export class StoreReader {
     }
     if (touched) for (const list of out.values()) list.sort(byTime);
     return touched ? new Map([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : out;
+  }
+
+  /**
+   * The series answer's buckets per place (in place order, as JSON arrays) and their summary. Whole
+   * series stored at build serve every range that takes them whole (and no from_periods list was
+   * asked for): over every place from series_totals, else per place; the rest come from series().
+   */
+  seriesAnswer(metric: MetricRow, granularity: Granularity | null, start: string, end: string, places: readonly string[] | null, withFrom: boolean): SeriesAnswer {
+    const whole = (r: { first_start: string; first_end: string; last_end: string }) => r.first_start >= start && r.first_end >= start && r.last_end <= end;
+    const parseSummary = (r: { count: number; sources: string; units: string; periods: string }): SeriesSummary => ({
+      count: r.count, sources: JSON.parse(r.sources) as string[], units: JSON.parse(r.units) as UnitSpan[], periods: JSON.parse(r.periods) as SeriesSummary['periods'],
+    });
+    const stored = !withFrom && granularity !== null && (STORED_SERIES_GRANULARITIES as readonly string[]).includes(granularity) && this.s.storedSeries !== undefined;
+    if (stored && places === null) {
+      const total = this.s.seriesTotal!.get(metric.id, granularity) as Row<'series_totals'> | undefined;
+      if (!total) return { points: new Map(), summary: mergeSummaries([]) };
+      if (whole(total)) {
+        const points = new Map((this.s.storedSeries!.raw().all(metric.id, granularity) as [string, string][]));
+        return { points, summary: parseSummary(total) };
+      }
+    }
+    const points = new Map<string, string>();
+    const summaries = new Map<string, SeriesSummary>();
+    let rest: readonly string[] | null = places;
+    if (stored) {
+      const cut: string[] = [];
+      const rows = (places === null ? this.s.storedSeriesAll!.all(metric.id, granularity) : this.s.storedSeriesOf!.all(metric.id, granularity, json(places))) as Row<'series_answers'>[];
+      for (const r of rows) {
+        if (!whole(r)) { cut.push(r.place); continue; }
+        points.set(r.place, r.points);
+        summaries.set(r.place, parseSummary(r));
+      }
+      rest = cut;
+    }
+    if (rest === null || rest.length) {
+      for (const [place, pts] of this.series(metric, granularity, start, end, rest)) {
+        points.set(place, JSON.stringify(pts.map((p) => answerPoint(p, p.from_periods.length, withFrom ? p.from_periods : undefined))));
+        summaries.set(place, summarise(pts.map((p) => ({ ...p, from_count: p.from_periods.length }))));
+      }
+    }
+    const order = [...points.keys()].sort();
+    return { points: new Map(order.map((p) => [p, points.get(p)!])), summary: mergeSummaries(order.map((p) => summaries.get(p)!)) };
   }
 
   events(): EventRow[] {

@@ -68,6 +68,28 @@ export const TABLES = {
     primaryKey: ['metric', 'granularity', 'place', 'period_start', 'period_end', 'period'],
     clustered: true,
   },
+  // The series answer's parts for each whole (metric, granularity, place) series of the rollups,
+  // written at build from the rollups (src/store/series-answers-write.ts): points is the JSON array
+  // of the buckets as the answer shows them (src/store/series-answer.ts), sources/units/periods the
+  // JSON of its summary. first_start/first_end/last_end say which date ranges take it whole.
+  series_answers: {
+    columns: {
+      metric: text, granularity: text, place: text, first_start: text, first_end: text, last_end: text,
+      count: integer, points: text, sources: text, units: text, periods: text,
+    },
+    primaryKey: ['metric', 'granularity', 'place'],
+    clustered: true,
+  },
+  // The summary of every place's whole series of a (metric, granularity), merged (the answer over
+  // every place reads this row and the places' points, not each place's summary).
+  series_totals: {
+    columns: {
+      metric: text, granularity: text, first_start: text, first_end: text, last_end: text,
+      count: integer, sources: text, units: text, periods: text,
+    },
+    primaryKey: ['metric', 'granularity'],
+    clustered: true,
+  },
   events: {
     columns: {
       id: text, date: text, kind: text, place: text, title_en: text, title_ru: text, title_kk: text,

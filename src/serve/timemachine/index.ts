@@ -2,6 +2,7 @@
 // for the request. Query rules live in query.ts (validated by Fastify, mapped by problem-handler.ts).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendCsv } from '../csv.js';
+import { RawJson, stringifyAnswer } from '../raw-json.js';
 import { formatParam, preferredType } from '../negotiate.js';
 import { problems } from '../schemas.js';
 import { pinned } from '../pinned.js';
@@ -34,15 +35,15 @@ export async function timemachinePlugin(app: FastifyInstance, opts: { releases: 
         const value = await answer(req);
         reply.header('cache-control', CACHE_CONTROL).header('vary', 'Accept');
         if (type === 'text/csv' && table) return sendCsv(reply, table(value), { filename: `${path.slice(1)}.csv` });
-        return reply.type('application/json; charset=utf-8').send(JSON.stringify(value));
+        return reply.type('application/json; charset=utf-8').send(stringifyAnswer(value));
       },
     );
   };
-  const seriesRows = function* (value: { series: { place: string; points: Record<string, unknown>[] }[] }) {
-    for (const s of value.series) for (const p of s.points) yield { place: s.place, ...p };
+  const seriesRows = function* (value: { series: { place: string; points: RawJson }[] }) {
+    for (const s of value.series) for (const p of s.points.parsed<Record<string, unknown>[]>()) yield { place: s.place, ...p };
   };
 
-  route('/snapshot', 'Metrics at a date', SNAPSHOT_QUERY, RESPONSES.snapshot, (req) => snapshot(pinned(req), req.query as SnapshotQuery), (v) => v.points);
+  route('/snapshot', 'Metrics at a date', SNAPSHOT_QUERY, RESPONSES.snapshot, (req) => snapshot(pinned(req), req.query as SnapshotQuery), (v) => (v.points as RawJson).parsed<Record<string, unknown>[]>());
   route('/series', 'Time series of one metric', SERIES_QUERY, RESPONSES.series, (req) => series(pinned(req), req.query as SeriesQuery), seriesRows);
   route('/events', 'Verified events sorted by date then id', NO_QUERY, RESPONSES.events, (req) => events(pinned(req)), (v) => v);
   route('/event-batch', 'TemporalEventBatch with a content hash', NO_QUERY, RESPONSES.eventBatch, (req) => eventBatch(pinned(req)));

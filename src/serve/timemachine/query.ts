@@ -39,7 +39,10 @@ export const SERIES_QUERY = {
     end_date: date('Only points whose period ends on or before this date'),
     granularity: { type: 'string', enum: [...GRANULARITIES], description: 'Bucket size (week = ISO 8601 week); omitted means the points as published' },
     place,
-    include,
+    include: {
+      type: 'string', enum: ['names', 'from_periods', 'names,from_periods'],
+      description: 'names: add the en/ru/kk names of the places and the metric; from_periods: list the periods of the source points of each bucket (each bucket always gives their number, from_count)',
+    },
   },
 } as const;
 

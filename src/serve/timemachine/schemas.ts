@@ -33,7 +33,7 @@ export const RESPONSES = {
       granularity: { enum: [...GRANULARITIES, null] }, start_date: nstr, end_date: nstr, places, periods: arr(str), count: int,
       series: arr(obj({
         place: str,
-        points: arr(obj({ period: str, period_start: str, period_end: str, value: num, null_reason: nstr, aggregation: nstr, from_periods: arr(str), unit: str, status: str, note: nstr })),
+        points: arr(obj({ period: str, period_start: str, period_end: str, value: num, null_reason: nstr, aggregation: nstr, from_count: int, from_periods: arr(str), unit: str, status: str, note: nstr }, ['period', 'period_start', 'period_end', 'value', 'null_reason', 'aggregation', 'from_count', 'unit', 'status', 'note'])),
       })),
       names,
     },

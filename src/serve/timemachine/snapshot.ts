@@ -3,7 +3,8 @@
 // its unit, status and note.
 import { ProblemError } from '../errors.js';
 import type { LoadedRelease } from '../release-types.js';
-import { storeOf } from '../../store/reader.js';
+import { storeOf, type PointRow } from '../../store/reader.js';
+import { RawJson } from '../raw-json.js';
 import { asOfDate, namesOf, parsePlaces } from './query.js';
 
 export type { PointRow } from '../../store/reader.js';
@@ -33,7 +34,7 @@ export function snapshot(release: LoadedRelease, query: SnapshotQuery) {
   const layers = parseLayers(release, query.layers);
   const places = parsePlaces(release, query.place);
   const date = query.date ?? asOfDate(release);
-  const points = reader.latestAt(date, layers, places);
+  const points = reader.latestAtJson(date, layers, places);
   const metrics = reader.metrics
     .filter((m) => layers.includes(m.layer))
     .map(({ id, layer, name_en, name_ru, name_kk, unit, frequency, aggregation, source_id }) => ({ id, layer, name_en, name_ru, name_kk, unit, frequency, aggregation, source_id }));
@@ -44,9 +45,9 @@ export function snapshot(release: LoadedRelease, query: SnapshotQuery) {
     layers,
     places,
     metrics,
-    count: points.length,
-    points,
-    ...(query.include === 'names' ? { names: namesOf(release, points.map((p) => p.place), metrics.map((m) => m.id)) } : {}),
+    count: points.count,
+    points: new RawJson(points.json),
+    ...(query.include === 'names' ? { names: namesOf(release, (JSON.parse(points.json) as PointRow[]).map((p) => p.place), metrics.map((m) => m.id)) } : {}),
     note: 'Each point is the latest one whose period ends on or before `date`; a null value was not published (never zero). Each point carries its own unit, status and note.',
   };
 }
