@@ -36,11 +36,12 @@ export function writeStore(path: string, content: StoreStream & SearchNotes): vo
   const db = new Database(path);
   try {
     // The file is written once, by this one connection, in a staging directory that a failed build
-    // removes, and the seal fsyncs it before it becomes a release (src/release/seal.ts): a rollback
-    // journal, syncs and file locks during the load buy nothing (SQLite "PRAGMA journal_mode=OFF";
-    // a failed load is thrown away, never rolled back). A large page cache keeps a scaled build's
-    // B-tree pages in memory.
-    db.pragma('journal_mode = OFF');
+    // removes, and the seal fsyncs it before it becomes a release (src/release/seal.ts): syncs and
+    // file locks during the load buy nothing. The load is one transaction on a new file, and SQLite
+    // journals only pages that existed when a transaction began, so the journal is a few pages: kept
+    // in memory (better-sqlite3's defensive mode refuses journal_mode=OFF). A large page cache keeps
+    // a scaled build's B-tree pages in memory.
+    db.pragma('journal_mode = MEMORY');
     db.pragma('locking_mode = EXCLUSIVE');
     db.pragma('synchronous = OFF');
     db.pragma('cache_size = -262144');
