@@ -3,7 +3,13 @@
 // "Караганда", "Қарағанды", "Qaraghandy", "Karagandy" or "КАРАГАНДА" meets the same key wherever it
 // is compared. `foldText` and `latinKey` are its first stages, also used for slugs and for grouping
 // names that differ only in case or Kazakh letters.
-import { transliterate } from 'transliteration';
+import { createRequire } from 'node:module';
+
+// transliteration (CommonJS, large tables) is required on the first key computed: `dala serve`
+// computes none before its first search, and loading the package is a quarter second of start-up.
+let transliterateFn: typeof import('transliteration').transliterate | null = null;
+const transliterate = (text: string): string =>
+  (transliterateFn ??= (createRequire(import.meta.url)('transliteration') as typeof import('transliteration')).transliterate)(text);
 
 /**
  * Kazakh letters outside the Russian alphabet, folded to their nearest Russian letter. Folding

@@ -45,7 +45,7 @@ export async function readSeal(dir: string): Promise<ReleaseSeal> {
 
 export interface VerifyOptions {
   /** Files whose bytes the caller hashes itself (the loader hashes the copy it serves, once). */
-  hashedByCaller?: (path: string) => boolean;
+  hashedByCaller?: (path: string, seal: ReleaseSeal) => boolean;
 }
 
 /**
@@ -64,7 +64,7 @@ export async function verifyRelease(dir: string, opts: VerifyOptions = {}): Prom
     if (!listed.has(evidence)) throw new ReleaseVerificationError(`evidence missing: ${evidence}`, evidence);
   }
   for (const file of sealed) {
-    if (opts.hashedByCaller?.(file.path)) continue;
+    if (opts.hashedByCaller?.(file.path, seal)) continue;
     let actual: { sha256: string; bytes: number };
     try {
       actual = await hashOf(join(dir, file.path));

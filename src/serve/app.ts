@@ -4,14 +4,17 @@
 // Allow, unknown query parameters refused, one problem+json error handler and one interface document.
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AnswerCache, type AnswerCacheOptions } from './answers/cache.js';
 import { installAnswerCache } from './answers/hooks.js';
 import { COMMON_HEADERS } from './common-headers.js';
 import { answerClientError } from './client-errors.js';
 import { defaultLimits, limitConnectionsPerAddress, serverOptions, type Limits } from './limits.js';
 import { installLoadShedding } from './load-shed.js';
+import { lazySchemas, type LazySchemas } from './lazy-schemas.js';
 import { strictQueryIntegers } from './query-numbers.js';
 import { dataPlugin } from './data/index.js';
+import { dataFastPath } from './data/fast-path.js';
 import { swaggerOptions } from './openapi.js';
 import { REVISION_HEADER, installProblemHandling, methodNotAllowed, sendProblem, toProblem } from './problem-handler.js';
 import { ProblemError } from './errors.js';
@@ -49,7 +52,7 @@ export interface AppOptions {
   extraPlugins?: { plugin: FastifyPluginAsync<any>; prefix: string; options?: Record<string, unknown> }[];
 }
 
-export type DalaApp = FastifyInstance & { releases: ReleaseHolder; routeTable: { method: string; url: string }[] };
+export type DalaApp = FastifyInstance & { releases: ReleaseHolder; routeTable: { method: string; url: string }[]; routeSchemas: LazySchemas };
 
 
 function commonHeaders(reply: FastifyReply, revision: string | null): void {
@@ -60,6 +63,7 @@ function commonHeaders(reply: FastifyReply, revision: string | null): void {
 export async function buildApp(opts: AppOptions): Promise<DalaApp> {
   const logger = opts.logger ?? false;
   const limits: Limits = { ...defaultLimits(), ...opts.limits };
+  const routeSchemas = lazySchemas();
   const app = Fastify({
     ...(typeof logger === 'object' ? { loggerInstance: logger } : { logger }),
     ...serverOptions(limits),
@@ -71,6 +75,8 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
     ...(opts.accessLog ? {} : { childLoggerFactory: (parent: FastifyBaseLogger) => parent }),
     // Unknown query parameters must fail (400 unknown_parameter), not be silently removed.
     ajv: { customOptions: { removeAdditional: false } },
+    // Each route's validator and serializer is compiled on its first use, not all at start-up.
+    schemaController: routeSchemas.schemaController,
     // A URL that cannot be routed (bad percent-encoding) never reaches the hooks below.
     frameworkErrors: (err, req, reply) => {
       commonHeaders(reply, releases?.currentRevision() ?? null);
@@ -79,6 +85,7 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
   }) as unknown as DalaApp;
   const releases: ReleaseHolder = await ReleaseHolder.open({ releasesDir: opts.releasesDir, logger: app.log, pollMs: opts.pollMs, storeMemoryMax: opts.storeMemoryMax, graceMs: opts.releaseGraceMs });
   app.decorate('releases', releases);
+  app.decorate('routeSchemas', routeSchemas);
   const answers = new AnswerCache(opts.answerCache);
   app.decorate('routeTable', [] as { method: string; url: string }[]);
   app.decorateRequest('release', null);
@@ -87,7 +94,28 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
   app.addHook('onClose', () => releases.close());
   limitConnectionsPerAddress(app.server, limits.maxConnectionsPerAddress, opts.trustProxy);
   // Health answers under pressure (it is how a proxy and an operator learn why); the rest is shed.
-  installLoadShedding(app, limits.maxEventLoopDelayMs, (path) => path.endsWith('/health'));
+  const loopDelay = installLoadShedding(app, limits.maxEventLoopDelayMs, (path) => path.endsWith('/health'));
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  // A sealed /data/ file is answered before Fastify (data/fast-path.ts) unless the access log is on
+  // (Fastify writes it); the app's request listener gets every request the fast path leaves.
+  if (!opts.accessLog) {
+    const fast = dataFastPath({
+      current: () => (releases.currentRevision() === null ? null : releases.current()),
+      maxUrlBytes: limits.maxUrlBytes,
+      refuse: () => closing || (limits.maxEventLoopDelayMs > 0 && loopDelay() > limits.maxEventLoopDelayMs),
+    });
+    const listeners = app.server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+    if (listeners.length !== 1) throw new Error(`expected Fastify's one request listener, found ${listeners.length}`);
+    const fastify = listeners[0]!;
+    app.server.removeListener('request', fastify);
+    app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      if (!fast(req, res)) fastify(req, res);
+    });
+  }
 
   const patterns: { re: RegExp; methods: string[] }[] = [];
   app.addHook('onRoute', (r) => {

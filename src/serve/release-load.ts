@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { sha256File, sha256Hex } from '../lib/hash.js';
-import { DATA_DIR, STORE_FILE, releaseDir, type SealedVariant } from '../release/layout.js';
+import { DATA_DIR, STORE_FILE, releaseDir, type ReleaseSeal, type SealedVariant } from '../release/layout.js';
 import { ReleaseVerificationError, verifyRelease } from '../release/verify.js';
 import type { LoadedRelease, ServedFile } from './release-types.js';
 import { openStore } from '../store/open.js';
@@ -75,6 +75,20 @@ async function readSealed(dir: string, f: { path: string; sha256: string }): Pro
   return body;
 }
 
+/** The paths loadRelease reads and hashes itself: data files not shared from `reuse`, and their variants. */
+function readByLoader(seal: ReleaseSeal, reuse: ReadonlyMap<string, ServedFile>): Set<string> {
+  const data = seal.files.filter((f) => f.path.startsWith(DATA_DIR + '/'));
+  const out = new Set(data.filter((f) => !reuse.has(f.sha256)).map((f) => f.path));
+  const files = new Set(data.map((f) => f.path));
+  const variants = new Map<string, string>(); // as loadRelease picks them: the last per file and coding
+  for (const v of seal.variants ?? []) variants.set(`${v.of} ${v.coding}`, v.path);
+  for (const f of files) for (const coding of ['gzip', 'br']) {
+    const v = variants.get(`${f} ${coding}`);
+    if (v) out.add(v);
+  }
+  return out;
+}
+
 /**
  * `reuse` maps sha256 -> an already loaded file whose bytes are shared instead of read again.
  * Throws ReleaseVerificationError naming the file when anything differs from the seal. A file
@@ -87,16 +101,20 @@ export async function loadRelease(
   memoryMax: number = STORE_MEMORY_MAX,
 ): Promise<LoadedRelease> {
   const dir = releaseDir(releasesDir, revision);
-  // The store is hashed as the private copy that is served (below), so verification skips it; every
-  // other file is hashed on disk here, which also covers bytes shared from `reuse` without a re-read.
-  const seal = await verifyRelease(dir, { hashedByCaller: (path) => path === STORE_FILE });
+  // Each byte is hashed once: the store as the private copy that is served (below), and every data
+  // file and variant as the bytes read into memory (readSealed); verification hashes the rest on
+  // disk, including a data file whose bytes are shared from `reuse` rather than read again.
+  const prefix = DATA_DIR + '/';
+  let readHere: Set<string> | null = null;
+  const seal = await verifyRelease(dir, {
+    hashedByCaller: (path, sealed) => path === STORE_FILE || (readHere ??= readByLoader(sealed, reuse)).has(path),
+  });
   if (seal.revision !== revision) {
     throw new ReleaseVerificationError(`directory ${revision} holds sealed revision ${seal.revision}`, 'release.json');
   }
   const variants = new Map<string, SealedVariant>();
   for (const v of seal.variants ?? []) variants.set(`${v.of} ${v.coding}`, v);
   const files = new Map<string, ServedFile>();
-  const prefix = DATA_DIR + '/';
   await Promise.all(
     seal.files
       .filter((f) => f.path.startsWith(prefix))

@@ -6,7 +6,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { DEFAULT_POLICY, MemoryStore, type BucketPolicy, type RateLimitStore } from '../rate-limit/bucket.js';
 import { clientAddressResolver } from '../rate-limit/client-address.js';
 import { rateLimitHook } from '../rate-limit/hook.js';
-import { RedisStore } from '../rate-limit/redis-store.js';
+import type { RedisStore } from '../rate-limit/redis-store.js';
 import { AnswerCache } from '../answers/cache.js';
 import { installAnswerCache } from '../answers/hooks.js';
 import type { ReleaseSource } from '../release-types.js';
@@ -44,7 +44,8 @@ export interface V1Options {
 export const v1Plugin: FastifyPluginAsync<V1Options> = async (app, opts) => {
   const prefix = app.prefix;
   const policy = opts.rateLimit ?? DEFAULT_POLICY;
-  const redis = opts.redisUrl ? new RedisStore(opts.redisUrl, policy, app.log) : null;
+  // ioredis is loaded only when Redis is configured: importing it is start-up time a single replica never uses.
+  const redis: RedisStore | null = opts.redisUrl ? new (await import('../rate-limit/redis-store.js')).RedisStore(opts.redisUrl, policy, app.log) : null;
   if (redis) await redis.waitReady(1000); // unreachable at start: a warning and the per-replica budget
   const store: RateLimitStore = redis ?? new MemoryStore(policy, opts.bucketClock);
   app.addHook('onClose', async () => store.close());

@@ -1,6 +1,7 @@
 // The web build read into memory once: every file of web/dist with its sha256 and gzip/br variants,
 // so serving is a map look-up like /data/ (the variants are made here because the web build is not
-// part of a sealed release).
+// part of a sealed release). A variant is compressed the first time a client accepts its coding and
+// then kept: compressing every asset at level 9 / quality 11 up front cost most of a second of start-up.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
@@ -53,12 +54,18 @@ export async function loadWebBuild(dir: string): Promise<WebBuild> {
   for (const abs of (await walk(dir)).sort()) {
     const path = relative(dir, abs).split(sep).join('/');
     const body = await readFile(abs);
+    let gzip: Buffer | null = null;
+    let br: Buffer | null = null;
     files.set(path, {
       path,
       body,
       sha256: createHash('sha256').update(body).digest('hex'),
-      gzip: gzipSync(body, { level: 9 }),
-      br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+      get gzip() {
+        return (gzip ??= gzipSync(body, { level: 9 }));
+      },
+      get br() {
+        return (br ??= brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+      },
       mediaType: MEDIA[extname(abs)] ?? 'application/octet-stream',
     });
   }

@@ -1,0 +1,71 @@
+// Route schemas compiled on first use instead of at start-up. Fastify compiles a validator (Ajv) and
+// a response serializer (fast-json-stringify) for every schema of every route while the app gets
+// ready; with a few hundred routes that is most of the cold start, though a process answers only a
+// few of them in its first seconds. These compiler factories are Fastify's own defaults, wrapped so
+// each route's function is built the first time that route validates or serializes. `compileAll`
+// builds every pending one at once, so a broken schema is still found before deployment (a test
+// calls it).
+import { createRequire } from 'node:module';
+import type { FastifyServerOptions } from 'fastify';
+
+type Compiled = ((...args: unknown[]) => unknown) & { errors?: unknown };
+type Builder = (externalSchemas: unknown, options: unknown) => (route: { url?: string; method?: string }) => Compiled;
+
+// CommonJS packages, required on first use: loading Ajv or fast-json-stringify is itself start-up time.
+const require = createRequire(import.meta.url);
+
+export interface LazySchemas {
+  schemaController: NonNullable<FastifyServerOptions['schemaController']>;
+  /** Builds every schema not yet built; throws the first compilation error, naming the route. */
+  compileAll(): void;
+  /** How many route functions are still waiting for their first use. */
+  pending(): number;
+}
+
+export function lazySchemas(): LazySchemas {
+  const waiting = new Set<() => void>();
+  let validatorFactory: Builder | null = null;
+  let serializerFactory: Builder | null = null;
+
+  function lazy(factory: () => Builder, externalSchemas: unknown, options: unknown, validator: boolean) {
+    let compiler: ReturnType<Builder> | null = null;
+    return (route: { url?: string; method?: string }): Compiled => {
+      let fn: Compiled | null = null;
+      const build = () => {
+        if (fn) return fn;
+        compiler ??= factory()(externalSchemas, options);
+        try {
+          fn = compiler(route);
+        } catch (err) {
+          throw new Error(`schema of ${route.method} ${route.url}: ${(err as Error).message}`, { cause: err });
+        }
+        waiting.delete(build);
+        return fn;
+      };
+      waiting.add(build);
+      const wrapper = ((...args: unknown[]) => build()(...args)) as Compiled;
+      if (validator) {
+        // Fastify reads `errors` after a failed validation, and passes the parent object (so Ajv may
+        // coerce a root value) only to a function that has `schemaEnv`, as Ajv's own functions do.
+        Object.defineProperty(wrapper, 'errors', { get: () => build().errors });
+        Object.defineProperty(wrapper, 'schemaEnv', { get: () => (build() as { schemaEnv?: unknown }).schemaEnv });
+      }
+      return wrapper;
+    };
+  }
+
+  return {
+    schemaController: {
+      compilersFactory: {
+        buildValidator: ((externalSchemas: unknown, options: unknown) =>
+          lazy(() => (validatorFactory ??= require('@fastify/ajv-compiler')() as Builder), externalSchemas, options, true)) as never,
+        buildSerializer: ((externalSchemas: unknown, options: unknown) =>
+          lazy(() => (serializerFactory ??= require('@fastify/fast-json-stringify-compiler')() as Builder), externalSchemas, options, false)) as never,
+      },
+    },
+    compileAll() {
+      for (const build of [...waiting]) build();
+    },
+    pending: () => waiting.size,
+  };
+}

@@ -1,0 +1,35 @@
+// Route schemas are compiled on first use (src/serve/lazy-schemas.ts), not at start-up; every one of
+// them still compiles, and validation and serialization behave as with eager compilation.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { buildApp, type DalaApp } from '../src/serve/app.js';
+import { makeFixtureRelease } from './support/fixture-release.js';
+
+let app: DalaApp;
+
+before(async () => {
+  app = await buildApp({ releasesDir: (await makeFixtureRelease()).releasesDir, logger: false, pollMs: 60_000 });
+});
+after(() => app?.close());
+
+test('a ready app has compiled no route schema yet, and a route compiles only its own on first use', async () => {
+  const waiting = app.routeSchemas.pending();
+  assert.ok(waiting > 50, `route schemas are waiting for first use (${waiting})`);
+  assert.equal((await app.inject('/api/timemachine/layers')).statusCode, 200);
+  const after = app.routeSchemas.pending();
+  assert.ok(after < waiting && after > waiting - 10, `one route compiled its few schemas (${waiting} -> ${after})`);
+});
+
+test('a lazily compiled validator refuses bad input with the same problem as before: undeclared and ill-typed parameters', async () => {
+  const unknown = await app.inject('/api/timemachine/layers?colour=red');
+  assert.equal(unknown.statusCode, 400);
+  assert.equal(unknown.json().code, 'unknown_parameter');
+  const enumFailure = await app.inject('/api/timemachine/series?metric=population&granularity=fortnight');
+  assert.equal(enumFailure.statusCode, 400);
+  assert.ok(Array.isArray(enumFailure.json().allowed_values), 'the enum failure lists allowed values (Ajv errors reached the handler)');
+});
+
+test('every route schema compiles', () => {
+  app.routeSchemas.compileAll();
+  assert.equal(app.routeSchemas.pending(), 0);
+});
