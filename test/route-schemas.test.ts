@@ -33,3 +33,18 @@ test('every route schema compiles', () => {
   app.routeSchemas.compileAll();
   assert.equal(app.routeSchemas.pending(), 0);
 });
+
+test('warming up compiles every schema a listening server has left, one per event-loop turn', async () => {
+  const other = await buildApp({ releasesDir: (await makeFixtureRelease()).releasesDir, logger: false, pollMs: 60_000 });
+  try {
+    const before = other.routeSchemas.pending();
+    const errors: Error[] = [];
+    const warming = other.routeSchemas.warmUp((err) => errors.push(err));
+    assert.equal(other.routeSchemas.pending(), before, 'nothing is compiled before the first turn');
+    await warming;
+    assert.deepEqual(errors, []);
+    assert.equal(other.routeSchemas.pending(), 0);
+  } finally {
+    await other.close();
+  }
+});

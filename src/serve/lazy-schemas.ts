@@ -2,9 +2,10 @@
 // a response serializer (fast-json-stringify) for every schema of every route while the app gets
 // ready; with a few hundred routes that is most of the cold start, though a process answers only a
 // few of them in its first seconds. These compiler factories are Fastify's own defaults, wrapped so
-// each route's function is built the first time that route validates or serializes. `compileAll`
-// builds every pending one at once, so a broken schema is still found before deployment (a test
-// calls it).
+// each route's function is built the first time that route validates or serializes. Once the server
+// listens, `warmUp` builds the rest one per turn of the event loop, so requests keep flowing between
+// them and a route's first request later finds its functions ready. `compileAll` builds every
+// pending one at once, so a broken schema is still found before deployment (a test calls it).
 import { createRequire } from 'node:module';
 import type { FastifyServerOptions } from 'fastify';
 
@@ -18,6 +19,8 @@ export interface LazySchemas {
   schemaController: NonNullable<FastifyServerOptions['schemaController']>;
   /** Builds every schema not yet built; throws the first compilation error, naming the route. */
   compileAll(): void;
+  /** Builds every pending schema, one per event-loop turn (setImmediate: I/O is served in between). */
+  warmUp(onError: (err: Error) => void): Promise<void>;
   /** How many route functions are still waiting for their first use. */
   pending(): number;
 }
@@ -65,6 +68,16 @@ export function lazySchemas(): LazySchemas {
     },
     compileAll() {
       for (const build of [...waiting]) build();
+    },
+    async warmUp(onError) {
+      for (const build of [...waiting]) {
+        await new Promise((resolve) => setImmediate(resolve));
+        try {
+          build();
+        } catch (err) {
+          onError(err as Error); // left waiting: the route's first use fails the same way, as a 500
+        }
+      }
     },
     pending: () => waiting.size,
   };

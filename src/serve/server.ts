@@ -20,5 +20,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const host = opts.host ?? process.env.HOST ?? '127.0.0.1';
   const port = opts.port ?? Number(process.env.PORT ?? 8080);
   const address = await app.listen({ host, port });
+  // Route schemas left for first use are compiled now, between requests (src/serve/lazy-schemas.ts).
+  void app.routeSchemas.warmUp((err) => app.log.error(err));
   return { app, url: address, close: () => app.close() };
 }
