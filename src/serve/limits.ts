@@ -10,9 +10,9 @@
 //   Retry-After instead of queueing without bound; /api/v1/health keeps answering so an operator and
 //   the proxy see why.
 import type { Socket } from 'node:net';
-import { BlockList, isIP } from 'node:net';
 import type { Server } from 'node:http';
 import { PROBLEM_MEDIA_TYPE, problem } from './errors.js';
+import { trustedProxies } from './rate-limit/client-address.js';
 
 export interface Limits {
   requestTimeoutMs: number;
@@ -72,18 +72,11 @@ function tooMany(socket: Socket, perAddress: number): void {
 
 /** Caps open connections per peer address; trusted proxies (addresses or CIDRs) are not capped. */
 export function limitConnectionsPerAddress(server: Server, perAddress: number, trusted: readonly string[] = []): void {
-  const list = new BlockList();
-  for (const entry of trusted) {
-    const [address = '', bits] = entry.split('/');
-    const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
-    if (isIP(address) === 0) continue;
-    if (bits === undefined) list.addAddress(address, family);
-    else list.addSubnet(address, Number(bits), family);
-  }
+  const isTrusted = trustedProxies(trusted);
   const open = new Map<string, number>();
   server.on('connection', (socket: Socket) => {
     const address = socket.remoteAddress ?? '';
-    if (isIP(address) !== 0 && list.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4')) return;
+    if (isTrusted(address)) return;
     const n = (open.get(address) ?? 0) + 1;
     if (n > perAddress) {
       tooMany(socket, perAddress);

@@ -11,16 +11,21 @@ function familyOf(address: string): 'ipv4' | 'ipv6' {
   return isIP(address) === 6 ? 'ipv6' : 'ipv4';
 }
 
-/** trusted: addresses or CIDR blocks ("10.0.0.0/8", "::1"). */
-export function clientAddressResolver(trusted: readonly string[] = []): AddressResolver {
+/** Whether an address is one of the trusted proxies: addresses or CIDR blocks ("10.0.0.0/8", "::1"). */
+export function trustedProxies(trusted: readonly string[]): (address: string) => boolean {
   const list = new BlockList();
   for (const entry of trusted) {
     const [address = '', bits] = entry.split('/');
-    if (isIP(address) === 0) throw new Error(`rate limit configuration: trusted proxy "${entry}" is not an IP address or CIDR block`);
+    if (isIP(address) === 0) throw new Error(`trusted proxy "${entry}" (DALA_TRUSTED_PROXIES) is not an IP address or CIDR block`);
     if (bits === undefined) list.addAddress(address, familyOf(address));
     else list.addSubnet(address, Number(bits), familyOf(address));
   }
-  const isTrusted = (address: string) => isIP(address) !== 0 && list.check(address, familyOf(address));
+  return (address) => isIP(address) !== 0 && list.check(address, familyOf(address));
+}
+
+/** trusted: addresses or CIDR blocks ("10.0.0.0/8", "::1"). */
+export function clientAddressResolver(trusted: readonly string[] = []): AddressResolver {
+  const isTrusted = trustedProxies(trusted);
   return (request) => {
     const peer = request.socket.remoteAddress ?? 'unknown';
     if (trusted.length === 0 || !isTrusted(peer)) return peer;
