@@ -1,20 +1,17 @@
 // `dala build`: verify snapshots, assemble the model, publish every artifact, validate it against
-// its schema, write evidence, then seal atomically. Any failure removes the staging directory, so a
-// failed build publishes nothing and leaves the releases directory as it was.
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { stableJson } from '../lib/canonical-json.js';
+// its schema and check the evidence (prepareRelease: nothing is written), then write and seal it
+// (publishRelease in ./publish.ts). A failed build publishes nothing and leaves the releases directory
+// as it was.
 import { assembleModel } from '../model/assemble.js';
-import { artifactBytes, type Artifact } from '../publish/artifact.js';
+import type { Artifact } from '../publish/artifact.js';
 import { publishAll } from '../publish/index.js';
 import { releaseManifest } from './manifest.js';
 import { ALL_SCHEMAS, schemaArtifacts } from '../publish/schemas/index.js';
 import { storeContent } from '../publish/store-content.js';
-import { writeStore, type StoreContent, type StoreStream } from '../publish/store.js';
+import type { StoreContent, StoreStream } from '../publish/store.js';
 import { ContractValidator } from '../publish/validate.js';
 import { buildEvidence } from './evidence.js';
-import { sealRelease, type SealResult } from './seal.js';
-import { makeStaging, sweepStaging } from './staging.js';
+import { publishRelease, type BuildResult, type PreparedRelease } from './publish.js';
 
 export interface BuildOptions {
   snapshotsDir: string;
@@ -29,47 +26,27 @@ export interface BuildOptions {
   storeRows?: (content: StoreContent) => StoreStream;
 }
 
-export const SCHEMA_VERSION = '1.0.0';
-
-export async function buildRelease(opts: BuildOptions): Promise<SealResult & { files: number; bytes: number }> {
+export async function buildRelease(opts: BuildOptions): Promise<BuildResult> {
   const log = opts.log ?? (() => {});
+  return publishRelease(opts.releasesDir, await prepareRelease(opts, log), log);
+}
+
+export async function prepareRelease(opts: BuildOptions, log: (line: string) => void = () => {}): Promise<PreparedRelease> {
   const model = await assembleModel(opts); // verifies every snapshot hash first
   log(`model: ${model.regions.length} regions, ${model.districts.length} districts, ${model.points.length} points`);
   const artifacts = [...(await publishAll(model)), ...schemaArtifacts()];
   const validator = new ContractValidator(ALL_SCHEMAS);
   const report = validateAll(validator, artifacts);
   log(`validated ${report.length} JSON artifacts against their schemas`);
-
-  const swept = await sweepStaging(opts.releasesDir);
-  if (swept.length) log(`removed ${swept.length} leftover(s) of killed builds: ${swept.join(', ')}`);
-  const staging = await makeStaging(opts.releasesDir);
-  try {
-    let bytes = 0;
-    for (const a of artifacts) {
-      const body = artifactBytes(a);
-      bytes += body.length;
-      await writeAt(staging, `data/${a.path}`, body);
-    }
-    const content = storeContent(model);
-    writeStore(join(staging, 'store.sqlite'), opts.storeRows ? opts.storeRows(content) : content);
-    log('store written');
-    const evidence = buildEvidence(model, artifacts, report);
-    await writeAt(staging, 'evidence/validation.json', Buffer.from(stableJson(evidence.validation)));
-    await writeAt(staging, 'evidence/counts.json', Buffer.from(stableJson(evidence.counts)));
-    const result = await sealRelease({
-      releasesDir: opts.releasesDir,
-      stagingDir: staging,
-      schemaVersion: SCHEMA_VERSION,
-      builtAt: model.builtAt,
-      asOf: model.asOf,
-      releaseManifest: (seal) => releaseManifest(model, seal),
-      validate: (path, value) => validator.validate(path, 'release-manifest', value),
-    });
-    return { ...result, files: artifacts.length, bytes };
-  } catch (error) {
-    await rm(staging, { recursive: true, force: true });
-    throw error;
-  }
+  return {
+    artifacts,
+    store: () => (opts.storeRows ? opts.storeRows(storeContent(model)) : storeContent(model)),
+    evidence: buildEvidence(model, artifacts, report), // throws when a release check fails
+    builtAt: model.builtAt,
+    asOf: model.asOf,
+    releaseManifest: (seal) => releaseManifest(model, seal),
+    validate: (path, value) => validator.validate(path, 'release-manifest', value),
+  };
 }
 
 function validateAll(validator: ContractValidator, artifacts: Artifact[]) {
@@ -81,9 +58,4 @@ function validateAll(validator: ContractValidator, artifacts: Artifact[]) {
     report.push({ path: `data/${a.path}`, schema: a.schema, valid: true });
   }
   return report;
-}
-
-async function writeAt(root: string, path: string, body: Buffer): Promise<void> {
-  await mkdir(dirname(join(root, path)), { recursive: true });
-  await writeFile(join(root, path), body);
 }

@@ -2,6 +2,7 @@
 // holding the new name are on disk (rename(2) and fsync(2); ext4/xfs order data only on request).
 import { open, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { faultPoint } from './fault.js';
 
 export async function fsyncPath(path: string): Promise<void> {
   const handle = await open(path, 'r');
@@ -20,6 +21,7 @@ export async function fsyncTree(root: string): Promise<void> {
     const path = join(root, entry.name);
     if (entry.isDirectory()) await fsyncTree(path);
     else await fsyncPath(path);
+    faultPoint('seal.fsync');
   }
   await fsyncPath(root);
 }

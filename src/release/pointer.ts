@@ -6,6 +6,8 @@ import { open, rename, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CURRENT_POINTER, REVISION_PATTERN } from './layout.js';
 import { fsyncDir } from './durable.js';
+import { faultPoint } from './fault.js';
+import { pointerTempName } from './staging.js';
 
 export type PointerState = { revision: string } | { revision: null; reason: string };
 
@@ -37,15 +39,18 @@ export async function readCurrent(releasesDir: string): Promise<string | null> {
 
 export async function swapCurrent(releasesDir: string, revision: string): Promise<void> {
   if (!REVISION_PATTERN.test(revision)) throw new Error(`refusing to point CURRENT at ${JSON.stringify(revision)}`);
-  const tmp = join(releasesDir, `.${CURRENT_POINTER}.${process.pid}.tmp`);
+  const tmp = join(releasesDir, pointerTempName());
   const handle = await open(tmp, 'w');
   try {
     await handle.writeFile(revision + '\n');
+    faultPoint('pointer.written');
     await handle.sync();
   } finally {
     await handle.close();
   }
+  faultPoint('pointer.synced');
   await rename(tmp, join(releasesDir, CURRENT_POINTER));
+  faultPoint('pointer.renamed');
   await fsyncDir(releasesDir);
 }
 

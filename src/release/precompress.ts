@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as z, gzip } from 'node:zlib';
 import { sha256Hex } from '../lib/hash.js';
+import { faultPoint } from './fault.js';
 import { DATA_DIR, type SealedFile, type SealedVariant } from './layout.js';
 
 const gzipAsync = promisify(gzip);
@@ -53,6 +54,7 @@ export async function writeVariants(dir: string, files: readonly SealedFile[]): 
       if (bytes.length >= body.length) continue;
       const path = file.path + VARIANT_SUFFIX[coding];
       await writeFile(join(dir, path), bytes);
+      faultPoint('seal.variant');
       out.push({ path, sha256: sha256Hex(bytes), bytes: bytes.length, of: file.path, coding });
     }
   }

@@ -6,9 +6,10 @@ import { stableJson } from '../lib/canonical-json.js';
 import { sha256File, sha256Hex } from '../lib/hash.js';
 import { LINEAGE_FILES, SEAL_FILE, mediaTypeOf, type ReleaseSeal, type SealedFile } from './layout.js';
 import { fsyncDir, fsyncTree } from './durable.js';
+import { faultPoint } from './fault.js';
 import { readCurrent, swapCurrent } from './pointer.js';
 import { writeVariants } from './precompress.js';
-import { listFiles, revisionOf } from './verify.js';
+import { listFiles, revisionOf, verifyRelease } from './verify.js';
 
 export interface SealOptions {
   releasesDir: string;
@@ -36,13 +37,15 @@ export async function sealRelease(opts: SealOptions): Promise<SealResult> {
     content.push({ path, sha256, bytes, media_type: mediaTypeOf(path) });
   }
   const revision = revisionOf(content);
+  faultPoint('seal.hashed');
   const current = await readCurrent(opts.releasesDir);
   const finalDir = join(opts.releasesDir, revision);
 
   if (await exists(finalDir)) {
     // Same content is already sealed: seal nothing new (a sealed release is never modified).
+    faultPoint('seal.exists');
     await rm(opts.stagingDir, { recursive: true, force: true });
-    if (current !== revision) await swapCurrent(opts.releasesDir, revision);
+    await reuse(opts.releasesDir, finalDir, revision);
     return { revision, created: false, previousRevision: current === revision ? null : current, dir: finalDir };
   }
 
@@ -59,6 +62,7 @@ export async function sealRelease(opts: SealOptions): Promise<SealResult> {
   const manifestBytes = stableJson(manifestValue);
   await mkdir(join(opts.stagingDir, 'data'), { recursive: true });
   await writeFile(join(opts.stagingDir, 'data/release-manifest.json'), manifestBytes);
+  faultPoint('seal.manifest-written');
   const files = [
     ...content,
     {
@@ -70,22 +74,41 @@ export async function sealRelease(opts: SealOptions): Promise<SealResult> {
   ].sort((a, b) => (a.path < b.path ? -1 : 1));
   const seal: ReleaseSeal = { ...lineage, files, variants: await writeVariants(opts.stagingDir, files) };
   await writeFile(join(opts.stagingDir, SEAL_FILE), stableJson(seal));
+  faultPoint('seal.seal-written');
   // Durable before visible: every byte and directory entry of the release is on disk before the
   // rename makes it a release, and the rename is on disk before CURRENT names it.
   await fsyncTree(opts.stagingDir);
+  faultPoint('seal.synced');
   try {
     await rename(opts.stagingDir, finalDir);
   } catch (err) {
     // A concurrent build sealed the same content first: the release exists, complete; use it.
     const code = (err as NodeJS.ErrnoException).code;
     if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw err;
+    faultPoint('seal.collided');
     await rm(opts.stagingDir, { recursive: true, force: true });
-    if ((await readCurrent(opts.releasesDir)) !== revision) await swapCurrent(opts.releasesDir, revision);
+    await reuse(opts.releasesDir, finalDir, revision);
     return { revision, created: false, previousRevision: current, dir: finalDir };
   }
+  faultPoint('seal.renamed');
   await fsyncDir(opts.releasesDir);
+  faultPoint('seal.releases-dir-synced');
   await swapCurrent(opts.releasesDir, revision);
+  faultPoint('seal.published');
   return { revision, created: true, previousRevision: current, dir: finalDir };
+}
+
+/**
+ * Makes an existing release of this revision current, once it verifies: a directory that merely bears
+ * the name (altered, or half-copied in by hand) is never made current; the build fails naming it.
+ */
+async function reuse(releasesDir: string, dir: string, revision: string): Promise<void> {
+  try {
+    await verifyRelease(dir);
+  } catch (err) {
+    throw new Error(`release ${dir} already exists with this content's revision but does not verify (${(err as Error).message}); CURRENT is left as it was: move that directory aside and build again`);
+  }
+  if ((await readCurrent(releasesDir)) !== revision) await swapCurrent(releasesDir, revision);
 }
 
 async function exists(path: string): Promise<boolean> {

@@ -1,29 +1,82 @@
-// Staging directories of builds in progress: `.staging-<pid>-<random>` inside the releases directory
-// (the same filesystem, so the final rename is atomic). A build killed before its rename leaves one
-// behind; the next build removes every staging directory and pointer temp file whose owning process
-// is gone, so leftovers never accumulate. A live owner's directory is never touched.
+// Staging directories of builds in progress and temp files of pointer swaps, inside the releases
+// directory (the same filesystem, so the final renames are atomic). A build killed before its rename
+// leaves one behind; the next build removes every leftover whose owner is gone, so leftovers never
+// accumulate, and never touches the work of a live build.
+//
+// The owner in each name is `<pid namespace>-<pid>-<start time>`: a pid alone names no process for
+// long, since pids are reused, and a build run as a container's first process is pid 1 every time, so
+// a killed containerised build's leftover would look alive to every later one. The pid and the start
+// time (proc(5), /proc/<pid>/stat field 22) name one process while the machine is up. A leftover from
+// another pid namespace (another container) cannot be checked from here: it is removed once it is a
+// day old, far beyond any build. Without /proc the pid alone is checked.
+import { readFileSync, readlinkSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { faultPoint } from './fault.js';
 
-const STAGING = /^\.staging-(\d+)-[A-Za-z0-9]+$/;
-// Older builds named staging directories without a pid: swept once older than any build runs.
-const LEGACY_STAGING = /^\.staging-[A-Za-z0-9]{6}$/;
+const OWNER = String.raw`(\d+)-(\d+)-(\d+)`;
+const STAGING = new RegExp(String.raw`^\.staging-${OWNER}-[A-Za-z0-9]+$`);
+const POINTER_TMP = new RegExp(String.raw`^\.CURRENT\.${OWNER}-[0-9a-f]+\.tmp$`);
+const FOREIGN_AGE_MS = 24 * 60 * 60 * 1000;
+// Names of earlier builds (pid only, or nothing): swept when the pid is gone or once an hour old.
+const LEGACY = /^\.staging-(?:(\d+)-)?[A-Za-z0-9]{6}$|^\.CURRENT\.(\d+)\.tmp$/;
 const LEGACY_AGE_MS = 60 * 60 * 1000;
-const POINTER_TMP = /^\.CURRENT\.(\d+)\.tmp$/;
+
+function startTime(pid: number): string | null {
+  try {
+    const line = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return line.slice(line.lastIndexOf(')') + 2).split(' ')[19] ?? null; // field 22; the name may hold spaces
+  } catch {
+    return null;
+  }
+}
+
+function pidNamespace(): string {
+  try {
+    return /\[(\d+)\]/.exec(readlinkSync('/proc/self/ns/pid'))?.[1] ?? '0';
+  } catch {
+    return '0';
+  }
+}
+
+const NAMESPACE = pidNamespace();
+/** This process, as staging and pointer temp names carry it. */
+export const OWNER_TOKEN = `${NAMESPACE}-${process.pid}-${startTime(process.pid) ?? '0'}`;
 
 export async function makeStaging(releasesDir: string): Promise<string> {
   await mkdir(releasesDir, { recursive: true });
-  return mkdtemp(join(releasesDir, `.staging-${process.pid}-`));
+  return mkdtemp(join(releasesDir, `.staging-${OWNER_TOKEN}-`));
 }
 
-function alive(pid: number): boolean {
-  if (pid === process.pid) return true;
+/** A unique temp name for a new CURRENT (two swaps in one process must not share one). */
+export function pointerTempName(): string {
+  return `.CURRENT.${OWNER_TOKEN}-${randomBytes(6).toString('hex')}.tmp`;
+}
+
+function pidAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/** Whether the leftover `name` in releasesDir is owned by a process that is gone. */
+async function abandoned(releasesDir: string, name: string): Promise<boolean> {
+  const owner = STAGING.exec(name) ?? POINTER_TMP.exec(name);
+  if (owner) {
+    const [, namespace, pid, start] = owner as unknown as [string, string, string, string];
+    if (`${namespace}-${pid}-${start}` === OWNER_TOKEN) return false;
+    if (namespace !== NAMESPACE) return olderThan(join(releasesDir, name), FOREIGN_AGE_MS);
+    if (NAMESPACE === '0') return !pidAlive(Number(pid));
+    return startTime(Number(pid)) !== start;
+  }
+  const legacy = LEGACY.exec(name);
+  if (!legacy) return false;
+  const pid = legacy[1] ?? legacy[2];
+  return (pid !== undefined && Number(pid) !== process.pid && !pidAlive(Number(pid))) || olderThan(join(releasesDir, name), LEGACY_AGE_MS);
 }
 
 /** Removes leftovers of dead builds; returns the names removed. */
@@ -36,11 +89,10 @@ export async function sweepStaging(releasesDir: string): Promise<string[]> {
   }
   const removed: string[] = [];
   for (const name of names) {
-    const owner = STAGING.exec(name)?.[1] ?? POINTER_TMP.exec(name)?.[1];
-    const dead = owner !== undefined ? !alive(Number(owner)) : LEGACY_STAGING.test(name) && (await olderThan(join(releasesDir, name), LEGACY_AGE_MS));
-    if (!dead) continue;
+    if (!(await abandoned(releasesDir, name))) continue;
     await rm(join(releasesDir, name), { recursive: true, force: true });
     removed.push(name);
+    faultPoint('staging.swept-one');
   }
   return removed;
 }

@@ -1,40 +1,23 @@
-// A child process that builds and seals a fixture release the way `dala build` does (sweep leftovers,
-// stage, write every file, write the store, seal: fsync, rename, swap CURRENT), sized so that a build
-// lasts long enough to be killed at many points. Used by test/publish-kill.test.ts.
-// argv: releasesDir variant  (variant changes one value, so each variant has its own revision)
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { stableJson } from '../../src/lib/canonical-json.js';
-import { writeStore } from '../../src/publish/store.js';
-import { sealRelease } from '../../src/release/seal.js';
-import { makeStaging, sweepStaging } from '../../src/release/staging.js';
-import { v1Store } from './v1-fixture.js';
-
-const [releasesDir = '', variant = '0'] = process.argv.slice(2);
-const FILES = 100;
-
-async function put(root: string, path: string, body: string): Promise<void> {
-  await mkdir(dirname(join(root, path)), { recursive: true });
-  await writeFile(join(root, path), body);
-}
+// A child process that runs the write-and-seal path of `dala build` (publishRelease: sweep leftovers,
+// stage, write every data file, write the store, write the evidence, seal: hash, manifest, precompressed
+// variants, fsync, rename, swap CURRENT) on a prepared fixture release instead of the model of the
+// pinned snapshots. Model assembly and publishing are pure and write nothing, so skipping them loses no
+// step that could tear a release, and a build takes about a second rather than half a minute: small
+// enough to be killed at every point of src/release/fault.ts. Used by test/publish-kill.test.ts.
+// argv: releasesDir variant [variant ...]   (several variants are built concurrently in this one process)
+// stdout: one line `sealed <revision> <created>` per variant.
+import { publishRelease } from '../../src/release/publish.js';
+import { prepared } from './kill-fixture.js';
 
 async function main(): Promise<void> {
-  process.stdout.write('start\n');
-  await sweepStaging(releasesDir);
-  const staging = await makeStaging(releasesDir);
-  await put(staging, 'data/country-pulse.json', stableJson({ kind: 'test-fixture', variant }));
-  for (let i = 0; i < FILES; i++) {
-    const rows = Array.from({ length: 100 }, (_, j) => ({ i, j, label: `fixture row ${i}-${j}`, variant }));
-    await put(staging, `data/bulk/${String(i).padStart(4, '0')}.json`, stableJson({ kind: 'test-fixture', rows }));
-  }
-  await put(staging, 'evidence/validation.json', stableJson({ ok: true, kind: 'test-fixture' }));
-  await put(staging, 'evidence/counts.json', stableJson({ kind: 'test-fixture' }));
-  writeStore(join(staging, 'store.sqlite'), v1Store({ karaganda2024: 1_000_000 + Number(variant) }));
-  const result = await sealRelease({
-    releasesDir, stagingDir: staging, schemaVersion: '1.0.0', builtAt: '2026-01-01T00:00:00Z', asOf: '2025-12-31',
-    releaseManifest: (seal) => ({ ...seal, kind: 'test-fixture' }), validate: () => {},
-  });
-  process.stdout.write(`sealed ${result.revision} ${result.created}\n`);
+  const [releasesDir, ...variants] = process.argv.slice(2);
+  if (!releasesDir || variants.length === 0) throw new Error('usage: build-child.ts releasesDir variant [variant ...]');
+  await Promise.all(
+    variants.map(async (v) => {
+      const result = await publishRelease(releasesDir, prepared(Number(v)));
+      process.stdout.write(`sealed ${result.revision} ${result.created}\n`);
+    }),
+  );
 }
 
 main().catch((err) => {

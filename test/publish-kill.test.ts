@@ -1,0 +1,213 @@
+// Publishing never tears (DESIGN.md: a release is sealed, then made current by one atomic rename of
+// CURRENT). `dala build`'s write-and-seal path (publishRelease, run by test/support/build-child.ts) is
+// SIGKILLed at every fault point of src/release/fault.ts, and builds race into the same releases
+// directory, while the production server watches that directory and answers a stream of requests.
+// After every step: every revision directory verifies (no torn release), exactly those are listed,
+// CURRENT names one of them and the server serves it. Leftovers of killed builds are swept by the
+// next build; the next complete build gives the revision and bytes of a clean build elsewhere.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtemp, readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { PROJECT_ROOT } from '../src/lib/config.js';
+import { listReleases } from '../src/release/list.js';
+import { readCurrent, revisionDirs } from '../src/release/pointer.js';
+import { publishRelease } from '../src/release/publish.js';
+import { verifyRelease } from '../src/release/verify.js';
+import { startServer } from '../src/serve/server.js';
+import { prepared } from './support/kill-fixture.js';
+import { pollServer } from './support/poll-server.js';
+
+const CHILD = join(PROJECT_ROOT, 'test/support/build-child.ts');
+const DALA = join(PROJECT_ROOT, 'bin/dala.js');
+
+interface Exit { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }
+
+function run(file: string, args: string[], env: Record<string, string> = {}): Promise<Exit> {
+  const { DALA_FAULT_KILL_AT: _, ...base } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], { env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c: Buffer) => (stdout += c));
+  child.stderr.on('data', (c: Buffer) => (stderr += c));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+}
+
+const build = (dir: string, variants: number[], killAt?: string) => run(CHILD, [dir, ...variants.map(String)], killAt ? { DALA_FAULT_KILL_AT: killAt } : {});
+const sealedBy = (exit: Exit) => [...exit.stdout.matchAll(/^sealed ([0-9a-f]{16}) (true|false)$/gm)].map((m) => ({ revision: m[1]!, created: m[2] === 'true' }));
+
+function assertBuilt(exit: Exit, label: string): void {
+  assert.equal(exit.code, 0, `${label}: exit ${exit.code} ${exit.signal ?? ''}\n${exit.stderr}`);
+}
+
+// Variants (each its own revision): 0 is served first; 7 is killed at every point before its rename,
+// then built to completion; 1-6 are each killed just after a later step of sealing.
+const V = 7;
+const DATA_FILES = prepared(V).artifacts.length;
+const KILLS: [point: string, variant: number][] = [
+  ['build.swept', V],
+  ['build.staged', V],
+  ['build.data-file@1', V],
+  ['staging.swept-one@1', V], // dies while removing the two leftovers above
+  [`build.data-file@${Math.floor(DATA_FILES / 2)}`, V],
+  [`build.data-file@${DATA_FILES}`, V],
+  ['fixture.store-row@1', V],
+  ['fixture.store-row@700', V], // mid-way through the store's rows
+  ['build.store-written', V],
+  ['build.evidence-written', V],
+  ['seal.hashed', V],
+  ['seal.manifest-written', V],
+  ['seal.variant@1', V],
+  [`seal.variant@${DATA_FILES}`, V], // mid-way through precompression (two variants per JSON file)
+  ['seal.seal-written', V],
+  ['seal.fsync@1', V],
+  [`seal.fsync@${DATA_FILES * 2}`, V], // mid-way through the fsync of the tree
+  ['seal.synced', V], // durable, not yet renamed
+  ['seal.renamed', 1], // a sealed release that CURRENT does not name yet
+  ['seal.releases-dir-synced', 2],
+  ['pointer.written', 3], // leaves .CURRENT.<pid>.tmp behind
+  ['pointer.synced', 4],
+  ['pointer.renamed', 5], // CURRENT moved; its directory entry not yet fsynced
+  ['seal.published', 6],
+  ['seal.exists', 1], // the same content again: killed before removing its staging directory
+];
+
+interface State { current: string; listed: string[]; torn: string[]; leftovers: string[] }
+
+/** The releases directory as `dala releases` and `dala verify` see it. */
+async function inspect(dir: string): Promise<State> {
+  const torn: string[] = [];
+  const verified: string[] = [];
+  for (const revision of await revisionDirs(dir)) {
+    try {
+      await verifyRelease(join(dir, revision));
+      verified.push(revision);
+    } catch (err) {
+      torn.push(`${revision}: ${(err as Error).message}`);
+    }
+  }
+  const listed = (await listReleases(dir)).map((s) => s.revision);
+  assert.deepEqual([...listed].sort(), verified.sort(), 'the listed releases are exactly the verified ones');
+  const current = (await readCurrent(dir)) ?? '(none)';
+  assert.ok(listed.includes(current), `CURRENT names ${current}, not a listed release (${listed.join(', ')})`);
+  const leftovers = (await readdir(dir)).filter((n) => n.startsWith('.'));
+  return { current, listed, torn, leftovers };
+}
+
+/** Content files, variants included, with their hashes: what must be equal to a clean build's. */
+async function contentOf(dir: string): Promise<string[]> {
+  const seal = await verifyRelease(dir);
+  return [...seal.files.filter((f) => f.path !== 'data/release-manifest.json'), ...(seal.variants ?? []).filter((v) => v.of !== 'data/release-manifest.json')]
+    .map((f) => `${f.path} ${f.sha256} ${f.bytes}`)
+    .sort();
+}
+
+test('SIGKILLed builds and racing builds never tear a release, and a server watching the directory fails no request', async () => {
+  const started = Date.now();
+  const dir = join(await mkdtemp(join(tmpdir(), 'dala-kill-')), 'releases');
+  const clean = await mkdtemp(join(tmpdir(), 'dala-kill-clean-'));
+  const first = await publishRelease(dir, prepared(0));
+  const server = await startServer({
+    releasesDir: dir, host: '127.0.0.1', port: 0, logger: false, pollMs: 100,
+    v1: { rateLimit: { burst: 1_000_000, refillPerSecond: 100_000 } },
+  });
+  const poll = pollServer(server.url, 2, 10);
+  const torn: string[] = [];
+  let maxLeftovers = 0;
+  const leftoverKinds = new Set<string>();
+  const step = async (label: string) => {
+    const state = await inspect(dir);
+    torn.push(...state.torn.map((t) => `after ${label}: ${t}`));
+    maxLeftovers = Math.max(maxLeftovers, state.leftovers.length);
+    for (const name of state.leftovers) leftoverKinds.add(name.startsWith('.staging-') ? 'staging directory' : name.startsWith('.CURRENT.') ? 'pointer temp file' : name);
+    await server.app.releases.refresh();
+    assert.equal(server.app.releases.currentRevision(), state.current, `after ${label}: the server serves CURRENT`);
+    return state;
+  };
+  try {
+    await step('the first build');
+    assert.equal((await inspect(dir)).current, first.revision);
+
+    for (const [point, variant] of KILLS) {
+      const exit = await build(dir, [variant], point);
+      assert.equal(exit.signal, 'SIGKILL', `${point}: the build was not killed there (exit ${exit.code})\n${exit.stdout}${exit.stderr}`);
+      await step(`a kill at ${point}`);
+    }
+    // Kills left both kinds of leftover behind (each swept by the build after it).
+    assert.deepEqual([...leftoverKinds].sort(), ['pointer temp file', 'staging directory'], 'leftover kinds');
+
+    // The next complete builds: the one killed at every step before its rename seals anew, the one
+    // whose release already exists reuses it; both sweep every leftover and equal a clean build.
+    for (const variant of [V, 1]) {
+      const exit = await build(dir, [variant]);
+      assertBuilt(exit, `variant ${variant}`);
+      const [sealed] = sealedBy(exit);
+      assert.equal(sealed?.created, variant === V, `variant ${variant} created`);
+      const state = await step(`the complete build of variant ${variant}`);
+      assert.deepEqual(state.leftovers, [], 'a complete build leaves no leftover');
+      assert.equal(state.current, sealed!.revision);
+      const reference = await publishRelease(join(clean, String(variant)), prepared(variant));
+      assert.equal(sealed!.revision, reference.revision, `variant ${variant}: the revision of a clean build`);
+      assert.deepEqual(await contentOf(join(dir, sealed!.revision)), await contentOf(reference.dir), `variant ${variant}: the bytes of a clean build`);
+    }
+
+    // Races: two processes with the same content, two with different content, two builds in one process.
+    const same = await Promise.all([build(dir, [8]), build(dir, [8])]);
+    same.forEach((e, i) => assertBuilt(e, `same-content racer ${i}`));
+    const sameSealed = same.flatMap(sealedBy);
+    assert.equal(new Set(sameSealed.map((s) => s.revision)).size, 1);
+    assert.equal(sameSealed.filter((s) => s.created).length, 1, 'exactly one racer sealed the shared content');
+    assert.equal((await step('two racing builds of the same content')).current, sameSealed[0]!.revision);
+
+    const other = await Promise.all([build(dir, [9]), build(dir, [10])]);
+    other.forEach((e, i) => assertBuilt(e, `different-content racer ${i}`));
+    const otherRevisions = other.flatMap(sealedBy).map((s) => s.revision);
+    const raced = await step('two racing builds of different content');
+    assert.ok(otherRevisions.includes(raced.current), 'CURRENT names one of the racers');
+    for (const r of otherRevisions) assert.ok(raced.listed.includes(r), `${r} listed`);
+
+    const inProcess = await build(dir, [11, 12]);
+    assertBuilt(inProcess, 'two builds in one process');
+    const inProcessRevisions = sealedBy(inProcess).map((s) => s.revision);
+    assert.equal(inProcessRevisions.length, 2);
+    const both = await step('two builds racing in one process');
+    assert.ok(inProcessRevisions.includes(both.current));
+    assert.deepEqual(both.leftovers, []);
+
+    // A racer killed mid-seal while the other completes: the survivor's release is whole.
+    const [killed, survivor] = await Promise.all([build(dir, [13], `seal.fsync@${DATA_FILES}`), build(dir, [13])]);
+    assert.equal(killed.signal, 'SIGKILL');
+    assertBuilt(survivor, 'the surviving racer');
+    assert.equal((await step('a racer killed while the other completes')).current, sealedBy(survivor)[0]!.revision);
+
+    // `dala releases` and `dala verify` (the CLI) agree.
+    const final = await step('all builds');
+    const listedByCli = await run(DALA, ['releases', '--releases', dir], { DALA_FROM_SOURCE: '1' });
+    assertBuilt(listedByCli, 'dala releases');
+    const lines = listedByCli.stdout.trim().split('\n');
+    assert.equal(lines.length, final.listed.length);
+    assert.ok(lines.some((l) => l.startsWith(`* ${final.current} `)), listedByCli.stdout);
+    const verifiedByCli = await run(DALA, ['verify', '--releases', dir], { DALA_FROM_SOURCE: '1' });
+    assertBuilt(verifiedByCli, 'dala verify');
+    assert.match(verifiedByCli.stdout, new RegExp(`^ok ${final.current}:`));
+
+    assert.deepEqual(torn, [], 'torn releases');
+    const served = await poll.stop();
+    assert.deepEqual(served.failures.slice(0, 10), [], `${served.failures.length} failed requests`);
+    assert.ok(served.requests >= 100, `only ${served.requests} requests during the run`);
+    assert.ok(served.revisions.size >= 5, `the server swapped through ${served.revisions.size} revisions`);
+    process.stdout.write(
+      `# publish-kill: ${KILLS.length} kill points + 1 killed racer, 4 races, ${final.listed.length} releases, torn ${torn.length}, ` +
+        `leftovers at most ${maxLeftovers} (0 after each complete build), ${served.requests} requests, ${served.failures.length} failed, ` +
+        `${served.revisions.size} revisions served, ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+    );
+  } finally {
+    await poll.stop();
+    await server.close();
+  }
+});
