@@ -12,7 +12,8 @@
 import { readFileSync, readlinkSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fsyncDir } from './durable.js';
 import { faultPoint } from './fault.js';
 
 const OWNER = String.raw`(\d+)-(\d+)-(\d+)`;
@@ -45,7 +46,10 @@ const NAMESPACE = pidNamespace();
 export const OWNER_TOKEN = `${NAMESPACE}-${process.pid}-${startTime(process.pid) ?? '0'}`;
 
 export async function makeStaging(releasesDir: string): Promise<string> {
-  await mkdir(releasesDir, { recursive: true });
+  const created = await mkdir(releasesDir, { recursive: true });
+  // A releases directory made now must survive a power cut like the release sealed into it: the
+  // entry of each directory created is made durable in its parent (the seal syncs releasesDir itself).
+  for (let dir = releasesDir; created && dir !== dirname(created); dir = dirname(dir)) await fsyncDir(dirname(dir));
   return mkdtemp(join(releasesDir, `.staging-${OWNER_TOKEN}-`));
 }
 
