@@ -1,6 +1,13 @@
 // Schemas shared by every route family, registered once on the root app so each family's routes and
 // the one interface document refer to the same components (Problem, Meta, Links, Names).
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { ERROR_CATALOG, PROBLEM_MEDIA_TYPE, type ErrorCode } from './errors.js';
+
+/**
+ * The value a route's handler receives for a query, params or body schema declared `as const`: the
+ * type is derived from the schema Fastify validates against, so the two cannot drift apart.
+ */
+export type FromQuery<S> = S extends JSONSchema ? FromSchema<S> : never;
 
 export const PROBLEM_SCHEMA = {
   $id: 'Problem',

@@ -4,12 +4,13 @@
 import { canonicalHash } from '../../lib/hash.js';
 import type { LoadedRelease } from '../release-types.js';
 import { storeOf } from '../../store/reader.js';
+import type { TemporalEventBatch, TemporalEvents } from './schemas.js';
 
-export function events(release: LoadedRelease): Record<string, unknown>[] {
+export function events(release: LoadedRelease): TemporalEvents {
   return storeOf(release).events();
 }
 
-export function eventBatch(release: LoadedRelease) {
+export function eventBatch(release: LoadedRelease): TemporalEventBatch {
   const list = events(release);
   const contentHash = canonicalHash(list);
   return {

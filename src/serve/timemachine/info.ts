@@ -3,6 +3,7 @@ import type { LoadedRelease } from '../release-types.js';
 import { INTERFACE_VERSION } from '../openapi.js';
 import { storeOf } from '../../store/reader.js';
 import { asOfDate } from './query.js';
+import type { TemporalContractsAnswer, TemporalHealth, TemporalLayers, TemporalStats } from './schemas.js';
 
 /** The time-slice contracts and their versions (additive changes keep the major version). */
 export const TEMPORAL_CONTRACTS = [
@@ -16,12 +17,13 @@ export const TEMPORAL_CONTRACTS = [
   { name: 'TemporalHealth', version: '1.0.0', route: '/api/timemachine/health' },
 ];
 
-const FRESHNESS = ['fresh', 'degraded', 'stale', 'unknown'];
+const FRESHNESS = ['fresh', 'degraded', 'stale', 'unknown'] as const;
+const isFreshness = (s: unknown): s is (typeof FRESHNESS)[number] => (FRESHNESS as readonly unknown[]).includes(s);
 
 const meta = (release: LoadedRelease) => storeOf(release).meta;
 
 /** Counts the freshness contracts (SPEC 2.1) found anywhere in the sealed quality report. */
-function freshnessSummary(release: LoadedRelease) {
+function freshnessSummary(release: LoadedRelease): TemporalHealth['freshness'] {
   const file = release.files.get('quality-report.json');
   if (!file) return { status: 'unknown', reason: ['the release has no data/quality-report.json'], counts: null };
   const counts: Record<string, number> = Object.fromEntries(FRESHNESS.map((s) => [s, 0]));
@@ -29,7 +31,7 @@ function freshnessSummary(release: LoadedRelease) {
     if (Array.isArray(v)) return v.forEach(walk);
     if (!v || typeof v !== 'object') return;
     const o = v as Record<string, unknown>;
-    if (typeof o.status === 'string' && FRESHNESS.includes(o.status) && 'sla_days' in o) counts[o.status]! += 1;
+    if (isFreshness(o.status) && 'sla_days' in o) counts[o.status]! += 1;
     Object.values(o).forEach(walk);
   };
   walk(JSON.parse(file.body.toString('utf8')));
@@ -38,7 +40,7 @@ function freshnessSummary(release: LoadedRelease) {
   return { status: worst, reason: total ? [`worst status across ${total} freshness contracts in data/quality-report.json`] : ['no freshness contract in data/quality-report.json'], counts };
 }
 
-export function health(release: LoadedRelease) {
+export function health(release: LoadedRelease): TemporalHealth {
   const m = meta(release);
   return {
     status: 'ok',
@@ -52,7 +54,7 @@ export function health(release: LoadedRelease) {
   };
 }
 
-export function temporalContracts(release: LoadedRelease) {
+export function temporalContracts(release: LoadedRelease): TemporalContractsAnswer {
   const v = storeOf(release).sqliteVersion;
   return {
     interface_version: INTERFACE_VERSION,
@@ -61,7 +63,7 @@ export function temporalContracts(release: LoadedRelease) {
   };
 }
 
-export function stats(release: LoadedRelease) {
+export function stats(release: LoadedRelease): TemporalStats {
   const reader = storeOf(release);
   const keys = reader.seriesKeys();
   const byMetric = new Map<string, { metric: string; points: number; with_value: number; start: string | null; end: string | null }>();
@@ -95,7 +97,7 @@ export function stats(release: LoadedRelease) {
   };
 }
 
-export function layers(release: LoadedRelease) {
+export function layers(release: LoadedRelease): TemporalLayers {
   const { layers: rows, metrics } = storeOf(release);
   return {
     revision: release.revision,

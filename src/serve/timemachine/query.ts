@@ -2,6 +2,7 @@
 // ajv-formats: `format: date` accepts only real calendar dates, so 2024-02-30 fails) and the one
 // error handler maps failures to catalog codes; `additionalProperties: false` makes an unknown
 // parameter a 400 unknown_parameter (the app turns off Ajv's removeAdditional for that).
+import type { FromSchema } from 'json-schema-to-ts';
 import { ProblemError } from '../errors.js';
 import type { LoadedRelease } from '../release-types.js';
 import { GRANULARITIES } from '../../store/periods.js';
@@ -9,14 +10,14 @@ import { storeOf } from '../../store/reader.js';
 
 export { GRANULARITIES, type Granularity } from '../../store/periods.js';
 
-const date = (description: string) => ({ type: 'string', format: 'date', description });
+const date = <const D extends string>(description: D) => ({ type: 'string', format: 'date', description }) as const;
 
 export const NO_QUERY = { type: 'object', additionalProperties: false, properties: {} } as const;
 
 export const INCLUDES = ['names'] as const;
 
-const place = { type: 'string', minLength: 1, description: 'Comma-separated place codes (KZ-35, or place:KZ-35; KZ: the country); omitted means every place' };
-const include = { type: 'string', enum: [...INCLUDES], description: 'names: add the en/ru/kk names of the places and metrics in the answer' };
+const place = { type: 'string', minLength: 1, description: 'Comma-separated place codes (KZ-35, or place:KZ-35; KZ: the country); omitted means every place' } as const;
+const include = { type: 'string', enum: [...INCLUDES], description: 'names: add the en/ru/kk names of the places and metrics in the answer' } as const;
 
 export const SNAPSHOT_QUERY = {
   type: 'object',
@@ -45,6 +46,10 @@ export const SERIES_QUERY = {
     },
   },
 } as const;
+
+/** The query of /snapshot and /series as Fastify hands it to the route, validated against the schema above. */
+export type SnapshotQuery = FromSchema<typeof SNAPSHOT_QUERY>;
+export type SeriesQuery = FromSchema<typeof SERIES_QUERY>;
 
 /** The release's as-of date: the store's meta.as_of, else the seal's. */
 export function asOfDate(release: LoadedRelease): string {

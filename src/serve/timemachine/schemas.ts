@@ -1,20 +1,29 @@
 // Response schemas of the time-slice routes: they document the routes in the OpenAPI document and
-// test/serve-timemachine.test.ts validates live responses against them. (Handlers send JSON strings,
-// so Fastify's schema-based serializer never silently drops a field.)
+// test/serve-timemachine.test.ts validates live responses against them. The answer types the route
+// functions return are derived from them (bottom of this file), so an answer that leaves out a
+// required member or changes its type does not compile; snapshot and series answers carry their
+// points as pre-serialised JSON (raw-json.ts), which only the live-response test can check.
+// (Handlers send JSON strings, so Fastify's schema-based serializer never silently drops a field.)
+import type { FromSchema } from 'json-schema-to-ts';
 import { GRANULARITIES } from '../../store/periods.js';
 
-const str = { type: 'string' };
-const nstr = { type: ['string', 'null'] };
-const num = { type: ['number', 'null'] };
-const int = { type: 'integer', minimum: 0 };
-const obj = (properties: Record<string, unknown>, required = Object.keys(properties)) => ({ type: 'object', properties, required, additionalProperties: true });
-const arr = (items: unknown) => ({ type: 'array', items });
+const str = { type: 'string' } as const;
+const nstr = { type: ['string', 'null'] } as const;
+const num = { type: ['number', 'null'] } as const;
+const int = { type: 'integer', minimum: 0 } as const;
+/** An open object (additive contract): every listed member is required unless `required` says otherwise. */
+function obj<const P extends Record<string, unknown>>(properties: P): { type: 'object'; properties: P; required: (keyof P & string)[]; additionalProperties: true };
+function obj<const P extends Record<string, unknown>, const R extends readonly (keyof P & string)[]>(properties: P, required: R): { type: 'object'; properties: P; required: R; additionalProperties: true };
+function obj(properties: Record<string, unknown>, required: readonly string[] = Object.keys(properties)) {
+  return { type: 'object', properties, required, additionalProperties: true };
+}
+const arr = <const I,>(items: I) => ({ type: 'array', items }) as const;
 
 const point = obj({ metric: str, place: str, period: str, period_start: str, period_end: str, value: num, null_reason: nstr, status: str, unit: str, source_id: str, note: nstr });
-const langNames = { type: ['object', 'null'], properties: { en: str, ru: str, kk: str }, required: ['en', 'ru', 'kk'] };
+const langNames = { type: ['object', 'null'], properties: { en: str, ru: str, kk: str }, required: ['en', 'ru', 'kk'] } as const;
 // include=names: the en/ru/kk names of the places and metrics the answer mentions (null: none published).
 const names = obj({ places: { type: 'object', additionalProperties: langNames }, metrics: { type: 'object', additionalProperties: langNames } });
-const places = { type: ['array', 'null'], items: str, description: 'The place filter; null: every place' };
+const places = { type: ['array', 'null'], items: str, description: 'The place filter; null: every place' } as const;
 const unitSpan = obj({ unit: str, period_start: str, period_end: str, first_period: str, last_period: str });
 const pointState = obj({ value: num, null_reason: nstr, status: str });
 const pointRef = { metric: str, place: str, period: str };
@@ -23,14 +32,14 @@ const metric = obj({ id: str, layer: str, unit: str, aggregation: str, source_id
 
 export const RESPONSES = {
   snapshot: obj(
-    { revision: str, date: str, date_source: { enum: ['query', 'release_as_of'] }, layers: arr(str), places, metrics: arr(metric), count: int, points: arr(point), names },
+    { revision: str, date: str, date_source: { enum: ['query', 'release_as_of'] } as const, layers: arr(str), places, metrics: arr(metric), count: int, points: arr(point), names },
     ['revision', 'date', 'date_source', 'layers', 'places', 'metrics', 'count', 'points'],
   ),
   series: obj(
     {
       revision: str, metric, unit: str, units: arr(str), unit_changes: arr(unitSpan), unit_note: str,
       source: obj({ id: str, point_sources: arr(str) }), aggregation: str,
-      granularity: { enum: [...GRANULARITIES, null] }, start_date: nstr, end_date: nstr, places, periods: arr(str), count: int,
+      granularity: { enum: [...GRANULARITIES, null] } as const, start_date: nstr, end_date: nstr, places, periods: arr(str), count: int,
       series: arr(obj({
         place: str,
         points: arr(obj({ period: str, period_start: str, period_end: str, value: num, null_reason: nstr, aggregation: nstr, from_count: int, from_periods: arr(str), unit: str, status: str, note: nstr }, ['period', 'period_start', 'period_end', 'value', 'null_reason', 'aggregation', 'from_count', 'unit', 'status', 'note'])),
@@ -40,15 +49,15 @@ export const RESPONSES = {
     ['revision', 'metric', 'unit', 'units', 'source', 'aggregation', 'granularity', 'start_date', 'end_date', 'places', 'periods', 'count', 'series'],
   ),
   events: arr(event),
-  eventBatch: obj({ batch_id: str, revision: str, count: int, events: arr(event), content_hash: { type: 'string', pattern: '^[0-9a-f]{64}$' } }),
+  eventBatch: obj({ batch_id: str, revision: str, count: int, events: arr(event), content_hash: { type: 'string', pattern: '^[0-9a-f]{64}$' } as const }),
   snapshotDiff: obj({
-    revision: str, previous_revision: nstr, basis: { enum: ['first_release', 'predecessor', 'predecessor_unavailable'] },
+    revision: str, previous_revision: nstr, basis: { enum: ['first_release', 'predecessor', 'predecessor_unavailable'] } as const,
     counts: obj({ added: int, changed: int, removed: int }),
     added: arr(obj({ ...pointRef, to: pointState })), changed: arr(obj({ ...pointRef, from: pointState, to: pointState })), removed: arr(obj({ ...pointRef, from: pointState })),
   }),
   health: obj({
-    status: str, mode: str, revision: str, as_of: str, store: obj({ kind: { const: 'sqlite' }, store_version: nstr }),
-    freshness: obj({ status: { enum: ['fresh', 'degraded', 'stale', 'unknown'] }, reason: arr(str) }),
+    status: str, mode: str, revision: str, as_of: str, store: obj({ kind: { const: 'sqlite' } as const, store_version: nstr }),
+    freshness: obj({ status: { enum: ['fresh', 'degraded', 'stale', 'unknown'] } as const, reason: arr(str) }),
   }),
   temporalContracts: obj({ interface_version: str, contracts: arr(obj({ name: str, version: str })), environment: obj({ node: str, sqlite: str, store_version: nstr }) }),
   stats: obj({
@@ -58,3 +67,11 @@ export const RESPONSES = {
   }),
   layers: obj({ revision: str, count: int, layers: arr(obj({ id: str, title_en: str, metrics: arr(metric) })) }),
 };
+
+export type TemporalEvents = FromSchema<typeof RESPONSES.events>;
+export type TemporalEventBatch = FromSchema<typeof RESPONSES.eventBatch>;
+export type TemporalSnapshotDiff = FromSchema<typeof RESPONSES.snapshotDiff>;
+export type TemporalHealth = FromSchema<typeof RESPONSES.health>;
+export type TemporalContractsAnswer = FromSchema<typeof RESPONSES.temporalContracts>;
+export type TemporalStats = FromSchema<typeof RESPONSES.stats>;
+export type TemporalLayers = FromSchema<typeof RESPONSES.layers>;

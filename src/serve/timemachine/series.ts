@@ -5,10 +5,7 @@ import { ProblemError } from '../errors.js';
 import type { LoadedRelease } from '../release-types.js';
 import { storeOf } from '../../store/reader.js';
 import { RawJson } from '../raw-json.js';
-import { namesOf, parsePlaces, type Granularity } from './query.js';
-
-export interface SeriesQuery { metric: string; start_date?: string; end_date?: string; granularity?: Granularity; place?: string; include?: SeriesInclude }
-export type SeriesInclude = 'names' | 'from_periods' | 'names,from_periods';
+import { namesOf, parsePlaces, type SeriesQuery } from './query.js';
 
 export function series(release: LoadedRelease, q: SeriesQuery) {
   const reader = storeOf(release);

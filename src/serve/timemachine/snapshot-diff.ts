@@ -2,6 +2,7 @@
 // removed between this release and its predecessor (previous_revision in the seal).
 import type { LoadedRelease, ReleaseSource } from '../release-types.js';
 import { storeOf, type PointRow } from '../../store/reader.js';
+import type { TemporalSnapshotDiff } from './schemas.js';
 
 const key = (p: PointRow) => `${p.metric}\u0000${p.place}\u0000${p.period}`;
 const ref = (p: PointRow) => ({ metric: p.metric, place: p.place, period: p.period });
@@ -12,9 +13,9 @@ function allPoints(release: LoadedRelease): Map<string, PointRow> {
   return new Map(rows.map((r) => [key(r), r]));
 }
 
-const cache = new WeakMap<LoadedRelease, { prev: LoadedRelease; diff: object }>();
+const cache = new WeakMap<LoadedRelease, { prev: LoadedRelease; diff: TemporalSnapshotDiff }>();
 
-export async function snapshotDiff(release: LoadedRelease, releases: ReleaseSource) {
+export async function snapshotDiff(release: LoadedRelease, releases: ReleaseSource): Promise<TemporalSnapshotDiff> {
   const previous = release.seal.previous_revision;
   const base = { revision: release.revision, previous_revision: previous };
   const empty = { added: [], changed: [], removed: [], counts: { added: 0, changed: 0, removed: 0 } };
@@ -34,7 +35,7 @@ export async function snapshotDiff(release: LoadedRelease, releases: ReleaseSour
   const changed = [...after]
     .filter(([k, p]) => before.has(k) && JSON.stringify(state(before.get(k)!)) !== JSON.stringify(state(p)))
     .map(([k, p]) => ({ ...ref(p), from: state(before.get(k)!), to: state(p) }));
-  const diff = {
+  const diff: TemporalSnapshotDiff = {
     ...base,
     basis: 'predecessor',
     counts: { added: added.length, changed: changed.length, removed: removed.length },

@@ -5,7 +5,7 @@ import { ProblemError } from '../errors.js';
 import type { LoadedRelease } from '../release-types.js';
 import { storeOf, type PointRow } from '../../store/reader.js';
 import { RawJson } from '../raw-json.js';
-import { asOfDate, namesOf, parsePlaces } from './query.js';
+import { asOfDate, namesOf, parsePlaces, type SnapshotQuery } from './query.js';
 
 export type { PointRow } from '../../store/reader.js';
 
@@ -26,8 +26,6 @@ export function parseLayers(release: LoadedRelease, param: string | undefined): 
   }
   return asked.sort();
 }
-
-export interface SnapshotQuery { date?: string; layers?: string; place?: string; include?: 'names' }
 
 export function snapshot(release: LoadedRelease, query: SnapshotQuery) {
   const reader = storeOf(release);
