@@ -2,7 +2,11 @@
 // (bench/scale/entities.ts) written by the release's own store writer, then one- and two-word
 // queries in kk, ru and en, each with and without a typo, timed one at a time through the search
 // engine the v1 route calls (one client, in process: the HTTP layer is not in these figures).
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+// BENCH_SEARCH_STORE=path reads an existing store instead of writing one. BENCH_SEARCH_RELEASES=dir
+// (a releases directory whose current release is a scaled one, bench/scale/build.ts) reads that
+// release's store and adds the HTTP runs (./search/http-1m.ts): over HTTP one client, 50 connections,
+// the v1 entity routes and the server's resident memory.
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeStore } from '../src/publish/store.js';
@@ -10,8 +14,15 @@ import { allowSyntheticStores, openStore, SYNTHETIC_KIND } from '../src/store/op
 import { search } from '../src/serve/v1/search/engine.js';
 import { atMost, emit, percentile } from './row.js';
 import { prng, syntheticEntity, syntheticEntityNameRows, syntheticEntityRows } from './scale/entities.js';
+import { httpRuns } from './search/http-1m.js';
+import { readCurrent } from '../src/release/pointer.js';
 
-const N = Number(process.env.BENCH_SEARCH_ENTITIES ?? 1_000_000);
+const RELEASES = process.env.BENCH_SEARCH_RELEASES;
+const current = RELEASES ? await readCurrent(RELEASES) : null;
+if (RELEASES && !current) throw new Error(`${RELEASES} has no current release`);
+const built = RELEASES ? (JSON.parse(await readFile(join(RELEASES, 'scaled-build.json'), 'utf8')) as { entities: number }) : null;
+const N = built?.entities ?? Number(process.env.BENCH_SEARCH_ENTITIES ?? 1_000_000);
+const GIVEN = current ? join(RELEASES!, current, 'store.sqlite') : process.env.BENCH_SEARCH_STORE;
 const PER_CELL = 60; // queries per (locale, words, typo) cell: 12 cells
 
 function typo(word: string, rand: () => number): string {
@@ -24,14 +35,16 @@ function typo(word: string, rand: () => number): string {
 
 const dir = await mkdtemp(join(tmpdir(), 'dala-bench-search-'));
 try {
-  const path = join(dir, 'store.sqlite');
+  const path = GIVEN ?? join(dir, 'store.sqlite');
   const t0 = performance.now();
-  writeStore(path, {
-    meta: { kind: SYNTHETIC_KIND, as_of: '2025-12-31', built_at: '2026-01-01T00:00:00Z' },
-    layers: [], metrics: [], points: [], events: [], relations: [], claims: [], evidence: [],
-    entities: syntheticEntityRows(N), entity_names: syntheticEntityNameRows(N),
-  });
-  console.log(`store of ${N} synthetic entities written in ${((performance.now() - t0) / 1000).toFixed(1)} s, ${((await stat(path)).size / 2 ** 20).toFixed(0)} MiB`);
+  if (!GIVEN) {
+    writeStore(path, {
+      meta: { kind: SYNTHETIC_KIND, as_of: '2025-12-31', built_at: '2026-01-01T00:00:00Z' },
+      layers: [], metrics: [], points: [], events: [], relations: [], claims: [], evidence: [],
+      entities: syntheticEntityRows(N), entity_names: syntheticEntityNameRows(N),
+    });
+  }
+  console.log(`store of ${N} synthetic entities ${GIVEN ? `read from ${GIVEN}` : `written in ${((performance.now() - t0) / 1000).toFixed(1)} s`}, ${((await stat(path)).size / 2 ** 20).toFixed(0)} MiB`);
   allowSyntheticStores(true);
   const db = openStore(path);
   const rand = prng(42);
@@ -71,8 +84,13 @@ try {
   const mean = all.reduce((a, b) => a + b, 0) / all.length;
   emit(atMost('search-1m', `p99 <= 10 ms, one client, ${all.length} queries over ${N} entities (engine in process)`, p99, 10, 'ms', `p50 ${percentile(all, 50).toFixed(2)} ms; one- and two-word, kk/ru/en, with and without a typo`));
   emit({ target: 'search-1m', bound: 'sequential throughput, one client, engine in process', value: Math.round(1000 / mean), unit: 'queries/s', met: null });
-  emit({ target: 'search-1m', bound: 'throughput at 50 connections over HTTP', value: null, unit: 'req/s', met: null, note: 'not measured by this script: it needs a sealed scaled release served by dala serve --benchmark' });
   db.close();
+  if (RELEASES) {
+    const ids = Array.from({ length: 200 }, (_, k) => syntheticEntity(Math.floor(rand() * N)).entity.id);
+    await httpRuns(RELEASES, cells.flatMap((c) => c.queries.map((x) => x.q)), ids);
+  } else {
+    emit({ target: 'search-1m', bound: 'throughput at 50 connections over HTTP', value: null, unit: 'req/s', met: null, note: 'not measured: set BENCH_SEARCH_RELEASES to a releases directory holding a scaled release (bench/scale/build.ts)' });
+  }
 } finally {
   await rm(dir, { recursive: true, force: true });
 }

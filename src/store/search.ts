@@ -25,6 +25,7 @@ export class SearchStatements {
   private readonly wordTrigrams: Statement<[string, number], WordRow>;
   private readonly wordDeletes: Statement<[string, number], WordRow>;
   private readonly postings: Statement<[string, number], { name_rowid: number }>;
+  private readonly postingNames: Statement<[string, number], NameRow>;
   private readonly entity: Statement<[string], EntityRow>;
 
   constructor(db: Database) {
@@ -42,6 +43,10 @@ export class SearchStatements {
     );
     this.wordDeletes = db.prepare('SELECT w.id, w.word, w.df FROM search_deletes d JOIN search_words w ON w.id = d.word_id WHERE d.variant = ? LIMIT ?');
     this.postings = db.prepare('SELECT name_rowid FROM search_postings WHERE word = ? ORDER BY key_len, name_rowid LIMIT ?');
+    this.postingNames = db.prepare(
+      `SELECT ${NAME_COLUMNS.split(', ').map((c) => `n.${c}`).join(', ')} FROM search_postings p JOIN search_names n ON n.rowid = p.name_rowid
+       WHERE p.word = ? ORDER BY p.key_len, p.name_rowid LIMIT ?`,
+    );
     this.entity = db.prepare('SELECT id, type, name_en, name_ru, name_kk, data FROM entities WHERE id = ?');
   }
 
@@ -74,6 +79,10 @@ export class SearchStatements {
   }
   namesWithWord(word: string, limit: number): number[] {
     return this.postings.all(word, limit).map((r) => r.name_rowid);
+  }
+  /** The name rows of namesWithWord, in its order, read in one statement. */
+  namesOfWord(word: string, limit: number): NameRow[] {
+    return this.postingNames.all(word, limit);
   }
   entityRow(id: string): EntityRow | undefined {
     return this.entity.get(id);

@@ -6,7 +6,7 @@ import { idSegment } from './envelope.js';
 import type { Database } from 'better-sqlite3';
 import { searchKey } from '../../lib/text-normalise.js';
 import { searchStatements } from '../../store/search.js';
-import type { SearchIndex } from './search/index.js';
+import type { EntityReader } from '../../store/entity-reader.js';
 
 // Names sharing one key are few (homonyms, spellings); more than this many is not an alias lookup.
 const MAX_NAMES_PER_KEY = 50;
@@ -21,10 +21,10 @@ export interface AliasTarget {
  * name, code or slug equals it (raw, or normalised) otherwise. Several entities: a problem listing
  * them, since the service never picks among homonyms.
  */
-export function canonicalIdOf(index: SearchIndex, db: Database, raw: string, types: readonly string[], idPrefix: string): string | null {
-  const direct = index.entities.get(raw);
+export function canonicalIdOf(entities: Pick<EntityReader, 'get'>, db: Database, raw: string, types: readonly string[], idPrefix: string): string | null {
+  const direct = entities.get(raw);
   if (direct && types.includes(direct.type)) return raw;
-  const prefixed = index.entities.get(`${idPrefix}:${raw}`);
+  const prefixed = entities.get(`${idPrefix}:${raw}`);
   if (prefixed && types.includes(prefixed.type)) return prefixed.id;
   const key = searchKey(raw);
   const exact = new Set<string>();

@@ -12,6 +12,7 @@ export interface CursorState {
   rev: string; // the revision the first page came from
   off: number; // offset of the next page
   scope: string; // hash of the route and its filters: a cursor only continues the query it came from
+  key?: string; // the sort key of the row just before `off`, where the collection pages by key: the next page seeks it
 }
 
 const KEY = process.env.DALA_CURSOR_KEY ? Buffer.from(process.env.DALA_CURSOR_KEY, 'utf8') : randomBytes(32);
@@ -25,7 +26,8 @@ export function scopeOf(route: string, params: Record<string, unknown>): string 
 }
 
 export function encodeCursor(state: CursorState): string {
-  const payload = Buffer.from(JSON.stringify({ v: 1, rev: state.rev, off: state.off, scope: state.scope })).toString('base64url');
+  const body = state.key === undefined ? { v: 1, rev: state.rev, off: state.off, scope: state.scope } : { v: 1, rev: state.rev, off: state.off, scope: state.scope, key: state.key };
+  const payload = Buffer.from(JSON.stringify(body)).toString('base64url');
   return `${payload}.${check(payload)}`;
 }
 
@@ -41,11 +43,11 @@ export function decodeCursor(token: string, expectedScope: string): CursorState 
     throw new ProblemError('invalid_cursor', 'The cursor payload is not JSON; start again without a cursor.');
   }
   const v = value as Partial<CursorState> & { v?: number };
-  if (typeof value !== 'object' || value === null || v.v !== 1 || typeof v.rev !== 'string' || !/^[0-9a-f]{16}$/.test(v.rev) || !Number.isSafeInteger(v.off) || (v.off as number) < 0 || typeof v.scope !== 'string') {
+  if (typeof value !== 'object' || value === null || v.v !== 1 || typeof v.rev !== 'string' || !/^[0-9a-f]{16}$/.test(v.rev) || !Number.isSafeInteger(v.off) || (v.off as number) < 0 || typeof v.scope !== 'string' || (v.key !== undefined && typeof v.key !== 'string')) {
     throw new ProblemError('invalid_cursor', 'The cursor has an unknown version or missing fields; start again without a cursor.');
   }
   if (v.scope !== expectedScope) {
     throw new ProblemError('invalid_cursor', 'The cursor belongs to a different query or route; a cursor only continues the query that issued it.');
   }
-  return { rev: v.rev, off: v.off as number, scope: v.scope };
+  return v.key === undefined ? { rev: v.rev, off: v.off as number, scope: v.scope } : { rev: v.rev, off: v.off as number, scope: v.scope, key: v.key };
 }

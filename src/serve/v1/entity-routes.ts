@@ -1,5 +1,6 @@
 // Collection + item routes for one family of v1 entities (places, datasets, sources, entities), all
-// answered from the ONE release the handler took at its start; aliases answer 308.
+// answered from the ONE release the handler took at its start; aliases answer 308. Entities are read
+// from the store by id and by keyed page (src/store/entity-reader.ts), never held whole in memory.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ProblemError } from '../errors.js';
 import type { LoadedRelease, ReleaseSource } from '../release-types.js';
@@ -8,7 +9,8 @@ import { collection, single } from './envelope.js';
 import { nextCursor, openPage, takeRelease } from './paging.js';
 import { collectionResponse, envelopeOf, idParam, pagedQuery, problems } from './schemas.js';
 import { collectionConfig, csvAnswer, wantsCsv } from './answer.js';
-import { searchIndexFor, type IndexedEntity } from './search/index.js';
+import { entityReaderOf } from '../../store/entity-reader.js';
+import { parseEntity, type IndexedEntity } from './search/engine.js';
 
 export interface EntityFamily {
   path: string; // URL segment, e.g. "places"
@@ -17,9 +19,9 @@ export interface EntityFamily {
   noun: string;
   itemSchema: object;
   view(entity: IndexedEntity, release: LoadedRelease): Record<string, unknown>;
-  /** Filters of the collection beyond paging, and the test each names. */
+  /** Filters of the collection beyond paging, and the types each selects among `types`. */
   filters?: Record<string, object>;
-  keep?(entity: IndexedEntity, query: Record<string, unknown>): boolean;
+  typesFor?(query: Record<string, unknown>): readonly string[];
 }
 
 export interface FamilyOptions {
@@ -34,14 +36,18 @@ export function findEntity(
   family: Pick<EntityFamily, 'types' | 'idPrefix' | 'noun'>,
   raw: string,
 ): IndexedEntity | null {
-  const index = searchIndexFor(release);
-  const id = canonicalIdOf(index, release.db, raw, family.types, family.idPrefix);
+  const entities = entityReaderOf(release);
+  const id = canonicalIdOf(entities, release.db, raw, family.types, family.idPrefix);
   if (id === null) throw new ProblemError('not_found', `No ${family.noun} has id or alias "${raw}" in release ${release.revision}.`);
   if (id !== raw) {
     reply.code(308).header('location', canonicalUrl(request.url, raw, id));
     return null;
   }
-  return index.entities.get(id)!;
+  return parseEntity(entities.get(id)!);
+}
+
+function* mapped<T, U>(items: Iterable<T>, f: (item: T) => U): Generator<U> {
+  for (const item of items) yield f(item);
 }
 
 export const redirectResponse = {
@@ -68,11 +74,17 @@ export function registerEntityFamily(app: FastifyInstance, family: EntityFamily,
       const query = request.query as Record<string, unknown>;
       const csv = wantsCsv(request);
       const page = await openPage(request, opts.releases, query);
-      const all = [...searchIndexFor(page.release).entities.values()].filter((e) => family.types.includes(e.type) && (family.keep?.(e, query) ?? true));
-      if (csv) return csvAnswer(request, reply, all.map((e) => family.view(e, page.release)));
-      const data = all.slice(page.offset, page.offset + page.limit).map((e) => family.view(e, page.release));
-      const note = all.length === 0 ? `Release ${page.release.revision} publishes no ${family.noun} for these filters.` : undefined;
-      return collection(request, page.release, data, all.length, nextCursor(page, all.length), { note, page });
+      const types = family.typesFor?.(query) ?? family.types;
+      const entities = entityReaderOf(page.release);
+      const view = (row: Parameters<typeof parseEntity>[0]) => family.view(parseEntity(row), page.release);
+      if (csv) return csvAnswer(request, reply, mapped(entities.all(types), view));
+      const total = entities.count(types);
+      // A cursor carries the id the page starts after; a link by offset alone (prev) finds it once.
+      const after = page.after ?? entities.idBefore(types, page.offset);
+      const rows = page.offset >= total || (page.offset > 0 && after === null) ? [] : entities.pageAfter(types, after, page.limit);
+      const data = rows.map(view);
+      const note = total === 0 ? `Release ${page.release.revision} publishes no ${family.noun} for these filters.` : undefined;
+      return collection(request, page.release, data, total, nextCursor(page, total, rows.at(-1)?.id), { note, page });
     },
   });
 

@@ -15,7 +15,7 @@ import { POINT_ORDERS, storeOf, type PointFilter, type PointOrder, type PointRow
 import { nextCursor, openPage, takeRelease } from './paging.js';
 import { provenanceProperties } from './places.js';
 import { collectionFormatParam, collectionResponse, cursorParam, envelopeOf, idParam, limitParam, openObject, problems } from './schemas.js';
-import { searchIndexFor } from './search/index.js';
+import { entityReaderOf } from '../../store/entity-reader.js';
 
 /** The one id form of an observation, as in /data/public-observations.json: observation:<metric>:<place>:<period>. */
 export const observationId = (p: Pick<PointRow, 'metric' | 'place' | 'period'>) => `observation:${p.metric}:${p.place}:${p.period}`;
@@ -40,7 +40,7 @@ function observationView(release: LoadedRelease, p: PointRow, prefix: string) {
       self: `${prefix}/observations/${idSegment(observationId(p))}`,
       indicator: `${prefix}/indicators/${idSegment(`indicator:${p.metric}`)}`,
       // the country (KZ) has no place record to link to
-      place: searchIndexFor(release).entities.has(placeId(p.place)) ? `${prefix}/places/${idSegment(placeId(p.place))}` : null,
+      place: entityReaderOf(release).has(placeId(p.place)) ? `${prefix}/places/${idSegment(placeId(p.place))}` : null,
       source: `${prefix}/sources/${idSegment(`source:${p.source_id}`)}`,
     },
   };
@@ -100,7 +100,7 @@ function bound(raw: string, end: boolean): string {
 function placeCode(release: LoadedRelease, raw: string): string {
   let id: string | null;
   try {
-    id = canonicalIdOf(searchIndexFor(release), release.db, raw, ['place', 'district'], 'place');
+    id = canonicalIdOf(entityReaderOf(release), release.db, raw, ['place', 'district'], 'place');
   } catch (error) {
     if (error instanceof ProblemError) throw new ProblemError('invalid_parameter', `query parameter "place": ${error.detail}`, { parameter: 'place', ...error.extensions });
     throw error;

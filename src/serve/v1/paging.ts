@@ -13,6 +13,8 @@ export interface Page {
   offset: number;
   limit: number;
   scope: string;
+  /** Where the cursor carried one: the sort key of the row just before `offset` (a keyed page seeks it). */
+  after?: string;
 }
 
 export async function openPage(request: FastifyRequest, releases: ReleaseSource, query: Record<string, unknown>): Promise<Page> {
@@ -25,12 +27,14 @@ export async function openPage(request: FastifyRequest, releases: ReleaseSource,
   if (!release) {
     throw new ProblemError('unknown_release', `The cursor was issued under release ${state.rev}, which is no longer held; start again without a cursor.`);
   }
-  return { release, offset: state.off, limit, scope };
+  return state.key === undefined ? { release, offset: state.off, limit, scope } : { release, offset: state.off, limit, scope, after: state.key };
 }
 
-export function nextCursor(page: Page, total: number): string | null {
+/** The cursor of the page after this one; `lastKey`, the sort key of this page's last row, where the collection pages by key. */
+export function nextCursor(page: Page, total: number, lastKey?: string): string | null {
   const next = page.offset + page.limit;
-  return next < total ? encodeCursor({ rev: page.release.revision, off: next, scope: page.scope }) : null;
+  if (next >= total) return null;
+  return encodeCursor(lastKey === undefined ? { rev: page.release.revision, off: next, scope: page.scope } : { rev: page.release.revision, off: next, scope: page.scope, key: lastKey });
 }
 
 /**

@@ -7,7 +7,7 @@ import type { LoadedRelease, ReleaseSource } from '../release-types.js';
 import { idSegment, single } from './envelope.js';
 import { findEntity, redirectResponse, registerEntityFamily, type EntityFamily } from './entity-routes.js';
 import { envelopeOf, idParam, openObject, problems } from './schemas.js';
-import type { IndexedEntity } from './search/index.js';
+import type { IndexedEntity } from './search/engine.js';
 
 export const provenanceProperties = {
   unit: { type: ['string', 'null'], description: 'Unit of the values; null for objects that carry none.' },
@@ -62,7 +62,7 @@ export async function placeRoutes(app: FastifyInstance, opts: { releases: Releas
         description: 'region: first-level units (regions and cities of republican significance); district: second-level units.',
       },
     },
-    keep: (entity, query) => query['type'] === undefined || (query['type'] === 'district') === (entity.type === 'district'),
+    typesFor: (query) => (query['type'] === undefined ? ['place', 'district'] : query['type'] === 'district' ? ['district'] : ['place']),
   };
   registerEntityFamily(app, family, opts);
 

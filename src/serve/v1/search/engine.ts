@@ -31,7 +31,10 @@ export interface IndexedEntity {
 }
 
 export interface Hit {
-  entity: IndexedEntity;
+  /** Read from the store on first use: a page of hits reads only the entities it shows. */
+  readonly entity: IndexedEntity;
+  entityId: string;
+  entityType: string;
   score: number;
   match: NameMatch;
   placeKind: string;
@@ -74,6 +77,39 @@ const BAND: Readonly<Record<MatchType, number>> = { exact: 0, prefix: 1, fuzzy: 
 // (Kostanay the city, not Kostanay region; Almaty the city, not Almaty region).
 const PLACE_KIND_RANK: Readonly<Record<string, number>> = { city: 0, region: 1, country: 2, district: 3 };
 
+type Word = { id: number; word: string; df: number };
+
+/**
+ * The vocabulary words a query word reaches, in order: itself, words it starts, words containing it,
+ * words one edit away; each word once, at most LIMITS.vocabularyPerWord. Each batch is read when
+ * the previous one is used up.
+ */
+function* vocabulary(s: SearchStatements, w: string, exact: Word | undefined): Generator<Word> {
+  const seen = new Set<number>();
+  const batches: (() => readonly Word[])[] = [() => (exact ? [exact] : []), () => s.wordsWithPrefix(w, LIMITS.prefixWords)];
+  if (w.length >= 3) batches.push(() => s.wordsContaining(w, LIMITS.infixWords));
+  // Typos by symmetric deletion: a word one edit away shares a one-letter deletion with the query
+  // word (or equals one of its deletions, or has it as a deletion), each a point read.
+  if (toleratedEdits(w.length) > 0) {
+    batches.push(() => s.wordsWithDeletion(w, LIMITS.typoWords));
+    for (const v of deletions(w)) {
+      batches.push(() => {
+        const equal = s.wordEqual(v);
+        return equal ? [equal] : [];
+      });
+      batches.push(() => s.wordsWithDeletion(v, LIMITS.typoWords));
+    }
+  }
+  for (const batch of batches) {
+    for (const r of batch()) {
+      if (seen.size >= LIMITS.vocabularyPerWord) return;
+      if (seen.has(r.id)) continue;
+      seen.add(r.id);
+      yield r;
+    }
+  }
+}
+
 /** Candidate name rows for a query, by indexed reads only, at most LIMITS.candidates. */
 function candidates(s: SearchStatements, q: ParsedQuery, work: SearchWork): NameRow[] {
   const found = new Map<number, NameRow>();
@@ -85,40 +121,26 @@ function candidates(s: SearchStatements, q: ParsedQuery, work: SearchWork): Name
     take(s.namesWithKey(key, LIMITS.keyNames));
     take(s.namesWithPrefix(key, LIMITS.keyNames));
   }
-  // Rarer words first: their postings are the most selective.
+  // Rarer words first: their postings are the most selective. A query word's vocabulary is read
+  // batch by batch, only as far as the postings loop needs it: once the candidates are full, later
+  // batches (infix, typos) are never read, and the candidates are those of reading them all.
   const perWord = q.core.map((w) => {
-    const words = new Map<number, { id: number; word: string; df: number }>();
     const exact = s.wordEqual(w);
-    const add = (rows: readonly { id: number; word: string; df: number }[]) => {
-      for (const r of rows) if (words.size < LIMITS.vocabularyPerWord) words.set(r.id, r);
-    };
-    if (exact) add([exact]);
-    add(s.wordsWithPrefix(w, LIMITS.prefixWords));
-    if (w.length >= 3) add(s.wordsContaining(w, LIMITS.infixWords));
-    // Typos by symmetric deletion: a word one edit away shares a one-letter deletion with the query
-    // word (or equals one of its deletions, or has it as a deletion), each a point read.
-    if (toleratedEdits(w.length) > 0) {
-      add(s.wordsWithDeletion(w, LIMITS.typoWords));
-      for (const v of deletions(w)) {
-        const equal = s.wordEqual(v);
-        if (equal) add([equal]);
-        add(s.wordsWithDeletion(v, LIMITS.typoWords));
-      }
-    }
-    work.vocabulary += words.size;
-    return { w, words: [...words.values()], df: exact?.df ?? Number.MAX_SAFE_INTEGER };
+    return { w, exact, df: exact?.df ?? Number.MAX_SAFE_INTEGER };
   });
   work.words = perWord.length;
   perWord.sort((a, b) => a.df - b.df);
-  for (const { words } of perWord) {
-    for (const word of words) {
-      if (full()) break;
-      for (const rowid of s.namesWithWord(word.word, LIMITS.postings)) {
+  for (const { w, exact } of perWord) {
+    if (full()) continue;
+    const words = vocabulary(s, w, exact);
+    while (!full()) {
+      const next = words.next(); // reads the next batch only now that it is needed
+      if (next.done) break;
+      const word = next.value;
+      work.vocabulary++;
+      for (const row of s.namesOfWord(word.word, LIMITS.postings)) {
         if (full()) break;
-        if (!found.has(rowid)) {
-          const row = s.name(rowid);
-          if (row) found.set(rowid, row);
-        }
+        if (!found.has(row.rowid)) found.set(row.rowid, row);
       }
     }
   }
@@ -214,8 +236,8 @@ export function compareHits(a: Hit, b: Hit, locale: Locale | undefined): number 
     (KIND_RANK[a.match.kind] ?? 9) - (KIND_RANK[b.match.kind] ?? 9) ||
     (locale ? Number(b.match.lang === locale) - Number(a.match.lang === locale) : 0) ||
     (PLACE_KIND_RANK[a.placeKind] ?? 9) - (PLACE_KIND_RANK[b.placeKind] ?? 9) ||
-    (TYPE_RANK[a.entity.type] ?? 9) - (TYPE_RANK[b.entity.type] ?? 9) ||
-    (a.entity.id < b.entity.id ? -1 : a.entity.id > b.entity.id ? 1 : 0)
+    (TYPE_RANK[a.entityType] ?? 9) - (TYPE_RANK[b.entityType] ?? 9) ||
+    (a.entityId < b.entityId ? -1 : a.entityId > b.entityId ? 1 : 0)
   );
 }
 
@@ -223,6 +245,25 @@ export interface SearchResult {
   query: ParsedQuery;
   hits: Hit[];
   work: SearchWork;
+}
+
+/**
+ * A hit whose entity is read from the store when first used. Names come from the entities table in the
+ * build's one transaction (src/store/search-write.ts), so every name's entity is in the sealed store.
+ */
+function hitOf(s: SearchStatements, row: NameRow, fields: Omit<Hit, 'entity' | 'entityId' | 'entityType'>, known?: IndexedEntity): Hit {
+  let entity = known;
+  return {
+    ...fields,
+    entityId: row.entity_id,
+    entityType: row.type,
+    get entity(): IndexedEntity {
+      if (entity) return entity;
+      const er = s.entityRow(row.entity_id);
+      if (!er) throw new Error(`store.sqlite search_names row ${row.rowid}: entity ${row.entity_id} is not in the entities table`);
+      return (entity = parseEntity(er));
+    },
+  };
 }
 
 /** Ranked hits for a text, one per entity (its best-matching name). */
@@ -237,18 +278,21 @@ export function search(db: Database, text: string, opts: SearchOptions = {}): Se
     if (opts.types && !opts.types.includes(row.type)) continue;
     const scored = scoreName(q, row);
     if (!scored) continue;
-    let entity = entities.get(row.entity_id);
-    if (entity === undefined) {
-      const er = s.entityRow(row.entity_id);
-      entities.set(row.entity_id, (entity = er ? parseEntity(er) : null));
+    // Only `within` needs the entity's data before ranking; otherwise it is read for the hits shown.
+    let entity: IndexedEntity | null | undefined;
+    if (opts.within) {
+      entity = entities.get(row.entity_id);
+      if (entity === undefined) {
+        const er = s.entityRow(row.entity_id);
+        entities.set(row.entity_id, (entity = er ? parseEntity(er) : null));
+      }
+      if (!entity || !isWithin(entity, opts.within)) continue;
     }
-    if (!entity) continue; // a name of no entity is a build defect; it is not served
-    if (opts.within && !isWithin(entity, opts.within)) continue;
     const match: NameMatch = { name: row.name, lang: row.lang, kind: row.kind, type: scored.type, distance: scored.distance };
     if (row.valid_until) match.valid_until = row.valid_until;
-    const hit: Hit = { entity, score: Math.round(scored.score * 1000) / 1000, match, placeKind: row.place_kind, hinted: q.hints.length > 0 && satisfiesHints(row.place_kind, q.hints) };
-    const previous = best.get(entity.id);
-    if (!previous || compareHits(hit, previous, opts.locale) < 0) best.set(entity.id, hit);
+    const hit = hitOf(s, row, { score: Math.round(scored.score * 1000) / 1000, match, placeKind: row.place_kind, hinted: q.hints.length > 0 && satisfiesHints(row.place_kind, q.hints) }, entity ?? undefined);
+    const previous = best.get(row.entity_id);
+    if (!previous || compareHits(hit, previous, opts.locale) < 0) best.set(row.entity_id, hit);
   }
   const hits = [...best.values()].sort((a, b) => compareHits(a, b, opts.locale));
   return { query: q, hits, work };
@@ -280,7 +324,7 @@ export function nearestHits(db: Database, text: string, opts: SearchOptions, n: 
       const entity = parseEntity(er);
       if (opts.within && !isWithin(entity, opts.within)) continue;
       const score = Math.round(0.45 * Math.max(0, 1 - d / (NEAREST_MAX_EDITS + 1)) * 1000) / 1000;
-      best.set(entity.id, { entity, score, match: { name: row.name, lang: row.lang, kind: row.kind, type: 'fuzzy', distance: d }, placeKind: row.place_kind, hinted: false });
+      best.set(entity.id, hitOf(s, row, { score, match: { name: row.name, lang: row.lang, kind: row.kind, type: 'fuzzy', distance: d }, placeKind: row.place_kind, hinted: false }, entity));
     }
   };
   // bounded distance over the candidates; when none is near, the full distance over the few names

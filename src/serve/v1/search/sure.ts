@@ -17,7 +17,7 @@ export function sureMatches(result: SearchResult): Hit[] {
   // A regional centre's name belongs to the city: a region matched together with a city inside it
   // (its centre, place:KZ-35/KZ351000 in place:KZ-35) yields to the city.
   const cities = sure.filter((h) => h.placeKind === 'city');
-  return sure.filter((h) => !(h.placeKind === 'region' && cities.some((c) => c.entity.id.startsWith(h.entity.id + '/'))));
+  return sure.filter((h) => !(h.placeKind === 'region' && cities.some((c) => c.entityId.startsWith(h.entityId + '/'))));
 }
 
 export const NEAREST = 5;

@@ -1,0 +1,90 @@
+// The HTTP half of the search bench at 1M entities (bench/search-1m.bench.ts): a server process on a
+// sealed scaled release (./serve.ts), then v1 search one client at a time (p50/p99), search at 50
+// connections (wrk -t1 -c50, every URL distinct so the answer cache never answers), the v1 entity
+// routes (item by id, pages followed by cursor, a page by offset alone), start time and resident memory.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { atMost, emit, percentile } from '../row.js';
+
+const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((p) => spawnSync(p, ['-v']).error === undefined);
+const SECONDS = Number(process.env.DALA_BENCH_SECONDS ?? 10);
+const SERVE = fileURLToPath(new URL('./serve.ts', import.meta.url));
+
+async function timed(base: string, paths: readonly string[]): Promise<{ ms: number[]; bad: number }> {
+  const ms: number[] = [];
+  let bad = 0;
+  for (const p of paths) {
+    const t = performance.now();
+    const r = await fetch(base + p);
+    await r.arrayBuffer();
+    ms.push(performance.now() - t);
+    if (r.status !== 200) bad++;
+  }
+  return { ms, bad };
+}
+
+const figures = (ms: number[]) => `p50 ${percentile(ms, 50).toFixed(2)} ms, p99 ${percentile(ms, 99).toFixed(2)} ms (${ms.length} requests)`;
+
+export async function httpRuns(releasesDir: string, queries: readonly string[], entityIds: readonly string[]): Promise<void> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVE, releasesDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const base = await new Promise<string>((resolve, reject) => {
+    child.stdout.setEncoding('utf8');
+    child.stdout.once('data', (line: string) => resolve(line.trim()));
+    child.once('exit', (code) => reject(new Error(`search bench server exited with ${code}`)));
+  });
+  const dir = await mkdtemp(join(tmpdir(), 'dala-bench-search-http-'));
+  try {
+    const first = await fetch(`${base}/api/v1/search?q=${encodeURIComponent(queries[0]!)}`);
+    await first.arrayBuffer();
+    console.log(`server up and first search answered ${first.status} after ${((performance.now() - started) / 1000).toFixed(1)} s (tsx, store copy and hash included)`);
+    const search = (q: string, limit: number) => `/api/v1/search?q=${encodeURIComponent(q)}&limit=${limit}`;
+    await timed(base, queries.slice(0, 20).map((q) => search(q, 11))); // warm
+    const one = await timed(base, queries.map((q) => search(q, 10)));
+    emit(atMost('search-1m', 'p99 <= 10 ms, one client, over HTTP (dala serve, answer cache missed: every URL distinct)', +percentile(one.ms, 99).toFixed(2), 10, 'ms', `${figures(one.ms)}; ${one.bad} not 200`));
+
+    if (WRK) {
+      // limit 12..99 makes every URL distinct for the run's length, so no answer comes from the cache
+      const paths = queries.flatMap((q) => Array.from({ length: 88 }, (_, k) => search(q, 12 + k)));
+      for (let i = paths.length - 1; i > 0; i--) { const j = (i * 7919) % (i + 1); [paths[i], paths[j]] = [paths[j]!, paths[i]!]; }
+      await writeFile(join(dir, 'paths.txt'), paths.join('\n') + '\n');
+      await writeFile(join(dir, 'paths.lua'), `local paths = {}
+for line in io.lines("${join(dir, 'paths.txt')}") do paths[#paths + 1] = line end
+local i = 0
+request = function() i = i + 1; return wrk.format("GET", paths[(i % #paths) + 1]) end
+`);
+      const out = spawnSync(WRK, ['-t1', '-c50', `-d${SECONDS}s`, '--latency', '-s', join(dir, 'paths.lua'), base], { encoding: 'utf8' }).stdout;
+      const rate = Number(/Requests\/sec:\s+([0-9.]+)/.exec(out)?.[1] ?? NaN);
+      const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
+      const p99 = /99%\s+(\S+)/.exec(out)?.[1] ?? '?';
+      emit({ target: 'search-1m', bound: 'throughput at 50 connections over HTTP (wrk -t1 -c50, distinct URLs)', value: Number.isFinite(rate) ? Math.round(rate) : null, unit: 'req/s', met: null, note: `${SECONDS} s, latency p99 ${p99}, ${non2xx} non-2xx` });
+    } else {
+      emit({ target: 'search-1m', bound: 'throughput at 50 connections over HTTP', value: null, unit: 'req/s', met: null, note: 'wrk is not installed (apt-get install wrk)' });
+    }
+
+    // v1 entity routes: one by id, 50 pages followed by cursor, and pages asked for by offset alone
+    const items = await timed(base, entityIds.map((id) => `/api/v1/entities/${id}`));
+    console.log(`entity by id: ${figures(items.ms)}; ${items.bad} not 200`);
+    const pages: number[] = [];
+    let next: string | null = '/api/v1/entities?limit=100';
+    for (let i = 0; i < 50 && next; i++) {
+      const t = performance.now();
+      const body = (await (await fetch(base + next)).json()) as { links: { next?: string; prev?: string } };
+      pages.push(performance.now() - t);
+      next = body.links.next ?? null;
+    }
+    console.log(`entities pages followed by cursor: ${figures(pages)}`);
+    const places = await timed(base, ['/api/v1/places?type=district&limit=100', '/api/v1/places?limit=100', '/api/v1/sources', '/api/v1/datasets']);
+    console.log(`first pages of places (districts, all), sources, datasets: ${places.ms.map((m) => m.toFixed(1)).join(', ')} ms; ${places.bad} not 200`);
+
+    const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
+    const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN);
+    emit(atMost('serve-rss', 'serve on the 1M-entity release after the search runs: peak RSS <= 1 GiB', Math.round(kb('VmHWM') / 1024), 1024, 'MiB', `RSS now ${Math.round(kb('VmRSS') / 1024)} MiB`));
+  } finally {
+    child.kill('SIGTERM');
+    await rm(dir, { recursive: true, force: true });
+  }
+}
