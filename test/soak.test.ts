@@ -1,0 +1,179 @@
+// Soak: `dala serve` (a child process on 127.0.0.1, serving the real release built from the pinned
+// snapshots) gets a fixed request mix over /data/ (every coding), the time-slice routes and the v1
+// facade (cursors followed, POST bodies, deliberate 404/400s, If-None-Match revalidations) at a
+// steady offered rate over a fixed set of keep-alive connections, for DALA_SOAK_SECONDS after a
+// warm-up (150 s in CI; `npm run soak` runs 15 minutes). It checks:
+// - no error responses beyond the rate limit's: every answer has a status its request may get (the
+//   deliberate 4xx included), v1 requests spread over many client addresses (X-Forwarded-For from the
+//   configured trusted proxy, 127.0.0.1) never get 429, and one greedy address gets 200 or 429 only;
+//   the same request always gets the same status and the same ETag (a sealed release never changes);
+//   the server logs no error line;
+// - resident memory (VmRSS, sampled every second) stays within a stated bound and does not grow;
+// - the p99 latency of every later window stays within 2x the first minute's.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { readCurrent } from '../src/release/pointer.js';
+import { pool, send } from './support/http-client.js';
+import { realRelease } from './support/release.js';
+import { startServe } from './support/serve-child.js';
+import { soakMix, type Family } from './support/soak-mix.js';
+import { median, mib, percentile, residentBytes, windows } from './support/soak-stats.js';
+
+const SECONDS = Number(process.env.DALA_SOAK_SECONDS || 150);
+const WARMUP_SECONDS = Number(process.env.DALA_SOAK_WARMUP_SECONDS || 20);
+const RATE = Number(process.env.DALA_SOAK_RATE || 200); // requests per second offered
+const CONNECTIONS = 12;
+const MINUTE = 60_000;
+// Later latency windows: 30 s in a short run (so a CI run has three of them), a minute in a long one.
+const WINDOW_MS = SECONDS <= 300 ? 30_000 : MINUTE;
+
+// Memory bounds, in bytes. The baseline is the median VmRSS of the first measured minute: the release
+// is loaded (its data/ tree and store held in memory), the warm-up has sent every request of the mix
+// at least twice, so the answer cache holds every answer the mix can produce and V8 has compiled the
+// hot paths. After that a fixed mix needs no new memory:
+// - HEADROOM: the peak may pass the baseline by at most 64 MiB, the answer cache's whole byte budget
+//   (src/serve/answers/cache.ts) once more, which is more than V8's young generation and malloc's
+//   arenas swing by under this load (measured swing: see the figures the test prints);
+// - GROWTH: the median of the last minute may pass the first minute's by at most 16 MiB; at the CI
+//   rate (200/s for 150 s) a leak of 1 KiB per request would add about 17 MiB between those medians;
+// - CAP: an absolute 512 MiB, about twice the measured baseline of the real release, so a baseline
+//   that itself balloons fails even if it then stays flat.
+const HEADROOM = 64 * 2 ** 20;
+const GROWTH = 16 * 2 ** 20;
+const CAP = 512 * 2 ** 20;
+// Latency: each later window's p99 must stay within 2x the first minute's p99, but never below a
+// floor of 25 ms: on a loopback with a p99 of a few milliseconds, a single descheduling of the
+// server or of this client by another process on the (shared, 2-core) machine costs more than the
+// whole p99, so 2x of 3 ms would measure the neighbours; a slow-down of the server itself (a cache
+// that grows and is scanned, a leak that makes collections longer) moves the p99 past 25 ms.
+const P99_FLOOR_MS = 25;
+
+const TRUSTED_PROXY = '127.0.0.1';
+const GREEDY = '192.0.2.7'; // TEST-NET-1 (RFC 5737): one client that asks faster than its budget
+const GREEDY_EVERY = 25; // every 25th v1 request: about 3/s at the CI rate, over the 1/s refill
+// 4096 addresses of the benchmarking block 198.18.0.0/15 (RFC 2544): at 200/s, of which under half
+// are v1, each address asks about once every 40 s, well inside its budget of 30 then 1/s.
+const SPREAD = 4096;
+const spreadAddress = (n: number) => `198.18.${(n % SPREAD) >> 8}.${n % 256}`;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface Done { t: number; ms: number; status: number; family: Family }
+
+test(`soak: a fixed mix over /data/, timemachine and v1 for ${SECONDS} s keeps resident memory bounded and flat, p99 within 2x the first minute, and no error beyond the rate limit's`, { timeout: (WARMUP_SECONDS + SECONDS) * 1000 + 15 * MINUTE }, async () => {
+  assert.ok(SECONDS >= 120, 'DALA_SOAK_SECONDS must be at least 120: a first and a last minute');
+  const releasesDir = process.env.DALA_SOAK_RELEASES || (await realRelease()).releasesDir;
+  const revision = await readCurrent(releasesDir);
+  assert.ok(revision, `no CURRENT release in ${releasesDir}`);
+  const server = await startServe(releasesDir, { DALA_TRUSTED_PROXIES: TRUSTED_PROXY });
+  const pid = server.child.pid!;
+  const agent = pool(CONNECTIONS);
+  const rss: { t: number; bytes: number }[] = [];
+  const done: Done[] = [];
+  const failures: string[] = [];
+  const counts = new Map<string, number>(); // "family status" -> answers
+  let t0 = performance.now(); // start of the measured run (reset when the warm-up ends)
+  let measuring = false;
+  let stop = false;
+  const sampler = setInterval(() => {
+    const bytes = residentBytes(pid);
+    if (bytes !== null) rss.push({ t: performance.now() - t0, bytes });
+  }, 1000);
+  try {
+    let discovery = 0;
+    const mix = await soakMix(server.url, releasesDir, revision, agent, () => ({ 'x-forwarded-for': `198.19.${(discovery >> 8) % 256}.${discovery++ % 256}` }));
+    const first = new Map<number, { status: number; etag?: string; bytes: number }>(); // entry -> its first plain answer
+    const sends = new Map<number, number>();
+    let sent = 0;
+    let v1 = 0;
+    let nextSlot = performance.now();
+    const worker = async () => {
+      while (!stop) {
+        const now = performance.now();
+        const slot = Math.max(nextSlot, now); // a slot missed while the server was busy is dropped, not made up in a burst
+        nextSlot = slot + 1000 / RATE;
+        if (slot > now) await sleep(slot - now);
+        const index = sent++ % mix.length;
+        const entry = mix[index]!;
+        const headers = { ...entry.headers };
+        let expect = entry.expect;
+        let greedy = false;
+        if (entry.family === 'v1') {
+          greedy = v1 % GREEDY_EVERY === 0;
+          headers['x-forwarded-for'] = greedy ? GREEDY : spreadAddress(v1);
+          v1++;
+        }
+        const nth = sends.get(index) ?? 0;
+        sends.set(index, nth + 1);
+        const known = first.get(index);
+        // Every fourth send of a request whose answer had an ETag revalidates it: 304 expected.
+        const conditional = nth % 4 === 3 && known?.etag !== undefined;
+        if (conditional) {
+          headers['if-none-match'] = known.etag!;
+          expect = [304];
+        }
+        if (greedy) expect = [...expect, 429];
+        try {
+          const r = await send(server.url, { method: entry.method, path: entry.path, headers, body: entry.body }, agent);
+          const key = `${entry.family} ${r.status}`;
+          counts.set(key, (counts.get(key) ?? 0) + 1);
+          const what = `at ${((performance.now() - t0) / 1000).toFixed(1)} s ${entry.method} ${entry.path}${conditional ? ' (If-None-Match)' : ''}${greedy ? ' (greedy client)' : ''}`;
+          if (!expect.includes(r.status)) failures.push(`${what}: ${r.status} ${r.body.toString('utf8').slice(0, 200)}`);
+          else if (!conditional && r.status !== 429) {
+            const etag = typeof r.headers.etag === 'string' ? r.headers.etag : undefined;
+            if (!known) first.set(index, { status: r.status, etag, bytes: r.body.length });
+            else if (known.status !== r.status || known.etag !== etag || known.bytes !== r.body.length) {
+              failures.push(`${what}: answered ${r.status} ${etag} (${r.body.length} bytes), first ${known.status} ${known.etag} (${known.bytes} bytes)`);
+            }
+          }
+          if (measuring) done.push({ t: performance.now() - t0, ms: r.ms, status: r.status, family: entry.family });
+        } catch (err) {
+          failures.push(`at ${((performance.now() - t0) / 1000).toFixed(1)} s ${entry.method} ${entry.path}: ${(err as Error).message}`);
+        }
+      }
+    };
+    const workers = Array.from({ length: CONNECTIONS }, worker);
+    // Warm-up: at least WARMUP_SECONDS and two passes over the mix (every answer cached, every ETag known).
+    while (performance.now() - t0 < WARMUP_SECONDS * 1000 || sent < 2 * mix.length) await sleep(100);
+    const warmup = { seconds: (performance.now() - t0) / 1000, requests: sent, mix: mix.length };
+    for (const s of rss) s.t -= performance.now() - t0;
+    t0 = performance.now();
+    measuring = true;
+    await sleep(SECONDS * 1000);
+    stop = true;
+    await Promise.all(workers);
+    clearInterval(sampler);
+    console.log(`# soak: mix of ${mix.length} requests; warm-up ${warmup.seconds.toFixed(0)} s, ${warmup.requests} requests`);
+  } finally {
+    stop = true;
+    clearInterval(sampler);
+    agent.destroy();
+    await server.stop();
+  }
+
+  // Figures first, so a failing run still reports them.
+  const end = SECONDS * 1000;
+  const measured = rss.filter((s) => s.t >= 0 && s.t < end);
+  const firstMinute = median(measured.filter((s) => s.t < MINUTE).map((s) => s.bytes));
+  const lastMinute = median(measured.filter((s) => s.t >= end - MINUTE).map((s) => s.bytes));
+  const peak = Math.max(...measured.map((s) => s.bytes));
+  const atStart = rss[0]?.bytes ?? NaN;
+  const p99First = percentile(done.filter((d) => d.t < MINUTE).map((d) => d.ms), 99);
+  const later = windows(done, MINUTE, end, WINDOW_MS).map((w) => ({ ...w, p99: percentile(w.items.map((d) => d.ms), 99) }));
+  const limit = Math.max(2 * p99First, P99_FLOOR_MS);
+  const perFamily = (['data', 'timemachine', 'v1'] as Family[]).map((f) => `${f} p99 ${percentile(done.filter((d) => d.family === f).map((d) => d.ms), 99).toFixed(1)} ms`);
+  console.log(`# soak: ${done.length} requests measured over ${SECONDS} s (${(done.length / SECONDS).toFixed(0)}/s offered ${RATE}/s, ${CONNECTIONS} connections); statuses ${JSON.stringify(Object.fromEntries([...counts].sort()))}`);
+  console.log(`# soak: RSS at start ${mib(atStart)} MiB, first-minute median ${mib(firstMinute)} MiB, last-minute median ${mib(lastMinute)} MiB, peak ${mib(peak)} MiB, at end ${mib(measured.at(-1)?.bytes ?? NaN)} MiB`);
+  const trace = windows(measured, 0, end, WINDOW_MS / 3).map((w) => mib(median(w.items.map((s) => s.bytes))));
+  console.log(`# soak: RSS median per ${WINDOW_MS / 3000} s (MiB): ${trace.join(' ')}`);
+  console.log(`# soak: p99 first minute ${p99First.toFixed(1)} ms (limit ${limit.toFixed(1)} ms); later windows ${later.map((w) => `${w.from / 1000}-${w.to / 1000}s ${w.p99.toFixed(1)} ms`).join(', ')}; ${perFamily.join(', ')}`);
+  const errorLines = server.log.filter((line) => Number(line.level) >= 50);
+  if (failures.length) console.log(`# soak: ${failures.length} failures, first ${failures[0]!.slice(0, 14)}, last ${failures.at(-1)!.slice(0, 14)}`);
+  assert.deepEqual(failures.slice(0, 10), [], `${failures.length} failed requests`);
+  assert.deepEqual(errorLines.slice(0, 5), [], 'the server logged errors');
+  assert.equal(server.stderr(), '', 'the server wrote to stderr');
+  assert.ok(done.length > 0.5 * RATE * SECONDS, `only ${done.length} requests in ${SECONDS} s at an offered ${RATE}/s`);
+  assert.ok(peak <= firstMinute + HEADROOM, `RSS peak ${mib(peak)} MiB passed the first minute's ${mib(firstMinute)} MiB by more than ${mib(HEADROOM)} MiB`);
+  assert.ok(peak <= CAP, `RSS peak ${mib(peak)} MiB over the ${mib(CAP)} MiB cap`);
+  assert.ok(lastMinute - firstMinute <= GROWTH, `RSS grew from ${mib(firstMinute)} MiB (first minute) to ${mib(lastMinute)} MiB (last minute)`);
+  for (const w of later) assert.ok(w.p99 <= limit, `p99 ${w.p99.toFixed(1)} ms in ${w.from / 1000}-${w.to / 1000} s, over ${limit.toFixed(1)} ms (2x the first minute's ${p99First.toFixed(1)} ms, floor ${P99_FLOOR_MS} ms)`);
+});
