@@ -11,6 +11,7 @@
 // - resident memory (VmRSS, sampled every second) stays within a stated bound and does not grow;
 // - the p99 latency of every later window stays within 2x the first minute's.
 import assert from 'node:assert/strict';
+import { writeFile } from 'node:fs/promises';
 import { test } from 'node:test';
 import { readCurrent } from '../src/release/pointer.js';
 import { pool, send } from './support/http-client.js';
@@ -30,16 +31,21 @@ const WINDOW_MS = SECONDS <= 300 ? 30_000 : MINUTE;
 // Memory bounds, in bytes. The baseline is the median VmRSS of the first measured minute: the release
 // is loaded (its data/ tree and store held in memory), the warm-up has sent every request of the mix
 // at least twice, so the answer cache holds every answer the mix can produce and V8 has compiled the
-// hot paths. After that a fixed mix needs no new memory:
+// hot paths. After that a fixed mix needs no new memory, but V8 lets old-space garbage pile up
+// between full collections: in a 600 s run at 200/s (real release, from source) VmRSS rose from a
+// first-minute median of 205 MiB to 228 MiB over 500 s, in steps as the heap grew, then a full
+// collection brought it to 184 MiB, below where it started; a leak never comes back down.
 // - HEADROOM: the peak may pass the baseline by at most 64 MiB, the answer cache's whole byte budget
-//   (src/serve/answers/cache.ts) once more, which is more than V8's young generation and malloc's
-//   arenas swing by under this load (measured swing: see the figures the test prints);
-// - GROWTH: the median of the last minute may pass the first minute's by at most 16 MiB; at the CI
-//   rate (200/s for 150 s) a leak of 1 KiB per request would add about 17 MiB between those medians;
-// - CAP: an absolute 512 MiB, about twice the measured baseline of the real release, so a baseline
-//   that itself balloons fails even if it then stays flat.
+//   (src/serve/answers/cache.ts) once more, over twice the 24 MiB garbage swing measured above;
+// - GROWTH: the median of the last minute may pass the first minute's by at most 32 MiB, above that
+//   swing, so that where the run ends in V8's collection cycle cannot fail it; a leak of 2 KiB per
+//   request passes it in the CI run (150 s at 200/s), one of 0.25 KiB per request in `npm run soak`
+//   (15 minutes), and a cache growing without bound passes it in either;
+// - CAP: an absolute 512 MiB, two and a half times the measured baseline, so a baseline that itself
+//   balloons (a release held twice, a cache with no budget filled during warm-up) fails even if it
+//   then stays flat.
 const HEADROOM = 64 * 2 ** 20;
-const GROWTH = 16 * 2 ** 20;
+const GROWTH = 32 * 2 ** 20;
 const CAP = 512 * 2 ** 20;
 // Latency: each later window's p99 must stay within 2x the first minute's p99, but never below a
 // floor of 25 ms: on a loopback with a p99 of a few milliseconds, a single descheduling of the
@@ -166,6 +172,8 @@ test(`soak: a fixed mix over /data/, timemachine and v1 for ${SECONDS} s keeps r
   const trace = windows(measured, 0, end, WINDOW_MS / 3).map((w) => mib(median(w.items.map((s) => s.bytes))));
   console.log(`# soak: RSS median per ${WINDOW_MS / 3000} s (MiB): ${trace.join(' ')}`);
   console.log(`# soak: p99 first minute ${p99First.toFixed(1)} ms (limit ${limit.toFixed(1)} ms); later windows ${later.map((w) => `${w.from / 1000}-${w.to / 1000}s ${w.p99.toFixed(1)} ms`).join(', ')}; ${perFamily.join(', ')}`);
+  // DALA_SOAK_TRACE=<file>: every RSS sample and every request's time and latency, for a closer look.
+  if (process.env.DALA_SOAK_TRACE) await writeFile(process.env.DALA_SOAK_TRACE, JSON.stringify({ rss, done }));
   const errorLines = server.log.filter((line) => Number(line.level) >= 50);
   if (failures.length) console.log(`# soak: ${failures.length} failures, first ${failures[0]!.slice(0, 14)}, last ${failures.at(-1)!.slice(0, 14)}`);
   assert.deepEqual(failures.slice(0, 10), [], `${failures.length} failed requests`);
