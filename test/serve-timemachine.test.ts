@@ -147,6 +147,23 @@ describe('events and event-batch', () => {
     assert.equal(body.count, body.events.length);
     assert.equal(body.revision, s.app.releases.current().revision);
   });
+
+  test('events come a page at a time: limit, the next page in the Link header, after an unknown id is 400', async () => {
+    const all = (await get('/api/timemachine/events', s, RESPONSES.events)).body;
+    const first = await get('/api/timemachine/events?limit=1', s, RESPONSES.events);
+    assert.deepEqual(first.body, all.slice(0, 1));
+    const next = /^<([^>]+)>; rel="next"$/.exec(first.headers.get('link') ?? '')?.[1];
+    assert.equal(next, `/api/timemachine/events?after=${encodeURIComponent(all[0].id)}&limit=1`);
+    const second = await get(next!, s, RESPONSES.events);
+    assert.deepEqual(second.body, all.slice(1, 2));
+    assert.equal(second.headers.get('link'), null, 'the last page links no further');
+    const batch = (await get('/api/timemachine/event-batch?limit=1', s, RESPONSES.eventBatch)).body;
+    assert.deepEqual([batch.count, batch.total, batch.next_after], [1, 2, all[0].id]);
+    const bad = await get('/api/timemachine/events?after=event:none');
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.parameter, 'after');
+    assert.equal((await get('/api/timemachine/events?limit=0')).status, 400);
+  });
 });
 
 describe('snapshot-diff, health, contracts, stats, layers', () => {
@@ -182,10 +199,11 @@ describe('snapshot-diff, health, contracts, stats, layers', () => {
     assert.deepEqual(layers.layers.map((l: any) => [l.id, l.metrics.map((m: any) => m.id)]), [['demography', ['population']], ['economy', ['grp_cumulative']]]);
   });
 
-  test('routes without parameters refuse any query parameter', async () => {
-    for (const route of ['stats', 'layers', 'events', 'event-batch', 'snapshot-diff', 'health', 'temporal-contracts']) {
+  test('routes refuse an undeclared query parameter', async () => {
+    for (const route of ['stats', 'layers', 'snapshot-diff', 'health', 'temporal-contracts']) {
       const r = await get(`/api/timemachine/${route}?x=1`);
       assert.equal(r.body.code, 'unknown_parameter', route);
     }
+    for (const route of ['events', 'event-batch']) assert.deepEqual((await get(`/api/timemachine/${route}?x=1`)).body.accepted_parameters.sort(), route === 'events' ? ['after', 'format', 'limit'] : ['after', 'limit'], route);
   });
 });

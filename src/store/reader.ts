@@ -70,6 +70,8 @@ const ROLLUPS_IN_RANGE = placeForms(`
     AND period_end >= @start AND period_end <= @end AND (aggregation IS NULL OR period_start >= @start)
   ORDER BY place, period_start, period_end, period`);
 
+export const EVENTS_AFTER = 'SELECT * FROM events WHERE (date, id) > (?, ?) ORDER BY date, id LIMIT ?';
+
 /** A series answer's buckets: per place the JSON array of them as shown; and their summary. */
 export interface SeriesAnswer { points: Map<string, string>; summary: SeriesSummary }
 
@@ -108,7 +110,10 @@ export class StoreReader {
       pointsInRangeOf: p(POINTS_IN_RANGE.some),
       rollupsInRange: p(ROLLUPS_IN_RANGE.all),
       rollupsInRangeOf: p(ROLLUPS_IN_RANGE.some),
-      events: p('SELECT * FROM events ORDER BY date, id'),
+      // Key-set pages on the (date, id) index: a page reads its own rows, never the ones before it.
+      eventsFirst: p('SELECT * FROM events ORDER BY date, id LIMIT ?'),
+      eventsAfter: p(EVENTS_AFTER),
+      eventDate: p('SELECT date FROM events WHERE id = ?'),
       // Stores written before series_answers existed answer every series from the rollups.
       ...(p(`SELECT count(*) AS n FROM sqlite_master WHERE name = 'series_totals'`).pluck().get()
         ? {
@@ -117,7 +122,8 @@ export class StoreReader {
           storedSeriesOf: p('SELECT * FROM series_answers WHERE metric = ? AND granularity = ? AND place IN (SELECT value FROM json_each(?)) ORDER BY place'),
           seriesTotal: p('SELECT * FROM series_totals WHERE metric = ? AND granularity = ?'),
         } : {}),
-      allPoints: p('SELECT * FROM points ORDER BY metric, place, period'),
+      seriesKeysAfter: p('SELECT metric, place FROM point_series WHERE (metric, place) > (?, ?) ORDER BY metric, place LIMIT ?'),
+      seriesPoints: p('SELECT * FROM points WHERE metric = ? AND place = ?'),
       seriesKeys: p('SELECT * FROM point_series ORDER BY metric, place'),
       coverage: p('SELECT min(first_start) AS first, max(last_end) AS last, count(*) AS places FROM point_series WHERE metric = ?'),
       eventStats: p('SELECT count(*) AS n, min(date) AS start, max(date) AS end FROM events'),
@@ -254,13 +260,30 @@ export class StoreReader {
     return { points: new Map(order.map((p) => [p, points.get(p)!])), summary: mergeSummaries(order.map((p) => summaries.get(p)!)) };
   }
 
-  events(): EventRow[] {
-    return this.s.events!.all() as EventRow[];
+  /**
+   * Up to `limit` events in (date, id) order after the event `after` (from the first without it),
+   * and whether more follow; undefined when `after` names no event.
+   */
+  events(limit: number, after?: string): { rows: EventRow[]; more: boolean } | undefined {
+    let rows: EventRow[];
+    if (after === undefined) rows = this.s.eventsFirst!.all(limit + 1) as EventRow[];
+    else {
+      const date = this.s.eventDate!.pluck().get(after) as string | undefined;
+      if (date === undefined) return undefined;
+      rows = this.s.eventsAfter!.all(date, after, limit + 1) as EventRow[];
+    }
+    const more = rows.length > limit;
+    return { rows: more ? rows.slice(0, limit) : rows, more };
   }
 
-  /** Every point, by (metric, place, period): the input of a release-to-release diff. */
-  allPoints(): PointRow[] {
-    return this.s.allPoints!.all() as PointRow[];
+  /** Up to `limit` (metric, place) keys of series after the given one, in key order (key-set paging). */
+  seriesKeysAfter(metric: string, place: string, limit: number): { metric: string; place: string }[] {
+    return this.s.seriesKeysAfter!.all(metric, place, limit) as { metric: string; place: string }[];
+  }
+
+  /** Every point of one series (one key range of the clustered points key). */
+  seriesPoints(metric: string, place: string): PointRow[] {
+    return this.s.seriesPoints!.all(metric, place) as PointRow[];
   }
 
   /** One row per (metric, place) with points: counts and first/last dates. */
@@ -273,8 +296,11 @@ export class StoreReader {
     return this.s.coverage!.get(metric) as { first: string | null; last: string | null; places: number };
   }
 
+  private eventTotals?: { n: number; start: string | null; end: string | null };
+
+  /** Number of events and their first and last dates: counted once per release (the count reads the whole index). */
   eventStats(): { n: number; start: string | null; end: string | null } {
-    return this.s.eventStats!.get() as { n: number; start: string | null; end: string | null };
+    return (this.eventTotals ??= this.s.eventStats!.get() as { n: number; start: string | null; end: string | null });
   }
 
   // --- v1 ----------------------------------------------------------------------------------------

@@ -1,24 +1,46 @@
 // GET /api/timemachine/events and /event-batch (SPEC 2.3, 6): the release's events, sorted by date
-// then id. The batch's content_hash is sha256 over the RFC 8785 canonical form of its events array,
-// so any client with a JCS implementation can recompute it.
+// then id, a page at a time (key-set paging: `after` is the id of the last event of the page before;
+// the next page's URL is in the Link header, RFC 8288, and in the batch's next_after). The batch's
+// content_hash is sha256 over the RFC 8785 canonical form of its events array, so any client with a
+// JCS implementation can recompute it.
 import { canonicalHash } from '../../lib/hash.js';
+import { ProblemError } from '../errors.js';
 import type { LoadedRelease } from '../release-types.js';
-import { storeOf } from '../../store/reader.js';
-import type { TemporalEventBatch, TemporalEvents } from './schemas.js';
+import { storeOf, type EventRow } from '../../store/reader.js';
+import type { EventsQuery as Query, TemporalEventBatch } from './schemas.js';
 
-export function events(release: LoadedRelease): TemporalEvents {
-  return storeOf(release).events();
+export type EventsQuery = Query;
+export const EVENTS_PAGE = { default: 1000, max: 10000 };
+
+export interface EventsPage { events: EventRow[]; next: string | null }
+
+export function eventsPage(release: LoadedRelease, q: EventsQuery): EventsPage {
+  const page = storeOf(release).events(q.limit ?? EVENTS_PAGE.default, q.after);
+  if (!page) {
+    throw new ProblemError('invalid_parameter', `after: no event "${q.after}" in release ${release.revision}; give the id of the last event of the page before`, { parameter: 'after' });
+  }
+  return { events: page.rows, next: page.more ? page.rows[page.rows.length - 1]!.id : null };
 }
 
-export function eventBatch(release: LoadedRelease): TemporalEventBatch {
-  const list = events(release);
-  const contentHash = canonicalHash(list);
+/** The URL of the page after this one (the same query with `after` moved on), for the Link header. */
+export function nextPageUrl(path: string, q: EventsQuery, next: string | null): string | null {
+  if (next === null) return null;
+  const params = new URLSearchParams();
+  params.set('after', next);
+  if (q.limit !== undefined) params.set('limit', String(q.limit));
+  return `${path}?${params}`;
+}
+
+export function eventBatch(release: LoadedRelease, page: EventsPage): TemporalEventBatch {
+  const contentHash = canonicalHash(page.events);
   return {
     // Derived from the content only: the same events give the same batch id in any release.
     batch_id: `event-batch:${contentHash.slice(0, 16)}`,
     revision: release.revision,
-    count: list.length,
-    events: list,
+    count: page.events.length,
+    total: storeOf(release).eventStats().n,
+    next_after: page.next,
+    events: page.events,
     content_hash: contentHash,
     content_hash_algorithm: 'sha256 over the RFC 8785 (JCS) canonical form of `events`',
   };

@@ -1,15 +1,15 @@
 // /api/timemachine/: the nine time-slice routes of SPEC 4.3, each answering from the release pinned
 // for the request. Query rules live in query.ts (validated by Fastify, mapped by problem-handler.ts).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendCsv } from '../csv.js';
 import { RawJson, stringifyAnswer } from '../raw-json.js';
 import { formatParam, preferredType } from '../negotiate.js';
 import { problems, type FromQuery } from '../schemas.js';
 import { pinned } from '../pinned.js';
 import type { ReleaseSource } from '../release-types.js';
-import { eventBatch, events } from './events.js';
+import { eventBatch, eventsPage, nextPageUrl, type EventsQuery } from './events.js';
 import { health, layers, stats, temporalContracts } from './info.js';
-import { NO_QUERY, SERIES_QUERY, SNAPSHOT_QUERY } from './query.js';
+import { EVENTS_QUERY, NO_QUERY, SERIES_QUERY, SNAPSHOT_DIFF_QUERY, SNAPSHOT_QUERY } from './query.js';
 import { RESPONSES } from './schemas.js';
 import { series } from './series.js';
 import { snapshot } from './snapshot.js';
@@ -22,10 +22,10 @@ export async function timemachinePlugin(app: FastifyInstance, opts: { releases: 
   // Every answer negotiates its media type (406 when none fits); the time-slice answers that are
   // tables also come as CSV (Accept: text/csv or format=csv), one row per point or event.
   // The handler's query type is derived from the querystring schema the route registers.
-  const route = <Q,>(path: string, summary: string, querystring: Q, body: object, answer: (req: FastifyRequest, query: FromQuery<NoInfer<Q>>) => unknown, table?: (value: any) => Iterable<Record<string, unknown>>) => {
+  const route = <Q,>(path: string, summary: string, querystring: Q, body: object, answer: (req: FastifyRequest, query: FromQuery<NoInfer<Q>>, reply: FastifyReply) => unknown, table?: (value: any) => Iterable<Record<string, unknown>>) => {
     const offered = table ? ['application/json', 'text/csv'] : ['application/json'];
     const q = querystring as { properties?: Record<string, unknown> };
-    const run = answer as (req: FastifyRequest, query: unknown) => unknown;
+    const run = answer as (req: FastifyRequest, query: unknown, reply: FastifyReply) => unknown;
     const withFormat = table ? { ...q, properties: { ...q.properties, format: formatParam(offered) } } : querystring;
     const content: Record<string, object> = { 'application/json': { schema: body } };
     if (table) content['text/csv'] = { schema: { type: 'string', description: 'One row per point (series: per place and period) or event' } };
@@ -35,7 +35,7 @@ export async function timemachinePlugin(app: FastifyInstance, opts: { releases: 
       async (req, reply) => {
         const type = preferredType(req, offered);
         // Fastify has validated the query against `querystring` (plus format) before this runs
-        const value = await run(req, req.query);
+        const value = await run(req, req.query, reply);
         reply.header('cache-control', CACHE_CONTROL).header('vary', 'Accept');
         if (type === 'text/csv' && table) return sendCsv(reply, table(value), { filename: `${path.slice(1)}.csv` });
         return reply.type('application/json; charset=utf-8').send(stringifyAnswer(value));
@@ -48,9 +48,20 @@ export async function timemachinePlugin(app: FastifyInstance, opts: { releases: 
 
   route('/snapshot', 'Metrics at a date', SNAPSHOT_QUERY, RESPONSES.snapshot, (req, query) => snapshot(pinned(req), query), (v) => (v.points as RawJson).parsed<Record<string, unknown>[]>());
   route('/series', 'Time series of one metric', SERIES_QUERY, RESPONSES.series, (req, query) => series(pinned(req), query), seriesRows);
-  route('/events', 'Verified events sorted by date then id', NO_QUERY, RESPONSES.events, (req) => events(pinned(req)), (v) => v);
-  route('/event-batch', 'TemporalEventBatch with a content hash', NO_QUERY, RESPONSES.eventBatch, (req) => eventBatch(pinned(req)));
-  route('/snapshot-diff', 'TemporalSnapshotDiff against the predecessor release', NO_QUERY, RESPONSES.snapshotDiff, (req) => snapshotDiff(pinned(req), opts.releases));
+  // A page of events or of the diff; the next page's URL goes in the Link header (RFC 8288).
+  const page = (req: FastifyRequest, q: EventsQuery, reply: FastifyReply, path: string) => {
+    const p = eventsPage(pinned(req), q);
+    const next = nextPageUrl(`/api/timemachine${path}`, q, p.next);
+    if (next) reply.header('link', `<${next}>; rel="next"`);
+    return p;
+  };
+  route('/events', 'Verified events sorted by date then id, a page at a time', EVENTS_QUERY, RESPONSES.events, (req, q, reply) => page(req, q, reply, '/events').events, (v) => v);
+  route('/event-batch', 'TemporalEventBatch (a page of events) with a content hash', EVENTS_QUERY, RESPONSES.eventBatch, (req, q, reply) => eventBatch(pinned(req), page(req, q, reply, '/event-batch')));
+  route('/snapshot-diff', 'TemporalSnapshotDiff against the predecessor release, a page of series at a time', SNAPSHOT_DIFF_QUERY, RESPONSES.snapshotDiff, async (req, q, reply) => {
+    const diff = await snapshotDiff(pinned(req), opts.releases, q);
+    if (diff.next_after) reply.header('link', `</api/timemachine/snapshot-diff?after=${diff.next_after}>; rel="next"`);
+    return diff;
+  });
   route('/health', 'Quality and mode of the time-slice service', NO_QUERY, RESPONSES.health, (req) => health(pinned(req)));
   route('/temporal-contracts', 'Contract versions and compute environment', NO_QUERY, RESPONSES.temporalContracts, (req) => temporalContracts(pinned(req)));
   route('/stats', 'Statistics of the temporal data', NO_QUERY, RESPONSES.stats, (req) => stats(pinned(req)));

@@ -16,6 +16,24 @@ export const NO_QUERY = { type: 'object', additionalProperties: false, propertie
 
 export const INCLUDES = ['names'] as const;
 
+// Events come a page at a time (src/serve/timemachine/events.ts).
+export const EVENTS_QUERY = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    limit: { type: 'integer', minimum: 1, maximum: 10000, description: 'Events per page (default 1000)' },
+    after: { type: 'string', minLength: 1, maxLength: 300, description: 'Id of the last event of the page before (the Link header rel="next" gives the next page)' },
+  },
+} as const;
+
+export const SNAPSHOT_DIFF_QUERY = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    after: { type: 'string', minLength: 1, maxLength: 1000, description: 'next_after of the page before (the Link header rel="next" gives the next page)' },
+  },
+} as const;
+
 const place = { type: 'string', minLength: 1, description: 'Comma-separated place codes (KZ-35, or place:KZ-35; KZ: the country); omitted means every place' } as const;
 const include = { type: 'string', enum: [...INCLUDES], description: 'names: add the en/ru/kk names of the places and metrics in the answer' } as const;
 

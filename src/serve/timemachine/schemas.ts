@@ -6,6 +6,7 @@
 // (Handlers send JSON strings, so Fastify's schema-based serializer never silently drops a field.)
 import type { FromSchema } from 'json-schema-to-ts';
 import { GRANULARITIES } from '../../store/periods.js';
+import type { EVENTS_QUERY, SNAPSHOT_DIFF_QUERY } from './query.js';
 
 const str = { type: 'string' } as const;
 const nstr = { type: ['string', 'null'] } as const;
@@ -49,11 +50,12 @@ export const RESPONSES = {
     ['revision', 'metric', 'unit', 'units', 'source', 'aggregation', 'granularity', 'start_date', 'end_date', 'places', 'periods', 'count', 'series'],
   ),
   events: arr(event),
-  eventBatch: obj({ batch_id: str, revision: str, count: int, events: arr(event), content_hash: { type: 'string', pattern: '^[0-9a-f]{64}$' } as const }),
+  eventBatch: obj({ batch_id: str, revision: str, count: int, total: int, next_after: nstr, events: arr(event), content_hash: { type: 'string', pattern: '^[0-9a-f]{64}$' } as const }),
   snapshotDiff: obj({
     revision: str, previous_revision: nstr, basis: { enum: ['first_release', 'predecessor', 'predecessor_unavailable'] } as const,
     counts: obj({ added: int, changed: int, removed: int }),
     added: arr(obj({ ...pointRef, to: pointState })), changed: arr(obj({ ...pointRef, from: pointState, to: pointState })), removed: arr(obj({ ...pointRef, from: pointState })),
+    next_after: nstr,
   }),
   health: obj({
     status: str, mode: str, revision: str, as_of: str, store: obj({ kind: { const: 'sqlite' } as const, store_version: nstr }),
@@ -75,3 +77,5 @@ export type TemporalHealth = FromSchema<typeof RESPONSES.health>;
 export type TemporalContractsAnswer = FromSchema<typeof RESPONSES.temporalContracts>;
 export type TemporalStats = FromSchema<typeof RESPONSES.stats>;
 export type TemporalLayers = FromSchema<typeof RESPONSES.layers>;
+export type EventsQuery = FromSchema<typeof EVENTS_QUERY>;
+export type SnapshotDiffQuery = FromSchema<typeof SNAPSHOT_DIFF_QUERY>;
