@@ -5,8 +5,9 @@
 // Servers run as their own processes so the load tool and the server do not share an event loop.
 // Set DALA_BENCH_RELEASES to a releases directory to skip the build.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { nginxConfig } from '../src/deploy/nginx-config.js';
@@ -19,7 +20,7 @@ import { atLeast, atMost, emit } from './row.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SECONDS = Number(process.env.DALA_BENCH_SECONDS ?? 5);
-const ROUNDS = 3; // A/B alternated, the median ratio reported: the machine is shared and noisy
+const ROUNDS = Number(process.env.DALA_BENCH_ROUNDS ?? 3); // A/B alternated, the median ratio reported: the machine is shared and noisy
 const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((p) => spawnSync(p, ['-v']).error === undefined);
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => spawnSync(p, ['-v']).status === 0);
 
@@ -43,24 +44,65 @@ function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<
   return done;
 }
 
-function wrk(url: string): number {
-  const out = spawnSync(WRK!, ['-t1', '-c50', `-d${SECONDS}s`, url], { encoding: 'utf8' }).stdout;
+// CPU seconds (user + system) a process has used, from /proc/<pid>/stat (Linux; clock ticks of 10 ms).
+function cpuSeconds(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return NaN;
+    }
+  }
+  return ticks / 100;
+}
+
+/** The serving processes under a pid: itself, or its children for an nginx master (the workers serve). */
+function servingPids(pid: number): number[] {
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    return children.length ? children : [pid];
+  } catch {
+    return [pid];
+  }
+}
+
+/** One wrk run: requests per second, and the server's CPU microseconds per request (contention inflates it less). */
+function wrk(url: string, server: number, seconds = SECONDS): { rps: number; cpuUs: number } {
+  const pids = servingPids(server);
+  const before = cpuSeconds(pids);
+  const out = spawnSync(WRK!, ['-t1', '-c50', `-d${seconds}s`, url], { encoding: 'utf8' }).stdout;
+  const used = cpuSeconds(pids) - before;
   const m = /Requests\/sec:\s+([0-9.]+)/.exec(out);
-  if (!m) throw new Error(`wrk gave no rate for ${url}: ${out}`);
-  return Number(m[1]);
+  const n = /(\d+) requests in/.exec(out);
+  if (!m || !n) throw new Error(`wrk gave no rate for ${url}: ${out}`);
+  if (/Non-2xx or 3xx responses/.test(out)) throw new Error(`wrk saw errors from ${url}: ${out}`);
+  return { rps: Number(m[1]), cpuUs: (used * 1e6) / Number(n[1]) };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const load = () => loadavg()[0]!.toFixed(1);
 
 /** Alternates the two URLs ROUNDS times; returns the median of each and of their per-round ratio. */
-function compare(mine: string, yardstick: string) {
-  const a: number[] = [];
-  const b: number[] = [];
+function compare(mine: { url: string; pid: number }, yardstick: { url: string; pid: number }) {
+  const a: { rps: number; cpuUs: number }[] = [];
+  const b: { rps: number; cpuUs: number }[] = [];
+  // Not counted: the JIT warms up, and a just-started `dala serve` finishes compiling route schemas.
+  wrk(mine.url, mine.pid, 2);
+  wrk(yardstick.url, yardstick.pid, 2);
+  const loadBefore = load();
   for (let i = 0; i < ROUNDS; i++) {
-    a.push(wrk(mine));
-    b.push(wrk(yardstick));
+    a.push(wrk(mine.url, mine.pid));
+    b.push(wrk(yardstick.url, yardstick.pid));
   }
-  return { mine: median(a), yardstick: median(b), ratio: +median(a.map((x, i) => x / b[i]!)).toFixed(3) };
+  const cpu = (xs: { cpuUs: number }[]) => median(xs.map((x) => x.cpuUs)).toFixed(1);
+  return {
+    mine: median(a.map((x) => x.rps)),
+    yardstick: median(b.map((x) => x.rps)),
+    ratio: +median(a.map((x, i) => x.rps / b[i]!.rps)).toFixed(3),
+    conditions: `server CPU per request ${cpu(a)} vs ${cpu(b)} us; load average ${loadBefore} -> ${load()}`,
+  };
 }
 
 // --- the real release
@@ -116,9 +158,9 @@ try {
         const m = /listening (\S+)/.exec(c.toString());
         if (m) resolve(m[1]!);
       }));
-      const r = compare(`${nodeUrl}/${f.path}`, `${base}/${f.path}`);
+      const r = compare({ url: `${nodeUrl}/${f.path}`, pid: node.pid! }, { url: `${base}/${f.path}`, pid: baseline.pid! });
       emit(atLeast('data-node', `${f.path} (${f.bytes} B): Node >= 0.8x minimal Fastify`, r.ratio, 0.8, 'ratio',
-        `Node ${Math.round(r.mine)} req/s vs minimal Fastify ${Math.round(r.yardstick)} req/s (medians of ${ROUNDS} alternated ${SECONDS}s wrk -t1 -c50 runs; identity coding)`));
+        `Node ${Math.round(r.mine)} req/s vs minimal Fastify ${Math.round(r.yardstick)} req/s (medians of ${ROUNDS} alternated ${SECONDS}s wrk -t1 -c50 runs; identity coding; ${r.conditions})`));
     } finally {
       await stop(baseline);
     }
@@ -147,9 +189,9 @@ try {
       for (const f of targets) {
         await firstOk(`http://127.0.0.1:${genPort}/${f.path}`, 10_000);
         await firstOk(`http://127.0.0.1:${plainPort}/${f.path}`, 10_000);
-        const r = compare(`http://127.0.0.1:${genPort}/${f.path}`, `http://127.0.0.1:${plainPort}/${f.path}`);
+        const r = compare({ url: `http://127.0.0.1:${genPort}/${f.path}`, pid: nginxes[0]!.pid! }, { url: `http://127.0.0.1:${plainPort}/${f.path}`, pid: nginxes[1]!.pid! });
         emit(atLeast('data-nginx', `${f.path} (${f.bytes} B): generated config >= 0.9x plain nginx`, r.ratio, 0.9, 'ratio',
-          `generated ${Math.round(r.mine)} req/s vs plain ${Math.round(r.yardstick)} req/s (1 worker each; medians of ${ROUNDS} alternated ${SECONDS}s wrk -t1 -c50 runs)`));
+          `generated ${Math.round(r.mine)} req/s vs plain ${Math.round(r.yardstick)} req/s (1 worker each; medians of ${ROUNDS} alternated ${SECONDS}s wrk -t1 -c50 runs; ${r.conditions})`));
       }
     } finally {
       for (const n of nginxes) await stop(n, 'SIGQUIT');
