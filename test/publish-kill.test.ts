@@ -46,35 +46,38 @@ function assertBuilt(exit: Exit, label: string): void {
 }
 
 // Variants (each its own revision): 0 is served first; 7 is killed at every point before its rename,
-// then built to completion; 1-6 are each killed just after a later step of sealing.
+// then built to completion; 1-6 are each killed just after a later step of sealing. The third field is
+// what the kill must leave of the variant's release: nothing, a sealed release CURRENT does not name
+// yet, or the current release (so every fsync happens before the rename that makes a release visible).
+type Left = 'nothing' | 'sealed' | 'current';
 const V = 7;
 const DATA_FILES = prepared(V).artifacts.length;
-const KILLS: [point: string, variant: number][] = [
-  ['build.swept', V],
-  ['build.staged', V],
-  ['build.data-file@1', V],
-  ['staging.swept-one@1', V], // dies while removing the two leftovers above
-  [`build.data-file@${Math.floor(DATA_FILES / 2)}`, V],
-  [`build.data-file@${DATA_FILES}`, V],
-  ['fixture.store-row@1', V],
-  ['fixture.store-row@700', V], // mid-way through the store's rows
-  ['build.store-written', V],
-  ['build.evidence-written', V],
-  ['seal.hashed', V],
-  ['seal.manifest-written', V],
-  ['seal.variant@1', V],
-  [`seal.variant@${DATA_FILES}`, V], // mid-way through precompression (two variants per JSON file)
-  ['seal.seal-written', V],
-  ['seal.fsync@1', V],
-  [`seal.fsync@${DATA_FILES * 2}`, V], // mid-way through the fsync of the tree
-  ['seal.synced', V], // durable, not yet renamed
-  ['seal.renamed', 1], // a sealed release that CURRENT does not name yet
-  ['seal.releases-dir-synced', 2],
-  ['pointer.written', 3], // leaves .CURRENT.<pid>.tmp behind
-  ['pointer.synced', 4],
-  ['pointer.renamed', 5], // CURRENT moved; its directory entry not yet fsynced
-  ['seal.published', 6],
-  ['seal.exists', 1], // the same content again: killed before removing its staging directory
+const KILLS: [point: string, variant: number, left: Left][] = [
+  ['build.swept', V, 'nothing'],
+  ['build.staged', V, 'nothing'],
+  ['build.data-file@1', V, 'nothing'],
+  ['staging.swept-one@1', V, 'nothing'], // dies while removing the two leftovers above
+  [`build.data-file@${Math.floor(DATA_FILES / 2)}`, V, 'nothing'],
+  [`build.data-file@${DATA_FILES}`, V, 'nothing'],
+  ['fixture.store-row@1', V, 'nothing'],
+  ['fixture.store-row@700', V, 'nothing'], // mid-way through the store's rows
+  ['build.store-written', V, 'nothing'],
+  ['build.evidence-written', V, 'nothing'],
+  ['seal.hashed', V, 'nothing'],
+  ['seal.manifest-written', V, 'nothing'],
+  ['seal.variant@1', V, 'nothing'],
+  [`seal.variant@${DATA_FILES}`, V, 'nothing'], // mid-way through precompression (two variants per JSON file)
+  ['seal.seal-written', V, 'nothing'],
+  ['seal.fsync@1', V, 'nothing'],
+  [`seal.fsync@${DATA_FILES * 2}`, V, 'nothing'], // mid-way through the fsync of the tree
+  ['seal.synced', V, 'nothing'], // durable, not yet renamed
+  ['seal.renamed', 1, 'sealed'],
+  ['seal.releases-dir-synced', 2, 'sealed'],
+  ['pointer.written', 3, 'sealed'], // leaves the pointer's temp file behind
+  ['pointer.synced', 4, 'sealed'],
+  ['pointer.renamed', 5, 'current'], // CURRENT moved; its directory entry not yet fsynced
+  ['seal.published', 6, 'current'],
+  ['seal.exists', 1, 'sealed'], // the same content again: killed before removing its staging directory
 ];
 
 interface State { current: string; listed: string[]; torn: string[]; leftovers: string[] }
@@ -134,10 +137,19 @@ test('SIGKILLed builds and racing builds never tear a release, and a server watc
     await step('the first build');
     assert.equal((await inspect(dir)).current, first.revision);
 
-    for (const [point, variant] of KILLS) {
+    const revisionOf = new Map<number, string>();
+    for (const variant of new Set(KILLS.map(([, v]) => v))) {
+      revisionOf.set(variant, (await publishRelease(join(clean, String(variant)), prepared(variant))).revision);
+    }
+    for (const [point, variant, left] of KILLS) {
+      const before = await readCurrent(dir);
       const exit = await build(dir, [variant], point);
       assert.equal(exit.signal, 'SIGKILL', `${point}: the build was not killed there (exit ${exit.code})\n${exit.stdout}${exit.stderr}`);
-      await step(`a kill at ${point}`);
+      const state = await step(`a kill at ${point}`);
+      const revision = revisionOf.get(variant)!;
+      const found: Left = state.current === revision && before !== revision ? 'current' : state.listed.includes(revision) ? 'sealed' : 'nothing';
+      assert.equal(found, left, `what a kill at ${point} left of its release`);
+      if (left !== 'current') assert.equal(state.current, before, `${point}: CURRENT unchanged`);
     }
     // Kills left both kinds of leftover behind (each swept by the build after it).
     assert.deepEqual([...leftoverKinds].sort(), ['pointer temp file', 'staging directory'], 'leftover kinds');
