@@ -15,6 +15,16 @@ type Builder = (externalSchemas: unknown, options: unknown) => (route: { url?: s
 // CommonJS packages, required on first use: loading Ajv or fast-json-stringify is itself start-up time.
 const require = createRequire(import.meta.url);
 
+/** A validator built by `build` on its first call, usable wherever Fastify takes an Ajv function. */
+export function lazyValidator(build: () => Compiled): Compiled {
+  const wrapper = ((...args: unknown[]) => build()(...args)) as Compiled;
+  // Fastify reads `errors` after a failed validation, and passes the parent object (so Ajv may
+  // coerce a root value) only to a function that has `schemaEnv`, as Ajv's own functions do.
+  Object.defineProperty(wrapper, 'errors', { get: () => build().errors });
+  Object.defineProperty(wrapper, 'schemaEnv', { get: () => (build() as { schemaEnv?: unknown }).schemaEnv });
+  return wrapper;
+}
+
 export interface LazySchemas {
   schemaController: NonNullable<FastifyServerOptions['schemaController']>;
   /** Builds every schema not yet built; throws the first compilation error, naming the route. */
@@ -46,14 +56,7 @@ export function lazySchemas(): LazySchemas {
         return fn;
       };
       waiting.add(build);
-      const wrapper = ((...args: unknown[]) => build()(...args)) as Compiled;
-      if (validator) {
-        // Fastify reads `errors` after a failed validation, and passes the parent object (so Ajv may
-        // coerce a root value) only to a function that has `schemaEnv`, as Ajv's own functions do.
-        Object.defineProperty(wrapper, 'errors', { get: () => build().errors });
-        Object.defineProperty(wrapper, 'schemaEnv', { get: () => (build() as { schemaEnv?: unknown }).schemaEnv });
-      }
-      return wrapper;
+      return validator ? lazyValidator(build) : (((...args: unknown[]) => build()(...args)) as Compiled);
     };
   }
 

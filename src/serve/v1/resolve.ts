@@ -2,9 +2,11 @@
 // flag and the features that matched. The status tells the outcome and the service never picks
 // among homonyms (DESIGN.md "Contracts"): 200 one sure match, 300 several, 404 none (with the
 // nearest candidates). A sure match is an exact match of the normalised name (src/serve/v1/search/sure.ts).
-import { Ajv } from 'ajv';
+import { createRequire } from 'node:module';
+import type { Ajv } from 'ajv';
 import type { FastifyInstance } from 'fastify';
 import type { ReleaseSource } from '../release-types.js';
+import { lazyValidator } from '../lazy-schemas.js';
 import { takeRelease } from './paging.js';
 import { single } from './envelope.js';
 import { entityPath, ENTITY_TYPES } from './search.js';
@@ -19,7 +21,10 @@ const MAX_CANDIDATES = 10;
 // The body is validated without Fastify's default type coercion (which would turn {"name": 42} into
 // "42") and with unknown members refused rather than silently dropped: a resolve request that is not
 // what the client meant is a 400 invalid_body, not a guess.
-const strictBody = new Ajv({ coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false, strict: false });
+// Made and compiled on the first resolve request, like every route schema (src/serve/lazy-schemas.ts).
+let strictBody: Ajv | null = null;
+const strictBodyAjv = (): Ajv =>
+  (strictBody ??= new (createRequire(import.meta.url)('ajv') as typeof import('ajv')).Ajv({ coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false, strict: false }));
 
 const candidateSchema = openObject(
   {
@@ -67,7 +72,10 @@ function candidate(prefix: string, hit: Hit) {
 
 export async function resolveRoutes(app: FastifyInstance, opts: { releases: ReleaseSource; basePath: string }): Promise<void> {
   app.post<{ Body: ResolveBody }>('/resolve', {
-    validatorCompiler: ({ schema }) => strictBody.compile(schema),
+    validatorCompiler: ({ schema }) => {
+      let fn: ReturnType<Ajv['compile']> | null = null;
+      return lazyValidator(() => (fn ??= strictBodyAjv().compile(schema)) as never) as never;
+    },
     schema: {
       summary: 'Resolve a name to one canonical id: 200 found, 300 homonymy (no pick), 404 none',
       tags: ['search'],

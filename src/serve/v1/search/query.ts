@@ -12,9 +12,16 @@ const KIND_WORDS: Readonly<Record<PlaceHint, readonly string[]>> = {
   district: ['район', 'р-н', 'ауданы', 'аудан', 'district', 'raion', 'rayon', 'audany', 'audan'],
   city: ['город', 'г', 'қаласы', 'қала', 'city', 'town', 'gorod', 'kalasy', 'qalasy', 'kala', 'qala'],
 };
-const HINT_OF = new Map<string, PlaceHint>();
-for (const [hint, words] of Object.entries(KIND_WORDS) as [PlaceHint, readonly string[]][]) {
-  for (const w of words) HINT_OF.set(searchKey(w), hint);
+// Keyed on the first query rather than at import: searchKey loads the transliteration tables, which
+// `dala serve` would otherwise pay for at start-up.
+let hintOf: Map<string, PlaceHint> | null = null;
+function hints(): Map<string, PlaceHint> {
+  if (hintOf) return hintOf;
+  hintOf = new Map();
+  for (const [hint, words] of Object.entries(KIND_WORDS) as [PlaceHint, readonly string[]][]) {
+    for (const w of words) hintOf.set(searchKey(w), hint);
+  }
+  return hintOf;
 }
 
 /** At most this many distinct words of a query are matched; the rest are ignored. */
@@ -30,10 +37,11 @@ export interface ParsedQuery {
 export function parseQuery(text: string): ParsedQuery {
   const key = searchKey(text);
   const words = [...new Set(key.split(' ').filter((w) => w !== ''))].slice(0, MAX_QUERY_WORDS);
-  const hints = words.map((w) => HINT_OF.get(w)).filter((h): h is PlaceHint => h !== undefined);
-  const core = words.filter((w) => !HINT_OF.has(w));
+  const hintOf = hints();
+  const found = words.map((w) => hintOf.get(w)).filter((h): h is PlaceHint => h !== undefined);
+  const core = words.filter((w) => !hintOf.has(w));
   if (core.length === 0) return { key, core: words, coreKey: words.join(' '), hints: [] };
-  return { key, core, coreKey: core.join(' '), hints: [...new Set(hints)] };
+  return { key, core, coreKey: core.join(' '), hints: [...new Set(found)] };
 }
 
 /** Whether a name row's place kind is what the query's kind words ask for. */
