@@ -7,7 +7,7 @@ import type { LoadedRelease, ReleaseSource } from '../release-types.js';
 import { canonicalIdOf, canonicalUrl } from './aliases.js';
 import { collection, single } from './envelope.js';
 import { nextCursor, openPage, takeRelease } from './paging.js';
-import { collectionResponse, envelopeOf, idParam, pagedQuery, problems } from './schemas.js';
+import { collectionResponse, envelopeOf, idParam, pagedQuery, problems, type IdParams } from './schemas.js';
 import { collectionConfig, csvAnswer, wantsCsv } from './answer.js';
 import { entityReaderOf } from '../../store/entity-reader.js';
 import { parseEntity, type IndexedEntity } from './search/engine.js';
@@ -88,7 +88,7 @@ export function registerEntityFamily(app: FastifyInstance, family: EntityFamily,
     },
   });
 
-  app.get<{ Params: { id: string } }>(`/${family.path}/:id`, {
+  app.get<{ Params: IdParams }>(`/${family.path}/:id`, {
     schema: {
       summary: `One ${family.noun} by canonical id (aliases answer 308)`,
       tags: ['resources'],

@@ -9,7 +9,8 @@ import { collection, idSegment, single } from './envelope.js';
 import { redirectResponse } from './entity-routes.js';
 import { nextCursor, openPage, takeRelease } from './paging.js';
 import { provenanceProperties } from './places.js';
-import { collectionResponse, envelopeOf, idParam, openObject, pagedQuery, problems } from './schemas.js';
+import type { FromQuery } from '../schemas.js';
+import { collectionResponse, envelopeOf, idParam, openObject, pagedQuery, problems, type IdParams } from './schemas.js';
 import { collectionConfig, csvAnswer, wantsCsv } from './answer.js';
 
 
@@ -46,15 +47,17 @@ const indicatorSchema = openObject(
   },
   ['id', 'metric', 'names', 'frequency', ...Object.keys(provenanceProperties), 'links'],
 );
+const INDICATORS_QUERY = pagedQuery();
+
 export async function indicatorRoutes(app: FastifyInstance, opts: { releases: ReleaseSource; basePath: string }): Promise<void> {
   const { releases, basePath: prefix } = opts;
 
-  app.get('/indicators', {
+  app.get<{ Querystring: FromQuery<typeof INDICATORS_QUERY> }>('/indicators', {
     config: collectionConfig,
     schema: {
       summary: 'Every indicator with its unit, coverage period, geography, source and a link to its observations; JSON pages or CSV',
       tags: ['resources'],
-      querystring: pagedQuery(),
+      querystring: INDICATORS_QUERY,
       response: {
         200: collectionResponse(indicatorSchema, 'A page of indicators (JSON) or all of them (CSV)'),
         ...problems('invalid_limit', 'invalid_cursor', 'unknown_release', 'not_acceptable'),
@@ -62,7 +65,7 @@ export async function indicatorRoutes(app: FastifyInstance, opts: { releases: Re
     },
     handler: async (request, reply) => {
       const csv = wantsCsv(request);
-      const page = await openPage(request, releases, request.query as Record<string, unknown>);
+      const page = await openPage(request, releases, request.query);
       const all = storeOf(page.release).metrics;
       if (csv) return csvAnswer(request, reply, all.map((m) => indicatorView(page.release, m, prefix)));
       const total = all.length;
@@ -71,7 +74,7 @@ export async function indicatorRoutes(app: FastifyInstance, opts: { releases: Re
     },
   });
 
-  app.get<{ Params: { id: string } }>('/indicators/:id', {
+  app.get<{ Params: IdParams }>('/indicators/:id', {
     schema: {
       summary: 'One indicator by canonical id (indicator:<id>; the bare id answers 308)',
       tags: ['resources'],

@@ -14,7 +14,7 @@ import { placeId, stripPrefix } from './indicators.js';
 import { POINT_ORDERS, storeOf, type PointFilter, type PointOrder, type PointRow } from '../../store/reader.js';
 import { nextCursor, openPage, takeRelease } from './paging.js';
 import { provenanceProperties } from './places.js';
-import { collectionFormatParam, collectionResponse, cursorParam, envelopeOf, idParam, limitParam, openObject, problems } from './schemas.js';
+import { collectionFormatParam, collectionResponse, cursorParam, envelopeOf, idParam, limitParam, openObject, problems, type IdParams } from './schemas.js';
 import { entityReaderOf } from '../../store/entity-reader.js';
 
 /** The one id form of an observation, as in /data/public-observations.json: observation:<metric>:<place>:<period>. */
@@ -147,7 +147,7 @@ export async function observationRoutes(app: FastifyInstance, opts: { releases: 
     },
     handler: async (request, reply) => {
       const csv = wantsCsv(request);
-      const page = await openPage(request, releases, request.query as Record<string, unknown>);
+      const page = await openPage(request, releases, request.query);
       const filter = filterOf(page.release, request.query);
       const order = request.query.sort ?? 'indicator';
       const store = storeOf(page.release);
@@ -168,7 +168,7 @@ export async function observationRoutes(app: FastifyInstance, opts: { releases: 
     },
   });
 
-  app.get<{ Params: { id: string } }>('/observations/:id', {
+  app.get<{ Params: IdParams }>('/observations/:id', {
     schema: {
       summary: 'One observation by canonical id observation:<indicator>:<place>:<period> (the form of /data/public-observations.json)',
       tags: ['resources'],

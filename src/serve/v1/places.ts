@@ -6,7 +6,7 @@ import { ProblemError } from '../errors.js';
 import type { LoadedRelease, ReleaseSource } from '../release-types.js';
 import { idSegment, single } from './envelope.js';
 import { findEntity, redirectResponse, registerEntityFamily, type EntityFamily } from './entity-routes.js';
-import { envelopeOf, idParam, openObject, problems } from './schemas.js';
+import { envelopeOf, idParam, openObject, problems, type IdParams } from './schemas.js';
 import type { IndexedEntity } from './search/engine.js';
 
 export const provenanceProperties = {
@@ -66,7 +66,7 @@ export async function placeRoutes(app: FastifyInstance, opts: { releases: Releas
   };
   registerEntityFamily(app, family, opts);
 
-  app.get<{ Params: { id: string } }>('/places/:id/geometry', {
+  app.get<{ Params: IdParams }>('/places/:id/geometry', {
     schema: {
       summary: 'The boundary of a place as GeoJSON, from the sealed release',
       tags: ['resources'],

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ProblemError } from '../errors.js';
 import type { LoadedRelease, ReleaseSource } from '../release-types.js';
 import { takeRelease } from './paging.js';
+import type { FromQuery } from '../schemas.js';
 import { openObject, problems } from './schemas.js';
 import { ENTITY_TYPES, entityPath, label } from './search.js';
 import { parseEntity, search, type Hit } from './search/engine.js';
@@ -128,7 +129,12 @@ const queriesQuery = {
   type: 'object',
   additionalProperties: false,
   properties: { queries: { type: 'string', maxLength: 16 * 1024, description: 'A JSON object of queries keyed by id (Reconciliation API 0.2, section 5).' } },
-};
+} as const;
+const SUGGEST_QUERY = {
+  type: 'object', additionalProperties: false, required: ['prefix'],
+  properties: { prefix: { type: 'string', minLength: 1, maxLength: 200 }, cursor: { type: 'integer', minimum: 0, maximum: 100 } },
+} as const;
+const ID_QUERY = { type: 'object', additionalProperties: false, required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 200 } } } as const;
 
 export async function reconcileRoutes(app: FastifyInstance, opts: { releases: ReleaseSource; basePath: string }): Promise<void> {
   // OpenRefine posts `queries=<json>` as a form (Reconciliation API 0.2, section 5.2): parsed here
@@ -137,7 +143,7 @@ export async function reconcileRoutes(app: FastifyInstance, opts: { releases: Re
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
-  app.get<{ Querystring: { queries?: string } }>('/reconcile', {
+  app.get<{ Querystring: FromQuery<typeof queriesQuery> }>('/reconcile', {
     schema: {
       summary: 'Reconciliation API 0.2: the service manifest, or a batch of queries given as ?queries=', tags: ['reconcile'], querystring: queriesQuery,
       response: { 200: { description: 'The manifest (no queries) or the batch of results keyed by query id', ...openObject({}) }, ...problems('invalid_parameter', 'invalid_body') },
@@ -157,14 +163,11 @@ export async function reconcileRoutes(app: FastifyInstance, opts: { releases: Re
     },
   });
 
-  app.get<{ Querystring: { prefix: string; cursor?: number } }>('/reconcile/suggest/entity', {
+  app.get<{ Querystring: FromQuery<typeof SUGGEST_QUERY> }>('/reconcile/suggest/entity', {
     schema: {
       summary: 'Reconciliation API 0.2 suggest: entities whose names start with or contain the prefix',
       tags: ['reconcile'],
-      querystring: {
-        type: 'object', additionalProperties: false, required: ['prefix'],
-        properties: { prefix: { type: 'string', minLength: 1, maxLength: 200 }, cursor: { type: 'integer', minimum: 0, maximum: 100 } },
-      },
+      querystring: SUGGEST_QUERY,
       response: { 200: { description: 'Up to 10 suggested entities', ...openObject({ result: { type: 'array', items: openObject({}) } }) }, ...problems('invalid_parameter') },
     },
     handler: async (request) => {
@@ -181,11 +184,10 @@ export async function reconcileRoutes(app: FastifyInstance, opts: { releases: Re
     if (!row) throw new ProblemError('not_found', `No entity has id "${id}" in release ${release.revision}.`);
     return parseEntity(row);
   };
-  const idQuery = { type: 'object', additionalProperties: false, required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 200 } } };
 
-  app.get<{ Querystring: { id: string } }>('/reconcile/preview', {
+  app.get<{ Querystring: FromQuery<typeof ID_QUERY> }>('/reconcile/preview', {
     schema: {
-      summary: 'Reconciliation API 0.2 preview: a small HTML card of an entity', tags: ['reconcile'], querystring: idQuery,
+      summary: 'Reconciliation API 0.2 preview: a small HTML card of an entity', tags: ['reconcile'], querystring: ID_QUERY,
       response: { 200: { description: 'An HTML card of the entity', content: { 'text/html': { schema: { type: 'string' } } } }, ...problems('invalid_parameter', 'not_found') },
     },
     handler: async (request, reply: FastifyReply) => {
@@ -197,9 +199,9 @@ export async function reconcileRoutes(app: FastifyInstance, opts: { releases: Re
     },
   });
 
-  app.get<{ Querystring: { id: string } }>('/reconcile/view', {
+  app.get<{ Querystring: FromQuery<typeof ID_QUERY> }>('/reconcile/view', {
     schema: {
-      summary: 'Reconciliation API 0.2 view: 303 to the entity on its v1 item route', tags: ['reconcile'], querystring: idQuery,
+      summary: 'Reconciliation API 0.2 view: 303 to the entity on its v1 item route', tags: ['reconcile'], querystring: ID_QUERY,
       response: { 303: { description: 'Location holds the entity on its v1 item route', type: 'null' }, ...problems('invalid_parameter', 'not_found') },
     },
     handler: async (request, reply) => {

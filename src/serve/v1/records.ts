@@ -6,8 +6,9 @@ import type { ReleaseSource } from '../release-types.js';
 import { storeOf } from '../../store/reader.js';
 import { collection, single } from './envelope.js';
 import { nextCursor, openPage, takeRelease } from './paging.js';
-import { collectionResponse, envelopeOf, idParam, openObject, pagedQuery, problems } from './schemas.js';
+import { collectionResponse, envelopeOf, idParam, openObject, pagedQuery, problems, type IdParams } from './schemas.js';
 import { collectionConfig, csvAnswer, wantsCsv } from './answer.js';
+import type { FromQuery } from '../schemas.js';
 
 interface RecordTable {
   path: string;
@@ -20,6 +21,8 @@ interface RecordTable {
 const s = { type: 'string' };
 const sn = { type: ['string', 'null'] };
 
+const SUBJECT_QUERY = pagedQuery({ subject: { type: 'string', minLength: 1, description: 'Only records about this canonical id' } });
+
 const TABLES: readonly RecordTable[] = [
   { path: 'relations', table: 'relations', noun: 'relation', subjectColumn: 'subject', properties: { id: s, subject: s, predicate: s, object: s, source_url: s, review_status: s, valid_from: sn } },
   { path: 'claims', table: 'claims', noun: 'claim', subjectColumn: 'subject', properties: { id: s, subject: s, property: s, value: s, period: sn, source_id: s, evidence_id: sn } },
@@ -29,13 +32,13 @@ const TABLES: readonly RecordTable[] = [
 export async function recordRoutes(app: FastifyInstance, opts: { releases: ReleaseSource }): Promise<void> {
   for (const t of TABLES) {
     const item = openObject({ ...t.properties, revision: s }, [...Object.keys(t.properties), 'revision']);
-    const filters: Record<string, object> = t.subjectColumn ? { subject: { type: 'string', minLength: 1, description: 'Only records about this canonical id' } } : {};
-    app.get<{ Querystring: { subject?: string; limit?: number; cursor?: string } }>(`/${t.path}`, {
+    // evidence has no subject column, so its query has no subject parameter (the type allows it, absent)
+    app.get<{ Querystring: FromQuery<typeof SUBJECT_QUERY> }>(`/${t.path}`, {
       config: collectionConfig,
       schema: {
         summary: `Every ${t.noun}; JSON pages or CSV`,
         tags: ['resources'],
-        querystring: pagedQuery(filters),
+        querystring: t.subjectColumn ? SUBJECT_QUERY : pagedQuery(),
         response: {
           200: collectionResponse(item, `A page of ${t.path} (JSON) or all of them (CSV)`),
           ...problems('invalid_limit', 'invalid_cursor', 'unknown_release', 'not_acceptable'),
@@ -43,7 +46,7 @@ export async function recordRoutes(app: FastifyInstance, opts: { releases: Relea
       },
       handler: async (request, reply) => {
         const csv = wantsCsv(request);
-        const page = await openPage(request, opts.releases, request.query as Record<string, unknown>);
+        const page = await openPage(request, opts.releases, request.query);
         const subject = request.query.subject;
         const about = subject && t.subjectColumn ? subject : undefined;
         const withRevision = (r: Record<string, unknown>) => ({ ...r, revision: page.release.revision });
@@ -54,7 +57,7 @@ export async function recordRoutes(app: FastifyInstance, opts: { releases: Relea
         return collection(request, page.release, rows.map(withRevision), total, nextCursor(page, total), { note, page });
       },
     });
-    app.get<{ Params: { id: string } }>(`/${t.path}/:id`, {
+    app.get<{ Params: IdParams }>(`/${t.path}/:id`, {
       schema: {
         summary: `One ${t.noun} by id`,
         tags: ['resources'],

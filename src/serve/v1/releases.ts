@@ -8,9 +8,12 @@ import { ProblemError } from '../errors.js';
 import type { LoadedRelease, ReleaseSource } from '../release-types.js';
 import { collection, single } from './envelope.js';
 import { diffReleases } from './changes.js';
+import type { FromQuery } from '../schemas.js';
 import { envelopeOf, openObject, problems } from './schemas.js';
 
-const revisionSchema = { type: 'string', pattern: '^[0-9a-f]{16}$', description: 'A release revision (16 hex digits).' };
+const revisionSchema = { type: 'string', pattern: '^[0-9a-f]{16}$', description: 'A release revision (16 hex digits).' } as const;
+const REVISION_PARAMS = { type: 'object', required: ['revision'], properties: { revision: revisionSchema } } as const;
+const CHANGES_QUERY = { type: 'object', additionalProperties: false, properties: { from: revisionSchema, to: revisionSchema } } as const;
 
 const summaryProperties = {
     revision: { type: 'string' },
@@ -65,11 +68,11 @@ export async function releaseRoutes(app: FastifyInstance, opts: { releases: Rele
     },
   });
 
-  app.get<{ Params: { revision: string } }>('/releases/:revision', {
+  app.get<{ Params: FromQuery<typeof REVISION_PARAMS> }>('/releases/:revision', {
     schema: {
       summary: 'One sealed release: its seal, with every file and checksum',
       tags: ['releases'],
-      params: { type: 'object', required: ['revision'], properties: { revision: revisionSchema } },
+      params: REVISION_PARAMS,
       response: {
         200: envelopeOf(openObject({ ...summaryProperties, files: { type: 'array', items: { type: 'object', additionalProperties: true } } }, [...summaryRequired, 'files']), 'The release seal'),
         ...problems('invalid_path', 'unknown_release'),
@@ -117,11 +120,11 @@ export async function releaseRoutes(app: FastifyInstance, opts: { releases: Rele
     },
   });
 
-  app.get<{ Querystring: { from?: string; to?: string } }>('/changes', {
+  app.get<{ Querystring: FromQuery<typeof CHANGES_QUERY> }>('/changes', {
     schema: {
       summary: 'What changed between two consecutive sealed releases (latest pair by default)',
       tags: ['releases'],
-      querystring: { type: 'object', additionalProperties: false, properties: { from: revisionSchema, to: revisionSchema } },
+      querystring: CHANGES_QUERY,
       response: {
         200: envelopeOf(
           {

@@ -10,11 +10,23 @@ import { lazyValidator } from '../lazy-schemas.js';
 import { takeRelease } from './paging.js';
 import { single } from './envelope.js';
 import { entityPath, ENTITY_TYPES } from './search.js';
-import { search, type Hit, type Locale } from './search/engine.js';
+import { search, type Hit } from './search/engine.js';
 import { nearest, sureMatches } from './search/sure.js';
+import type { FromQuery } from '../schemas.js';
 import { envelopeOf, localeParam, openObject, problems } from './schemas.js';
 
-interface ResolveBody { name: string; type?: string; locale?: Locale; within?: string }
+const RESOLVE_BODY = {
+  type: 'object',
+  required: ['name'],
+  additionalProperties: false,
+  properties: {
+    name: { type: 'string', minLength: 1, maxLength: 500, pattern: '\\S', description: 'The name to resolve, in any language or transliteration.' },
+    type: { type: 'string', enum: [...ENTITY_TYPES], description: 'Only objects of this type.' },
+    locale: localeParam,
+    within: { type: 'string', minLength: 1, description: 'Canonical id of a containing place, e.g. place:KZ-35.' },
+  },
+} as const;
+type ResolveBody = FromQuery<typeof RESOLVE_BODY>;
 
 const MAX_CANDIDATES = 10;
 
@@ -79,17 +91,7 @@ export async function resolveRoutes(app: FastifyInstance, opts: { releases: Rele
     schema: {
       summary: 'Resolve a name to one canonical id: 200 found, 300 homonymy (no pick), 404 none',
       tags: ['search'],
-      body: {
-        type: 'object',
-        required: ['name'],
-        additionalProperties: false,
-        properties: {
-          name: { type: 'string', minLength: 1, maxLength: 500, pattern: '\\S', description: 'The name to resolve, in any language or transliteration.' },
-          type: { type: 'string', enum: [...ENTITY_TYPES], description: 'Only objects of this type.' },
-          locale: localeParam,
-          within: { type: 'string', minLength: 1, description: 'Canonical id of a containing place, e.g. place:KZ-35.' },
-        },
-      },
+      body: RESOLVE_BODY,
       response: {
         200: envelopeOf(resultSchema, 'Exactly one sure match'),
         300: envelopeOf(resultSchema, 'Homonymy: several sure matches, every one listed, none picked'),

@@ -1,7 +1,7 @@
 // Route schemas of /api/v1/: they validate requests, serialise responses and are the only source of
 // the OpenAPI document (openapi.ts), so the contract is written once.
 import type { ErrorCode } from '../errors.js';
-import { problems as sharedProblems } from '../schemas.js';
+import { problems as sharedProblems, type FromQuery } from '../schemas.js';
 import { DEFAULT_LIMIT, MAX_LIMIT } from './paging.js';
 
 /** A response body schema: the envelope around `data`. Item shapes stay open (additive contract). */
@@ -43,7 +43,7 @@ export const cursorParam = { type: 'string', minLength: 1, description: 'Opaque 
 /** Collections answer JSON or CSV (Accept: text/csv, or this parameter, which wins). */
 export const collectionFormatParam = { type: 'string', enum: ['json', 'csv'], description: 'Answer format, overriding Accept: json (default) or csv (every matching row, streamed).' } as const;
 export const COLLECTION_FORMATS = ['application/json', 'text/csv'] as const;
-export const localeParam = { type: 'string', enum: ['ru', 'kk', 'en'], description: 'Preferred language of labels and of tie-breaking.' };
+export const localeParam = { type: 'string', enum: ['ru', 'kk', 'en'], description: 'Preferred language of labels and of tie-breaking.' } as const;
 export const idParam = {
   type: 'object',
   required: ['id'],
@@ -53,9 +53,19 @@ export const idParam = {
       description: "Canonical id (e.g. place:KZ-35; ':' may be sent raw or as %3A, '/' in district ids as %2F). An alias (slug, old code, former name) answers 308 to the canonical URL.",
     },
   },
-};
+} as const;
+/** The params of an item route `/<family>/:id`. */
+export type IdParams = FromQuery<typeof idParam>;
 
-/** A collection's query: its filters plus limit and cursor; any other parameter is unknown_parameter. */
-export function pagedQuery(extra: Record<string, object> = {}, required: string[] = []): object {
-  return { type: 'object', required, additionalProperties: false, properties: { ...extra, limit: limitParam, cursor: cursorParam, format: collectionFormatParam } };
+/**
+ * A collection's query: its filters plus limit, cursor and format; any other parameter is
+ * unknown_parameter. Typed as written, so FromQuery gives the handler's query type.
+ */
+export function pagedQuery<const P extends Record<string, object> = {}, const R extends readonly (keyof P & string)[] = []>(extra?: P, required?: R) {
+  return {
+    type: 'object',
+    required: (required ?? []) as R,
+    additionalProperties: false,
+    properties: { ...(extra ?? ({} as P)), limit: limitParam, cursor: cursorParam, format: collectionFormatParam },
+  } as const;
 }

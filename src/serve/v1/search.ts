@@ -7,6 +7,7 @@ import type { ReleaseSource } from '../release-types.js';
 import { collection, idSegment } from './envelope.js';
 import { nextCursor, openPage } from './paging.js';
 import { collectionConfig, csvAnswer, wantsCsv } from './answer.js';
+import type { FromQuery } from '../schemas.js';
 import { collectionResponse, localeParam, openObject, pagedQuery, problems } from './schemas.js';
 import { search, type Hit, type IndexedEntity, type Locale } from './search/engine.js';
 
@@ -57,7 +58,15 @@ export function hitView(prefix: string, hit: Hit, locale: Locale | undefined) {
   };
 }
 
-interface SearchQuery { q: string; locale?: Locale; limit?: number; cursor?: string; type?: string }
+export const SEARCH_QUERY = pagedQuery(
+  {
+    q: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S', description: 'Text to find (required, not blank).' },
+    locale: localeParam,
+    type: { type: 'string', enum: [...ENTITY_TYPES], description: 'Only objects of this type.' },
+  },
+  ['q'],
+);
+type SearchQuery = FromQuery<typeof SEARCH_QUERY>;
 
 export async function searchRoutes(app: FastifyInstance, opts: { releases: ReleaseSource; basePath: string }): Promise<void> {
   app.get<{ Querystring: SearchQuery }>('/search', {
@@ -65,14 +74,7 @@ export async function searchRoutes(app: FastifyInstance, opts: { releases: Relea
     schema: {
       summary: 'Search every named object by any of its names, in kk, ru or en, or by transliteration',
       tags: ['search'],
-      querystring: pagedQuery(
-        {
-          q: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S', description: 'Text to find (required, not blank).' },
-          locale: localeParam,
-          type: { type: 'string', enum: [...ENTITY_TYPES], description: 'Only objects of this type.' },
-        },
-        ['q'],
-      ),
+      querystring: SEARCH_QUERY,
       response: {
         200: collectionResponse(hitSchema, 'Ranked hits: exact, then prefix, then fuzzy matches (JSON page, or every hit as CSV)'),
         ...problems('missing_parameter', 'invalid_query', 'invalid_locale', 'invalid_limit', 'invalid_cursor', 'invalid_parameter', 'unknown_release'),
@@ -80,7 +82,7 @@ export async function searchRoutes(app: FastifyInstance, opts: { releases: Relea
     },
     handler: async (request, reply) => {
       const csv = wantsCsv(request);
-      const page = await openPage(request, opts.releases, request.query as unknown as Record<string, unknown>);
+      const page = await openPage(request, opts.releases, request.query);
       const { q, locale, type } = request.query;
       const { hits } = search(page.release.db, q, { locale, types: type ? [type] : undefined });
       if (hits.length === 0 && /^[^\p{L}\p{N}]*$/u.test(q)) {
