@@ -2,16 +2,17 @@
 // normalised keys (searchKey in src/lib/text-normalise.ts, the same function the v1 search compares with), so a client can match "Қарағанды", "Караганда" and
 // "Karagandy" to one canonical id. Homonyms (Almaty KZ-19 / KZ-75) share keys: a key is not an id.
 import type { Model } from '../../model/model.js';
-import type { Names } from '../../model/types.js';
 import { KEY_DESCRIPTION, searchKeys } from '../../lib/text-normalise.js';
 import type { Artifact } from '../artifact.js';
+import type { FromSchema } from 'json-schema-to-ts';
+import type { searchIndexSchema } from '../schemas/search-index.js';
 import { header } from './header.js';
 
-type EntryNames = Names | { en: string };
-export interface SearchEntry { id: string; type: string; names: EntryNames; aliases: string[]; codes: string[]; keys: string[] }
+/** One entry of search-index.json, as its sealed schema declares it. */
+export type SearchEntry = FromSchema<typeof searchIndexSchema>['entries'][number];
 
-function entry(id: string, type: string, names: EntryNames, aliases: string[], codes: string[]): SearchEntry {
-  const texts = [...Object.values(names), ...aliases];
+function entry(id: string, type: SearchEntry['type'], names: SearchEntry['names'], aliases: string[], codes: string[]): SearchEntry {
+  const texts = [...Object.values(names).filter((v): v is string => typeof v === 'string'), ...aliases];
   return { id, type, names, aliases: [...new Set(aliases)].sort(), codes: [...new Set(codes)].sort(),
     keys: searchKeys([...texts, ...codes]) };
 }

@@ -66,7 +66,8 @@ export const contractHeader = {
   as_of: isoDate,
 } as const;
 
-export function contractSchema(name: string, title: string, properties: Record<string, unknown>, required: string[]) {
+/** A contract's sealed schema, typed as written so FromSchema can derive the contract's TypeScript type. */
+export function contractSchema<const P extends Record<string, unknown>, const R extends readonly string[]>(name: string, title: string, properties: P, required: R) {
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     $id: schemaId(name),
@@ -74,5 +75,5 @@ export function contractSchema(name: string, title: string, properties: Record<s
     type: 'object',
     required: ['contract', 'contract_version', 'built_at', ...required],
     properties: { ...contractHeader, ...properties },
-  };
+  } as const;
 }
