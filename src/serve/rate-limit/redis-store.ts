@@ -7,7 +7,7 @@
 // unlimited requests and never a 500; health reports the fallback as a degradation naming Redis and
 // the reason, one log line marks each change of state, and the client reconnects in the background
 // (ioredis retry with backoff), restoring the shared budget when Redis answers again (ready after a
-// reconnect, or a PING answered after a stall that kept the connection). Every 'error' event is
+// reconnect, or the first command answered after a stall that kept the connection). Every 'error' event is
 // handled here, so none reaches the process as an unhandled event.
 import { Redis } from 'ioredis';
 import { MemoryStore, describe, type BucketPolicy, type RateLimitStore, type TakeResult } from './bucket.js';
@@ -48,16 +48,12 @@ export const KEY_PREFIX = 'dala:v1:ratelimit:';
 
 const silent: StoreLogger = { warn() {}, info() {} };
 /** A command that gets no answer within this long counts as Redis lost for that request. */
-const COMMAND_TIMEOUT_MS = 250;
-/** While lost over a connection that stayed open, how often one PING asks whether Redis answers again. */
-const PROBE_INTERVAL_MS = 500;
+const COMMAND_TIMEOUT_MS = Number(process.env.DALA_REDIS_COMMAND_TIMEOUT_MS) || 250;
 
 export class RedisStore implements RateLimitStore {
   private readonly redis: Redis;
   private readonly fallback: MemoryStore;
   private lost: string | null = null; // why the shared budget is not in use, or null
-  private lastProbe = 0;
-  private probing = false;
   private readonly where: string;
 
   constructor(
@@ -107,16 +103,12 @@ export class RedisStore implements RateLimitStore {
       this.markLost(`status ${this.redis.status}`);
       return this.fallback.take(key);
     }
-    // Lost while the connection stayed open (a command timed out: Redis stalled, or this process's
-    // event loop was held past the timeout). No 'ready' event will mark the return, so a PING now and
-    // then does; meanwhile requests use the fallback rather than each waiting out the timeout.
-    if (this.lost) {
-      this.probe();
-      return this.fallback.take(key);
-    }
     try {
       const command = (this.redis as unknown as { dalaTakeToken: TakeCommand }).dalaTakeToken.bind(this.redis);
       const [allowed, milliTokens] = await command(this.prefix + key, this.policy.burst, this.policy.refillPerSecond);
+      // Lost while the connection stayed open (a command timed out: Redis stalled, or this process's
+      // event loop was held past the timeout): no 'ready' event marks the return, an answer does.
+      if (this.lost) this.markBack();
       return describe(milliTokens / 1000, allowed === 1, this.policy);
     } catch (err) {
       this.markLost((err as Error).message);
@@ -130,17 +122,6 @@ export class RedisStore implements RateLimitStore {
     this.redis.on('error', () => {});
     this.redis.disconnect();
     await this.fallback.close();
-  }
-
-  private probe(): void {
-    const now = Date.now();
-    if (this.probing || now - this.lastProbe < PROBE_INTERVAL_MS) return;
-    this.probing = true;
-    this.lastProbe = now;
-    this.redis.ping().then(
-      () => this.markBack(),
-      () => {}, // still lost; the next probe asks again
-    ).finally(() => (this.probing = false));
   }
 
   private markLost(reason: string): void {
