@@ -54,16 +54,29 @@ const CAP = 512 * 2 ** 20;
 // that grows and is scanned, a leak that makes collections longer) moves the p99 past 25 ms.
 const P99_FLOOR_MS = 25;
 
+// Machine-wide stalls. On a shared machine every process on it can be descheduled at once for a
+// second or more (seen at load 20 on 2 cores: this client and the server both stopped for 3 s). The
+// client witnesses such a stall as lateness of its own 20 ms timer (over STALL_MS). Requests in
+// flight across a stall the client itself witnessed are left out of the latency windows (their time
+// includes the client's own stall), and a 503 `overloaded` from the server's load shedding (event loop
+// late past its bound, src/serve/load-shed.ts) is excused only within STALL_SLACK_MS of such a stall:
+// that is the shedding doing its job for a starved machine. A stall of the server alone (a long
+// collection, synchronous work) is not excused: its 503s and its latency fail the test.
+const STALL_MS = 100;
+const STALL_SLACK_MS = 2000;
+
 const TRUSTED_PROXY = '127.0.0.1';
 const GREEDY = '192.0.2.7'; // TEST-NET-1 (RFC 5737): one client that asks faster than its budget
 const GREEDY_EVERY = 25; // every 25th v1 request: about 3/s at the CI rate, over the 1/s refill
-// 4096 addresses of the benchmarking block 198.18.0.0/15 (RFC 2544): at 200/s, of which under half
-// are v1, each address asks about once every 40 s, well inside its budget of 30 then 1/s.
+// 4096 addresses of the benchmarking block 198.18.0.0/15 (RFC 2544): at 200/s, of which about a third
+// are v1, each address asks about once a minute, well inside its budget of 30 then 1/s.
 const SPREAD = 4096;
 const spreadAddress = (n: number) => `198.18.${(n % SPREAD) >> 8}.${n % 256}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Done { t: number; ms: number; status: number; family: Family }
+interface Stall { from: number; to: number }
+const overlaps = (d: Done, stalls: readonly Stall[], slack = 0) => stalls.some((s) => d.t - d.ms <= s.to + slack && d.t >= s.from - slack);
 
 test(`soak: a fixed mix over /data/, timemachine and v1 for ${SECONDS} s keeps resident memory bounded and flat, p99 within 2x the first minute, and no error beyond the rate limit's`, { timeout: (WARMUP_SECONDS + SECONDS) * 1000 + 15 * MINUTE }, async () => {
   assert.ok(SECONDS >= 120, 'DALA_SOAK_SECONDS must be at least 120: a first and a last minute');
@@ -79,6 +92,14 @@ test(`soak: a fixed mix over /data/, timemachine and v1 for ${SECONDS} s keeps r
   const counts = new Map<string, number>(); // "family status" -> answers
   let t0 = performance.now(); // start of the measured run (reset when the warm-up ends)
   let measuring = false;
+  const stalls: Stall[] = []; // times this process's event loop ran late past STALL_MS
+  const shed: { done: Done; what: string }[] = []; // 503 overloaded answers, judged against the stalls
+  let tick = performance.now();
+  const watchdog = setInterval(() => {
+    const now = performance.now();
+    if (now - tick - 20 > STALL_MS) stalls.push({ from: tick + 20 - t0, to: now - t0 });
+    tick = now;
+  }, 20);
   let stop = false;
   const sampler = setInterval(() => {
     const bytes = residentBytes(pid);
@@ -123,7 +144,9 @@ test(`soak: a fixed mix over /data/, timemachine and v1 for ${SECONDS} s keeps r
           const key = `${entry.family} ${r.status}`;
           counts.set(key, (counts.get(key) ?? 0) + 1);
           const what = `at ${((performance.now() - t0) / 1000).toFixed(1)} s ${entry.method} ${entry.path}${conditional ? ' (If-None-Match)' : ''}${greedy ? ' (greedy client)' : ''}`;
-          if (!expect.includes(r.status)) failures.push(`${what}: ${r.status} ${r.body.toString('utf8').slice(0, 200)}`);
+          const answered: Done = { t: performance.now() - t0, ms: r.ms, status: r.status, family: entry.family };
+          if (r.status === 503 && r.body.includes('/problems/overloaded')) shed.push({ done: answered, what });
+          else if (!expect.includes(r.status)) failures.push(`${what}: ${r.status} ${r.body.toString('utf8').slice(0, 200)}`);
           else if (!conditional && r.status !== 429) {
             const etag = typeof r.headers.etag === 'string' ? r.headers.etag : undefined;
             if (!known) first.set(index, { status: r.status, etag, bytes: r.body.length });
@@ -131,7 +154,7 @@ test(`soak: a fixed mix over /data/, timemachine and v1 for ${SECONDS} s keeps r
               failures.push(`${what}: answered ${r.status} ${etag} (${r.body.length} bytes), first ${known.status} ${known.etag} (${known.bytes} bytes)`);
             }
           }
-          if (measuring) done.push({ t: performance.now() - t0, ms: r.ms, status: r.status, family: entry.family });
+          if (measuring) done.push(answered);
         } catch (err) {
           failures.push(`at ${((performance.now() - t0) / 1000).toFixed(1)} s ${entry.method} ${entry.path}: ${(err as Error).message}`);
         }
@@ -141,17 +164,26 @@ test(`soak: a fixed mix over /data/, timemachine and v1 for ${SECONDS} s keeps r
     // Warm-up: at least WARMUP_SECONDS and two passes over the mix (every answer cached, every ETag known).
     while (performance.now() - t0 < WARMUP_SECONDS * 1000 || sent < 2 * mix.length) await sleep(100);
     const warmup = { seconds: (performance.now() - t0) / 1000, requests: sent, mix: mix.length };
-    for (const s of rss) s.t -= performance.now() - t0;
+    for (const s of [...rss, ...stalls]) {
+      if ('t' in s) s.t -= performance.now() - t0;
+      else {
+        s.from -= performance.now() - t0;
+        s.to -= performance.now() - t0;
+      }
+    }
+    for (const s of shed) s.done.t -= performance.now() - t0;
     t0 = performance.now();
     measuring = true;
     await sleep(SECONDS * 1000);
     stop = true;
     await Promise.all(workers);
     clearInterval(sampler);
+    clearInterval(watchdog);
     console.log(`# soak: mix of ${mix.length} requests; warm-up ${warmup.seconds.toFixed(0)} s, ${warmup.requests} requests`);
   } finally {
     stop = true;
     clearInterval(sampler);
+    clearInterval(watchdog);
     agent.destroy();
     await server.stop();
   }
@@ -163,10 +195,13 @@ test(`soak: a fixed mix over /data/, timemachine and v1 for ${SECONDS} s keeps r
   const lastMinute = median(measured.filter((s) => s.t >= end - MINUTE).map((s) => s.bytes));
   const peak = Math.max(...measured.map((s) => s.bytes));
   const atStart = rss[0]?.bytes ?? NaN;
-  const p99First = percentile(done.filter((d) => d.t < MINUTE).map((d) => d.ms), 99);
-  const later = windows(done, MINUTE, end, WINDOW_MS).map((w) => ({ ...w, p99: percentile(w.items.map((d) => d.ms), 99) }));
+  const unshed = shed.filter((s) => !overlaps(s.done, stalls, STALL_SLACK_MS));
+  for (const s of unshed) failures.push(`${s.what}: 503 overloaded with no stall of this machine witnessed`);
+  const timed = done.filter((d) => d.status !== 503 && !overlaps(d, stalls));
+  const p99First = percentile(timed.filter((d) => d.t < MINUTE).map((d) => d.ms), 99);
+  const later = windows(timed, MINUTE, end, WINDOW_MS).map((w) => ({ ...w, p99: percentile(w.items.map((d) => d.ms), 99) }));
   const limit = Math.max(2 * p99First, P99_FLOOR_MS);
-  const perFamily = (['data', 'timemachine', 'v1'] as Family[]).map((f) => `${f} p99 ${percentile(done.filter((d) => d.family === f).map((d) => d.ms), 99).toFixed(1)} ms`);
+  const perFamily = (['data', 'timemachine', 'v1'] as Family[]).map((f) => `${f} p99 ${percentile(timed.filter((d) => d.family === f).map((d) => d.ms), 99).toFixed(1)} ms`);
   console.log(`# soak: ${done.length} requests measured over ${SECONDS} s (${(done.length / SECONDS).toFixed(0)}/s offered ${RATE}/s, ${CONNECTIONS} connections); statuses ${JSON.stringify(Object.fromEntries([...counts].sort()))}`);
   console.log(`# soak: RSS at start ${mib(atStart)} MiB, first-minute median ${mib(firstMinute)} MiB, last-minute median ${mib(lastMinute)} MiB, peak ${mib(peak)} MiB, at end ${mib(measured.at(-1)?.bytes ?? NaN)} MiB`);
   const trace = windows(measured, 0, end, WINDOW_MS / 3).map((w) => mib(median(w.items.map((s) => s.bytes))));
@@ -174,7 +209,10 @@ test(`soak: a fixed mix over /data/, timemachine and v1 for ${SECONDS} s keeps r
   console.log(`# soak: p99 first minute ${p99First.toFixed(1)} ms (limit ${limit.toFixed(1)} ms); later windows ${later.map((w) => `${w.from / 1000}-${w.to / 1000}s ${w.p99.toFixed(1)} ms`).join(', ')}; ${perFamily.join(', ')}`);
   // DALA_SOAK_TRACE=<file>: every RSS sample and every request's time and latency, for a closer look.
   if (process.env.DALA_SOAK_TRACE) await writeFile(process.env.DALA_SOAK_TRACE, JSON.stringify({ rss, done }));
-  const errorLines = server.log.filter((line) => Number(line.level) >= 50);
+  // A shed request (503 overloaded) is logged at error level too; those answers are judged above.
+  const errorLines = server.log.filter((line) => Number(line.level) >= 50 && (line.err as { code?: string } | undefined)?.code !== 'overloaded');
+  const stalled = stalls.filter((s) => s.to >= 0);
+  console.log(`# soak: ${stalled.length} stalls of this machine witnessed (${stalled.reduce((n, s) => n + s.to - s.from, 0).toFixed(0)} ms in all, longest ${Math.max(0, ...stalled.map((s) => s.to - s.from)).toFixed(0)} ms); ${done.length - timed.length} requests across them left out of the latency windows; ${shed.length - unshed.length} 503 overloaded excused by them, ${unshed.length} not`);
   if (failures.length) console.log(`# soak: ${failures.length} failures, first ${failures[0]!.slice(0, 14)}, last ${failures.at(-1)!.slice(0, 14)}`);
   assert.deepEqual(failures.slice(0, 10), [], `${failures.length} failed requests`);
   assert.deepEqual(errorLines.slice(0, 5), [], 'the server logged errors');

@@ -47,7 +47,7 @@ async function dataEntries(releasesDir: string, revision: string): Promise<MixEn
 
 /** Time-slice routes: snapshots at dates across the range, every metric's series, the fixed routes. */
 async function timemachineEntries(base: string, agent: Agent): Promise<MixEntry[]> {
-  const layers = JSON.parse((await send(base, { path: '/api/timemachine/layers' }, agent)).body.toString('utf8')) as { layers: { id: string; metrics: { id: string; frequency: string }[] }[] };
+  const layers = (await discover(base, '/api/timemachine/layers', agent)) as { layers: { id: string; metrics: { id: string; frequency: string }[] }[] };
   const metrics = layers.layers.flatMap((l) => l.metrics);
   const out: MixEntry[] = [];
   for (const date of SNAPSHOT_DATES) out.push(get('timemachine', `/api/timemachine/snapshot?date=${date}`));
@@ -65,13 +65,24 @@ async function timemachineEntries(base: string, agent: Agent): Promise<MixEntry[
   return out;
 }
 
+/**
+ * A discovery request: 200 expected. A 503 with Retry-After (the server shedding load while it
+ * compiles route schemas after listening, on a busy machine) is retried as a client should.
+ */
+async function discover(base: string, path: string, agent: Agent, headers: Record<string, string> = {}): Promise<unknown> {
+  for (let attempt = 1; ; attempt++) {
+    const r = await send(base, { path, headers }, agent);
+    if (r.status === 200) return JSON.parse(r.body.toString('utf8'));
+    if (r.status !== 503 || attempt >= 10) throw new Error(`soak mix: ${path} answered ${r.status} ${r.body.toString('utf8').slice(0, 300)}`);
+    await new Promise((resolve) => setTimeout(resolve, 1000 * Number(r.headers['retry-after'] ?? 1)));
+  }
+}
+
 /** Follows `links.next` from a first page, so cursors the server minted are part of the mix. */
 async function pages(base: string, first: string, agent: Agent, headers: () => Record<string, string>): Promise<string[]> {
   const out = [first];
   for (let path: string | undefined = first; out.length < MAX_PAGES; ) {
-    const r = await send(base, { path, headers: headers() }, agent);
-    if (r.status !== 200) throw new Error(`soak mix: ${path} answered ${r.status} while following cursors`);
-    path = (JSON.parse(r.body.toString('utf8')) as { links?: { next?: string } }).links?.next;
+    path = ((await discover(base, path, agent, headers())) as { links?: { next?: string } }).links?.next;
     if (!path) break;
     out.push(path);
   }
@@ -96,7 +107,7 @@ async function v1Entries(base: string, agent: Agent, headers: () => Record<strin
   for (const list of V1_LISTS) {
     for (const path of await pages(base, list, agent, headers)) out.push(get('v1', path));
     const collection = list.split('?')[0]!;
-    const first = JSON.parse((await send(base, { path: list, headers: headers() }, agent)).body.toString('utf8')) as { data: { id: string }[] };
+    const first = (await discover(base, list, agent, headers())) as { data: { id: string }[] };
     for (const { id } of first.data.slice(0, 3)) {
       out.push(get('v1', `${collection}/${encodeURIComponent(id)}`));
       if (collection !== '/api/v1/places') continue;
