@@ -164,15 +164,14 @@ test(`soak: a fixed mix over /data/, timemachine and v1 for ${SECONDS} s keeps r
     // Warm-up: at least WARMUP_SECONDS and two passes over the mix (every answer cached, every ETag known).
     while (performance.now() - t0 < WARMUP_SECONDS * 1000 || sent < 2 * mix.length) await sleep(100);
     const warmup = { seconds: (performance.now() - t0) / 1000, requests: sent, mix: mix.length };
-    for (const s of [...rss, ...stalls]) {
-      if ('t' in s) s.t -= performance.now() - t0;
-      else {
-        s.from -= performance.now() - t0;
-        s.to -= performance.now() - t0;
-      }
+    const shift = performance.now() - t0; // times so far become relative to the measured run's start
+    for (const s of rss) s.t -= shift;
+    for (const s of stalls) {
+      s.from -= shift;
+      s.to -= shift;
     }
-    for (const s of shed) s.done.t -= performance.now() - t0;
-    t0 = performance.now();
+    for (const s of shed) s.done.t -= shift;
+    t0 += shift;
     measuring = true;
     await sleep(SECONDS * 1000);
     stop = true;
