@@ -6,6 +6,7 @@ import { mkdir, mkdtemp, readdir, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { readCurrent, swapCurrent } from '../src/release/pointer.js';
 import { OWNER_TOKEN, makeStaging, pointerTempName, sweepStaging } from '../src/release/staging.js';
 
 const [namespace, pid] = OWNER_TOKEN.split('-') as [string, string];
@@ -58,7 +59,12 @@ test('a build sweeps leftovers of dead builds, a reused pid included, and keeps 
   assert.deepEqual((await readdir(dir)).sort(), [...kept].sort());
 });
 
-test('two pointer swaps in one process never share a temp file', () => {
-  const names = new Set(Array.from({ length: 100 }, () => pointerTempName()));
-  assert.equal(names.size, 100);
+test('concurrent pointer swaps in one process all succeed and CURRENT always names one of them', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'dala-swaps-'));
+  const [a, b] = ['aaaaaaaaaaaaaaaa', 'bbbbbbbbbbbbbbbb'];
+  for (let i = 0; i < 50; i++) {
+    await Promise.all([swapCurrent(dir, a), swapCurrent(dir, b)]);
+    assert.ok([a, b].includes((await readCurrent(dir))!));
+  }
+  assert.deepEqual(await readdir(dir), ['CURRENT'], 'no temp file left');
 });
