@@ -9,7 +9,8 @@ import { test } from 'node:test';
 import { readCurrent, swapCurrent } from '../src/release/pointer.js';
 import { OWNER_TOKEN, makeStaging, pointerTempName, sweepStaging } from '../src/release/staging.js';
 
-const [namespace, pid] = OWNER_TOKEN.split('-') as [string, string];
+const [boot, namespace, pid] = OWNER_TOKEN.split('-') as [string, string, string];
+const here = `${boot}-${namespace}`;
 const DAY = 24 * 60 * 60 * 1000;
 
 async function leftover(dir: string, name: string, ageMs = 0): Promise<string> {
@@ -34,13 +35,14 @@ test('a build sweeps leftovers of dead builds, a reused pid included, and keeps 
   const livePointer = await leftover(dir, pointerTempName());
   const dead = deadPid();
   const gone = [
-    await leftover(dir, `.staging-${namespace}-${dead}-12345-abcDEF`),
-    await leftover(dir, `.CURRENT.${namespace}-${dead}-12345-0a1b2c.tmp`),
+    await leftover(dir, `.staging-${here}-${dead}-12345-abcDEF`),
+    await leftover(dir, `.CURRENT.${here}-${dead}-12345-0a1b2c.tmp`),
     // This very pid with another start time: an earlier process that had the pid (pid 1 in a container).
-    await leftover(dir, `.staging-${namespace}-${pid}-1-abcDEF`),
-    await leftover(dir, `.CURRENT.${namespace}-${pid}-1-0a1b2c.tmp`),
-    // From another pid namespace (another container), a day old.
-    await leftover(dir, `.staging-1-1-1-abcDEF`, DAY + 60_000),
+    await leftover(dir, `.staging-${here}-${pid}-1-abcDEF`),
+    await leftover(dir, `.CURRENT.${here}-${pid}-1-0a1b2c.tmp`),
+    // From another pid namespace (another container) or another machine, a day old.
+    await leftover(dir, `.staging-${boot}-1-1-1-abcDEF`, DAY + 60_000),
+    await leftover(dir, `.staging-0123abcd-${namespace}-${pid}-1-abcDEF`, DAY + 60_000),
     // Names of earlier builds: a dead pid, or any pid an hour old.
     await leftover(dir, `.staging-${dead}-abcDEF`),
     await leftover(dir, `.staging-1-abcDEF`, 2 * 60 * 60 * 1000),
@@ -50,7 +52,8 @@ test('a build sweeps leftovers of dead builds, a reused pid included, and keeps 
   const kept = [
     live,
     livePointer,
-    await leftover(dir, `.staging-1-1-1-xyzXYZ`, 60_000), // another container's, recent: it may be running
+    await leftover(dir, `.staging-${boot}-1-1-1-xyzXYZ`, 60_000), // another container's, recent: it may be running
+    await leftover(dir, `.staging-0123abcd-${namespace}-1-1-xyzXYZ`, 60_000), // another machine's, recent
     await leftover(dir, `.staging-1-abcXYZ`), // pid 1 is alive and the name is recent
     await leftover(dir, '.hidden-by-someone-else'),
   ];

@@ -3,12 +3,14 @@
 // leaves one behind; the next build removes every leftover whose owner is gone, so leftovers never
 // accumulate, and never touches the work of a live build.
 //
-// The owner in each name is `<pid namespace>-<pid>-<start time>`: a pid alone names no process for
-// long, since pids are reused, and a build run as a container's first process is pid 1 every time, so
-// a killed containerised build's leftover would look alive to every later one. The pid and the start
-// time (proc(5), /proc/<pid>/stat field 22) name one process while the machine is up. A leftover from
-// another pid namespace (another container) cannot be checked from here: it is removed once it is a
-// day old, far beyond any build. Without /proc the pid alone is checked.
+// The owner in each name is `<boot>-<pid namespace>-<pid>-<start time>`: a pid alone names no process
+// for long, since pids are reused, and a build run as a container's first process is pid 1 every time,
+// so a killed containerised build's leftover would look alive to every later one. The pid and the start
+// time (proc(5), /proc/<pid>/stat field 22) name one process while the machine is up; the boot id
+// (/proc/sys/kernel/random/boot_id) tells this machine and boot from another machine sharing the
+// directory. A leftover from another machine, boot or pid namespace (another container) cannot be
+// checked from here: it is removed once it is a day old, far beyond any build. Without /proc the pid
+// alone is checked.
 import { readFileSync, readlinkSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
@@ -16,7 +18,7 @@ import { dirname, join } from 'node:path';
 import { fsyncDir } from './durable.js';
 import { faultPoint } from './fault.js';
 
-const OWNER = String.raw`(\d+)-(\d+)-(\d+)`;
+const OWNER = String.raw`([0-9a-f]+)-(\d+)-(\d+)-(\d+)`;
 const STAGING = new RegExp(String.raw`^\.staging-${OWNER}-[A-Za-z0-9]+$`);
 const POINTER_TMP = new RegExp(String.raw`^\.CURRENT\.${OWNER}-[0-9a-f]+\.tmp$`);
 const FOREIGN_AGE_MS = 24 * 60 * 60 * 1000;
@@ -33,6 +35,14 @@ function startTime(pid: number): string | null {
   }
 }
 
+function bootId(): string {
+  try {
+    return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').replace(/[^0-9a-f]/g, '').slice(0, 12) || '0';
+  } catch {
+    return '0';
+  }
+}
+
 function pidNamespace(): string {
   try {
     return /\[(\d+)\]/.exec(readlinkSync('/proc/self/ns/pid'))?.[1] ?? '0';
@@ -41,9 +51,10 @@ function pidNamespace(): string {
   }
 }
 
+const BOOT = bootId();
 const NAMESPACE = pidNamespace();
 /** This process, as staging and pointer temp names carry it. */
-export const OWNER_TOKEN = `${NAMESPACE}-${process.pid}-${startTime(process.pid) ?? '0'}`;
+export const OWNER_TOKEN = `${BOOT}-${NAMESPACE}-${process.pid}-${startTime(process.pid) ?? '0'}`;
 
 export async function makeStaging(releasesDir: string): Promise<string> {
   const created = await mkdir(releasesDir, { recursive: true });
@@ -71,9 +82,9 @@ function pidAlive(pid: number): boolean {
 async function abandoned(releasesDir: string, name: string): Promise<boolean> {
   const owner = STAGING.exec(name) ?? POINTER_TMP.exec(name);
   if (owner) {
-    const [, namespace, pid, start] = owner as unknown as [string, string, string, string];
-    if (`${namespace}-${pid}-${start}` === OWNER_TOKEN) return false;
-    if (namespace !== NAMESPACE) return olderThan(join(releasesDir, name), FOREIGN_AGE_MS);
+    const [, boot, namespace, pid, start] = owner as unknown as [string, string, string, string, string];
+    if (`${boot}-${namespace}-${pid}-${start}` === OWNER_TOKEN) return false;
+    if (boot !== BOOT || namespace !== NAMESPACE) return olderThan(join(releasesDir, name), FOREIGN_AGE_MS);
     if (NAMESPACE === '0') return !pidAlive(Number(pid));
     return startTime(Number(pid)) !== start;
   }
