@@ -59,6 +59,9 @@ test('a page after any id, of any set of types, equals the slice of the plain or
         const after = reader.idBefore(types, offset);
         assert.equal(after, offset > 0 ? (all[offset - 1]?.id ?? null) : null);
         if (offset === 0 || after !== null) assert.deepEqual(reader.pageAfter(types, after, limit), all.slice(offset, offset + limit));
+        // going back from the entity at `offset` by k places lands on the entity at offset - k
+        const at = all[offset];
+        if (at) for (const k of [1, limit, limit + 1]) assert.equal(reader.idBack(types, at.id, k), offset - k >= 0 ? all[offset - k]!.id : null);
         assert.deepEqual([...reader.all(types, limit)], all);
       });
     }),

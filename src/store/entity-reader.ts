@@ -35,6 +35,7 @@ export class EntityReader {
   private readonly firstOfType: Statement<[string, number], EntityRow>;
   private readonly afterOfType: Statement<[string, string, number], EntityRow>;
   private readonly countOfType: Statement<[string], { n: number }>;
+  private readonly beforeOfType: Statement<[string, string, number], { id: string }>;
   private readonly afterAny: Statement<[string, number], EntityRow>;
   private readonly atOffset: Statement<[string, number], { id: string }>;
   private readonly counts = new Map<string, number>();
@@ -45,6 +46,7 @@ export class EntityReader {
     this.firstOfType = db.prepare('SELECT id, type, name_en, name_ru, name_kk, data FROM entities WHERE type = ? ORDER BY id LIMIT ?');
     this.afterOfType = db.prepare('SELECT id, type, name_en, name_ru, name_kk, data FROM entities WHERE type = ? AND id > ? ORDER BY id LIMIT ?');
     this.countOfType = db.prepare('SELECT count(*) AS n FROM entities WHERE type = ?');
+    this.beforeOfType = db.prepare('SELECT id FROM entities WHERE type = ? AND id < ? ORDER BY id DESC LIMIT ?');
     this.afterAny = db.prepare('SELECT id, type, name_en, name_ru, name_kk, data FROM entities WHERE id > ? ORDER BY id LIMIT ?');
     // The id just before an offset, when a page is asked for by offset alone (a `prev` or `first`
     // link): reads the (type, id) index up to the offset, once per such page.
@@ -87,6 +89,18 @@ export class EntityReader {
       rows.push(...(after === null ? this.firstOfType.all(type, limit) : this.afterOfType.all(type, after, limit)));
     }
     return rows.sort((a, b) => compareCodePoints(a.id, b.id)).slice(0, limit);
+  }
+
+  /**
+   * The id `back` places before `id` among these types in id order (1: the one just before), or null
+   * when there are fewer: one backward seek per type. A `prev` link carries it, so going back costs a
+   * page, not the offset.
+   */
+  idBack(types: readonly string[], id: string, back: number): string | null {
+    if (back <= 0) return id;
+    const ids: string[] = [];
+    for (const type of new Set(types)) for (const r of this.beforeOfType.all(type, id, back)) ids.push(r.id);
+    return ids.sort((a, b) => compareCodePoints(b, a))[back - 1] ?? null;
   }
 
   /** The id of the entity just before position `offset` (from 0) of these types in id order; null at 0 or past the end. */

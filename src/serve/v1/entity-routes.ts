@@ -84,7 +84,9 @@ export function registerEntityFamily(app: FastifyInstance, family: EntityFamily,
       const rows = page.offset >= total || (page.offset > 0 && after === null) ? [] : entities.pageAfter(types, after, page.limit);
       const data = rows.map(view);
       const note = total === 0 ? `Release ${page.release.revision} publishes no ${family.noun} for these filters.` : undefined;
-      return collection(request, page.release, data, total, nextCursor(page, total, rows.at(-1)?.id), { note, page });
+      // the previous page starts after the id `limit + 1` places before this page's first
+      const prevKey = page.offset > page.limit && rows.length > 0 ? (entities.idBack(types, rows[0]!.id, page.limit + 1) ?? undefined) : undefined;
+      return collection(request, page.release, data, total, nextCursor(page, total, rows.at(-1)?.id), { note, page, prevKey });
     },
   });
 

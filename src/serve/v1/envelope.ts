@@ -61,7 +61,7 @@ export function collection<T>(
   data: T[],
   count: number,
   nextCursor: string | null,
-  extra: { schemaVersion?: string; note?: string; page?: Page } = {},
+  extra: { schemaVersion?: string; note?: string; page?: Page; prevKey?: string } = {},
 ): Envelope<T[]> {
   const meta: Meta = {
     schema_version: release?.seal.schema_version ?? extra.schemaVersion ?? '1.0.0',
@@ -74,9 +74,10 @@ export function collection<T>(
   const links: Links = { self, first: withCursor(self, null), describedby: DESCRIBED_BY };
   const page = extra.page;
   if (page && page.offset > 0) {
-    const at = (off: number) => withCursor(self, encodeCursor({ rev: page.release.revision, off, scope: page.scope }));
+    const at = (off: number, key?: string) => withCursor(self, encodeCursor(key === undefined ? { rev: page.release.revision, off, scope: page.scope } : { rev: page.release.revision, off, scope: page.scope, key }));
     links.first = at(0);
-    links.prev = at(Math.max(0, page.offset - page.limit));
+    const prev = Math.max(0, page.offset - page.limit);
+    links.prev = at(prev, prev > 0 ? extra.prevKey : undefined); // a keyed collection gives the id its previous page starts after
   }
   if (nextCursor) links.next = withCursor(self, nextCursor);
   sentLinks.set(request, links);
