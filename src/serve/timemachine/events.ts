@@ -10,12 +10,12 @@ import { storeOf, type EventRow } from '../../store/reader.js';
 import type { EventsQuery as Query, TemporalEventBatch } from './schemas.js';
 
 export type EventsQuery = Query;
-export const EVENTS_PAGE = { default: 1000, max: 10000 };
+const PAGE_DEFAULT = 100; // the most a page may hold (EVENTS_QUERY)
 
 export interface EventsPage { events: EventRow[]; next: string | null }
 
 export function eventsPage(release: LoadedRelease, q: EventsQuery): EventsPage {
-  const page = storeOf(release).events(q.limit ?? EVENTS_PAGE.default, q.after);
+  const page = storeOf(release).events(q.limit ?? PAGE_DEFAULT, q.after);
   if (!page) {
     throw new ProblemError('invalid_parameter', `after: no event "${q.after}" in release ${release.revision}; give the id of the last event of the page before`, { parameter: 'after' });
   }

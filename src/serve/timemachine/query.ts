@@ -21,7 +21,8 @@ export const EVENTS_QUERY = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    limit: { type: 'integer', minimum: 1, maximum: 10000, description: 'Events per page (default 1000)' },
+    // The paging rule of every route with a limit (v1 too): 1 to 100.
+    limit: { type: 'integer', minimum: 1, maximum: 100, description: 'Events per page, 1 to 100 (default 100)' },
     after: { type: 'string', minLength: 1, maxLength: 300, description: 'Id of the last event of the page before (the Link header rel="next" gives the next page)' },
   },
 } as const;

@@ -1,0 +1,36 @@
+// In-process probe of the time-slice read paths on a store file: wall and CPU time per answer of
+// the snapshot (all layers, spread dates) and of the month series over 20 years (one place, all
+// places, a range that cuts every series), serialised as the route does. CPU time per answer is
+// the figure to compare on a loaded machine. Not a bench row (no HTTP): npm run bench -- scaled is.
+// Run: node --import tsx bench/read-paths-probe.ts <store.sqlite> [metric]
+import Database from 'better-sqlite3';
+import { series } from '../src/serve/timemachine/series.js';
+import { snapshot } from '../src/serve/timemachine/snapshot.js';
+import { stringifyAnswer } from '../src/serve/raw-json.js';
+import type { LoadedRelease } from '../src/serve/release-types.js';
+import { addDays } from '../src/store/periods.js';
+import { percentile } from './row.js';
+
+const [path, metric = 'syn_m02'] = process.argv.slice(2);
+if (!path) throw new Error('usage: read-paths-probe.ts <store.sqlite> [metric]');
+const db = new Database(path, { readonly: true });
+const release = { db, revision: 'probe', seal: { as_of: '2024-12-31' }, files: new Map() } as unknown as LoadedRelease;
+const places = (db.prepare('SELECT DISTINCT place FROM point_series WHERE metric = ? ORDER BY place').pluck().all(metric) as string[]);
+
+function time(name: string, n: number, answer: (i: number) => unknown) {
+  const ms: number[] = [];
+  let bytes = 0;
+  const cpu0 = process.cpuUsage();
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    bytes = stringifyAnswer(answer(i)).length;
+    ms.push(performance.now() - t);
+  }
+  const cpu = process.cpuUsage(cpu0);
+  console.log(`${name}: ${n} answers, wall p50 ${percentile(ms, 50).toFixed(1)} ms, p99 ${percentile(ms, 99).toFixed(1)} ms; CPU ${((cpu.user + cpu.system) / 1000 / n).toFixed(1)} ms per answer; ${bytes} characters`);
+}
+
+time('snapshot, all layers', 40, (i) => snapshot(release, { date: addDays('2005-01-01', (i * 7919) % 7305) }));
+time('series month, one place', 100, (i) => series(release, { metric, granularity: 'month', start_date: '2005-01-01', end_date: addDays('2025-01-01', i), place: places[i % places.length] }));
+time(`series month, all ${places.length} places`, 10, (i) => series(release, { metric, granularity: 'month', start_date: '2005-01-01', end_date: addDays('2025-01-01', i) }));
+time(`series month, all places, a range cutting every series`, 3, (i) => series(release, { metric, granularity: 'month', start_date: addDays('2005-02-01', i) }));
