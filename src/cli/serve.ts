@@ -12,7 +12,9 @@ export async function serveCommand(flags: Flags): Promise<number> {
   }
   const { startServer } = await import('../serve/server.js');
   const { SERVE_MAX_EVENT_LOOP_DELAY_MS } = await import('../serve/limits.js');
-  await startServer({
+  const { sweepDeadCopies, removeOwnCopies } = await import('../serve/store-copies.js');
+  for (const dir of await sweepDeadCopies()) console.error(`dala serve: removed the store copy of a stopped server: ${dir}`);
+  const server = await startServer({
     releasesDir: releasesDir(flags.releases),
     host: flags.host ?? process.env.HOST ?? '127.0.0.1',
     port: Number(flags.port ?? process.env.PORT ?? 8080),
@@ -22,7 +24,36 @@ export async function serveCommand(flags: Flags): Promise<number> {
     // A serving process of its own sheds load past this event-loop delay (src/serve/limits.ts).
     limits: { maxEventLoopDelayMs: Number(process.env.DALA_MAX_EVENT_LOOP_DELAY_MS) || SERVE_MAX_EVENT_LOOP_DELAY_MS },
   });
-  return new Promise<number>(() => {}); // serve until the process is stopped
+  // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, close the stores and remove their
+  // private copies (a stopped server must not leave a store-sized file behind), then exit.
+  return new Promise<number>((resolve) => {
+    let stopping = false;
+    const stop = (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      server.app.log.info({ signal }, `dala serve: ${signal}, closing`);
+      const forced = setTimeout(() => process.exit(1), 10_000);
+      forced.unref();
+      void server
+        .close()
+        .then(removeOwnCopies)
+        .then(
+          () => 0,
+          (err) => {
+            server.app.log.error({ err }, 'dala serve: closing failed');
+            return 1;
+          },
+        )
+        .then((code) => {
+          clearTimeout(forced);
+          resolve(code);
+          // A client library's handle (a Redis reconnect timer) must not keep a stopped server alive.
+          setImmediate(() => process.exit(code));
+        });
+    };
+    process.once('SIGTERM', () => stop('SIGTERM'));
+    process.once('SIGINT', () => stop('SIGINT'));
+  });
 }
 
 export async function startCommand(flags: Flags & { snapshots?: string; 'source-date-epoch'?: string }): Promise<number> {

@@ -17,6 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fsyncDir } from './durable.js';
 import { faultPoint } from './fault.js';
+import { pidAlive } from '../lib/pid-alive.js';
 
 const OWNER = String.raw`([0-9a-f]+)-(\d+)-(\d+)-(\d+)`;
 const STAGING = new RegExp(String.raw`^\.staging-${OWNER}-[A-Za-z0-9]+$`);
@@ -67,15 +68,6 @@ export async function makeStaging(releasesDir: string): Promise<string> {
 /** A unique temp name for a new CURRENT (two swaps in one process must not share one). */
 export function pointerTempName(): string {
   return `.CURRENT.${OWNER_TOKEN}-${randomBytes(6).toString('hex')}.tmp`;
-}
-
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** Whether the leftover `name` in releasesDir is owned by a process that is gone. */

@@ -122,7 +122,13 @@ export function toProblem(err: FastifyError | ProblemError, request: FastifyRequ
 export function installProblemHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | ProblemError, request, reply) => {
     const p = toProblem(err, request);
-    if (ERROR_CATALOG[p.code].status >= 500 && p.code !== 'no_release') request.log.error({ err }, 'request failed');
+    if (ERROR_CATALOG[p.code].status >= 500 && p.code !== 'no_release') {
+      // A 5xx the server chose (load shed, release being reloaded) is logged without a stack: writing
+      // stack traces is extra work exactly when the server is overloaded. Only an unforeseen failure
+      // carries its error.
+      if (err instanceof ProblemError) request.log.warn({ code: p.code }, p.detail);
+      else request.log.error({ err }, 'request failed');
+    }
     return sendProblem(request, reply, p);
   });
   app.setNotFoundHandler((request, reply) => {

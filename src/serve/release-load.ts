@@ -4,7 +4,6 @@
 // what is served is what was sealed for as long as it is served, whatever later happens on disk.
 import { constants as fsc, lstatSync, readFileSync } from 'node:fs';
 import { chmod, copyFile, lstat, mkdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { sha256File, sha256Hex } from '../lib/hash.js';
@@ -12,6 +11,7 @@ import { DATA_DIR, STORE_FILE, releaseDir, type ReleaseSeal, type SealedVariant 
 import { ReleaseVerificationError, verifyRelease } from '../release/verify.js';
 import type { LoadedRelease, ServedFile } from './release-types.js';
 import { openStore } from '../store/open.js';
+import { COPY_ROOT } from './store-copies.js';
 
 /**
  * Stores up to this size are held in memory (read once, hashed, deserialised: no file is read again).
@@ -21,7 +21,6 @@ import { openStore } from '../store/open.js';
  * and the resident memory stays at SQLite's page cache rather than the store's size.
  */
 export const STORE_MEMORY_MAX = Number(process.env.DALA_STORE_MEMORY_MAX ?? 128 * 1024 * 1024);
-const COPY_ROOT = process.env.DALA_STORE_COPY_DIR ?? join(tmpdir(), `dala-serve-${process.pid}`);
 
 async function privateStore(dir: string, sealed: { sha256: string; bytes: number }, memoryMax: number): Promise<{ db: Database.Database; copy: string | null }> {
   const source = join(dir, STORE_FILE);

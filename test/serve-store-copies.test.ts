@@ -1,0 +1,39 @@
+// A serve process keeps a private copy of a store too large to hold in memory. Stopped by SIGTERM it
+// removes its copy; a copy left by a process that died (SIGKILL, crash) is removed by the next serve
+// on the machine, while a live process's copy is never touched: each stop must not leave a
+// store-sized file behind in the temp directory.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir, mkdtemp, readdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { makeV1Release } from './support/v1-fixture.js';
+import { startServe } from './support/serve-child.js';
+
+test('dala serve removes its store copy on SIGTERM and sweeps copies of dead processes, never a live one', async () => {
+  const { releasesDir } = await makeV1Release();
+  const temp = await mkdtemp(join(tmpdir(), 'dala-copies-'));
+  const dead = join(temp, 'dala-serve-2147483646'); // no process has this pid (above pid_max)
+  await mkdir(dead);
+  await writeFile(join(dead, 'left.sqlite'), 'bytes of a killed server');
+  const live = join(temp, `dala-serve-${process.pid}`); // this test process: alive
+  await mkdir(live);
+  await writeFile(join(live, 'in-use.sqlite'), 'bytes of a running server');
+
+  // DALA_STORE_MEMORY_MAX=1: every store is served from a private copy under TMPDIR.
+  const server = await startServe(releasesDir, { TMPDIR: temp, DALA_STORE_MEMORY_MAX: '1' });
+  try {
+    assert.equal((await fetch(`${server.url}/api/v1/places?limit=1`)).status, 200);
+    const own = join(temp, `dala-serve-${server.child.pid}`);
+    assert.equal((await readdir(own)).filter((f) => f.endsWith('.sqlite')).length, 1, 'the served store is a private copy');
+    const left = (await readdir(temp)).sort();
+    assert.ok(!left.includes('dala-serve-2147483646'), `the dead process's copy is swept: ${left.join(', ')}`);
+    assert.ok(left.includes(`dala-serve-${process.pid}`), 'a live process keeps its copy');
+    assert.match(server.stderr(), /removed the store copy of a stopped server: .*dala-serve-2147483646/);
+  } finally {
+    await server.stop('SIGTERM');
+  }
+  assert.equal(server.child.exitCode, 0, `exit after SIGTERM: ${server.stderr()}`);
+  const copies = (await readdir(temp)).filter((f) => f.startsWith('dala-serve-')).sort();
+  assert.deepEqual(copies, [`dala-serve-${process.pid}`], 'only the live process copy remains');
+});
