@@ -95,6 +95,28 @@ test('a malformed batch is 400 invalid_body; more than 10 queries is refused; bo
   assert.equal(noQuery.status, 400);
 });
 
+const EXAMPLES = join(SPEC, '..', 'examples', 'reconciliation-query-batch');
+const example = (kind: 'valid' | 'invalid', name: string) => JSON.parse(readFileSync(join(EXAMPLES, kind, name), 'utf8'));
+
+test("the specification's query-batch examples: those with a query string answer 200, the invalid ones 400 naming the query and member", async () => {
+  for (const name of ['example-full.json', 'example-min.json', 'multi-values.json']) {
+    const res = await form(example('valid', name));
+    assert.equal(res.status, 200, `${name}: ${JSON.stringify(res.body)}`);
+    assert.ok(validResults(res.body), `${name}: ${JSON.stringify(validResults.errors)}`);
+  }
+  // a batch of property constraints alone is valid for the specification, but matching here is by name
+  const noQuery = await form(example('valid', 'no-query-string.json'));
+  assert.equal(noQuery.status, 400);
+  assert.match(noQuery.body.detail, /query "q1": member "query" is required/);
+  const misnamed = await form(example('invalid', 'misnamed-property.json'));
+  assert.equal(misnamed.status, 400);
+  assert.match(misnamed.body.detail, /query "q0": member "props" is not a reconciliation query member/);
+  for (const name of ['empty-properties.json', 'empty-query.json']) assert.equal((await form(example('invalid', name))).status, 400, name);
+  const typed = await form({ q: { query: 'Almaty', limit: '3' } });
+  assert.equal(typed.status, 400, 'a limit sent as text is refused, not coerced');
+  assert.match(typed.body.detail, /query "q": member "limit" must be integer/);
+});
+
 test('suggest, preview and view answer for an entity', async () => {
   const suggest = await call(`${server.base}/reconcile/suggest/entity?prefix=Karag`);
   assert.equal(suggest.status, 200);

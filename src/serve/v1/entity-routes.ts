@@ -7,12 +7,16 @@ import type { LoadedRelease, ReleaseSource } from '../release-types.js';
 import { canonicalIdOf, canonicalUrl } from './aliases.js';
 import { collection, single } from './envelope.js';
 import { nextCursor, openPage, takeRelease } from './paging.js';
-import { collectionResponse, envelopeOf, idParam, pagedQuery, problems, type IdParams } from './schemas.js';
+import { collectionResponse, envelopeOf, idParam, pagedQuery, problems, type IdParams, type PagingQuery } from './schemas.js';
+import type { FromQuery } from '../schemas.js';
 import { collectionConfig, csvAnswer, wantsCsv } from './answer.js';
 import { entityReaderOf } from '../../store/entity-reader.js';
 import { parseEntity, type IndexedEntity } from './search/engine.js';
 
-export interface EntityFamily {
+/** The query members a family's own filters add to the paging ones, derived from their schemas. */
+export type FilterQuery<F> = FromQuery<{ type: 'object'; additionalProperties: false; properties: F }>;
+
+export interface EntityFamily<F extends Record<string, object> = {}> {
   path: string; // URL segment, e.g. "places"
   types: readonly string[]; // entities.type values served here
   idPrefix: string; // canonical id prefix, e.g. "place"
@@ -20,8 +24,8 @@ export interface EntityFamily {
   itemSchema: object;
   view(entity: IndexedEntity, release: LoadedRelease): Record<string, unknown>;
   /** Filters of the collection beyond paging, and the types each selects among `types`. */
-  filters?: Record<string, object>;
-  typesFor?(query: Record<string, unknown>): readonly string[];
+  filters?: F;
+  typesFor?(query: FilterQuery<F>): readonly string[];
 }
 
 export interface FamilyOptions {
@@ -58,8 +62,9 @@ export const redirectResponse = {
   },
 };
 
-export function registerEntityFamily(app: FastifyInstance, family: EntityFamily, opts: FamilyOptions): void {
-  app.get(`/${family.path}`, {
+export function registerEntityFamily<const F extends Record<string, object> = {}>(app: FastifyInstance, family: EntityFamily<F>, opts: FamilyOptions): void {
+  // The handler's query is what `pagedQuery(family.filters)` validates: the paging members and the filters.
+  app.get<{ Querystring: PagingQuery }>(`/${family.path}`, {
     config: collectionConfig,
     schema: {
       summary: `Every ${family.noun}, by canonical id; JSON pages or CSV`,
@@ -71,10 +76,12 @@ export function registerEntityFamily(app: FastifyInstance, family: EntityFamily,
       },
     },
     handler: async (request, reply) => {
-      const query = request.query as Record<string, unknown>;
+      const query = request.query;
       const csv = wantsCsv(request);
       const page = await openPage(request, opts.releases, query);
-      const types = family.typesFor?.(query) ?? family.types;
+      // Fastify validated the query against pagedQuery(family.filters), so it holds the filters too
+      // (a generic F keeps Fastify's own query type from seeing them).
+      const types = family.typesFor?.(query as PagingQuery & FilterQuery<F>) ?? family.types;
       const entities = entityReaderOf(page.release);
       const view = (row: Parameters<typeof parseEntity>[0]) => family.view(parseEntity(row), page.release);
       if (csv) return csvAnswer(request, reply, mapped(entities.all(types), view));

@@ -54,7 +54,7 @@ const placeSchema = openObject(
 );
 
 export async function placeRoutes(app: FastifyInstance, opts: { releases: ReleaseSource; basePath: string }): Promise<void> {
-  const family: EntityFamily = {
+  const family = {
     path: 'places', types: ['place', 'district'], idPrefix: 'place', noun: 'place', itemSchema: placeSchema, view: placeView(opts.basePath),
     filters: {
       type: {
@@ -62,8 +62,8 @@ export async function placeRoutes(app: FastifyInstance, opts: { releases: Releas
         description: 'region: first-level units (regions and cities of republican significance); district: second-level units.',
       },
     },
-    typesFor: (query) => (query['type'] === undefined ? ['place', 'district'] : query['type'] === 'district' ? ['district'] : ['place']),
-  };
+    typesFor: (query) => (query.type === undefined ? ['place', 'district'] : query.type === 'district' ? ['district'] : ['place']),
+  } as const satisfies EntityFamily<{ type: { type: 'string'; enum: readonly ['region', 'district']; description: string } }>;
   registerEntityFamily(app, family, opts);
 
   app.get<{ Params: IdParams }>('/places/:id/geometry', {

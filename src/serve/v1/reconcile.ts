@@ -14,10 +14,9 @@ import { openObject, problems } from './schemas.js';
 import { ENTITY_TYPES, entityPath, label } from './search.js';
 import { parseEntity, search, type Hit } from './search/engine.js';
 import { sureMatches } from './search/sure.js';
+import { assertBatch, type ReconQuery, type ReconQueryBatch } from './reconcile-query.js';
 import { searchStatements } from '../../store/search.js';
 
-/** Queries per batch: OpenRefine sends 10; more would let one request cost many searches. */
-export const MAX_BATCH = 10;
 export const MAX_LIMIT = 25;
 const DEFAULT_LIMIT = 5;
 
@@ -31,8 +30,6 @@ const TYPE_NAMES: Readonly<Record<(typeof ENTITY_TYPES)[number], string>> = {
   event: 'Dated public event',
   source: 'Source',
 };
-
-interface ReconQuery { query: string; type?: string | string[]; limit?: number; properties?: { pid: string; v: unknown }[]; type_strict?: string }
 
 function origin(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
@@ -55,8 +52,8 @@ function manifest(request: FastifyRequest, basePath: string) {
 
 const invalid = (detail: string) => new ProblemError('invalid_body', `Reconciliation queries: ${detail}`);
 
-/** The `queries` batch of a request, checked: at most MAX_BATCH queries, each with a query string. */
-function batchOf(raw: unknown): Record<string, ReconQuery> {
+/** The `queries` batch of a request (JSON text or already parsed), checked against RECON_QUERY_BATCH. */
+function batchOf(raw: unknown): ReconQueryBatch {
   let value = raw;
   if (typeof value === 'string') {
     try {
@@ -66,19 +63,8 @@ function batchOf(raw: unknown): Record<string, ReconQuery> {
     }
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw invalid('"queries" must be a JSON object of queries keyed by id.');
-  const entries = Object.entries(value as Record<string, unknown>);
-  if (entries.length > MAX_BATCH) throw invalid(`at most ${MAX_BATCH} queries per batch (${entries.length} given).`);
-  for (const [key, q] of entries) {
-    if (!q || typeof q !== 'object') throw invalid(`query "${key}" is not an object.`);
-    const o = q as Record<string, unknown>;
-    if (typeof o.query !== 'string' || o.query.trim() === '' || o.query.length > 500) throw invalid(`query "${key}": member "query" must be a non-blank string of at most 500 characters.`);
-    if (o.limit !== undefined && (!Number.isInteger(o.limit) || (o.limit as number) < 1)) throw invalid(`query "${key}": member "limit" must be a positive integer.`);
-    if (o.type !== undefined && typeof o.type !== 'string' && !(Array.isArray(o.type) && o.type.every((t) => typeof t === 'string'))) throw invalid(`query "${key}": member "type" must be a type id or a list of them.`);
-    if (o.properties !== undefined && !(Array.isArray(o.properties) && o.properties.every((p) => p && typeof p === 'object' && typeof (p as { pid?: unknown }).pid === 'string'))) {
-      throw invalid(`query "${key}": member "properties" must be a list of {pid, v}.`);
-    }
-  }
-  return value as Record<string, ReconQuery>;
+  assertBatch(value);
+  return value;
 }
 
 /** The place a `within` property names: a canonical id as a string, an {id} object, or the first of a list. */
@@ -87,7 +73,7 @@ function withinOf(q: ReconQuery): string | undefined {
   if (!p) return undefined;
   const first = Array.isArray(p.v) ? p.v[0] : p.v;
   if (typeof first === 'string') return first;
-  if (first && typeof first === 'object' && typeof (first as { id?: unknown }).id === 'string') return (first as { id: string }).id;
+  if (first && typeof first === 'object') return first.id;
   return undefined;
 }
 
@@ -157,7 +143,7 @@ export async function reconcileRoutes(app: FastifyInstance, opts: { releases: Re
       response: { 200: { description: 'The batch of results keyed by query id', ...openObject({}) }, ...problems('invalid_body') },
     },
     handler: async (request) => {
-      const body = request.body as Record<string, unknown> | null;
+      const body = request.body;
       if (!body || typeof body !== 'object') throw invalid('send a form field "queries" or a JSON object.');
       return answer(request, opts, 'queries' in body ? body.queries : body);
     },

@@ -57,6 +57,9 @@ export const idParam = {
 /** The params of an item route `/<family>/:id`. */
 export type IdParams = FromQuery<typeof idParam>;
 
+/** The paging members of every collection's query (limit, cursor, format), as its schema gives them. */
+export type PagingQuery = FromQuery<ReturnType<typeof pagedQuery<{}, []>>>;
+
 /**
  * A collection's query: its filters plus limit, cursor and format; any other parameter is
  * unknown_parameter. Typed as written, so FromQuery gives the handler's query type.
