@@ -1,6 +1,9 @@
-// JSON Schemas (draft 2020-12) of the hand-written tables in sources/. They mirror the interfaces
-// in src/sources/records.ts; cross-row rules (counts, uniqueness, references) live in
-// hand-table-checks.ts because a schema sees one document, not the relations between tables.
+// JSON Schemas (draft 2020-12) of the hand-written tables in sources/; the row types of
+// src/sources/records.ts are derived from them (bottom of this file). Cross-row rules (counts,
+// uniqueness, references) live in hand-table-checks.ts because a schema sees one document, not the
+// relations between tables.
+
+import type { FromSchema } from 'json-schema-to-ts';
 
 const names = {
   type: 'object',
@@ -18,13 +21,13 @@ const names = {
 const sourceUrl = { type: 'string', format: 'uri', pattern: '^https://' } as const;
 // 'verified' is a valid ReviewStatus in the model but is refused for hand tables by the
 // cross-checks with an explicit reason, so the schema accepts the full enum.
-const reviewStatus = { enum: ['verified', 'reviewed', 'unreviewed', 'demonstration'] } as const;
+export const reviewStatus = { enum: ['verified', 'reviewed', 'unreviewed', 'demonstration'] } as const;
 const isoCode = { type: 'string', pattern: '^KZ-[0-9]{2}$' } as const;
 const isoDate = { type: 'string', format: 'date' } as const;
 const nonEmpty = { type: 'string', minLength: 1 } as const;
 // What a `reviewed` row was checked against: the page actually read, the day it was read and what
 // it confirmed (DESIGN.md: a review status says what was done). Required exactly when reviewed.
-const review = {
+export const review = {
   type: 'object',
   additionalProperties: false,
   required: ['url', 'read_on', 'confirmed'],
@@ -61,14 +64,22 @@ const regionRow = {
   },
 } as const;
 
+// The raw attribute a correction matches or sets.
+const fieldValue = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['field', 'value'],
+  properties: { field: { enum: ['ADM2_EN', 'ADM2_KK', 'ADM2_RU'] }, value: nonEmpty },
+} as const;
+
 const districtCorrectionRow = {
   type: 'object',
   additionalProperties: false,
   required: ['pcode', 'match', 'set', 'reason', 'source_url', 'review_status'],
   properties: {
     pcode: { type: 'string', pattern: '^KZ[0-9]{6}$' },
-    match: { $ref: '#/$defs/fieldValue' },
-    set: { $ref: '#/$defs/fieldValue' },
+    match: fieldValue,
+    set: fieldValue,
     reason: nonEmpty,
     // 'keep': the raw value was checked or judged and stays; the row carries the reason as a note
     action: { enum: ['correct', 'keep'] },
@@ -117,7 +128,7 @@ const indicatorRow = {
       type: 'object',
       additionalProperties: false,
       required: ['kk', 'ru', 'en'],
-      properties: Object.fromEntries(['kk', 'ru', 'en'].map((lang) => [lang, nameReview])),
+      properties: { kk: nameReview, ru: nameReview, en: nameReview },
     },
     review,
   },
@@ -208,42 +219,50 @@ const mediaRow = {
   },
 } as const;
 
-const arrayOf = (row: object, defs: object = {}) => ({
+const mediaSample = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  type: 'object',
+  additionalProperties: false,
+  required: ['provenance', 'publications'],
+  properties: {
+    provenance: {
+      type: 'object',
+      required: ['kind', 'note', 'generated_by'],
+      properties: { kind: { const: 'demonstration' }, note: nonEmpty, generated_by: nonEmpty },
+    },
+    publications: { type: 'array', minItems: 1, items: mediaRow },
+  },
+} as const;
+
+const arrayOf = (row: object) => ({
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   type: 'array',
   minItems: 1,
   items: row,
-  $defs: defs,
 });
 
-const fieldValue = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['field', 'value'],
-  properties: { field: { type: 'string', pattern: '^ADM2_(EN|KK|RU)$' }, value: nonEmpty },
-} as const;
 
 export const TABLE_SCHEMAS = {
   'regions.json': arrayOf(regionRow),
-  'district-corrections.json': arrayOf(districtCorrectionRow, { fieldValue }),
+  'district-corrections.json': arrayOf(districtCorrectionRow),
   'indicators.json': arrayOf(indicatorRow),
   'institutions.json': arrayOf(institutionRow),
   'events.json': arrayOf(eventRow),
   'legacy-places.json': arrayOf(legacyPlaceRow),
-  'media-sample.json': {
-    $schema: 'https://json-schema.org/draft/2020-12/schema',
-    type: 'object',
-    additionalProperties: false,
-    required: ['provenance', 'publications'],
-    properties: {
-      provenance: {
-        type: 'object',
-        required: ['kind', 'note', 'generated_by'],
-        properties: { kind: { const: 'demonstration' }, note: nonEmpty, generated_by: nonEmpty },
-      },
-      publications: { type: 'array', minItems: 1, items: mediaRow },
-    },
-  },
+  'media-sample.json': mediaSample,
 } as const;
 
 export type TableFile = keyof typeof TABLE_SCHEMAS;
+
+// The rows as loaded, derived from the schemas above (src/sources/records.ts names them).
+export type HandReviewStatus = FromSchema<typeof reviewStatus>;
+export type ReviewRow = FromSchema<typeof review>;
+export type RegionRow = FromSchema<typeof regionRow>;
+export type DistrictCorrectionRow = FromSchema<typeof districtCorrectionRow>;
+export type NameReviewRow = FromSchema<typeof nameReview>;
+export type IndicatorRow = FromSchema<typeof indicatorRow>;
+export type InstitutionRow = FromSchema<typeof institutionRow>;
+export type EventRow = FromSchema<typeof eventRow>;
+export type LegacyPlaceRow = FromSchema<typeof legacyPlaceRow>;
+export type MediaRow = FromSchema<typeof mediaRow>;
+export type MediaSampleFile = FromSchema<typeof mediaSample>;
