@@ -2,14 +2,14 @@
 // snapshots) gets a fixed request mix over /data/ (every coding), the time-slice routes and the v1
 // facade (cursors followed, POST bodies, deliberate 404/400s, If-None-Match revalidations) at a
 // steady offered rate over a fixed set of keep-alive connections, for DALA_SOAK_SECONDS after a
-// warm-up (150 s in CI; `npm run soak` runs 15 minutes). It checks:
+// warm-up (180 s in CI; `npm run soak` runs 15 minutes). It checks:
 // - no error responses beyond the rate limit's: every answer has a status its request may get (the
 //   deliberate 4xx included), v1 requests spread over many client addresses (X-Forwarded-For from the
 //   configured trusted proxy, 127.0.0.1) never get 429, and one greedy address gets 200 or 429 only;
 //   the same request always gets the same status and the same ETag (a sealed release never changes);
 //   the server logs no error line;
 // - resident memory (VmRSS, sampled every second) stays within a stated bound and does not grow;
-// - the p99 latency of every later window stays within 2x the first minute's.
+// - the p99 latency of every later minute stays within 2x the first minute's.
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { test } from 'node:test';
@@ -19,14 +19,16 @@ import { realRelease } from './support/release.js';
 import { startServe } from './support/serve-child.js';
 import { soakMix, type Family } from './support/soak-mix.js';
 import { median, mib, percentile, residentBytes, windows } from './support/soak-stats.js';
+import { witnessStalls, type Stall } from './support/stall-witness.js';
 
-const SECONDS = Number(process.env.DALA_SOAK_SECONDS || 150);
+const SECONDS = Number(process.env.DALA_SOAK_SECONDS || 180);
 const WARMUP_SECONDS = Number(process.env.DALA_SOAK_WARMUP_SECONDS || 20);
 const RATE = Number(process.env.DALA_SOAK_RATE || 200); // requests per second offered
 const CONNECTIONS = 12;
 const MINUTE = 60_000;
-// Later latency windows: 30 s in a short run (so a CI run has three of them), a minute in a long one.
-const WINDOW_MS = SECONDS <= 300 ? 30_000 : MINUTE;
+// Latency is judged minute by minute: a minute at 200/s holds 12,000 answers, so its p99 rests on
+// its 120 slowest, where a 30 s window's rested on 60 and swung with two or three pauses more or less.
+const WINDOW_MS = MINUTE;
 
 // Memory bounds, in bytes. The baseline is the median VmRSS of the first measured minute: the release
 // is loaded (its data/ tree and store held in memory), the warm-up has sent every request of the mix
@@ -54,16 +56,28 @@ const CAP = 512 * 2 ** 20;
 // that grows and is scanned, a leak that makes collections longer) moves the p99 past 25 ms.
 const P99_FLOOR_MS = 25;
 
-// Machine-wide stalls. On a shared machine every process on it can be descheduled at once for a
-// second or more (seen at load 20 on 2 cores: this client and the server both stopped for 3 s). The
-// client witnesses such a stall as lateness of its own 20 ms timer (over STALL_MS). Requests in
-// flight across a stall the client itself witnessed are left out of the latency windows (their time
-// includes the client's own stall), and a 503 `overloaded` from the server's load shedding (event loop
-// late past its bound, src/serve/load-shed.ts) is excused only within STALL_SLACK_MS of such a stall:
-// that is the shedding doing its job for a starved machine. A stall of the server alone (a long
-// collection, synchronous work) is not excused: its 503s and its latency fail the test.
-const STALL_MS = 100;
+// Machine-wide stalls. On a shared machine every process on it can be held up at once, for tens of
+// milliseconds or for seconds (seen at load 20 on 2 cores: this client and the server both stopped
+// for 3 s; in a CI run, stalls under 100 ms alone doubled one window's p99). Two witnesses
+// (test/support/stall-witness.ts), this client and an idle sentinel process, see such a stall as
+// their timers running late by over STALL_MS. Requests in flight across a witnessed stall are left
+// out of the latency windows (their time measures the machine, not the server), and a 503
+// `overloaded` from the server's load shedding (event loop late past its bound,
+// src/serve/load-shed.ts) is excused only within STALL_SLACK_MS of one: that is the shedding doing
+// its job for a starved machine. A stall of the server alone (a long collection, synchronous work)
+// stops neither witness and is not excused: its 503s and its latency fail the test.
+const STALL_MS = 30;
 const STALL_SLACK_MS = 2000;
+// A window is judged on the answers no stall touched; when stalls touched more than half of a
+// window's answers, what is left is not a sample of it, and the run says the machine was too busy
+// to judge rather than pass or fail the server on it.
+const MIN_JUDGED = 0.5;
+// A later minute over the bound (or too busy to judge) is measured again: the run goes on for one more
+// minute, up to EXTRA_MINUTES times, and the minute is forgiven if the one after it is within the
+// bound. A server that got slower (a leak lengthening collections, a cache scanned as it grows) stays
+// slow in the next minute too; a neighbour's burst of work does not last. The last minute always
+// counts, so a slow-down that persists fails.
+const EXTRA_MINUTES = 2;
 
 const TRUSTED_PROXY = '127.0.0.1';
 const GREEDY = '192.0.2.7'; // TEST-NET-1 (RFC 5737): one client that asks faster than its budget
@@ -75,8 +89,23 @@ const spreadAddress = (n: number) => `198.18.${(n % SPREAD) >> 8}.${n % 256}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Done { t: number; ms: number; status: number; family: Family }
-interface Stall { from: number; to: number }
 const overlaps = (d: Done, stalls: readonly Stall[], slack = 0) => stalls.some((s) => d.t - d.ms <= s.to + slack && d.t >= s.from - slack);
+
+interface Judged { from: number; to: number; share: number; p99: number }
+
+/** The first minute and each later minute's p99 over the answers no witnessed stall touched. */
+function judgeLatency(done: readonly Done[], stalls: readonly Stall[], end: number): { first: Judged; later: Judged[]; limit: number } {
+  const answered = done.filter((d) => d.status !== 503);
+  const judged = (from: number, to: number): Judged => {
+    const all = answered.filter((d) => d.t >= from && d.t < to);
+    const left = all.filter((d) => !overlaps(d, stalls));
+    return { from, to, share: all.length ? left.length / all.length : 0, p99: percentile(left.map((d) => d.ms), 99) };
+  };
+  const first = judged(0, MINUTE);
+  const later = windows(answered, MINUTE, end, WINDOW_MS).map((w) => judged(w.from, w.to));
+  return { first, later, limit: Math.max(2 * first.p99, P99_FLOOR_MS) };
+}
+const within = (w: Judged, limit: number) => w.share >= MIN_JUDGED && w.p99 <= limit;
 
 test(`soak: a fixed mix over /data/, timemachine and v1 for ${SECONDS} s keeps resident memory bounded and flat, p99 within 2x the first minute, and no error beyond the rate limit's`, { timeout: (WARMUP_SECONDS + SECONDS) * 1000 + 15 * MINUTE }, async () => {
   assert.ok(SECONDS >= 120, 'DALA_SOAK_SECONDS must be at least 120: a first and a last minute');
@@ -92,15 +121,12 @@ test(`soak: a fixed mix over /data/, timemachine and v1 for ${SECONDS} s keeps r
   const counts = new Map<string, number>(); // "family status" -> answers
   let t0 = performance.now(); // start of the measured run (reset when the warm-up ends)
   let measuring = false;
-  const stalls: Stall[] = []; // times this process's event loop ran late past STALL_MS
+  const witness = await witnessStalls(STALL_MS);
+  let stalls: Stall[] = []; // witnessed stalls in the run's time, filled in when it ends
   const shed: { done: Done; what: string }[] = []; // 503 overloaded answers, judged against the stalls
-  let tick = performance.now();
-  const watchdog = setInterval(() => {
-    const now = performance.now();
-    if (now - tick - 20 > STALL_MS) stalls.push({ from: tick + 20 - t0, to: now - t0 });
-    tick = now;
-  }, 20);
   let stop = false;
+  let end = SECONDS * 1000; // the measured run's length, longer if a slow minute is measured again
+  const runStalls = () => witness.stalls().map((s) => ({ from: s.from - (performance.timeOrigin + t0), to: s.to - (performance.timeOrigin + t0) }));
   const sampler = setInterval(() => {
     const bytes = residentBytes(pid);
     if (bytes !== null) rss.push({ t: performance.now() - t0, bytes });
@@ -166,29 +192,31 @@ test(`soak: a fixed mix over /data/, timemachine and v1 for ${SECONDS} s keeps r
     const warmup = { seconds: (performance.now() - t0) / 1000, requests: sent, mix: mix.length };
     const shift = performance.now() - t0; // times so far become relative to the measured run's start
     for (const s of rss) s.t -= shift;
-    for (const s of stalls) {
-      s.from -= shift;
-      s.to -= shift;
-    }
     for (const s of shed) s.done.t -= shift;
     t0 += shift;
     measuring = true;
     await sleep(SECONDS * 1000);
+    for (let extra = 0; extra < EXTRA_MINUTES; extra++) {
+      const { later, limit } = judgeLatency(done, runStalls(), end);
+      if (within(later.at(-1)!, limit)) break;
+      console.log(`# soak: ${later.at(-1)!.from / 1000}-${end / 1000} s over the bound or too busy to judge; measuring one more minute`);
+      end += MINUTE;
+      await sleep(end - (performance.now() - t0));
+    }
     stop = true;
     await Promise.all(workers);
     clearInterval(sampler);
-    clearInterval(watchdog);
+    stalls = runStalls();
     console.log(`# soak: mix of ${mix.length} requests; warm-up ${warmup.seconds.toFixed(0)} s, ${warmup.requests} requests`);
   } finally {
     stop = true;
     clearInterval(sampler);
-    clearInterval(watchdog);
+    await witness.stop();
     agent.destroy();
     await server.stop();
   }
 
   // Figures first, so a failing run still reports them.
-  const end = SECONDS * 1000;
   const measured = rss.filter((s) => s.t >= 0 && s.t < end);
   const firstMinute = median(measured.filter((s) => s.t < MINUTE).map((s) => s.bytes));
   const lastMinute = median(measured.filter((s) => s.t >= end - MINUTE).map((s) => s.bytes));
@@ -197,15 +225,15 @@ test(`soak: a fixed mix over /data/, timemachine and v1 for ${SECONDS} s keeps r
   const unshed = shed.filter((s) => !overlaps(s.done, stalls, STALL_SLACK_MS));
   for (const s of unshed) failures.push(`${s.what}: 503 overloaded with no stall of this machine witnessed`);
   const timed = done.filter((d) => d.status !== 503 && !overlaps(d, stalls));
-  const p99First = percentile(timed.filter((d) => d.t < MINUTE).map((d) => d.ms), 99);
-  const later = windows(timed, MINUTE, end, WINDOW_MS).map((w) => ({ ...w, p99: percentile(w.items.map((d) => d.ms), 99) }));
-  const limit = Math.max(2 * p99First, P99_FLOOR_MS);
+  const { first: firstLatency, later, limit } = judgeLatency(done, stalls, end);
+  const p99First = firstLatency.p99;
   const perFamily = (['data', 'timemachine', 'v1'] as Family[]).map((f) => `${f} p99 ${percentile(timed.filter((d) => d.family === f).map((d) => d.ms), 99).toFixed(1)} ms`);
-  console.log(`# soak: ${done.length} requests measured over ${SECONDS} s (${(done.length / SECONDS).toFixed(0)}/s offered ${RATE}/s, ${CONNECTIONS} connections); statuses ${JSON.stringify(Object.fromEntries([...counts].sort()))}`);
+  console.log(`# soak: ${done.length} requests measured over ${end / 1000} s (${(done.length / (end / 1000)).toFixed(0)}/s offered ${RATE}/s, ${CONNECTIONS} connections); statuses ${JSON.stringify(Object.fromEntries([...counts].sort()))}`);
   console.log(`# soak: RSS at start ${mib(atStart)} MiB, first-minute median ${mib(firstMinute)} MiB, last-minute median ${mib(lastMinute)} MiB, peak ${mib(peak)} MiB, at end ${mib(measured.at(-1)?.bytes ?? NaN)} MiB`);
   const trace = windows(measured, 0, end, WINDOW_MS / 3).map((w) => mib(median(w.items.map((s) => s.bytes))));
   console.log(`# soak: RSS median per ${WINDOW_MS / 3000} s (MiB): ${trace.join(' ')}`);
-  console.log(`# soak: p99 first minute ${p99First.toFixed(1)} ms (limit ${limit.toFixed(1)} ms); later windows ${later.map((w) => `${w.from / 1000}-${w.to / 1000}s ${w.p99.toFixed(1)} ms`).join(', ')}; ${perFamily.join(', ')}`);
+  const share = (w: { share: number }) => `${(100 * w.share).toFixed(0)}% judged`;
+  console.log(`# soak: p99 first minute ${p99First.toFixed(1)} ms, ${share(firstLatency)} (limit ${limit.toFixed(1)} ms); later windows ${later.map((w) => `${w.from / 1000}-${w.to / 1000}s ${w.p99.toFixed(1)} ms, ${share(w)}`).join('; ')}; ${perFamily.join(', ')}`);
   // DALA_SOAK_TRACE=<file>: every RSS sample and every request's time and latency, for a closer look.
   if (process.env.DALA_SOAK_TRACE) await writeFile(process.env.DALA_SOAK_TRACE, JSON.stringify({ rss, done }));
   // A shed request (503 overloaded) is logged at error level too; those answers are judged above.
@@ -213,12 +241,19 @@ test(`soak: a fixed mix over /data/, timemachine and v1 for ${SECONDS} s keeps r
   const stalled = stalls.filter((s) => s.to >= 0);
   console.log(`# soak: ${stalled.length} stalls of this machine witnessed (${stalled.reduce((n, s) => n + s.to - s.from, 0).toFixed(0)} ms in all, longest ${Math.max(0, ...stalled.map((s) => s.to - s.from)).toFixed(0)} ms); ${done.length - timed.length} requests across them left out of the latency windows; ${shed.length - unshed.length} 503 overloaded excused by them, ${unshed.length} not`);
   if (failures.length) console.log(`# soak: ${failures.length} failures, first ${failures[0]!.slice(0, 14)}, last ${failures.at(-1)!.slice(0, 14)}`);
+  // The server's own account of anything that went wrong, for the failures above.
+  for (const line of server.log.filter((l) => Number(l.level) >= 40).slice(0, 10)) console.log(`# soak: server log ${JSON.stringify(line).slice(0, 400)}`);
   assert.deepEqual(failures.slice(0, 10), [], `${failures.length} failed requests`);
   assert.deepEqual(errorLines.slice(0, 5), [], 'the server logged errors');
   assert.equal(server.stderr(), '', 'the server wrote to stderr');
-  assert.ok(done.length > 0.5 * RATE * SECONDS, `only ${done.length} requests in ${SECONDS} s at an offered ${RATE}/s`);
+  assert.ok(done.length > 0.5 * RATE * (end / 1000), `only ${done.length} requests in ${end / 1000} s at an offered ${RATE}/s`);
   assert.ok(peak <= firstMinute + HEADROOM, `RSS peak ${mib(peak)} MiB passed the first minute's ${mib(firstMinute)} MiB by more than ${mib(HEADROOM)} MiB`);
   assert.ok(peak <= CAP, `RSS peak ${mib(peak)} MiB over the ${mib(CAP)} MiB cap`);
   assert.ok(lastMinute - firstMinute <= GROWTH, `RSS grew from ${mib(firstMinute)} MiB (first minute) to ${mib(lastMinute)} MiB (last minute)`);
-  for (const w of later) assert.ok(w.p99 <= limit, `p99 ${w.p99.toFixed(1)} ms in ${w.from / 1000}-${w.to / 1000} s, over ${limit.toFixed(1)} ms (2x the first minute's ${p99First.toFixed(1)} ms, floor ${P99_FLOOR_MS} ms)`);
+  assert.ok(firstLatency.share >= MIN_JUDGED, `the machine was too busy to judge latency: stalls touched ${(100 * (1 - firstLatency.share)).toFixed(0)}% of the answers in the first minute`);
+  later.forEach((w, i) => {
+    if (within(w, limit) || (i + 1 < later.length && within(later[i + 1]!, limit))) return;
+    assert.ok(w.share >= MIN_JUDGED, `the machine was too busy to judge latency: stalls touched ${(100 * (1 - w.share)).toFixed(0)}% of the answers in ${w.from / 1000}-${w.to / 1000} s`);
+    assert.fail(`p99 ${w.p99.toFixed(1)} ms in ${w.from / 1000}-${w.to / 1000} s, over ${limit.toFixed(1)} ms (2x the first minute's ${p99First.toFixed(1)} ms, floor ${P99_FLOOR_MS} ms), and ${i + 1 < later.length ? 'so is the minute after it' : 'it is the last minute'}`);
+  });
 });

@@ -6,9 +6,16 @@ export interface Answer { status: number; headers: Record<string, string | strin
 
 export interface Sent { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer }
 
+// An idle pooled connection is closed by this client after IDLE_MS, a second before the server's
+// keep-alive timeout (5 s, src/serve/limits.ts) would close it: otherwise a request sent on a
+// connection at the moment the server closes it meets a reset (RFC 9112 section 9.3.1; undici's
+// keepAliveTimeoutThreshold makes the same allowance). Node's agent alone waits the server's full
+// Keep-Alive hint and races it.
+const IDLE_MS = 4_000;
+
 /** localAddress: the loopback address to connect from (any of 127.0.0.0/8 on Linux), to stand for a distinct client. */
 export function pool(connections: number, localAddress?: string): Agent {
-  return new Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections, ...(localAddress ? { localAddress } : {}) });
+  return new Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections, timeout: IDLE_MS, ...(localAddress ? { localAddress } : {}) });
 }
 
 export function get(base: string, path: string, agent?: Agent, headers: Record<string, string> = {}): Promise<Answer> {
@@ -28,7 +35,12 @@ export function send(base: string, sent: Sent, agent?: Agent): Promise<Answer> {
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), ms: performance.now() - started }));
       res.on('error', reject);
     });
-    req.on('error', reject);
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      // Say whether the connection was a reused keep-alive one: a reset there before any answer is
+      // the close race above, on a fresh connection it is the server's doing.
+      if (req.reusedSocket) err.message += ' (on a reused keep-alive connection)';
+      reject(err);
+    });
     req.end(sent.body);
   });
 }
