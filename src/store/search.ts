@@ -13,6 +13,8 @@ export interface EntityRow { id: string; type: string; name_en: string; name_ru:
 const NAME_COLUMNS = 'rowid, entity_id, type, place_kind, name, lang, kind, key, valid_until, source_url';
 // Keys and words hold only [a-z0-9 ]: every key with prefix p lies in [p, p + DEL).
 const AFTER_PREFIX = '\u007f';
+/** Vocabulary words of a prefix range read, in word order, to choose the most used among them. */
+export const PREFIX_WORDS_READ = 256;
 
 export class SearchStatements {
   private readonly exact: Statement<[string, number], NameRow>;
@@ -35,7 +37,11 @@ export class SearchStatements {
     this.after = db.prepare(`SELECT ${NAME_COLUMNS} FROM search_names WHERE key >= ? ORDER BY key, rowid LIMIT ?`);
     this.before = db.prepare(`SELECT ${NAME_COLUMNS} FROM search_names WHERE key < ? ORDER BY key DESC, rowid LIMIT ?`);
     this.word = db.prepare('SELECT id, word, df FROM search_words WHERE word = ?');
-    this.wordPrefix = db.prepare('SELECT id, word, df FROM search_words WHERE word > ? AND word < ? ORDER BY df DESC, word LIMIT ?');
+    // The most used of the first PREFIX_WORDS_READ words of the range, in word order: ordering the
+    // whole range by df would read every word a short prefix starts ("q": a tenth of a million-word
+    // vocabulary) before the LIMIT applies.
+    this.wordPrefix = db.prepare(`SELECT id, word, df FROM (SELECT id, word, df FROM search_words WHERE word > ? AND word < ? ORDER BY word LIMIT ${PREFIX_WORDS_READ})
+      ORDER BY df DESC, word LIMIT ?`);
     // FTS5 trigram (https://sqlite.org/fts5.html#the_trigram_tokenizer): words containing the query
     // word. No ORDER BY rank: ranking would read every match; in rowid order the LIMIT stops the scan.
     this.wordTrigrams = db.prepare(

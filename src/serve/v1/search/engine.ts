@@ -30,15 +30,19 @@ export interface IndexedEntity {
   data: Record<string, unknown>;
 }
 
-export interface Hit {
-  /** Read from the store on first use: a page of hits reads only the entities it shows. */
-  readonly entity: IndexedEntity;
+/** What ranking reads of a hit (compareHits): everything but the entity itself. */
+export interface Ranked {
   entityId: string;
   entityType: string;
   score: number;
   match: NameMatch;
   placeKind: string;
   hinted: boolean; // the entity is of the kind the query's kind words ask for
+}
+
+export interface Hit extends Ranked {
+  /** Read from the store on first use: a page of hits reads only the entities it shows. */
+  readonly entity: IndexedEntity;
 }
 
 export interface SearchOptions {
@@ -61,7 +65,7 @@ export const LIMITS = {
   typoWords: 4, // vocabulary words read per deletion variant of a query word
   vocabularyPerWord: 64, // vocabulary words read per query word, in all
   postings: 40, // names read per vocabulary word, shortest first
-  candidates: 400, // names scored per query
+  candidates: 200, // names scored per query: the real release's answers never reach it (each was compared at 400)
 } as const;
 
 // A current name first; an alias and a former name are equal (a region's alias "Guryev" and the city's
@@ -228,7 +232,7 @@ export function isWithin(entity: IndexedEntity, within: string): boolean {
   return data['parent'] === within || data['place'] === within || data['region'] === within;
 }
 
-export function compareHits(a: Hit, b: Hit, locale: Locale | undefined): number {
+export function compareHits(a: Ranked, b: Ranked, locale: Locale | undefined): number {
   return (
     Number(b.hinted) - Number(a.hinted) ||
     BAND[a.match.type] - BAND[b.match.type] ||
@@ -251,12 +255,15 @@ export interface SearchResult {
  * A hit whose entity is read from the store when first used. Names come from the entities table in the
  * build's one transaction (src/store/search-write.ts), so every name's entity is in the sealed store.
  */
-function hitOf(s: SearchStatements, row: NameRow, fields: Omit<Hit, 'entity' | 'entityId' | 'entityType'>, known?: IndexedEntity): Hit {
+function hitOf(s: SearchStatements, row: NameRow, fields: Omit<Ranked, 'entityId' | 'entityType'>, known?: IndexedEntity): Hit {
   let entity = known;
   return {
-    ...fields,
     entityId: row.entity_id,
     entityType: row.type,
+    score: fields.score,
+    match: fields.match,
+    placeKind: fields.placeKind,
+    hinted: fields.hinted,
     get entity(): IndexedEntity {
       if (entity) return entity;
       const er = s.entityRow(row.entity_id);
@@ -272,7 +279,8 @@ export function search(db: Database, text: string, opts: SearchOptions = {}): Se
   const work: SearchWork = { words: 0, vocabulary: 0, candidates: 0 };
   if (q.key === '') return { query: q, hits: [], work };
   const s = searchStatements(db);
-  const best = new Map<string, Hit>();
+  // each entity's best name so far, as plain ranking fields; a Hit is made for the winners only
+  const best = new Map<string, { ranked: Ranked; row: NameRow; entity: IndexedEntity | undefined }>();
   const entities = new Map<string, IndexedEntity | null>();
   for (const row of candidates(s, q, work)) {
     if (opts.types && !opts.types.includes(row.type)) continue;
@@ -290,11 +298,14 @@ export function search(db: Database, text: string, opts: SearchOptions = {}): Se
     }
     const match: NameMatch = { name: row.name, lang: row.lang, kind: row.kind, type: scored.type, distance: scored.distance };
     if (row.valid_until) match.valid_until = row.valid_until;
-    const hit = hitOf(s, row, { score: Math.round(scored.score * 1000) / 1000, match, placeKind: row.place_kind, hinted: q.hints.length > 0 && satisfiesHints(row.place_kind, q.hints) }, entity ?? undefined);
+    const ranked: Ranked = {
+      entityId: row.entity_id, entityType: row.type, score: Math.round(scored.score * 1000) / 1000, match,
+      placeKind: row.place_kind, hinted: q.hints.length > 0 && satisfiesHints(row.place_kind, q.hints),
+    };
     const previous = best.get(row.entity_id);
-    if (!previous || compareHits(hit, previous, opts.locale) < 0) best.set(row.entity_id, hit);
+    if (!previous || compareHits(ranked, previous.ranked, opts.locale) < 0) best.set(row.entity_id, { ranked, row, entity: entity ?? undefined });
   }
-  const hits = [...best.values()].sort((a, b) => compareHits(a, b, opts.locale));
+  const hits = [...best.values()].map((b) => hitOf(s, b.row, b.ranked, b.entity)).sort((a, b) => compareHits(a, b, opts.locale));
   return { query: q, hits, work };
 }
 
