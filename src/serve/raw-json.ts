@@ -10,6 +10,9 @@ export class RawJson {
   }
 }
 
+/** An answer of type T in which any array may come as its pre-serialised JSON text. */
+export type WithRawJson<T> = T extends readonly (infer E)[] ? WithRawJson<E>[] | RawJson : T extends object ? { [K in keyof T]: WithRawJson<T[K]> } : T;
+
 /** JSON.stringify, with every RawJson member written as its text. */
 export function stringifyAnswer(value: unknown): string {
   const raws: string[] = [];

@@ -1,61 +1,16 @@
 // The page's only way to the server: same-origin GETs of the public interfaces, each answer cached
 // for the life of the page (a release is immutable; a swap shows on reload).
-export interface Metric {
-  id: string;
-  layer: string;
-  name_en: string;
-  name_ru: string;
-  name_kk: string;
-  unit: string;
-  frequency: string;
-  source_id: string;
-  notes?: string;
-}
-export interface Layer {
-  id: string;
-  metrics: Metric[];
-}
-export interface Point {
-  metric: string;
-  place: string;
-  period: string;
-  period_start: string;
-  period_end: string;
-  value: number | null;
-  null_reason: string | null;
-  status: string;
-  unit: string;
-  source_id: string;
-}
-export interface Snapshot {
-  revision: string;
-  date: string;
-  points: Point[];
-}
-export interface SeriesPoint {
-  period: string;
-  period_start: string;
-  period_end: string;
-  value: number | null;
-  null_reason: string | null;
-  status?: string;
-}
-export interface Series {
-  metric: Metric;
-  unit: string;
-  periods: string[];
-  series: { place: string; points: SeriesPoint[] }[];
-}
-export interface TmEvent {
-  id: string;
-  date: string;
-  kind: string;
-  place: string;
-  title_en: string;
-  title_ru: string;
-  title_kk: string;
-  source_url: string;
-}
+import type { TemporalEvents, TemporalLayers, TemporalSeries, TemporalSnapshot } from '../../src/serve/timemachine/schemas.js';
+
+// The time-slice answers are typed from the response schemas the server validates them against
+// (type-only: nothing of the server reaches the bundle).
+export type Snapshot = TemporalSnapshot;
+export type Series = TemporalSeries;
+export type Layer = TemporalLayers['layers'][number];
+export type Metric = Layer['metrics'][number];
+export type Point = Snapshot['points'][number];
+export type SeriesPoint = Series['series'][number]['points'][number];
+export type TmEvent = TemporalEvents[number];
 export type Names = { en: string; ru: string; kk: string };
 export interface SourceRef {
   id: string;
@@ -155,7 +110,7 @@ export function get<T>(url: string): Promise<T> {
 
 export const api = {
   geo: () => get<RegionCollection>('/data/kz_adm1_current.geojson'),
-  layers: () => get<{ layers: Layer[] }>('/api/timemachine/layers'),
+  layers: () => get<TemporalLayers>('/api/timemachine/layers'),
   events: () => get<TmEvent[]>('/api/timemachine/events'),
   snapshot: (date: string | null) => get<Snapshot>(date ? `/api/timemachine/snapshot?date=${encodeURIComponent(date)}` : '/api/timemachine/snapshot'),
   series: (metric: string) => get<Series>(`/api/timemachine/series?metric=${encodeURIComponent(metric)}`),

@@ -7,7 +7,8 @@ import { canonicalHash } from '../../lib/hash.js';
 import { ProblemError } from '../errors.js';
 import type { LoadedRelease } from '../release-types.js';
 import { storeOf, type EventRow } from '../../store/reader.js';
-import type { EventsQuery as Query, TemporalEventBatch } from './schemas.js';
+import type { TemporalEventBatch } from './schemas.js';
+import type { EventsQuery as Query } from './query.js';
 
 export type EventsQuery = Query;
 const PAGE_DEFAULT = 100; // the most a page may hold (EVENTS_QUERY)

@@ -2,7 +2,7 @@
 // for the request. Query rules live in query.ts (validated by Fastify, mapped by problem-handler.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendCsv } from '../csv.js';
-import { RawJson, stringifyAnswer } from '../raw-json.js';
+import { RawJson, stringifyAnswer, type WithRawJson } from '../raw-json.js';
 import { formatParam, preferredType } from '../negotiate.js';
 import { problems, type FromQuery } from '../schemas.js';
 import { pinned } from '../pinned.js';
@@ -21,8 +21,13 @@ const CACHE_CONTROL = 'public, max-age=60, must-revalidate';
 export async function timemachinePlugin(app: FastifyInstance, opts: { releases: ReleaseSource }): Promise<void> {
   // Every answer negotiates its media type (406 when none fits); the time-slice answers that are
   // tables also come as CSV (Accept: text/csv or format=csv), one row per point or event.
-  // The handler's query type is derived from the querystring schema the route registers.
-  const route = <Q,>(path: string, summary: string, querystring: Q, body: object, answer: (req: FastifyRequest, query: FromQuery<NoInfer<Q>>, reply: FastifyReply) => unknown, table?: (value: any) => Iterable<Record<string, unknown>>) => {
+  // The handler's query type is derived from the querystring schema the route registers, and what it
+  // returns must be of the type derived from the response schema (any array may come pre-serialised).
+  const route = <Q, B>(
+    path: string, summary: string, querystring: Q, body: B,
+    answer: (req: FastifyRequest, query: FromQuery<NoInfer<Q>>, reply: FastifyReply) => WithRawJson<FromQuery<NoInfer<B>>> | Promise<WithRawJson<FromQuery<NoInfer<B>>>>,
+    table?: (value: any) => Iterable<Record<string, unknown>>,
+  ) => {
     const offered = table ? ['application/json', 'text/csv'] : ['application/json'];
     const q = querystring as { properties?: Record<string, unknown> };
     const run = answer as (req: FastifyRequest, query: unknown, reply: FastifyReply) => unknown;

@@ -69,6 +69,8 @@ export const SERIES_QUERY = {
 /** The query of /snapshot and /series as Fastify hands it to the route, validated against the schema above. */
 export type SnapshotQuery = FromSchema<typeof SNAPSHOT_QUERY>;
 export type SeriesQuery = FromSchema<typeof SERIES_QUERY>;
+export type EventsQuery = FromSchema<typeof EVENTS_QUERY>;
+export type SnapshotDiffQuery = FromSchema<typeof SNAPSHOT_DIFF_QUERY>;
 
 /** The release's as-of date: the store's meta.as_of, else the seal's. */
 export function asOfDate(release: LoadedRelease): string {

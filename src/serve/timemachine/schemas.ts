@@ -1,12 +1,13 @@
 // Response schemas of the time-slice routes: they document the routes in the OpenAPI document and
-// test/serve-timemachine.test.ts validates live responses against them. The answer types the route
-// functions return are derived from them (bottom of this file), so an answer that leaves out a
-// required member or changes its type does not compile; snapshot and series answers carry their
-// points as pre-serialised JSON (raw-json.ts), which only the live-response test can check.
+// test/serve-timemachine.test.ts validates live responses against them. The answer types are derived
+// from them (bottom of this file): the routes must return them (index.ts), so an answer that leaves
+// out a required member or changes its type does not compile, and the browser app (web/src/api.ts)
+// reads the same types. Snapshot and series answers may carry their points as pre-serialised JSON
+// (raw-json.ts), which only the live-response test can check.
 // (Handlers send JSON strings, so Fastify's schema-based serializer never silently drops a field.)
+// This module imports no server code, so web/ can import its types.
 import type { FromSchema } from 'json-schema-to-ts';
 import { GRANULARITIES } from '../../store/periods.js';
-import type { EVENTS_QUERY, SNAPSHOT_DIFF_QUERY } from './query.js';
 
 const str = { type: 'string' } as const;
 const nstr = { type: ['string', 'null'] } as const;
@@ -29,7 +30,7 @@ const unitSpan = obj({ unit: str, period_start: str, period_end: str, first_peri
 const pointState = obj({ value: num, null_reason: nstr, status: str });
 const pointRef = { metric: str, place: str, period: str };
 const event = obj({ id: str, date: str, kind: str, place: str, title_en: str, title_ru: str, title_kk: str, source_url: str, review_status: str });
-const metric = obj({ id: str, layer: str, unit: str, aggregation: str, source_id: str });
+const metric = obj({ id: str, layer: str, name_en: str, name_ru: str, name_kk: str, unit: str, frequency: str, aggregation: str, source_id: str });
 
 export const RESPONSES = {
   snapshot: obj(
@@ -70,6 +71,8 @@ export const RESPONSES = {
   layers: obj({ revision: str, count: int, layers: arr(obj({ id: str, title_en: str, metrics: arr(metric) })) }),
 };
 
+export type TemporalSnapshot = FromSchema<typeof RESPONSES.snapshot>;
+export type TemporalSeries = FromSchema<typeof RESPONSES.series>;
 export type TemporalEvents = FromSchema<typeof RESPONSES.events>;
 export type TemporalEventBatch = FromSchema<typeof RESPONSES.eventBatch>;
 export type TemporalSnapshotDiff = FromSchema<typeof RESPONSES.snapshotDiff>;
@@ -77,5 +80,3 @@ export type TemporalHealth = FromSchema<typeof RESPONSES.health>;
 export type TemporalContractsAnswer = FromSchema<typeof RESPONSES.temporalContracts>;
 export type TemporalStats = FromSchema<typeof RESPONSES.stats>;
 export type TemporalLayers = FromSchema<typeof RESPONSES.layers>;
-export type EventsQuery = FromSchema<typeof EVENTS_QUERY>;
-export type SnapshotDiffQuery = FromSchema<typeof SNAPSHOT_DIFF_QUERY>;

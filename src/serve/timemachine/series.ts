@@ -4,10 +4,11 @@
 import { ProblemError } from '../errors.js';
 import type { LoadedRelease } from '../release-types.js';
 import { storeOf } from '../../store/reader.js';
-import { RawJson } from '../raw-json.js';
+import { RawJson, type WithRawJson } from '../raw-json.js';
 import { namesOf, parsePlaces, type SeriesQuery } from './query.js';
+import type { TemporalSeries } from './schemas.js';
 
-export function series(release: LoadedRelease, q: SeriesQuery) {
+export function series(release: LoadedRelease, q: SeriesQuery): WithRawJson<TemporalSeries> {
   const reader = storeOf(release);
   const found = reader.metricById.get(q.metric);
   if (!found) {
@@ -28,7 +29,7 @@ export function series(release: LoadedRelease, q: SeriesQuery) {
     unit,
     units: units.map((u) => u.unit),
     ...(units.length > 1
-      ? { unit_changes: units, unit_note: `values of ${id} are published in ${units.length} units over time (${units.map((u) => `${u.unit}: ${u.first_period} to ${u.last_period}`).join('; ')}); each point carries its own unit` }
+      ? { unit_changes: units.map((u) => ({ ...u })), unit_note: `values of ${id} are published in ${units.length} units over time (${units.map((u) => `${u.unit}: ${u.first_period} to ${u.last_period}`).join('; ')}); each point carries its own unit` }
       : {}),
     source: { id: source_id, point_sources: summary.sources },
     aggregation,

@@ -7,7 +7,8 @@
 import { ProblemError } from '../errors.js';
 import type { LoadedRelease, ReleaseSource } from '../release-types.js';
 import { storeOf, type PointRow, type StoreReader } from '../../store/reader.js';
-import type { SnapshotDiffQuery as Query, TemporalSnapshotDiff } from './schemas.js';
+import type { TemporalSnapshotDiff } from './schemas.js';
+import type { SnapshotDiffQuery as Query } from './query.js';
 
 export type SnapshotDiffQuery = Query;
 

@@ -4,8 +4,9 @@
 import { ProblemError } from '../errors.js';
 import type { LoadedRelease } from '../release-types.js';
 import { storeOf, type PointRow } from '../../store/reader.js';
-import { RawJson } from '../raw-json.js';
+import { RawJson, type WithRawJson } from '../raw-json.js';
 import { asOfDate, namesOf, parsePlaces, type SnapshotQuery } from './query.js';
+import type { TemporalSnapshot } from './schemas.js';
 
 export type { PointRow } from '../../store/reader.js';
 
@@ -27,7 +28,7 @@ export function parseLayers(release: LoadedRelease, param: string | undefined): 
   return asked.sort();
 }
 
-export function snapshot(release: LoadedRelease, query: SnapshotQuery) {
+export function snapshot(release: LoadedRelease, query: SnapshotQuery): WithRawJson<TemporalSnapshot> {
   const reader = storeOf(release);
   const layers = parseLayers(release, query.layers);
   const places = parsePlaces(release, query.place);
