@@ -8,6 +8,7 @@
 // version, so the same content must keep the same revision whatever built it. Not being in `files`,
 // they are never published as resources of their own.
 import { readFile, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as z, gzip } from 'node:zlib';
@@ -46,17 +47,26 @@ async function encode(body: Buffer, coding: 'gzip' | 'br', text: boolean): Promi
  */
 export async function writeVariants(dir: string, files: readonly SealedFile[]): Promise<SealedVariant[]> {
   const out: SealedVariant[] = [];
-  for (const file of files) {
-    if (!file.path.startsWith(DATA_DIR + '/') || !compressible(file.media_type)) continue;
+  const todo = files.filter((file) => file.path.startsWith(DATA_DIR + '/') && compressible(file.media_type));
+  const one = async (file: SealedFile) => {
     const body = await readFile(join(dir, file.path));
-    for (const coding of ['gzip', 'br'] as const) {
+    // Both codings at once: zlib runs them on libuv's thread pool, so they overlap with each other
+    // and with the next files' reads; each output depends only on its input, so the order does not
+    // change a byte, and the list is sorted below.
+    await Promise.all((['gzip', 'br'] as const).map(async (coding) => {
       const bytes = await encode(body, coding, true);
-      if (bytes.length >= body.length) continue;
+      if (bytes.length >= body.length) return;
       const path = file.path + VARIANT_SUFFIX[coding];
       await writeFile(join(dir, path), bytes);
       faultPoint('seal.variant');
       out.push({ path, sha256: sha256Hex(bytes), bytes: bytes.length, of: file.path, coding });
-    }
-  }
+    }));
+  };
+  // As many files in flight as cores: more only queues on the pool and holds more bodies in memory.
+  let next = 0;
+  const worker = async () => {
+    while (next < todo.length) await one(todo[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(availableParallelism(), todo.length)) }, worker));
   return out.sort((a, b) => (a.path < b.path ? -1 : 1));
 }

@@ -8,6 +8,7 @@
 
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { create, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
 
 const require = createRequire(import.meta.url);
@@ -29,6 +30,23 @@ let bytes: { regular: Buffer; bold: Buffer } | null = null;
 function fontBytes(): { regular: Buffer; bold: Buffer } {
   bytes ??= { regular: readFileSync(FONT_PATHS.regular), bold: readFileSync(FONT_PATHS.bold) };
   return bytes;
+}
+
+/** fontkit's per-font cache of decoded tables (what `getVariation` shares between its instances). */
+type WithTables = Font & { _tables: Record<string, unknown> };
+
+/**
+ * Decoded font tables, shared by every document's own font instance. Decoding GSUB/GPOS/cmap/hmtx
+ * anew for each page was a third of a real build's CPU; the tables are never written after decoding
+ * (fontkit itself shares them between a font and its variations), while the glyph cache, the only
+ * order-dependent state (see above), stays per instance.
+ */
+const tables: { regular?: Record<string, unknown>; bold?: Record<string, unknown> } = {};
+function fontFor(weight: 'regular' | 'bold'): Font {
+  const font = create(fontBytes()[weight]) as WithTables;
+  tables[weight] ??= font._tables;
+  font._tables = tables[weight];
+  return font;
 }
 
 export interface DocumentMeta {
@@ -65,8 +83,9 @@ export function createDocument(meta: DocumentMeta): PDFKit.PDFDocument {
       ModDate: meta.builtAt,
     },
   });
-  doc.registerFont(FONT.regular, fontBytes().regular);
-  doc.registerFont(FONT.bold, fontBytes().bold);
+  // PDFKit takes a fontkit font as a font source (PDFFontFactory.open), embedding its own subset.
+  doc.registerFont(FONT.regular, fontFor('regular') as never);
+  doc.registerFont(FONT.bold, fontFor('bold') as never);
   doc.font(FONT.regular);
   return doc;
 }
