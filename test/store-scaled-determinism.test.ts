@@ -28,7 +28,7 @@ test('a small scaled store is written byte for byte the same twice, with every g
     try {
       const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
       const synthetic = count("SELECT count(*) n FROM points WHERE status = 'synthetic'");
-      assert.ok(synthetic > OPTS.points * 0.8 && synthetic < OPTS.points * 1.2, `${synthetic} synthetic points`);
+      assert.equal(synthetic, OPTS.points);
       assert.equal(count("SELECT count(*) n FROM events WHERE review_status = 'synthetic'"), OPTS.events);
       assert.equal(count("SELECT count(*) n FROM entities WHERE id LIKE 'synthetic:%'"), OPTS.entities);
       assert.ok(count("SELECT count(*) n FROM search_names WHERE entity_id LIKE 'synthetic:%'") >= OPTS.entities * 3);

@@ -7,6 +7,7 @@ import { asPublished, bucketize, decodeFrom, type PointRow, type SeriesPoint } f
 import { answerPoint, mergeSummaries, summarise, type SeriesSummary, type UnitSpan } from './series-answer.js';
 import { STORED_SERIES_GRANULARITIES } from './series-answers-write.js';
 import type { Row } from './tables.js';
+import type { DeflatedPart } from '../lib/gzip-compose.js';
 
 export type MetricRow = Row<'metrics'>;
 export type LayerRow = Row<'layers'>;
@@ -87,6 +88,10 @@ function pointWhere(filter: PointFilter): { clause: string; args: string[] } {
   return { clause: where.length ? `WHERE ${where.join(' AND ')}` : '', args };
 }
 
+const parseSummary = (r: { count: number; sources: string; units: string; periods: string }): SeriesSummary => ({
+  count: r.count, sources: JSON.parse(r.sources) as string[], units: JSON.parse(r.units) as UnitSpan[], periods: JSON.parse(r.periods) as SeriesSummary['periods'],
+});
+
 export class StoreReader {
   readonly meta: Readonly<Record<string, string>>;
   readonly layers: readonly LayerRow[];
@@ -120,8 +125,12 @@ export class StoreReader {
           storedSeries: p('SELECT place, points FROM series_answers WHERE metric = ? AND granularity = ? ORDER BY place'),
           storedSeriesAll: p('SELECT * FROM series_answers WHERE metric = ? AND granularity = ? ORDER BY place'),
           storedSeriesOf: p('SELECT * FROM series_answers WHERE metric = ? AND granularity = ? AND place IN (SELECT value FROM json_each(?)) ORDER BY place'),
-          seriesTotal: p('SELECT * FROM series_totals WHERE metric = ? AND granularity = ?'),
+          seriesTotal: p('SELECT metric, granularity, first_start, first_end, last_end, count, sources, units, periods FROM series_totals WHERE metric = ? AND granularity = ?'),
         } : {}),
+      // Stores written before the answer's stored tail have no tail_* columns.
+      ...(p(`SELECT count(*) FROM pragma_table_info('series_totals') WHERE name = 'tail_sha256'`).pluck().get()
+        ? { seriesTail: p('SELECT tail_deflated AS deflated, tail_crc AS crc, tail_bytes AS bytes, tail_sha256 AS sha256 FROM series_totals WHERE metric = ? AND granularity = ?') }
+        : {}),
       seriesKeysAfter: p('SELECT metric, place FROM point_series WHERE (metric, place) > (?, ?) ORDER BY metric, place LIMIT ?'),
       seriesPoints: p('SELECT * FROM points WHERE metric = ? AND place = ?'),
       seriesKeys: p('SELECT * FROM point_series ORDER BY metric, place'),
@@ -225,9 +234,6 @@ export class StoreReader {
    */
   seriesAnswer(metric: MetricRow, granularity: Granularity | null, start: string, end: string, places: readonly string[] | null, withFrom: boolean): SeriesAnswer {
     const whole = (r: { first_start: string; first_end: string; last_end: string }) => r.first_start >= start && r.first_end >= start && r.last_end <= end;
-    const parseSummary = (r: { count: number; sources: string; units: string; periods: string }): SeriesSummary => ({
-      count: r.count, sources: JSON.parse(r.sources) as string[], units: JSON.parse(r.units) as UnitSpan[], periods: JSON.parse(r.periods) as SeriesSummary['periods'],
-    });
     const stored = !withFrom && granularity !== null && (STORED_SERIES_GRANULARITIES as readonly string[]).includes(granularity) && this.s.storedSeries !== undefined;
     if (stored && places === null) {
       const total = this.s.seriesTotal!.get(metric.id, granularity) as Row<'series_totals'> | undefined;
@@ -258,6 +264,18 @@ export class StoreReader {
     }
     const order = [...points.keys()].sort();
     return { points: new Map(order.map((p) => [p, points.get(p)!])), summary: mergeSummaries(order.map((p) => summaries.get(p)!)) };
+  }
+
+  /**
+   * The summary and the stored, deflated end (src/store/series-body.ts) of the answer over every
+   * place, when [start, end] takes the whole series and the store has them; undefined otherwise.
+   */
+  storedWholeSeries(metric: MetricRow, granularity: Granularity, start: string, end: string): { summary: SeriesSummary; tail: DeflatedPart } | undefined {
+    if (!this.s.seriesTail || !(STORED_SERIES_GRANULARITIES as readonly string[]).includes(granularity)) return undefined;
+    const total = this.s.seriesTotal!.get(metric.id, granularity) as Omit<Row<'series_totals'>, `tail_${string}`> | undefined;
+    if (!total || !(total.first_start >= start && total.first_end >= start && total.last_end <= end)) return undefined;
+    const tail = this.s.seriesTail.get(metric.id, granularity) as DeflatedPart;
+    return { summary: parseSummary(total), tail };
   }
 
   /**

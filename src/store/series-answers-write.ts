@@ -2,11 +2,14 @@
 // granularity, place) of the rollups, the whole series' buckets as the series answer shows them,
 // serialised once, with their summary; and for each (metric, granularity) the summary over every
 // place. A series over every place and the whole range then concatenates stored text instead of
-// building tens of thousands of objects per request. Read from the rollups already written (in key
+// building tens of thousands of objects per request; the answer's end over every place is also
+// stored deflated (series_totals.tail_*). Read from the rollups already written (in key
 // order, which is the answer's time order per place), so it depends only on the rollups' rows.
 import type { Database } from 'better-sqlite3';
 import { answerPoint, mergeSummaries, summarise, type SeriesSummary } from './series-answer.js';
+import { seriesTail } from './series-body.js';
 import type { Row } from './tables.js';
+import { deflatePart } from '../lib/gzip-compose.js';
 
 /**
  * Granularities stored whole. Week is left to the rollups: 20 years of weeks for every place is an
@@ -41,8 +44,8 @@ const summaryColumns = (s: SeriesSummary) => [s.count, JSON.stringify(s.sources)
 export function writeSeriesAnswers(db: Database): void {
   const insert = db.prepare(`INSERT INTO series_answers(metric, granularity, place, first_start, first_end, last_end, count, sources, units, periods, points)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const insertTotal = db.prepare(`INSERT INTO series_totals(metric, granularity, first_start, first_end, last_end, count, sources, units, periods)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insertTotal = db.prepare(`INSERT INTO series_totals(metric, granularity, first_start, first_end, last_end, count, sources, units, periods,
+    tail_deflated, tail_crc, tail_bytes, tail_sha256) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   // One metric at a time: a statement may not write while another iterates on the connection, and
   // one metric's rollups bound the memory.
   const read = db.prepare(`SELECT * FROM rollups WHERE metric = ? AND granularity IN (SELECT value FROM json_each(?))
@@ -51,6 +54,7 @@ export function writeSeriesAnswers(db: Database): void {
   type Item = Row<'rollups'> & { from_count: number };
   let group: Item[] = [];
   let places: SeriesSummary[] = [];
+  let entries: [string, string][] = []; // each place's points JSON, for the answer's stored tail
   let span: Span | null = null;
   const flushPlace = () => {
     if (group.length === 0) return;
@@ -58,15 +62,22 @@ export function writeSeriesAnswers(db: Database): void {
     let s: Span = { first_start: group[0]!.period_start, first_end: group[0]!.period_end, last_end: group[0]!.period_end };
     for (const r of group) s = widen(s, { first_start: r.period_start, first_end: r.period_end, last_end: r.period_end });
     const summary = summarise(group);
-    insert.run(metric, granularity, place, s.first_start, s.first_end, s.last_end, ...summaryColumns(summary), JSON.stringify(group.map((r) => answerPoint(r, r.from_count))));
+    const points = JSON.stringify(group.map((r) => answerPoint(r, r.from_count)));
+    insert.run(metric, granularity, place, s.first_start, s.first_end, s.last_end, ...summaryColumns(summary), points);
     places.push(summary);
+    entries.push([place, points]);
     span = widen(span, s);
     group = [];
   };
   const flushGranularity = (metric: string, granularity: string) => {
     flushPlace();
-    if (span) insertTotal.run(metric, granularity, span.first_start, span.first_end, span.last_end, ...summaryColumns(mergeSummaries(places)));
+    if (span) {
+      const total = mergeSummaries(places);
+      const tail = deflatePart(Buffer.from(seriesTail(total.periods.map((p) => p[0]), total.count, entries)));
+      insertTotal.run(metric, granularity, span.first_start, span.first_end, span.last_end, ...summaryColumns(total), tail.deflated, tail.crc, tail.bytes, tail.sha256);
+    }
     places = [];
+    entries = [];
     span = null;
   };
   for (const metric of metrics) {

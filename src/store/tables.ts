@@ -3,13 +3,14 @@
 // from it, so a column is declared once. Full-text tables are not declared here: virtual tables
 // have no column types (see src/store/search*.ts).
 
-type ColumnType = 'TEXT' | 'REAL' | 'INTEGER';
+type ColumnType = 'TEXT' | 'REAL' | 'INTEGER' | 'BLOB';
 interface Column { type: ColumnType; nullable: boolean }
 
 const text = { type: 'TEXT', nullable: false } as const;
 const textOrNull = { type: 'TEXT', nullable: true } as const;
 const realOrNull = { type: 'REAL', nullable: true } as const;
 const integer = { type: 'INTEGER', nullable: false } as const;
+const blob = { type: 'BLOB', nullable: false } as const;
 
 interface TableDeclaration {
   columns: Record<string, Column>;
@@ -81,11 +82,15 @@ export const TABLES = {
     clustered: true,
   },
   // The summary of every place's whole series of a (metric, granularity), merged (the answer over
-  // every place reads this row and the places' points, not each place's summary).
+  // every place reads this row and the places' points, not each place's summary). tail_* is the end
+  // of that answer's JSON from its periods on (src/store/series-body.ts), deflated once at build, with
+  // its CRC-32, length and sha256: served gzipped without compressing megabytes per request
+  // (src/lib/gzip-compose.ts).
   series_totals: {
     columns: {
       metric: text, granularity: text, first_start: text, first_end: text, last_end: text,
       count: integer, sources: text, units: text, periods: text,
+      tail_deflated: blob, tail_crc: integer, tail_bytes: integer, tail_sha256: text,
     },
     primaryKey: ['metric', 'granularity'],
     clustered: true,
@@ -128,7 +133,7 @@ export const TABLES = {
 
 export type TableName = keyof typeof TABLES;
 
-type ValueOf<C> = C extends { type: 'REAL' | 'INTEGER' } ? number : string;
+type ValueOf<C> = C extends { type: 'REAL' | 'INTEGER' } ? number : C extends { type: 'BLOB' } ? Buffer : string;
 type ColumnValue<C> = C extends { nullable: true } ? ValueOf<C> | null : ValueOf<C>;
 
 /** One row of a table, typed from its declaration. */

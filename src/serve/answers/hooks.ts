@@ -5,7 +5,7 @@
 // onRequest hooks (the v1 rate limit) still run and count every request, and schema validation has
 // already refused bad input; only 200 answers are stored, never a problem.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { chooseCoding, etagOf, noneMatch } from '../data/encoding.js';
+import { chooseCoding, etagOf, noneMatch, type Encodable } from '../data/encoding.js';
 import { AnswerCache, CachedAnswer } from './cache.js';
 import { canonicalUrl } from './canonical-url.js';
 
@@ -29,8 +29,11 @@ function keyOf(request: FastifyRequest): string | null {
   return `${request.release.revision} ${canonicalUrl(request.url)} ${request.headers.accept ?? ''}`;
 }
 
+/** What sending an answer needs: its representations and headers. */
+type Answer = Encodable & Pick<CachedAnswer, 'contentType' | 'cacheControl' | 'link'>;
+
 /** Sends `answer` (200 in the negotiated coding, or 304) with its validators. */
-function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): { status: 200 | 304; payload: Buffer | null } {
+function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: Answer): { status: 200 | 304; payload: Buffer | null } {
   const coding = chooseCoding(request.headers['accept-encoding'], answer);
   const etag = etagOf(answer, coding);
   // the key holds Accept (JSON or CSV), so shared caches must vary on it too
@@ -42,7 +45,16 @@ function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: Cached
   }
   reply.code(200).header('content-type', answer.contentType);
   if (coding !== 'identity') reply.header('content-encoding', coding);
-  return { status: 200, payload: coding === 'identity' ? answer.body : answer[coding] };
+  return { status: 200, payload: coding === 'identity' ? answer.body : answer[coding]! };
+}
+
+/**
+ * Sends an answer a route made with its representations already (src/serve/answers/precomposed.ts):
+ * negotiated and validated like a cached one, and neither re-encoded nor stored.
+ */
+export function sendPrecomposed(request: FastifyRequest, reply: FastifyReply, answer: Answer): FastifyReply {
+  request.answerKey = null;
+  return reply.send(sendAnswer(request, reply, answer).payload);
 }
 
 export function installAnswerCache(scope: FastifyInstance, cache: AnswerCache): void {

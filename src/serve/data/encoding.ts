@@ -36,8 +36,11 @@ function parse(header: string): Map<string, number> {
 export interface Encodable {
   body: Buffer;
   readonly gzip: Buffer;
-  readonly br: Buffer;
+  /** Absent when the representation is offered in gzip only. */
+  readonly br?: Buffer;
   sha256: string;
+  /** The identity length, when the identity bytes are made only on demand. */
+  readonly bodyBytes?: number;
 }
 
 /**
@@ -51,18 +54,26 @@ export function chooseCoding(header: string | undefined, file: Encodable): Codin
   const q = qualities(header);
   const star = q.get('*');
   const qOf = (c: Coding) => q.get(c) ?? (c === 'identity' ? (star ?? 1) : (star ?? 0));
-  const size = (c: Coding) => (c === 'identity' ? file.body.length : file[c].length);
+  const identity = file.bodyBytes ?? file.body.length;
+  const size = (c: Coding) => (c === 'identity' ? identity : (file[c]?.length ?? Infinity));
   let best: Coding = 'identity';
   let bestQ = 0;
   for (const c of ['br', 'gzip', 'identity'] as const) {
     const v = qOf(c);
-    if (v <= 0 || (c !== 'identity' && size(c) >= file.body.length)) continue;
+    if (v <= 0 || (c !== 'identity' && size(c) >= identity)) continue;
     if (v > bestQ || (v === bestQ && size(c) < size(best))) {
       best = c;
       bestQ = v;
     }
   }
   return best;
+}
+
+/** Whether gzip is acceptable (q > 0) by the Accept-Encoding header. */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (header === undefined) return false;
+  const q = qualities(header);
+  return (q.get('gzip') ?? q.get('*') ?? 0) > 0;
 }
 
 /** A strong ETag per representation: the sealed sha256, suffixed for an encoded variant. */

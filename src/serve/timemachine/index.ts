@@ -11,7 +11,10 @@ import { eventBatch, eventsPage, nextPageUrl, type EventsQuery } from './events.
 import { health, layers, stats, temporalContracts } from './info.js';
 import { EVENTS_QUERY, NO_QUERY, SERIES_QUERY, SNAPSHOT_DIFF_QUERY, SNAPSHOT_QUERY } from './query.js';
 import { RESPONSES } from './schemas.js';
-import { series } from './series.js';
+import { composedSeries, series } from './series.js';
+import { PrecomposedAnswer } from '../answers/precomposed.js';
+import { sendPrecomposed } from '../answers/hooks.js';
+import { acceptsGzip } from '../data/encoding.js';
 import { snapshot } from './snapshot.js';
 import { snapshotDiff } from './snapshot-diff.js';
 
@@ -42,6 +45,7 @@ export async function timemachinePlugin(app: FastifyInstance, opts: { releases: 
         // Fastify has validated the query against `querystring` (plus format) before this runs
         const value = await run(req, req.query, reply);
         reply.header('cache-control', CACHE_CONTROL).header('vary', 'Accept');
+        if (value instanceof PrecomposedAnswer) return sendPrecomposed(req, reply, value);
         if (type === 'text/csv' && table) return sendCsv(reply, table(value), { filename: `${path.slice(1)}.csv` });
         return reply.type('application/json; charset=utf-8').send(stringifyAnswer(value));
       },
@@ -52,7 +56,8 @@ export async function timemachinePlugin(app: FastifyInstance, opts: { releases: 
   };
 
   route('/snapshot', 'Metrics at a date', SNAPSHOT_QUERY, RESPONSES.snapshot, (req, query) => snapshot(pinned(req), query), (v) => (v.points as RawJson).parsed<Record<string, unknown>[]>());
-  route('/series', 'Time series of one metric', SERIES_QUERY, RESPONSES.series, (req, query) => series(pinned(req), query), seriesRows);
+  route('/series', 'Time series of one metric', SERIES_QUERY, RESPONSES.series, (req, query) =>
+    (preferredType(req, ['application/json', 'text/csv']) === 'application/json' && acceptsGzip(req.headers['accept-encoding']) && composedSeries(pinned(req), query)) || series(pinned(req), query), seriesRows);
   // A page of events or of the diff; the next page's URL goes in the Link header (RFC 8288).
   const page = (req: FastifyRequest, q: EventsQuery, reply: FastifyReply, path: string) => {
     const p = eventsPage(pinned(req), q);

@@ -4,11 +4,15 @@
 import { ProblemError } from '../errors.js';
 import type { LoadedRelease } from '../release-types.js';
 import { storeOf } from '../../store/reader.js';
-import { RawJson, type WithRawJson } from '../raw-json.js';
+import { RawJson, stringifyAnswer, type WithRawJson } from '../raw-json.js';
+import { PrecomposedAnswer } from '../answers/precomposed.js';
+import type { MetricRow } from '../../store/reader.js';
+import type { SeriesSummary } from '../../store/series-answer.js';
+import { seriesTail } from '../../store/series-body.js';
 import { namesOf, parsePlaces, type SeriesQuery } from './query.js';
 import type { TemporalSeries } from './schemas.js';
 
-export function series(release: LoadedRelease, q: SeriesQuery): WithRawJson<TemporalSeries> {
+function metricOf(release: LoadedRelease, q: SeriesQuery) {
   const reader = storeOf(release);
   const found = reader.metricById.get(q.metric);
   if (!found) {
@@ -18,10 +22,12 @@ export function series(release: LoadedRelease, q: SeriesQuery): WithRawJson<Temp
   if (q.start_date && q.end_date && q.start_date > q.end_date) {
     throw new ProblemError('invalid_date_range', `start_date ${q.start_date} is after end_date ${q.end_date}`, { start_date: q.start_date, end_date: q.end_date });
   }
-  const places = parsePlaces(release, q.place);
+  return found;
+}
+
+/** The answer's members before its periods (JSON.stringify keeps this order). */
+function head(release: LoadedRelease, q: SeriesQuery, found: MetricRow, places: string[] | null, summary: SeriesSummary) {
   const { id, layer, name_en, name_ru, name_kk, unit, frequency, aggregation, source_id } = found;
-  const includes = new Set(q.include?.split(',') ?? []);
-  const { points, summary } = reader.seriesAnswer(found, q.granularity ?? null, q.start_date ?? '0000-01-01', q.end_date ?? '9999-12-31', places, includes.has('from_periods'));
   const units = summary.units;
   return {
     revision: release.revision,
@@ -37,11 +43,41 @@ export function series(release: LoadedRelease, q: SeriesQuery): WithRawJson<Temp
     start_date: q.start_date ?? null,
     end_date: q.end_date ?? null,
     places,
+  };
+}
+
+export function series(release: LoadedRelease, q: SeriesQuery): WithRawJson<TemporalSeries> {
+  const reader = storeOf(release);
+  const found = metricOf(release, q);
+  const places = parsePlaces(release, q.place);
+  const includes = new Set(q.include?.split(',') ?? []);
+  const { points, summary } = reader.seriesAnswer(found, q.granularity ?? null, q.start_date ?? '0000-01-01', q.end_date ?? '9999-12-31', places, includes.has('from_periods'));
+  return {
+    ...head(release, q, found, places, summary),
     periods: summary.periods.map((p) => p[0]),
     // Source points behind the buckets; each bucket says how many (from_count) and, with
     // include=from_periods, which (from_periods).
     count: summary.count,
     series: [...points].map(([place, json]) => ({ place, points: new RawJson(json) })),
-    ...(includes.has('names') ? { names: namesOf(release, points.keys(), [id]) } : {}),
+    ...(includes.has('names') ? { names: namesOf(release, points.keys(), [found.id]) } : {}),
   };
+}
+
+/**
+ * The JSON answer over every place and a whole stored series (no place, no include), composed from
+ * its head and the end stored deflated at build (src/store/series-body.ts): gzip costs a few
+ * hundred bytes of deflate per request instead of megabytes. Undefined for every other query, which
+ * series() answers.
+ */
+export function composedSeries(release: LoadedRelease, q: SeriesQuery): PrecomposedAnswer | undefined {
+  if (q.place !== undefined || q.include !== undefined || q.granularity === undefined) return undefined;
+  const found = metricOf(release, q);
+  const stored = storeOf(release).storedWholeSeries(found, q.granularity, q.start_date ?? '0000-01-01', q.end_date ?? '9999-12-31');
+  if (!stored) return undefined;
+  const text = stringifyAnswer(head(release, q, found, null, stored.summary));
+  const start = Buffer.from(`${text.slice(0, -1)},`); // the head object, open for the stored members
+  return new PrecomposedAnswer(start, stored.tail, () => {
+    const { points, summary } = storeOf(release).seriesAnswer(found, q.granularity!, q.start_date ?? '0000-01-01', q.end_date ?? '9999-12-31', null, false);
+    return Buffer.from(seriesTail(summary.periods.map((p) => p[0]), summary.count, points));
+  });
 }
