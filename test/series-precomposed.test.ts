@@ -44,7 +44,9 @@ const pointArb = fc.record({
   note: fc.option(fc.constantFrom('series break'), { freq: 4 }),
 });
 
-function storeOf(raw: fc.RecordValue<typeof pointArb.__type>[]): StoreContent {
+type RawPoint = typeof pointArb extends fc.Arbitrary<infer T> ? T : never;
+
+function storeOf(raw: RawPoint[]): StoreContent {
   const base = fixtureStore();
   const seen = new Set<string>();
   const points: PointRow[] = [];

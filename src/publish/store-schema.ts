@@ -2,6 +2,8 @@
 // Opened read-only by serve (src/store/open.ts).
 import { ddl } from '../store/tables.js';
 
-export const STORE_VERSION = '2.0.0';
+// 3.0.0: series_answers and series_totals (with the stored tail of the answer over every place) are
+// written at build; a reader of 2.x stores answers every series from the rollups.
+export const STORE_VERSION = '3.0.0';
 
 export const STORE_DDL = ddl();

@@ -6,6 +6,7 @@
 import type Database from 'better-sqlite3';
 import { searchKey } from '../lib/text-normalise.js';
 import { SEARCH_DDL, SEARCH_INDEX_DDL } from './search-schema.js';
+import { tupleInserter } from '../publish/store-insert.js';
 
 /** A dated or cited name: what a former name or abbreviation adds beyond an entity_names row. */
 export interface NameNote { entity_id: string; name: string; kind: string; valid_until: string | null; source_url: string | null }
@@ -49,16 +50,18 @@ export function writeSearchIndex(db: Database.Database, notes: readonly NameNote
   db.exec(SEARCH_DDL);
   const note = new Map(notes.map((n) => [`${n.entity_id}\u0000${n.name}\u0000${n.kind}`, n]));
   const page = db.prepare<[string, number], EntityRow>('SELECT id, type, name_en, name_ru, name_kk, data FROM entities WHERE id > ? ORDER BY id LIMIT ?');
-  const namesOf = db.prepare<[string], { name: string; lang: string; kind: string }>(
-    'SELECT name, lang, kind FROM entity_names WHERE entity_id = ? ORDER BY kind, lang, name',
+  // The names of a page of entities in one read, in (entity, kind, lang, name) order.
+  const namesIn = db.prepare<[string, string], { entity_id: string; name: string; lang: string; kind: string }>(
+    'SELECT entity_id, name, lang, kind FROM entity_names WHERE entity_id > ? AND entity_id <= ? ORDER BY entity_id, kind, lang, name',
   );
-  const insertName = db.prepare(`INSERT INTO search_names(entity_id, type, place_kind, name, lang, kind, key, valid_until, source_url)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  // Rows are written in batches, so their rowids are given here: 1, 2, ... as SQLite would assign.
+  const insertName = tupleInserter(db, 'search_names', ['rowid', 'entity_id', 'type', 'place_kind', 'name', 'lang', 'kind', 'key', 'valid_until', 'source_url']);
+  let nameRowid = 0;
   // Postings and deletions are appended to unordered load tables, then copied in key order (one
   // sort): inserting them one by one into their WITHOUT ROWID keys touches a random page per row.
   db.exec(`CREATE TEMP TABLE posting_load(word TEXT NOT NULL, key_len INTEGER NOT NULL, name_rowid INTEGER NOT NULL);
     CREATE TEMP TABLE delete_load(variant TEXT NOT NULL, word_id INTEGER NOT NULL);`);
-  const insertPosting = db.prepare('INSERT INTO temp.posting_load(word, key_len, name_rowid) VALUES (?, ?, ?)');
+  const insertPosting = tupleInserter(db, 'temp.posting_load', ['word', 'key_len', 'name_rowid']);
   // searchKey is pure and costs tens of microseconds; names repeat across entities ("... ауданы",
   // the same village name in many districts), so a bounded memo saves most of the calls.
   const keys = new Map<string, string>();
@@ -75,6 +78,8 @@ export function writeSearchIndex(db: Database.Database, notes: readonly NameNote
   for (;;) {
     const entities = page.all(after, PAGE);
     if (entities.length === 0) break;
+    const names = new Map<string, { name: string; lang: string; kind: string }[]>();
+    for (const n of namesIn.all(after, entities.at(-1)!.id)) (names.get(n.entity_id) ?? names.set(n.entity_id, []).get(n.entity_id)!).push(n);
     for (const e of entities) {
       const kind = placeKind({ ...e, data: dataOf(e) });
       const seen = new Set<string>();
@@ -85,16 +90,19 @@ export function writeSearchIndex(db: Database.Database, notes: readonly NameNote
         if (key === '' || seen.has(identity)) return;
         seen.add(identity);
         const n = note.get(`${e.id}\u0000${name}\u0000${nameKind}`);
-        const rowid = Number(insertName.run(e.id, e.type, kind, name, lang, nameKind, key, n?.valid_until ?? null, n?.source_url ?? null).lastInsertRowid);
-        for (const word of new Set(key.split(' '))) insertPosting.run(word, key.length, rowid);
+        const rowid = ++nameRowid;
+        insertName(rowid, e.id, e.type, kind, name, lang, nameKind, key, n?.valid_until ?? null, n?.source_url ?? null);
+        for (const word of new Set(key.split(' '))) insertPosting(word, key.length, rowid);
       };
       add(e.name_en, 'en', 'name');
       add(e.name_ru, 'ru', 'name');
       add(e.name_kk, 'kk', 'name');
-      for (const n of namesOf.all(e.id)) add(n.name, n.lang, n.kind);
+      for (const n of names.get(e.id) ?? []) add(n.name, n.lang, n.kind);
     }
     after = entities.at(-1)!.id;
   }
+  insertName.flush();
+  insertPosting.flush();
   db.exec(`INSERT OR IGNORE INTO search_postings(word, key_len, name_rowid)
       SELECT word, key_len, name_rowid FROM temp.posting_load ORDER BY word, key_len, name_rowid;
     DROP TABLE temp.posting_load;
@@ -103,13 +111,14 @@ export function writeSearchIndex(db: Database.Database, notes: readonly NameNote
     INSERT INTO search_words_fts(search_words_fts) VALUES ('rebuild');
     INSERT INTO search_words_fts(search_words_fts) VALUES ('optimize');`);
   const words = db.prepare<[number, number], { id: number; word: string }>('SELECT id, word FROM search_words WHERE id > ? ORDER BY id LIMIT ?');
-  const insertDelete = db.prepare('INSERT INTO temp.delete_load(variant, word_id) VALUES (?, ?)');
+  const insertDelete = tupleInserter(db, 'temp.delete_load', ['variant', 'word_id']);
   for (let last = 0; ; ) {
     const batch = words.all(last, PAGE);
     if (batch.length === 0) break;
-    for (const w of batch) for (const variant of deletions(w.word)) insertDelete.run(variant, w.id);
+    for (const w of batch) for (const variant of deletions(w.word)) insertDelete(variant, w.id);
     last = batch.at(-1)!.id;
   }
+  insertDelete.flush();
   db.exec(`INSERT OR IGNORE INTO search_deletes(variant, word_id) SELECT variant, word_id FROM temp.delete_load ORDER BY variant, word_id;
     DROP TABLE temp.delete_load;`);
 }
