@@ -28,7 +28,8 @@ export async function timemachinePlugin(app: FastifyInstance, opts: { releases: 
   // returns must be of the type derived from the response schema (any array may come pre-serialised).
   const route = <Q, B>(
     path: string, summary: string, querystring: Q, body: B,
-    answer: (req: FastifyRequest, query: FromQuery<NoInfer<Q>>, reply: FastifyReply) => WithRawJson<FromQuery<NoInfer<B>>> | Promise<WithRawJson<FromQuery<NoInfer<B>>>>,
+    // or, for a JSON answer, its representations already made (src/serve/answers/precomposed.ts)
+    answer: (req: FastifyRequest, query: FromQuery<NoInfer<Q>>, reply: FastifyReply) => WithRawJson<FromQuery<NoInfer<B>>> | PrecomposedAnswer | Promise<WithRawJson<FromQuery<NoInfer<B>>>>,
     table?: (value: any) => Iterable<Record<string, unknown>>,
   ) => {
     const offered = table ? ['application/json', 'text/csv'] : ['application/json'];
