@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeV1Release } from './support/v1-fixture.js';
+import { storeVerified } from './support/serve-child.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BUILD_ONLY = ['mapshaper', 'exceljs', 'pdfkit', 'jsts', 'shapefile', 'dejavu-fonts-ttf', 'csv-parse', '@turf/area', 'date-holidays'];
@@ -33,6 +34,7 @@ test('dala serve answers every route family without loading a build-only package
       });
       child.on('exit', (code) => reject(new Error(`dala serve exited (${code}) before listening: ${out}`)));
     });
+    await storeVerified(base, () => '');
     for (const path of ['/data/country-pulse.json', '/api/timemachine/layers', '/api/v1/search?q=Almaty', '/api/v1/places']) {
       assert.equal((await fetch(base + path, { headers: { 'accept-encoding': 'br, gzip' } })).status, 200, path);
     }

@@ -1,8 +1,10 @@
+import { performance } from 'node:perf_hooks';
 import { releasesDir } from '../lib/config.js';
 
 interface Flags { releases?: string; host?: string; port?: string; 'access-log'?: boolean; benchmark?: boolean }
 
 export async function serveCommand(flags: Flags): Promise<number> {
+  performance.mark('dala:cli');
   const { allowSyntheticStores } = await import('../store/open.js');
   const { currentIsSynthetic } = await import('../release/current-kind.js');
   if (flags.benchmark) allowSyntheticStores(true);
@@ -14,6 +16,7 @@ export async function serveCommand(flags: Flags): Promise<number> {
   const { SERVE_MAX_EVENT_LOOP_DELAY_MS } = await import('../serve/limits.js');
   const { sweepDeadCopies, removeOwnCopies } = await import('../serve/store-copies.js');
   for (const dir of await sweepDeadCopies()) console.error(`dala serve: removed the store copy of a stopped server: ${dir}`);
+  performance.mark('dala:modules');
   const server = await startServer({
     releasesDir: releasesDir(flags.releases),
     host: flags.host ?? process.env.HOST ?? '127.0.0.1',
@@ -23,7 +26,20 @@ export async function serveCommand(flags: Flags): Promise<number> {
     trustProxy: process.env.DALA_TRUSTED_PROXIES ? process.env.DALA_TRUSTED_PROXIES.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
     // A serving process of its own sheds load past this event-loop delay (src/serve/limits.ts).
     limits: { maxEventLoopDelayMs: Number(process.env.DALA_MAX_EVENT_LOOP_DELAY_MS) || SERVE_MAX_EVENT_LOOP_DELAY_MS },
+    // /data/ answers as soon as the data files are verified; store-backed routes once the store is.
+    answerBeforeStoreVerified: true,
   });
+  performance.mark('dala:listening');
+  const phases = (storeVerifiedAt: number | null) => ({
+    ...startupPhases(['dala:cli', 'dala:modules', 'dala:data-verified', 'dala:listening']),
+    ...(storeVerifiedAt === null ? {} : { 'store-verified': Math.round(storeVerifiedAt) }),
+  });
+  const first = server.app.releases.currentRevision() === null ? null : server.app.releases.current();
+  server.app.log.info({ startup_ms: phases(first?.storeVerifiedAt ?? null) }, 'dala serve: listening (start-up phases in ms since the process started)');
+  first?.storeReady.then(
+    () => server.app.log.info({ startup_ms: phases(first.storeVerifiedAt) }, 'dala serve: store verified (start-up phases in ms since the process started)'),
+    () => {}, // the holder logs the refusal
+  );
   // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, close the stores and remove their
   // private copies (a stopped server must not leave a store-sized file behind), then exit.
   return new Promise<number>((resolve) => {
@@ -64,4 +80,14 @@ export async function startCommand(flags: Flags & { snapshots?: string; 'source-
     if (code !== 0) return code;
   }
   return serveCommand(flags);
+}
+
+/** Milliseconds since the process started (Node's own time origin) at each start-up mark reached. */
+function startupPhases(names: string[]): Record<string, number> {
+  const out: Record<string, number> = { node_bootstrapped: Math.round(performance.nodeTiming.bootstrapComplete) };
+  for (const name of names) {
+    const mark = performance.getEntriesByName(name, 'mark')[0];
+    if (mark) out[name.slice('dala:'.length)] = Math.round(mark.startTime);
+  }
+  return out;
 }

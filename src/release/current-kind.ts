@@ -18,6 +18,8 @@ export async function currentIsSynthetic(releasesDir: string): Promise<boolean> 
   }
   try {
     return storeKind(db) === SYNTHETIC_KIND;
+  } catch {
+    return false; // an unreadable store: its verification at load refuses the release and says why
   } finally {
     db.close();
   }

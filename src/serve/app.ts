@@ -19,7 +19,7 @@ import { swaggerOptions } from './openapi.js';
 import { REVISION_HEADER, installProblemHandling, methodNotAllowed, sendProblem, toProblem } from './problem-handler.js';
 import { ProblemError } from './errors.js';
 import { isStoreFault } from './problem-handler.js';
-import { ReleaseHolder } from './release-holder.js';
+import { ReleaseHolder, type HolderOptions } from './release-holder.js';
 import { timemachinePlugin } from './timemachine/index.js';
 import { SHARED_SCHEMAS } from './schemas.js';
 import { interfaceDocumentCache, openapiRouteOptions, serveInterfaceDocument } from './interface-doc.js';
@@ -46,6 +46,10 @@ export interface AppOptions {
   limits?: Partial<Limits>;
   /** See HolderOptions.storeMemoryMax (default DALA_STORE_MEMORY_MAX or 128 MiB). */
   storeMemoryMax?: number;
+  /** See HolderOptions.answerBeforeStoreVerified (`dala serve` sets it: /data/ answers sooner at start). */
+  answerBeforeStoreVerified?: boolean;
+  /** See HolderOptions.verifyStore. */
+  verifyStore?: HolderOptions['verifyStore'];
   /** Delay before a retired release with no pinned request closes (HolderOptions.graceMs). */
   releaseGraceMs?: number;
   /** Further route families, each registered with `{ prefix, releases, ...options }`. */
@@ -83,7 +87,11 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
       return sendProblem(req, reply, toProblem(err, req));
     },
   }) as unknown as DalaApp;
-  const releases: ReleaseHolder = await ReleaseHolder.open({ releasesDir: opts.releasesDir, logger: app.log, pollMs: opts.pollMs, storeMemoryMax: opts.storeMemoryMax, graceMs: opts.releaseGraceMs });
+  const releases: ReleaseHolder = await ReleaseHolder.open({
+    releasesDir: opts.releasesDir, logger: app.log, pollMs: opts.pollMs, storeMemoryMax: opts.storeMemoryMax, graceMs: opts.releaseGraceMs,
+    answerBeforeStoreVerified: opts.answerBeforeStoreVerified, verifyStore: opts.verifyStore,
+  });
+  performance.mark('dala:data-verified'); // read by `dala serve`'s start-up log line
   app.decorate('releases', releases);
   app.decorate('routeSchemas', routeSchemas);
   const answers = new AnswerCache(opts.answerCache);

@@ -18,6 +18,7 @@ export const ERROR_CATALOG = {
   // / (the web explorer)
   web_not_built: { status: 503, title: 'The web explorer is not built' },
   release_unavailable: { status: 503, title: 'The served release failed a read; retry shortly' },
+  store_verifying: { status: 503, title: "The release's store is still being verified; retry shortly" },
   overloaded: { status: 503, title: 'Server overloaded; retry shortly' },
   // the HTTP layer, before any route (RFC 9112, RFC 9110 section 15.5)
   malformed_request: { status: 400, title: 'Malformed HTTP request' },

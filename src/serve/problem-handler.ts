@@ -122,7 +122,7 @@ export function toProblem(err: FastifyError | ProblemError, request: FastifyRequ
 export function installProblemHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | ProblemError, request, reply) => {
     const p = toProblem(err, request);
-    if (ERROR_CATALOG[p.code].status >= 500 && p.code !== 'no_release') {
+    if (ERROR_CATALOG[p.code].status >= 500 && p.code !== 'no_release' && p.code !== 'store_verifying') {
       // A 5xx the server chose (load shed, release being reloaded) is logged without a stack: writing
       // stack traces is extra work exactly when the server is overloaded. Only an unforeseen failure
       // carries its error.

@@ -13,7 +13,7 @@ import { inspectCurrent } from '../release/pointer.js';
 import { readSeal, revisionOf } from '../release/verify.js';
 import { checkSealFields } from '../release/seal-fields.js';
 import { ProblemError } from './errors.js';
-import { closeRelease, loadRelease } from './release-load.js';
+import { loadRelease, type LoadOptions } from './release-load.js';
 import type { LoadedRelease, ReleaseSource, ServedFile } from './release-types.js';
 
 export interface HolderLogger {
@@ -32,10 +32,19 @@ export interface HolderOptions {
   storeMemoryMax?: number;
   /** First retry delay for a refused revision whose files look unchanged; doubles up to 30 s. */
   retryMs?: number;
+  /**
+   * At start (nothing served yet), serve the release once its data files are verified, its store-backed
+   * routes answering 503 store_verifying until its store is verified too; open() then returns before
+   * the store is verified. Off: open() returns once the whole release is verified. A swap always
+   * verifies the whole new release before it is served.
+   */
+  answerBeforeStoreVerified?: boolean;
+  /** See LoadOptions.verifyStore. */
+  verifyStore?: LoadOptions['verifyStore'];
 }
 
 export interface HolderStatus {
-  state: 'ready' | 'degraded' | 'unavailable';
+  state: 'ready' | 'verifying' | 'degraded' | 'unavailable';
   revision: string | null;
   /** Why the state is not ready: each names a path and a reason. */
   reasons: string[];
@@ -97,8 +106,9 @@ export class ReleaseHolder implements ReleaseSource {
       ...(this.pointerProblem ? [this.pointerProblem] : []),
       ...[...this.refusals].map(([revision, r]) => `release ${join(this.opts.releasesDir, revision)} refused: ${r.reason}`),
       ...(this.faulted ? [`release ${this.faulted}: a store read failed; reloading it from the sealed directory`] : []),
+      ...(this.served && !this.served.storeVerified ? [`release ${this.served.dir}: ${STORE_FILE} is being verified against the seal; store-backed routes answer 503 until it is`] : []),
     ];
-    const state = !this.served ? 'unavailable' : reasons.length ? 'degraded' : 'ready';
+    const state = !this.served ? 'unavailable' : !this.served.storeVerified ? 'verifying' : reasons.length ? 'degraded' : 'ready';
     return { state, revision: this.served?.revision ?? null, reasons };
   }
 
@@ -123,7 +133,7 @@ export class ReleaseHolder implements ReleaseSource {
 
   /** Whether r's store is still open. */
   isOpen(r: LoadedRelease): boolean {
-    return r.db.open;
+    return r.storeVerified && r.db.open;
   }
 
   /** Reports a failed store read (e.g. SQLITE_CORRUPT) on r: health degrades and the release reloads. */
@@ -146,7 +156,7 @@ export class ReleaseHolder implements ReleaseSource {
       if (!(await this.list()).some((s) => s.revision === revision)) return null;
       entry = this.cache.get(revision);
       if (entry) return entry;
-      entry = loadRelease(this.opts.releasesDir, revision, this.reusable(), this.opts.storeMemoryMax).catch((err: unknown) => {
+      entry = loadRelease(this.opts.releasesDir, revision, this.loadOptions(true)).catch((err: unknown) => {
         this.log.error({ err, path: releaseDir(this.opts.releasesDir, revision) }, `release ${revision} refused: ${(err as Error).message}`);
         return null;
       });
@@ -197,7 +207,7 @@ export class ReleaseHolder implements ReleaseSource {
       const r = await p;
       if (r) all.add(r);
     }
-    for (const r of all) await closeRelease(r);
+    for (const r of all) await r.close();
     this.served = null;
   }
 
@@ -226,7 +236,11 @@ export class ReleaseHolder implements ReleaseSource {
     const cached = reload ? undefined : this.cache.get(revision);
     this.cache.delete(revision);
     try {
-      const next = (cached && (await cached)) || (await loadRelease(this.opts.releasesDir, revision, this.reusable(), this.opts.storeMemoryMax));
+      // With nothing served yet (at start), the data files may answer as soon as they are verified (the
+      // store's verification goes on in a worker thread: see watchStore); a swap waits for the whole release.
+      const early = this.served === null && this.opts.answerBeforeStoreVerified === true;
+      const next = (cached && (await cached)) || (await loadRelease(this.opts.releasesDir, revision, this.loadOptions(!early)));
+      if (!next.storeVerified) this.watchStore(next, fingerprint, refusal && refusal.fingerprint === fingerprint ? refusal.delay : 0);
       const old = this.served;
       this.served = next; // the swap: one assignment, so a request sees the old or the new, never a mix
       this.refusals.delete(revision);
@@ -249,6 +263,30 @@ export class ReleaseHolder implements ReleaseSource {
       }
     }
     this.sweep();
+  }
+
+  /**
+   * The store of a release served before its store was verified: logged once verified; refused when it
+   * fails verification (the release stops being served, since what it serves must be what was sealed,
+   * health says why, and the revision is retried when its files change or after a backoff).
+   */
+  private watchStore(release: LoadedRelease, fingerprint: string, lastDelay: number): void {
+    const path = join(release.dir, STORE_FILE);
+    release.storeReady.then(
+      () => {
+        this.log.info({ revision: release.revision, path }, `release ${release.revision}: store verified; every route answers`);
+      },
+      (err: Error) => {
+        const reason = err.message;
+        if (this.served === release) this.served = null;
+        this.cache.delete(release.revision);
+        const delay = lastDelay ? Math.min(lastDelay * 2, MAX_RETRY_MS) : (this.opts.retryMs ?? 1000);
+        this.refusals.set(release.revision, { fingerprint, retryAt: Date.now() + delay, delay, reason });
+        this.log.error({ path: release.dir, reason, kept: this.served?.revision ?? null }, `release ${release.dir} refused: ${reason}`);
+        this.retired.set(release, Date.now());
+        this.sweep();
+      },
+    );
   }
 
   /** Cheap change detector for a refused release: the stat of its directory, seal and store. */
@@ -285,7 +323,7 @@ export class ReleaseHolder implements ReleaseSource {
     for (const [r, at] of this.retired) {
       if (this.refs.has(r) || now - at < grace) continue;
       this.retired.delete(r);
-      void closeRelease(r);
+      void r.close();
     }
   }
 
@@ -295,6 +333,10 @@ export class ReleaseHolder implements ReleaseSource {
       this.cache.delete(oldest);
       void entry.then((r) => r && this.retired.set(r, Date.now()));
     }
+  }
+
+  private loadOptions(waitForStore: boolean): LoadOptions {
+    return { reuse: this.reusable(), memoryMax: this.opts.storeMemoryMax, waitForStore, verifyStore: this.opts.verifyStore };
   }
 
   private reusable(): Map<string, ServedFile> {

@@ -2,60 +2,73 @@
 // brotli variants written at seal time (src/release/precompress.ts; loading compresses nothing, so a
 // swap does not compete with requests for CPU), and open a private, verified copy of its store, so
 // what is served is what was sealed for as long as it is served, whatever later happens on disk.
-import { constants as fsc, lstatSync, readFileSync } from 'node:fs';
-import { chmod, copyFile, lstat, mkdir, readFile, rm } from 'node:fs/promises';
+import { lstat, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
-import { sha256File, sha256Hex } from '../lib/hash.js';
+import { sha256Hex } from '../lib/hash.js';
 import { DATA_DIR, STORE_FILE, releaseDir, type ReleaseSeal, type SealedVariant } from '../release/layout.js';
-import { ReleaseVerificationError, verifyRelease } from '../release/verify.js';
+import { ReleaseVerificationError, readSeal, revisionOf, verifyRelease } from '../release/verify.js';
+import { ProblemError } from './errors.js';
 import type { LoadedRelease, ServedFile } from './release-types.js';
-import { openStore } from '../store/open.js';
-import { COPY_ROOT } from './store-copies.js';
+import { verifyStore, type StoreVerification, type VerifiedStore } from './store-verify.js';
 
 /**
  * Stores up to this size are held in memory (read once, hashed, deserialised: no file is read again).
- * Larger stores are copied to a private file first (a reflink where the filesystem has them, so
- * copying a multi-GB store costs no time or space there; a plain copy elsewhere) and the copy is what
- * is hashed and opened, read-only: it is one pass over the bytes either way, as verification needs,
- * and the resident memory stays at SQLite's page cache rather than the store's size.
+ * Larger stores are copied to a private file, hashed as they are copied (one pass over the bytes, on a
+ * worker thread), and the copy is opened read-only: the resident memory stays at SQLite's page cache
+ * rather than the store's size.
  */
 export const STORE_MEMORY_MAX = Number(process.env.DALA_STORE_MEMORY_MAX ?? 128 * 1024 * 1024);
 
-async function privateStore(dir: string, sealed: { sha256: string; bytes: number }, memoryMax: number): Promise<{ db: Database.Database; copy: string | null }> {
-  const source = join(dir, STORE_FILE);
-  let isLink: boolean;
-  try {
-    isLink = !lstatSync(source).isFile();
-  } catch {
-    throw new ReleaseVerificationError(`${STORE_FILE}: missing`, STORE_FILE);
-  }
-  if (isLink) throw new ReleaseVerificationError(`${STORE_FILE}: not a regular file`, STORE_FILE);
-  if (sealed.bytes <= memoryMax) {
-    const bytes = readFileSync(source);
-    if (sha256Hex(bytes) !== sealed.sha256) throw new ReleaseVerificationError(`${STORE_FILE}: sha256 differs from the seal`, STORE_FILE);
-    return { db: openStore(bytes, source), copy: null };
-  }
-  await mkdir(COPY_ROOT, { recursive: true, mode: 0o700 });
-  const copy = join(COPY_ROOT, `${Date.now()}-${Math.random().toString(36).slice(2)}.sqlite`);
-  try {
-    await copyFile(source, copy, fsc.COPYFILE_FICLONE);
-    await chmod(copy, 0o400);
-    const actual = await sha256File(copy);
-    if (actual.sha256 !== sealed.sha256 || actual.bytes !== sealed.bytes) {
-      throw new ReleaseVerificationError(`${STORE_FILE}: sha256 differs from the seal`, STORE_FILE);
-    }
-    return { db: openStore(copy), copy };
-  } catch (err) {
-    await rm(copy, { force: true });
-    throw err;
-  }
-}
+/** A sealed release whose data files are verified and whose store is verified (or being verified). */
+class SealedRelease implements LoadedRelease {
+  private store: VerifiedStore | null = null;
+  private failure: Error | null = null;
+  private readonly started = Date.now();
+  readonly storeReady: Promise<void>;
+  storeVerifiedAt: number | null = null;
 
-/** Closes a release's store and removes its private copy. */
-export async function closeRelease(release: LoadedRelease): Promise<void> {
-  if (release.db.open) release.db.close();
-  if (release.storeCopy) await rm(release.storeCopy, { force: true });
+  constructor(
+    readonly revision: string,
+    readonly dir: string,
+    readonly seal: ReleaseSeal,
+    readonly files: ReadonlyMap<string, ServedFile>,
+    private readonly verification: StoreVerification,
+  ) {
+    this.storeReady = verification.done.then(
+      (store) => {
+        this.store = store;
+        this.storeVerifiedAt = performance.now();
+      },
+      (err: Error) => {
+        this.failure = err;
+        throw err;
+      },
+    );
+    this.storeReady.catch(() => {}); // the holder observes it; a request never sees a rejection
+  }
+
+  get db(): Database.Database {
+    if (this.store) return this.store.db;
+    if (this.failure) throw new ProblemError('release_unavailable', `release ${this.revision}: its store failed verification (${this.failure.message})`, {}, { 'retry-after': '1' });
+    const seconds = Math.round((Date.now() - this.started) / 1000);
+    throw new ProblemError('store_verifying', `release ${this.revision}: its store is being verified against the seal (${seconds} s so far); this route answers once it is`, {}, { 'retry-after': '1' });
+  }
+
+  get storeVerified(): boolean {
+    return this.store !== null;
+  }
+
+  get storeCopy(): string | null {
+    return this.store?.copy ?? null;
+  }
+
+  close(): Promise<void> {
+    const store = this.store;
+    if (!store) return this.verification.cancel();
+    if (store.db.open) store.db.close(); // at once: a retired release closes as its last request ends
+    return store.copy ? rm(store.copy, { force: true }) : Promise.resolve();
+  }
 }
 
 /** Reads a sealed file, refusing anything but a regular file and bytes that differ from the seal. */
@@ -92,17 +105,56 @@ function readByLoader(seal: ReleaseSeal, reuse: ReadonlyMap<string, ServedFile>)
  * `reuse` maps sha256 -> an already loaded file whose bytes are shared instead of read again.
  * Throws ReleaseVerificationError naming the file when anything differs from the seal. A file
  * without a sealed variant (not compressible, or sealed before variants existed) is sent as is.
+ * The store is verified on a worker thread while the data files load; with `waitForStore` false the
+ * release is returned once its data files are verified, and its `storeReady` says when the store is.
  */
-export async function loadRelease(
-  releasesDir: string,
-  revision: string,
-  reuse: ReadonlyMap<string, ServedFile> = new Map(),
-  memoryMax: number = STORE_MEMORY_MAX,
-): Promise<LoadedRelease> {
+export interface LoadOptions {
+  reuse?: ReadonlyMap<string, ServedFile>;
+  memoryMax?: number;
+  /** false: return once the data files are verified (see LoadedRelease.storeReady). Default true. */
+  waitForStore?: boolean;
+  /** The store's verifier (store-verify.ts); a test wraps it to hold a verification at a gate. */
+  verifyStore?: typeof verifyStore;
+}
+
+export async function loadRelease(releasesDir: string, revision: string, opts: LoadOptions = {}): Promise<LoadedRelease> {
+  const { reuse = new Map(), memoryMax = STORE_MEMORY_MAX, waitForStore = true } = opts;
   const dir = releaseDir(releasesDir, revision);
-  // Each byte is hashed once: the store as the private copy that is served (below), and every data
-  // file and variant as the bytes read into memory (readSealed); verification hashes the rest on
-  // disk, including a data file whose bytes are shared from `reuse` rather than read again.
+  // The seal is read first only to start the store's verification early; verifyRelease reads and
+  // checks it again below, and the store entry must be the same in both reads.
+  const early = await readSeal(dir);
+  if (revisionOf(early.files) !== early.revision) throw new ReleaseVerificationError(`revision ${early.revision} does not match the sealed file list`, 'release.json');
+  if (early.revision !== revision) throw new ReleaseVerificationError(`directory ${revision} holds sealed revision ${early.revision}`, 'release.json');
+  const storeEntry = early.files.find((f) => f.path === STORE_FILE);
+  if (!storeEntry) throw new ReleaseVerificationError(`${STORE_FILE}: not in the seal`, STORE_FILE);
+  const verification = (opts.verifyStore ?? verifyStore)(dir, storeEntry, memoryMax);
+  let release: SealedRelease;
+  try {
+    release = new SealedRelease(revision, dir, ...(await loadData(dir, revision, reuse)), verification);
+    const entry = release.seal.files.find((f) => f.path === STORE_FILE);
+    if (entry?.sha256 !== storeEntry.sha256 || entry.bytes !== storeEntry.bytes) {
+      throw new ReleaseVerificationError(`${STORE_FILE}: its seal entry changed while the release loaded`, 'release.json');
+    }
+  } catch (err) {
+    await verification.cancel();
+    throw err;
+  }
+  if (waitForStore) {
+    try {
+      await release.storeReady;
+    } catch (err) {
+      await release.close();
+      throw err;
+    }
+  }
+  return release;
+}
+
+/** Verifies the release but for its store, and reads its data/ tree (with variants) into memory. */
+async function loadData(dir: string, revision: string, reuse: ReadonlyMap<string, ServedFile>): Promise<[ReleaseSeal, Map<string, ServedFile>]> {
+  // Each byte is hashed once: the store by its verification (store-verify.ts), and every data file and
+  // variant as the bytes read into memory (readSealed); verification hashes the rest on disk,
+  // including a data file whose bytes are shared from `reuse` rather than read again.
   const prefix = DATA_DIR + '/';
   let readHere: Set<string> | null = null;
   const seal = await verifyRelease(dir, {
@@ -131,8 +183,5 @@ export async function loadRelease(
         files.set(path, { path, body, gzip, br, sha256: f.sha256, mediaType: f.media_type });
       }),
   );
-  const storeEntry = seal.files.find((f) => f.path === STORE_FILE);
-  if (!storeEntry) throw new ReleaseVerificationError(`${STORE_FILE}: not in the seal`, STORE_FILE);
-  const { db, copy } = await privateStore(dir, storeEntry, memoryMax);
-  return { revision, dir, seal, db, files, storeCopy: copy };
+  return [seal, files];
 }

@@ -17,9 +17,22 @@ export interface LoadedRelease {
   revision: string;
   dir: string;
   seal: ReleaseSeal;
-  db: Database; // a private, verified copy of store.sqlite (in memory or on disk), read-only
-  storeCopy?: string | null; // the on-disk private copy, removed when the release closes
+  /**
+   * The private, verified copy of store.sqlite (in memory or on disk), read-only. Until its verification
+   * ends (a release served at start before its store is verified) reading it throws ProblemError
+   * store_verifying (503 with Retry-After), so no answer ever comes from unverified store bytes.
+   */
+  readonly db: Database;
+  /** Whether db is verified and open. */
+  readonly storeVerified: boolean;
+  /** Settles when the store is verified and open; rejects (ReleaseVerificationError) when it is not. */
+  readonly storeReady: Promise<void>;
+  /** When the store was verified, in performance.now() milliseconds (start-up log); null before. */
+  readonly storeVerifiedAt: number | null;
+  readonly storeCopy?: string | null; // the on-disk private copy, removed when the release closes
   files: ReadonlyMap<string, ServedFile>; // the data/ tree held in memory
+  /** Closes the store (or stops its verification) and removes the private copy. */
+  close(): Promise<void>;
 }
 
 export interface ReleaseSource {
@@ -29,8 +42,8 @@ export interface ReleaseSource {
   get(revision: string): Promise<LoadedRelease | null>;
   /** Every sealed release whose evidence is complete, newest first along the lineage. */
   list(): Promise<ReleaseSeal[]>;
-  /** ready, degraded (serving, with reasons naming a path each) or unavailable. */
-  status?(): { state: 'ready' | 'degraded' | 'unavailable'; reasons: string[] };
+  /** ready, verifying (the store is not verified yet), degraded (with reasons naming a path each) or unavailable. */
+  status?(): { state: 'ready' | 'verifying' | 'degraded' | 'unavailable'; reasons: string[] };
   /** A failed store read on a served release (e.g. SQLITE_CORRUPT): degrade and reload. */
   reportFault?(release: LoadedRelease, err: unknown): void;
 }

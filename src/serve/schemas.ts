@@ -64,7 +64,8 @@ export const SHARED_SCHEMAS = [
   },
 ] as const;
 
-const ALWAYS: ErrorCode[] = ['unknown_parameter', 'method_not_allowed', 'internal_error', 'no_release'];
+// store_verifying: a release served at start answers its store-backed routes once its store is verified.
+const ALWAYS: ErrorCode[] = ['unknown_parameter', 'method_not_allowed', 'internal_error', 'no_release', 'store_verifying'];
 
 /** Error responses a route can give, as problem+json grouped by status (codes named in each). */
 export function problems(...codes: ErrorCode[]): Record<string, object> {

@@ -15,11 +15,11 @@ export interface HealthOptions {
 export async function healthRoutes(app: FastifyInstance, opts: HealthOptions): Promise<void> {
   app.get('/health', {
     schema: {
-      summary: 'Readiness: 200 while a sealed release is served (status degraded, with reasons, when a newer release was refused or a dependency is lost), 503 no_release otherwise; never rate limited',
+      summary: 'Readiness: 200 while a sealed release is served (status verifying, with a reason, while its store is still being verified at start: /data/ answers, store-backed routes answer 503 store_verifying; degraded, with reasons, when a newer release was refused or a dependency is lost), 503 no_release otherwise; never rate limited',
       tags: ['health'],
       response: {
         200: envelopeOf(
-          openObject({ status: { type: 'string', enum: ['ready', 'degraded'] }, reasons: { type: 'array', items: { type: 'string' } }, revision: { type: 'string' }, as_of: { type: 'string' }, built_at: { type: 'string' } }, ['status', 'reasons', 'revision', 'as_of', 'built_at']),
+          openObject({ status: { type: 'string', enum: ['ready', 'verifying', 'degraded'] }, reasons: { type: 'array', items: { type: 'string' } }, revision: { type: 'string' }, as_of: { type: 'string' }, built_at: { type: 'string' } }, ['status', 'reasons', 'revision', 'as_of', 'built_at']),
           'Ready',
         ),
         ...problems(),
@@ -28,7 +28,7 @@ export async function healthRoutes(app: FastifyInstance, opts: HealthOptions): P
     handler: async (request) => {
       const release = takeRelease(request, opts.releases);
       const reasons = [...(opts.releases.status?.().reasons ?? []), ...(opts.degradations?.() ?? [])];
-      const status = reasons.length ? 'degraded' : 'ready';
+      const status = opts.releases.status?.().state === 'verifying' ? 'verifying' : reasons.length ? 'degraded' : 'ready';
       return single(request, release, { status, reasons, revision: release.revision, as_of: release.seal.as_of, built_at: release.seal.built_at });
     },
   });

@@ -1,0 +1,51 @@
+// The worker thread that copies a sealed store too large to hold in memory to its private file,
+// hashing each chunk as it is copied (src/serve/store-verify.ts): verification and copy are one pass
+// over the bytes, and the serving thread never hashes gigabytes.
+import { createHash } from 'node:crypto';
+import { closeSync, constants as fsc, fchmodSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
+import { parentPort, workerData } from 'node:worker_threads';
+
+export interface StoreCopyJob {
+  source: string;
+  /** The private copy to create; it must not exist. */
+  target: string;
+  /** The sealed size: a file of another size is refused without reading it. */
+  bytes: number;
+}
+
+export type StoreCopyResult = { ok: true; sha256: string; bytes: number } | { ok: false; reason: string };
+
+const CHUNK = 4 * 1024 * 1024;
+
+function copyAndHash(job: StoreCopyJob): StoreCopyResult {
+  // O_NOFOLLOW: a symlink swapped in after the caller's lstat is refused rather than followed.
+  const fd = openSync(job.source, fsc.O_RDONLY | fsc.O_NOFOLLOW);
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) return { ok: false, reason: 'not a regular file' };
+    if (stat.size !== job.bytes) return { ok: false, reason: `${stat.size} bytes, sealed ${job.bytes}` };
+    const hash = createHash('sha256');
+    const out = openSync(job.target, fsc.O_WRONLY | fsc.O_CREAT | fsc.O_EXCL | fsc.O_NOFOLLOW, 0o600);
+    try {
+      const chunk = Buffer.allocUnsafeSlow(CHUNK);
+      let total = 0;
+      for (let n; (n = readSync(fd, chunk, 0, CHUNK, total)) > 0; total += n) {
+        const part = chunk.subarray(0, n);
+        hash.update(part); // the bytes hashed are the bytes written: the copy is what was verified
+        for (let off = 0; off < n; ) off += writeSync(out, part, off, n - off);
+      }
+      fchmodSync(out, 0o400);
+      return { ok: true, sha256: hash.digest('hex'), bytes: total };
+    } finally {
+      closeSync(out);
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+try {
+  parentPort!.postMessage(copyAndHash(workerData as StoreCopyJob));
+} catch (err) {
+  parentPort!.postMessage({ ok: false, reason: (err as Error).message } satisfies StoreCopyResult);
+}
