@@ -10,10 +10,11 @@ import type { Row, TableName } from '../store/tables.js';
 import { inserter } from './store-insert.js';
 import { writeSearchIndex, type NameNote } from '../store/search-write.js';
 import { writeSeriesAnswers } from '../store/series-answers-write.js';
+import { SnapshotBlocksWriter } from '../store/snapshot-blocks-write.js';
 import { STORE_DDL, STORE_VERSION } from './store-schema.js';
 
 /** Tables the build derives from the points; every other table is written as given. */
-type Derived = 'meta' | 'point_series' | 'rollups' | 'series_answers' | 'series_totals';
+type Derived = 'meta' | 'point_series' | 'rollups' | 'series_answers' | 'series_totals' | 'snapshot_blocks';
 
 type Given = Exclude<TableName, Derived>;
 /** The rows of a store as lists (what the model gives). */
@@ -77,6 +78,7 @@ function writePoints(db: Database.Database, points: Iterable<PointRow>, aggregat
   const insertPoint = inserter<PointRow>(db, 'points');
   const insertSeries = inserter<Row<'point_series'>>(db, 'point_series');
   const insertRollup = inserter<Row<'rollups'>>(db, 'rollups');
+  const snapshots = new SnapshotBlocksWriter();
   const seen = new Set<string>();
   let group: PointRow[] = [];
   // Rollups of one metric are held until the metric ends, then written in key order
@@ -114,6 +116,7 @@ function writePoints(db: Database.Database, points: Iterable<PointRow>, aggregat
       if (p.period_start < firstStart) firstStart = p.period_start;
     }
     insertSeries({ metric: m, place, points: group.length, with_value: withValue, first_start: firstStart, last_end: group[group.length - 1]!.period_end });
+    snapshots.add(group);
     for (const granularity of ROLLUP_GRANULARITIES) {
       const buckets: BucketRow[] = days
         ? dayRollups(group, granularity, agg)
@@ -146,4 +149,5 @@ function writePoints(db: Database.Database, points: Iterable<PointRow>, aggregat
   insertPoint.flush();
   insertSeries.flush();
   insertRollup.flush();
+  snapshots.write(db);
 }

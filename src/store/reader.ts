@@ -6,6 +6,7 @@ import { ROLLUP_GRANULARITIES, bucketOf, byTime, type Granularity } from './peri
 import { asPublished, bucketize, decodeFrom, type PointRow, type SeriesPoint } from './rollup.js';
 import { answerPoint, mergeSummaries, summarise, type SeriesSummary, type UnitSpan } from './series-answer.js';
 import { STORED_SERIES_GRANULARITIES } from './series-answers-write.js';
+import { SnapshotBlocks } from './snapshot-blocks.js';
 import type { Row } from './tables.js';
 import type { DeflatedPart } from '../lib/gzip-compose.js';
 
@@ -101,6 +102,8 @@ export class StoreReader {
   readonly places: readonly string[];
   readonly sqliteVersion: string;
   private readonly s: Record<string, Statement | undefined>;
+  /** The snapshot blocks stored at build; null in a store written before they existed (SNAPSHOT answers). */
+  private readonly snapshots: SnapshotBlocks | null;
   private readonly dynamic = new Map<string, Statement>();
 
   constructor(private readonly db: Database) {
@@ -148,6 +151,7 @@ export class StoreReader {
     this.metricById = new Map(this.metrics.map((m) => [m.id, m]));
     this.places = (p('SELECT DISTINCT place FROM point_series ORDER BY place').all() as { place: string }[]).map((r) => r.place);
     this.sqliteVersion = (p('SELECT sqlite_version() AS v').get() as { v: string }).v;
+    this.snapshots = SnapshotBlocks.open(db);
   }
 
   /** A statement built from a fixed set of filter shapes, prepared on first use and kept for the release. */
@@ -165,6 +169,12 @@ export class StoreReader {
    */
   latestAtJson(date: string, layers: readonly string[], places: readonly string[] | null = ALL): { count: number; json: string } {
     const metrics = this.metrics.filter((m) => layers.includes(m.layer)).map((m) => m.id);
+    if (this.snapshots) {
+      const wanted = new Set(metrics);
+      const inPlaces = places === null ? null : new Set(places);
+      const keep = Uint8Array.from(this.snapshots.series, (k) => (wanted.has(k.metric) && (inPlaces === null || inPlaces.has(k.place)) ? 1 : 0));
+      return this.snapshots.latestAtJson(date, keep.includes(0) ? keep : null);
+    }
     const stmt = places === null ? this.s.snapshot! : this.s.snapshotOf!;
     const row = stmt.get({ date, metrics: JSON.stringify(metrics), ...(places === null ? {} : { places: json(places) }) }) as { n: number; points: string };
     return { count: row.n, json: row.points };

@@ -57,6 +57,13 @@ export const TABLES = {
     primaryKey: ['metric', 'place'],
     clustered: true,
   },
+  // The snapshot at any date from one row (src/store/snapshot-blocks.ts): per block of change days,
+  // the snapshot before first_day (base entries) and the changes inside the block, deflated in data;
+  // tuples is the JSON of the point fields the entries refer to. A rowid table: rows are large.
+  snapshot_blocks: {
+    columns: { first_day: text, base: integer, changes: integer, tuples: text, data: blob },
+    primaryKey: ['first_day'],
+  },
   // Series buckets computed at build with each metric's declared aggregation (src/store/rollup.ts),
   // for every granularity; a point coarser than its bucket is stored whole (aggregation NULL).
   // from_periods is encoded (src/store/rollup.ts#encodeFrom).

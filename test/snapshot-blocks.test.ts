@@ -1,0 +1,151 @@
+// The snapshot blocks stored at build (src/store/snapshot-blocks.ts) give exactly what the plain
+// query gives (a window over every point up to the date), over random stores: daily series with
+// gaps, coarser periods ending the same day (ties), nulls, infinities and -0, several layers, place
+// filters, dates before the first and after the last point, and stores cut into many blocks. And
+// the blocks stay within their bounds of size and of entries read per answer. Speed: bench/.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import type { Database } from 'better-sqlite3';
+import { writeStore, type StoreContent } from '../src/publish/store.js';
+import { openStore } from '../src/store/open.js';
+import { addDays, bucketOf } from '../src/store/periods.js';
+import { SNAPSHOT, StoreReader } from '../src/store/reader.js';
+import type { PointRow } from '../src/store/rollup.js';
+import { CHANGES_PER_SERIES } from '../src/store/snapshot-blocks.js';
+import type { Row } from '../src/store/tables.js';
+
+const START = '2023-12-20';
+const SPAN = 50;
+const LAYERS = ['a', 'b', 'c'];
+const METRICS = [
+  { id: 'm1', layer: 'a' }, { id: 'm2', layer: 'a' }, { id: 'm3', layer: 'b' }, { id: 'm4', layer: 'c' },
+];
+const PLACES = ['KZ', 'KZ-11', 'KZ-35', 'KZ-75', 'KZ-79'];
+const KINDS = ['day', 'day', 'day', 'day', 'week', 'month', 'quarter', 'year', 'H1'] as const;
+
+const periodOf = (kind: (typeof KINDS)[number], d: string) =>
+  kind === 'H1' ? { period: `${d.slice(0, 4)}-H1`, period_start: `${d.slice(0, 4)}-01-01`, period_end: `${d.slice(0, 4)}-06-30` } : bucketOf(d, kind);
+
+const value = fc.option(
+  fc.oneof(fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.constantFrom(0, -0, Infinity, -Infinity, 1e21, 5e-324, 100)),
+  { freq: 6 },
+);
+const pointArb = fc.record({
+  metric: fc.constantFrom(...METRICS.map((m) => m.id)),
+  place: fc.constantFrom(...PLACES),
+  kind: fc.constantFrom(...KINDS),
+  // Month and year ends often, so that periods of different lengths end the same day.
+  day: fc.oneof(fc.integer({ min: 0, max: SPAN }), fc.constantFrom(11, 42)),
+  value,
+  unit: fc.constantFrom('u1', 'u1', 'u2'),
+  status: fc.constantFrom('final', 'preliminary'),
+  note: fc.option(fc.constantFrom('series break', 'кириллица "quoted"\n'), { freq: 4 }),
+});
+type RawPoint = typeof pointArb extends fc.Arbitrary<infer T> ? T : never;
+
+function makeStore(raw: RawPoint[]): StoreContent {
+  const seen = new Set<string>();
+  const points: PointRow[] = [];
+  for (const r of raw) {
+    const p = periodOf(r.kind, addDays(START, r.day));
+    const key = `${r.metric}|${r.place}|${p.period}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    points.push({ metric: r.metric, place: r.place, ...p, value: r.value, null_reason: r.value === null ? 'not published' : null, status: r.status, unit: r.unit, source_id: 'src', note: r.note });
+  }
+  // Grouped by (metric, place) as the writer requires; the groups in no particular order.
+  const order = [...new Set(points.map((p) => `${p.metric}|${p.place}`))];
+  points.sort((a, b) => order.indexOf(`${a.metric}|${a.place}`) - order.indexOf(`${b.metric}|${b.place}`));
+  return {
+    meta: { kind: 'test-fixture', as_of: '2024-12-31', built_at: '2026-01-01T00:00:00Z' },
+    layers: LAYERS.map((id) => ({ id, title_en: id, title_ru: id, title_kk: id, description: 'property-test fixture' })),
+    metrics: METRICS.map((m) => ({ ...m, name_en: m.id, name_ru: m.id, name_kk: m.id, unit: 'u1', aggregation: 'last', frequency: 'mixed', source_id: 'src', notes: '' })),
+    points, events: [], entities: [], entity_names: [], relations: [], claims: [], evidence: [],
+  };
+}
+
+function withStore<T>(content: StoreContent, fn: (db: Database, reader: StoreReader) => T): T {
+  const dir = mkdtempSync(join(tmpdir(), 'dala-snap-'));
+  try {
+    writeStore(join(dir, 'store.sqlite'), content);
+    const db = openStore(join(dir, 'store.sqlite'));
+    try {
+      return fn(db, new StoreReader(db));
+    } finally {
+      db.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// The plain query: a window over every point up to the date.
+const PLAIN_LATEST = `
+  SELECT metric, place, period, period_start, period_end, value, null_reason, status, unit, source_id, note FROM (
+    SELECT p.*, row_number() OVER (PARTITION BY p.metric, p.place ORDER BY p.period_end DESC, p.period_start DESC, p.period) AS rn
+    FROM points p JOIN metrics m ON m.id = p.metric
+    WHERE p.period_end <= @date AND m.layer IN (SELECT value FROM json_each(@layers))
+      AND (@places IS NULL OR p.place IN (SELECT value FROM json_each(@places)))
+  ) WHERE rn = 1 ORDER BY metric, place`;
+
+const date = fc.integer({ min: -15, max: SPAN + 200 }).map((d) => addDays(START, d));
+const ask = fc.tuple(date, fc.subarray(LAYERS, { minLength: 1 }), fc.option(fc.subarray(PLACES, { minLength: 1 }), { freq: 2 }));
+
+test('snapshot blocks: the snapshot at any date, layers and places equals the window over every point', () => {
+  fc.assert(
+    fc.property(fc.array(pointArb, { maxLength: 400 }), fc.array(ask, { minLength: 1, maxLength: 12 }), (raw, asks) =>
+      withStore(makeStore(raw), (db, reader) => {
+        for (const [d, layers, places] of asks) {
+          const plain = db.prepare(PLAIN_LATEST).all({ date: d, layers: JSON.stringify(layers), places: places && JSON.stringify(places) });
+          const got = reader.latestAtJson(d, layers, places);
+          assert.deepStrictEqual(JSON.parse(got.json), plain, `${d} ${layers} ${places}`);
+          assert.equal(got.count, plain.length);
+        }
+      }),
+    ),
+    { numRuns: 80 },
+  );
+});
+
+test('snapshot blocks: on every change day and the day before it, the blocks equal the seek of the latest point per series', () => {
+  fc.assert(
+    fc.property(fc.array(pointArb, { minLength: 1, maxLength: 300 }), (raw) =>
+      withStore(makeStore(raw), (db, reader) => {
+        const metrics = JSON.stringify(METRICS.map((m) => m.id));
+        const days = db.prepare('SELECT DISTINCT period_end FROM points ORDER BY 1').pluck().all() as string[];
+        for (const d of days.flatMap((day) => [addDays(day, -1), day])) {
+          const seek = db.prepare(SNAPSHOT.all).get({ date: d, metrics }) as { n: number; points: string };
+          const got = reader.latestAtJson(d, LAYERS);
+          assert.deepStrictEqual(JSON.parse(got.json), JSON.parse(seek.points), d);
+          assert.equal(got.count, seek.n);
+        }
+      }),
+    ),
+    { numRuns: 60 },
+  );
+});
+
+test('snapshot blocks: stored entries stay within points plus one base per block, and a block within its bound of entries', () => {
+  fc.assert(
+    fc.property(fc.array(pointArb, { maxLength: 400 }), (raw) =>
+      withStore(makeStore(raw), (db) => {
+        const blocks = db.prepare('SELECT * FROM snapshot_blocks ORDER BY first_day').all() as Row<'snapshot_blocks'>[];
+        const series = db.prepare('SELECT count(*) FROM point_series').pluck().get() as number;
+        const points = db.prepare('SELECT count(*) FROM points').pluck().get() as number;
+        const changes = blocks.reduce((n, b) => n + b.changes, 0);
+        assert.ok(changes <= points, `${changes} changes for ${points} points`);
+        for (const b of blocks) {
+          assert.ok(b.base <= series && b.changes >= 1 && b.base + b.changes <= (CHANGES_PER_SERIES + 2) * series, JSON.stringify({ ...b, data: undefined }));
+        }
+        // Every block but the last is full: the blocks are at most points / (CHANGES_PER_SERIES x series) + 1.
+        for (const b of blocks.slice(0, -1)) assert.ok(b.changes >= CHANGES_PER_SERIES * series);
+        if (points === 0) assert.equal(blocks.length, 0);
+      }),
+    ),
+    { numRuns: 60 },
+  );
+});
