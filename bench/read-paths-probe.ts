@@ -2,7 +2,7 @@
 // the snapshot (all layers, spread dates) and of the month series over 20 years (one place, all
 // places, a range that cuts every series), serialised as the route does. CPU time per answer is
 // the figure to compare on a loaded machine. Not a bench row (no HTTP): npm run bench -- scaled is.
-// Run: node --import tsx bench/read-paths-probe.ts <store.sqlite> [metric]
+// Run: node --import tsx bench/read-paths-probe.ts <store.sqlite> [metric] [--snapshot-only]
 import Database from 'better-sqlite3';
 import { series } from '../src/serve/timemachine/series.js';
 import { snapshot } from '../src/serve/timemachine/snapshot.js';
@@ -11,7 +11,8 @@ import type { LoadedRelease } from '../src/serve/release-types.js';
 import { addDays } from '../src/store/periods.js';
 import { percentile } from './row.js';
 
-const [path, metric = 'syn_m02'] = process.argv.slice(2);
+const snapshotOnly = process.argv.includes('--snapshot-only');
+const [path, metric = 'syn_m02'] = process.argv.slice(2).filter((a) => a !== '--snapshot-only');
 if (!path) throw new Error('usage: read-paths-probe.ts <store.sqlite> [metric]');
 const db = new Database(path, { readonly: true });
 const release = { db, revision: 'probe', seal: { as_of: '2024-12-31' }, files: new Map() } as unknown as LoadedRelease;
@@ -33,6 +34,7 @@ function time(name: string, n: number, answer: (i: number) => unknown) {
 // Stores written before the snapshot blocks existed answer by one seek per series (src/store/reader.ts).
 const blocks = db.prepare(`SELECT count(*) FROM sqlite_master WHERE name = 'snapshot_blocks'`).pluck().get() ? 'stored blocks' : 'seek per series';
 time(`snapshot, all layers (${blocks})`, 40, (i) => snapshot(release, { date: addDays('2005-01-01', (i * 7919) % 7305) }));
+if (snapshotOnly) process.exit(0);
 time('series month, one place', 100, (i) => series(release, { metric, granularity: 'month', start_date: '2005-01-01', end_date: addDays('2025-01-01', i), place: places[i % places.length] }));
 time(`series month, all ${places.length} places`, 10, (i) => series(release, { metric, granularity: 'month', start_date: '2005-01-01', end_date: addDays('2025-01-01', i) }));
 time(`series month, all places, a range cutting every series`, 3, (i) => series(release, { metric, granularity: 'month', start_date: addDays('2005-02-01', i) }));

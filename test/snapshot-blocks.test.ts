@@ -111,7 +111,7 @@ test('snapshot blocks: the snapshot at any date, layers and places equals the wi
   );
 });
 
-test('snapshot blocks: on every change day and the day before it, the blocks equal the seek of the latest point per series', () => {
+test('snapshot blocks: on every change day and the day before it, the blocks equal the seek of the latest point per series (with and without places)', () => {
   fc.assert(
     fc.property(fc.array(pointArb, { minLength: 1, maxLength: 300 }), (raw) =>
       withStore(makeStore(raw), (db, reader) => {
@@ -122,6 +122,9 @@ test('snapshot blocks: on every change day and the day before it, the blocks equ
           const got = reader.latestAtJson(d, LAYERS);
           assert.deepStrictEqual(JSON.parse(got.json), JSON.parse(seek.points), d);
           assert.equal(got.count, seek.n);
+          const places = ['KZ', 'KZ-35'];
+          const seekOf = db.prepare(SNAPSHOT.some).get({ date: d, metrics, places: JSON.stringify(places) }) as { n: number; points: string };
+          assert.deepStrictEqual(JSON.parse(reader.latestAtJson(d, LAYERS, places).json), JSON.parse(seekOf.points), `${d} ${places}`);
         }
       }),
     ),

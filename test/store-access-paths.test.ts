@@ -1,6 +1,7 @@
 // Each access path of the store reader gives exactly what the plain query over the points table
-// gives, over random stores (property-based): the snapshot's one statement seeking the latest point
-// per (metric, place), the series rollups stored at build (with the buckets a date range cuts
+// gives, over random stores (property-based): the snapshot (from the blocks stored at build; the one
+// statement seeking the latest point per (metric, place) is checked against them in
+// test/snapshot-blocks.test.ts), the series rollups stored at build (with the buckets a date range cuts
 // recomputed), the series answers stored whole at build, the place filter on each, and the key-set
 // pages of events and of the snapshot diff. Speed is measured in bench/, never here.
 import { test } from 'node:test';
@@ -120,7 +121,7 @@ const date = fc.integer({ min: -10, max: SPAN + 10 }).map((d) => addDays(START, 
 const places = fc.option(fc.subarray(PLACES, { minLength: 1 }), { freq: 2 });
 const store = fc.array(pointArb, { minLength: 0, maxLength: 120 });
 
-test('snapshot: the seek of the latest point per (metric, place) equals the window over every point', () => {
+test('snapshot: the reader\'s latest point per (metric, place) equals the window over every point', () => {
   fc.assert(
     fc.property(store, fc.array(fc.tuple(date, fc.subarray(['a', 'b'], { minLength: 1 }), places), { minLength: 1, maxLength: 8 }), (raw, asks) =>
       withStore(makeStore(raw), (db, reader) => {

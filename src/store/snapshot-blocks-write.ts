@@ -16,27 +16,34 @@ function tupleOf(p: PointRow): Tuple {
   return [stored(p.period), stored(p.period_start), stored(p.period_end), storedOrNull(p.null_reason), stored(p.status), stored(p.unit), stored(p.source_id), storedOrNull(p.note)];
 }
 
+// Deflate's fastest level: the value planes are most of the bytes and barely compress further at
+// higher levels, which cost several times the CPU at build.
+const LEVEL = 1;
+
 export class SnapshotBlocksWriter {
-  private readonly tupleIds = new Map<string, number>();
+  /** Tuple ids by period_end, checked field by field: a day has a few (units, nulls) in a scaled store. */
+  private readonly byEnd = new Map<string, number[]>();
+  /** Tuples by their exact key (JSON), when a day has many or a field is not as SQLite stores it. */
+  private readonly exactIds = new Map<string, number>();
   private readonly tuples: Tuple[] = [];
   private readonly groups = new Map<string, { tuples: Uint32Array; values: Float64Array }>();
 
   private tupleId(p: PointRow): number {
-    // A fast key; a hit is checked field by field, and a field holding the separators falls back to JSON.
-    const fast = `${p.period}\u0000${p.period_start}\u0000${p.period_end}\u0000${p.null_reason ?? '\u0001'}\u0000${p.status}\u0000${p.unit}\u0000${p.source_id}\u0000${p.note ?? '\u0001'}`;
-    let id = this.tupleIds.get(fast);
-    if (id !== undefined) {
+    let same = this.byEnd.get(p.period_end);
+    if (same === undefined) this.byEnd.set(p.period_end, (same = []));
+    for (const id of same) {
       const t = this.tuples[id]!;
-      if (t[0] === p.period && t[1] === p.period_start && t[2] === p.period_end && t[3] === p.null_reason && t[4] === p.status
-        && t[5] === p.unit && t[6] === p.source_id && t[7] === p.note) return id;
-      if (JSON.stringify(t) === JSON.stringify(tupleOf(p))) return id;
+      if (t[0] === p.period && t[1] === p.period_start && t[3] === p.null_reason && t[4] === p.status
+        && t[5] === p.unit && t[6] === p.source_id && t[7] === p.note && t[2] === p.period_end) return id;
     }
-    const key = id === undefined && !/[\u0000\u0001]/.test(fast) ? fast : JSON.stringify(tupleOf(p));
-    id = this.tupleIds.get(key);
+    const tuple = tupleOf(p);
+    const exact = JSON.stringify(tuple);
+    let id = this.exactIds.get(exact);
     if (id === undefined) {
       id = this.tuples.length;
-      this.tuples.push(tupleOf(p));
-      this.tupleIds.set(key, id);
+      this.tuples.push(tuple);
+      this.exactIds.set(exact, id);
+      if (same.length < 16) same.push(id);
     }
     return id;
   }
@@ -109,7 +116,7 @@ export class SnapshotBlocksWriter {
       size++;
     };
     const close = () => {
-      const data = deflateRawSync(encodeEntries(eSeries.subarray(0, size), eTuple.subarray(0, size), eValue.subarray(0, size)));
+      const data = deflateRawSync(encodeEntries(eSeries.subarray(0, size), eTuple.subarray(0, size), eValue.subarray(0, size)), { level: LEVEL });
       insert.run(firstDay, base, size - base, JSON.stringify(blockTuples.map((t) => this.tuples[t])), data);
       for (const t of blockTuples) local[t] = -1;
       blockTuples = [];

@@ -105,13 +105,14 @@ export class SnapshotBlocks {
     const heads = tuples.map(([period, start, end]) => `"period":${quote(period)},"period_start":${quote(start)},"period_end":${quote(end)},"value":`);
     const tails = tuples.map(([, , , nullReason, status, unit, source, note]) =>
       `,"null_reason":${quote(nullReason)},"status":${quote(status)},"unit":${quote(unit)},"source_id":${quote(source)},"note":${quote(note)}}`);
-    const parts: string[] = [];
+    let json = '[';
+    let count = 0;
     for (let s = 0; s < at.length; s++) {
       const i = at[s]!;
       if (i < 0 || (keep !== null && keep[s] === 0)) continue;
       const t = tupleOf[i]!;
-      parts.push(this.series[s]!.head + heads[t] + valueJson(values[i]!) + tails[t]);
+      json += (count++ === 0 ? '' : ',') + this.series[s]!.head + heads[t] + valueJson(values[i]!) + tails[t];
     }
-    return { count: parts.length, json: `[${parts.join(',')}]` };
+    return { count, json: `${json}]` };
   }
 }
