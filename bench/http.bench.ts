@@ -1,7 +1,7 @@
 // HTTP targets on the real release, each compared in the same run with the same load tool (wrk,
 // -t1 -c50, against 127.0.0.1 only): /data/ on Node vs a minimal Fastify route sending the same bytes
 // from memory; /data/ through the generated nginx config vs nginx serving the release directory
-// plainly; cold start of `dala serve` to the first 200. Run: node --import tsx bench/http.bench.ts
+// plainly (the cold start of `dala serve` is bench/serve.bench.ts). Run: node --import tsx bench/http.bench.ts
 // Servers run as their own processes so the load tool and the server do not share an event loop.
 // Set DALA_BENCH_RELEASES to a releases directory to skip the build.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -16,7 +16,7 @@ import { buildRelease } from '../src/release/build.js';
 import { readCurrent } from '../src/release/pointer.js';
 import { readSeal } from '../src/release/verify.js';
 import { freePort } from '../test/support/ports.js';
-import { atLeast, atMost, emit } from './row.js';
+import { atLeast, emit } from './row.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SECONDS = Number(process.env.DALA_BENCH_SECONDS ?? 5);
@@ -117,26 +117,6 @@ const seal = await readSeal(releaseDir);
 const json = seal.files.filter((f) => /^data\/[^/]+\.json$/.test(f.path));
 const nearest = (bytes: number) => json.reduce((best, f) => (Math.abs(f.bytes - bytes) < Math.abs(best.bytes - bytes) ? f : best));
 const targets = [nearest(5_000), nearest(200_000)];
-const usesDist = process.env.DALA_FROM_SOURCE !== '1';
-const startNote = usesDist ? 'bin/dala.js running dist/ (npm run build)' : 'bin/dala.js through tsx';
-
-// --- cold start: spawn `dala serve` until the first 200 (the median of three)
-{
-  const times: number[] = [];
-  for (let i = 0; i < 3; i++) {
-    const port = await freePort();
-    const started = performance.now();
-    const child = spawn(process.execPath, [join(ROOT, 'bin/dala.js'), 'serve', '--releases', releasesDir, '--port', String(port)], { stdio: 'ignore' });
-    try {
-      await firstOk(`http://127.0.0.1:${port}/data/country-pulse.json`, 60_000);
-      times.push(performance.now() - started);
-    } finally {
-      await stop(child);
-    }
-  }
-  const ms = Math.round(median(times));
-  emit(atMost('cold-start', 'real release: spawn `dala serve` to the first 200 <= 1 s', ms, 1000, 'ms', `median of ${times.map(Math.round).join(', ')} ms; ${startNote}`));
-}
 
 if (!WRK) {
   for (const target of ['data-node', 'data-nginx'] as const) {
