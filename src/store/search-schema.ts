@@ -1,6 +1,6 @@
-// DDL of the search index inside store.sqlite (the FTS5 side of the store, beside src/store/tables.ts): every name an
+// DDL of the search index inside store.sqlite (beside src/store/tables.ts): every name an
 // entity answers to, under the one search key (src/lib/text-normalise.ts), plus a word vocabulary
-// with an FTS5 trigram index for infix matching and a deletion index for typos. Built once at publish time, so a query
+// with a suffix table for infix matching and a deletion index for typos. Built once at publish time, so a query
 // reads candidates through indexes and never scans the names (src/store/search.ts). The rows are
 // written by src/store/search-write.ts.
 export const SEARCH_DDL = `
@@ -10,7 +10,9 @@ CREATE TABLE search_names(rowid INTEGER PRIMARY KEY, entity_id TEXT NOT NULL REF
   valid_until TEXT, source_url TEXT) STRICT;
 -- distinct words of the keys with the number of names using each (df)
 CREATE TABLE search_words(id INTEGER PRIMARY KEY, word TEXT NOT NULL UNIQUE, df INTEGER NOT NULL) STRICT;
-CREATE VIRTUAL TABLE search_words_fts USING fts5(word, content='search_words', content_rowid='id', tokenize='trigram');
+-- every word under its suffixes from the second letter on, 3+ letters, cut to 16 (src/store/search-suffixes.ts):
+-- the words containing a text are two index ranges, here and in search_words
+CREATE TABLE search_suffixes(suffix TEXT NOT NULL, word_id INTEGER NOT NULL, PRIMARY KEY(suffix, word_id)) STRICT, WITHOUT ROWID;
 -- every word of 4+ letters under each of its one-letter deletions: a word one edit from a query
 -- word shares a deletion with it (symmetric deletion), so typos are found by point reads
 CREATE TABLE search_deletes(variant TEXT NOT NULL, word_id INTEGER NOT NULL, PRIMARY KEY(variant, word_id)) STRICT, WITHOUT ROWID;

@@ -1,12 +1,13 @@
 // Writes the search index of a store (src/store/search-schema.ts) from the entities and entity_names
 // already inserted: every name under its search key (src/lib/text-normalise.ts), with the place kind
-// that kind-of-place words in a query select; then the word postings, the vocabulary and its FTS5
-// trigram index. Entities are read a page at a time, so a scaled build never holds them all; the
+// that kind-of-place words in a query select; then the word postings, the vocabulary, its suffixes and
+// its one-letter deletions. Entities are read a page at a time, so a scaled build never holds them all; the
 // order is fixed (entity id, then its names), so the same content gives the same bytes.
 import type Database from 'better-sqlite3';
 import { searchKey } from '../lib/text-normalise.js';
 import { SEARCH_DDL, SEARCH_INDEX_DDL } from './search-schema.js';
 import { tupleInserter } from '../publish/store-insert.js';
+import { suffixes } from './search-suffixes.js';
 
 /** A dated or cited name: what a former name or abbreviation adds beyond an entity_names row. */
 export interface NameNote { entity_id: string; name: string; kind: string; valid_until: string | null; source_url: string | null }
@@ -57,10 +58,10 @@ export function writeSearchIndex(db: Database.Database, notes: readonly NameNote
   // Rows are written in batches, so their rowids are given here: 1, 2, ... as SQLite would assign.
   const insertName = tupleInserter(db, 'search_names', ['rowid', 'entity_id', 'type', 'place_kind', 'name', 'lang', 'kind', 'key', 'valid_until', 'source_url']);
   let nameRowid = 0;
-  // Postings and deletions are appended to unordered load tables, then copied in key order (one
-  // sort): inserting them one by one into their WITHOUT ROWID keys touches a random page per row.
-  db.exec(`CREATE TEMP TABLE posting_load(word TEXT NOT NULL, key_len INTEGER NOT NULL, name_rowid INTEGER NOT NULL);
-    CREATE TEMP TABLE delete_load(variant TEXT NOT NULL, word_id INTEGER NOT NULL);`);
+  // Postings (and below, deletions and suffixes) are appended to unordered load tables, then copied
+  // in key order (one sort): inserting them one by one into their WITHOUT ROWID keys touches a
+  // random page per row.
+  db.exec('CREATE TEMP TABLE posting_load(word TEXT NOT NULL, key_len INTEGER NOT NULL, name_rowid INTEGER NOT NULL)');
   const insertPosting = tupleInserter(db, 'temp.posting_load', ['word', 'key_len', 'name_rowid']);
   // searchKey is pure and costs tens of microseconds; names repeat across entities ("... ауданы",
   // the same village name in many districts), so a bounded memo saves most of the calls.
@@ -107,20 +108,29 @@ export function writeSearchIndex(db: Database.Database, notes: readonly NameNote
       SELECT word, key_len, name_rowid FROM temp.posting_load ORDER BY word, key_len, name_rowid;
     DROP TABLE temp.posting_load;
     ${SEARCH_INDEX_DDL}
-    INSERT INTO search_words(word, df) SELECT word, count(*) FROM search_postings GROUP BY word ORDER BY word;
-    INSERT INTO search_words_fts(search_words_fts) VALUES ('rebuild');
-    INSERT INTO search_words_fts(search_words_fts) VALUES ('optimize');`);
+    INSERT INTO search_words(word, df) SELECT word, count(*) FROM search_postings GROUP BY word ORDER BY word;`);
+  writeWordVariants(db, 'search_deletes', 'variant', deletions);
+  writeWordVariants(db, 'search_suffixes', 'suffix', suffixes);
+}
+
+/**
+ * Writes every vocabulary word under each of its variants into a (variant, word_id) WITHOUT ROWID
+ * table: appended unordered to a load table, then copied in key order (one sort instead of a random
+ * B-tree insert per row).
+ */
+function writeWordVariants(db: Database.Database, table: 'search_deletes' | 'search_suffixes', column: 'variant' | 'suffix', variantsOf: (word: string) => string[]): void {
+  db.exec('CREATE TEMP TABLE variant_load(variant TEXT NOT NULL, word_id INTEGER NOT NULL)');
   const words = db.prepare<[number, number], { id: number; word: string }>('SELECT id, word FROM search_words WHERE id > ? ORDER BY id LIMIT ?');
-  const insertDelete = tupleInserter(db, 'temp.delete_load', ['variant', 'word_id']);
+  const insert = tupleInserter(db, 'temp.variant_load', ['variant', 'word_id']);
   for (let last = 0; ; ) {
     const batch = words.all(last, PAGE);
     if (batch.length === 0) break;
-    for (const w of batch) for (const variant of deletions(w.word)) insertDelete(variant, w.id);
+    for (const w of batch) for (const variant of variantsOf(w.word)) insert(variant, w.id);
     last = batch.at(-1)!.id;
   }
-  insertDelete.flush();
-  db.exec(`INSERT OR IGNORE INTO search_deletes(variant, word_id) SELECT variant, word_id FROM temp.delete_load ORDER BY variant, word_id;
-    DROP TABLE temp.delete_load;`);
+  insert.flush();
+  db.exec(`INSERT OR IGNORE INTO ${table}(${column}, word_id) SELECT variant, word_id FROM temp.variant_load ORDER BY variant, word_id;
+    DROP TABLE temp.variant_load;`);
 }
 
 /** Words this long or longer are typo-matched (shorter ones: one edit is noise); longer than MAX are not. */

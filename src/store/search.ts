@@ -2,6 +2,7 @@
 // opened database. Every statement reads through an index with a LIMIT, so the rows one query can
 // touch are bounded by its parameters, never by the number of names in the release.
 import type { Database, Statement } from 'better-sqlite3';
+import { SUFFIX_CHARS } from './search-suffixes.js';
 
 export interface NameRow {
   rowid: number; entity_id: string; type: string; place_kind: string; name: string; lang: string; kind: string;
@@ -13,6 +14,8 @@ export interface EntityRow { id: string; type: string; name_en: string; name_ru:
 const NAME_COLUMNS = 'rowid, entity_id, type, place_kind, name, lang, kind, key, valid_until, source_url';
 // Keys and words hold only [a-z0-9 ]: every key with prefix p lies in [p, p + DEL).
 const AFTER_PREFIX = '\u007f';
+/** Word ids read from each of the two ranges of an infix lookup (src/store/search-suffixes.ts). */
+export const INFIX_IDS_READ = 256;
 /** Vocabulary words of a prefix range read, in word order, to choose the most used among them. */
 export const PREFIX_WORDS_READ = 256;
 
@@ -24,7 +27,9 @@ export class SearchStatements {
   private readonly before: Statement<[string, number], NameRow>;
   private readonly word: Statement<[string], WordRow>;
   private readonly wordPrefix: Statement<[string, string, number], WordRow>;
-  private readonly wordTrigrams: Statement<[string, number], WordRow>;
+  private readonly wordIdsFrom: Statement<[string, string], number>;
+  private readonly suffixIdsFrom: Statement<[string, string], number>;
+  private readonly wordById: Statement<[number], WordRow>;
   private readonly wordDeletes: Statement<[string, number], WordRow>;
   private readonly postings: Statement<[string, number], { name_rowid: number }>;
   private readonly postingNames: Statement<[string, number], NameRow>;
@@ -42,11 +47,11 @@ export class SearchStatements {
     // vocabulary) before the LIMIT applies.
     this.wordPrefix = db.prepare(`SELECT id, word, df FROM (SELECT id, word, df FROM search_words WHERE word > ? AND word < ? ORDER BY word LIMIT ${PREFIX_WORDS_READ})
       ORDER BY df DESC, word LIMIT ?`);
-    // FTS5 trigram (https://sqlite.org/fts5.html#the_trigram_tokenizer): words containing the query
-    // word. No ORDER BY rank: ranking would read every match; in rowid order the LIMIT stops the scan.
-    this.wordTrigrams = db.prepare(
-      'SELECT w.id, w.word, w.df FROM search_words_fts f JOIN search_words w ON w.id = f.rowid WHERE search_words_fts MATCH ? LIMIT ?',
-    );
+    // Words containing a text (src/store/search-suffixes.ts): those it starts and those with a suffix
+    // it starts, INFIX_IDS_READ of each range at most; read by id, in id order.
+    this.wordIdsFrom = db.prepare<[string, string], number>(`SELECT id FROM search_words WHERE word >= ? AND word < ? ORDER BY word LIMIT ${INFIX_IDS_READ}`).pluck();
+    this.suffixIdsFrom = db.prepare<[string, string], number>(`SELECT word_id FROM search_suffixes WHERE suffix >= ? AND suffix < ? ORDER BY suffix LIMIT ${INFIX_IDS_READ}`).pluck();
+    this.wordById = db.prepare('SELECT id, word, df FROM search_words WHERE id = ?');
     this.wordDeletes = db.prepare('SELECT w.id, w.word, w.df FROM search_deletes d JOIN search_words w ON w.id = d.word_id WHERE d.variant = ? LIMIT ?');
     this.postings = db.prepare('SELECT name_rowid FROM search_postings WHERE word = ? ORDER BY key_len, name_rowid LIMIT ?');
     this.postingNames = db.prepare(
@@ -79,9 +84,21 @@ export class SearchStatements {
   wordsWithDeletion(variant: string, limit: number): WordRow[] {
     return this.wordDeletes.all(variant, limit);
   }
-  /** Words containing `infix` (at least 3 chars of [a-z0-9]) anywhere. */
+  /**
+   * Words containing `infix` (at least INFIX_MIN chars of [a-z0-9]) anywhere, the first `limit` in id
+   * (word) order: all such words, as a scan of the vocabulary would give, wherever neither range
+   * holds more than INFIX_IDS_READ entries.
+   */
   wordsContaining(infix: string, limit: number): WordRow[] {
-    return this.wordTrigrams.all(`"${infix}"`, limit);
+    const head = infix.slice(0, SUFFIX_CHARS);
+    const ids = new Set([...this.wordIdsFrom.all(infix, infix + AFTER_PREFIX), ...this.suffixIdsFrom.all(head, head + AFTER_PREFIX)]);
+    const out: WordRow[] = [];
+    for (const id of [...ids].sort((a, b) => a - b)) {
+      if (out.length >= limit) break;
+      const w = this.wordById.get(id);
+      if (w && w.word.includes(infix)) out.push(w); // a text longer than SUFFIX_CHARS matched by its head only
+    }
+    return out;
   }
   namesWithWord(word: string, limit: number): number[] {
     return this.postings.all(word, limit).map((r) => r.name_rowid);

@@ -117,7 +117,7 @@ export async function resolveRoutes(app: FastifyInstance, opts: { releases: Rele
         reply.code(300);
         return single(request, release, { result: 'ambiguous', query, id: null, candidates: sure.map((h) => candidate(opts.basePath, h)) });
       }
-      const near = hits.length > 0 ? hits.slice(0, MAX_CANDIDATES) : nearest(release.db, body.name, searchOpts);
+      const near = hits.length > 0 ? hits.slice(0, MAX_CANDIDATES) : nearest(release.db, result, searchOpts);
       reply.code(404);
       return single(request, release, { result: 'not_found', query, id: null, candidates: near.map((h) => candidate(opts.basePath, h)) });
     },

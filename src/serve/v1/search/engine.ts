@@ -1,6 +1,6 @@
 // Ranked search over the store's search index (src/store/search.ts). Candidates come from indexed
 // reads only: names whose key equals or starts with the query, then, word by word, names holding a
-// word equal to, starting with, containing (FTS5 trigrams over the word vocabulary) or one edit from
+// word equal to, starting with, containing (a suffix table of the word vocabulary) or one edit from
 // a query word (symmetric deletions). Every read has a LIMIT and the candidate set is capped, so the work of a query
 // is bounded after normalisation and does not grow with the number of names.
 // Ranking: kind-of-place words first select the matching kind; then exact > prefix > fuzzy, in
@@ -8,6 +8,7 @@
 import type { Database } from 'better-sqlite3';
 import { searchStatements, type NameRow, type SearchStatements } from '../../../store/search.js';
 import { deletions } from '../../../store/search-write.js';
+import { INFIX_MIN } from '../../../store/search-suffixes.js';
 import { editDistance, toleratedEdits } from './distance.js';
 import { parseQuery, satisfiesHints, type ParsedQuery } from './query.js';
 
@@ -91,7 +92,7 @@ type Word = { id: number; word: string; df: number };
 function* vocabulary(s: SearchStatements, w: string, exact: Word | undefined): Generator<Word> {
   const seen = new Set<number>();
   const batches: (() => readonly Word[])[] = [() => (exact ? [exact] : []), () => s.wordsWithPrefix(w, LIMITS.prefixWords)];
-  if (w.length >= 3) batches.push(() => s.wordsContaining(w, LIMITS.infixWords));
+  if (w.length >= INFIX_MIN) batches.push(() => s.wordsContaining(w, LIMITS.infixWords));
   // Typos by symmetric deletion: a word one edit away shares a one-letter deletion with the query
   // word (or equals one of its deletions, or has it as a deletion), each a point read.
   if (toleratedEdits(w.length) > 0) {
@@ -249,6 +250,8 @@ export interface SearchResult {
   query: ParsedQuery;
   hits: Hit[];
   work: SearchWork;
+  /** The name rows read as candidates: nearestHits ranks them again instead of reading them twice. */
+  candidates: readonly NameRow[];
 }
 
 /**
@@ -277,12 +280,13 @@ function hitOf(s: SearchStatements, row: NameRow, fields: Omit<Ranked, 'entityId
 export function search(db: Database, text: string, opts: SearchOptions = {}): SearchResult {
   const q = parseQuery(text);
   const work: SearchWork = { words: 0, vocabulary: 0, candidates: 0 };
-  if (q.key === '') return { query: q, hits: [], work };
+  if (q.key === '') return { query: q, hits: [], work, candidates: [] };
   const s = searchStatements(db);
   // each entity's best name so far, as plain ranking fields; a Hit is made for the winners only
   const best = new Map<string, { ranked: Ranked; row: NameRow; entity: IndexedEntity | undefined }>();
   const entities = new Map<string, IndexedEntity | null>();
-  for (const row of candidates(s, q, work)) {
+  const rows = candidates(s, q, work);
+  for (const row of rows) {
     if (opts.types && !opts.types.includes(row.type)) continue;
     const scored = scoreName(q, row);
     if (!scored) continue;
@@ -306,21 +310,21 @@ export function search(db: Database, text: string, opts: SearchOptions = {}): Se
     if (!previous || compareHits(ranked, previous.ranked, opts.locale) < 0) best.set(row.entity_id, { ranked, row, entity: entity ?? undefined });
   }
   const hits = [...best.values()].map((b) => hitOf(s, b.row, b.ranked, b.entity)).sort((a, b) => compareHits(a, b, opts.locale));
-  return { query: q, hits, work };
+  return { query: q, hits, work, candidates: rows };
 }
 
 /** Edits beyond which a name is too far to be offered even as a nearest candidate. */
 const NEAREST_MAX_EDITS = 12;
 
 /**
- * The names nearest to a text that matched nothing, by edit distance, over the same bounded
- * candidates (so a 404 still offers something, at the same bounded cost).
+ * The names nearest to a text that matched nothing (its search `result`, made with the same `opts`),
+ * by edit distance, over the candidates that search read (so a 404 still offers something, at the
+ * same bounded cost).
  */
-export function nearestHits(db: Database, text: string, opts: SearchOptions, n: number): Hit[] {
-  const q = parseQuery(text);
+export function nearestHits(db: Database, result: SearchResult, opts: SearchOptions, n: number): Hit[] {
+  const q = result.query;
   if (q.key === '') return [];
   const s = searchStatements(db);
-  const work: SearchWork = { words: 0, vocabulary: 0, candidates: 0 };
   const best = new Map<string, Hit>();
   const consider = (rows: readonly NameRow[], max: (row: NameRow) => number) => {
     for (const row of rows) {
@@ -340,7 +344,7 @@ export function nearestHits(db: Database, text: string, opts: SearchOptions, n: 
   };
   // bounded distance over the candidates; when none is near, the full distance over the few names
   // whose keys sort next to the text
-  consider(candidates(s, q, work), () => NEAREST_MAX_EDITS);
+  consider(result.candidates, () => NEAREST_MAX_EDITS);
   if (best.size === 0) consider(s.namesAround(q.coreKey, n * 4), (row) => Math.max(q.coreKey.length, row.key.length));
   return [...best.values()].sort((a, b) => a.match.distance - b.match.distance || compareHits(a, b, opts.locale)).slice(0, n);
 }

@@ -22,6 +22,7 @@ export function sureMatches(result: SearchResult): Hit[] {
 
 export const NEAREST = 5;
 
-export function nearest(db: Database, text: string, opts: SearchOptions): Hit[] {
-  return nearestHits(db, text, opts, NEAREST);
+/** The nearest names for a search that found nothing sure (its result, made with the same opts). */
+export function nearest(db: Database, result: SearchResult, opts: SearchOptions): Hit[] {
+  return nearestHits(db, result, opts, NEAREST);
 }
