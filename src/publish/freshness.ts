@@ -2,21 +2,17 @@
 // age is within the SLA, degraded past it, stale past twice the SLA, unknown without an as_of.
 // The one evaluation used by the published files (at build time) and by /api/v1 (at request time),
 // so both say the same thing in the same words.
+import type { FromSchema } from 'json-schema-to-ts';
+import type { freshness } from './schemas/common.js';
+
 export interface FreshnessInput {
   as_of: string | null; // ISO date of the latest content
   sla_days: number | null; // integer >= 1; null when a passport lacks it
   historical: boolean;
 }
 
-export interface Freshness {
-  as_of: string | null;
-  evaluated_at: string;
-  sla_days: number;
-  age_days: number | null;
-  status: 'fresh' | 'degraded' | 'stale' | 'unknown';
-  reason: string[];
-  historical: boolean;
-}
+/** The evaluation, as the sealed freshness schema (schemas/common.ts) describes it. */
+export type Freshness = FromSchema<typeof freshness>;
 
 const DAY_MS = 86_400_000;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;

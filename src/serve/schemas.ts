@@ -29,40 +29,48 @@ export const PROBLEM_SCHEMA = {
   additionalProperties: true,
 } as const;
 
-export const SHARED_SCHEMAS = [
-  PROBLEM_SCHEMA,
-  {
-    $id: 'Meta',
-    type: 'object',
-    required: ['schema_version', 'revision'],
-    properties: {
-      schema_version: { type: 'string', description: 'Version of the public projection schema.' },
-      revision: { type: ['string', 'null'], description: 'The sealed release this answer came from (null only before the first release).' },
-      count: { type: 'integer', minimum: 0, description: 'Collections: items in the whole result set.' },
-      next_cursor: { type: ['string', 'null'], description: 'Collections: opaque cursor of the next page, pinned to this revision.' },
-      note: { type: 'string', description: 'Says why a collection is empty when it is.' },
-    },
+export const META_SCHEMA = {
+  $id: 'Meta',
+  type: 'object',
+  required: ['schema_version', 'revision'],
+  properties: {
+    schema_version: { type: 'string', description: 'Version of the public projection schema.' },
+    revision: { type: ['string', 'null'], description: 'The sealed release this answer came from (null only before the first release).' },
+    count: { type: 'integer', minimum: 0, description: 'Collections: items in the whole result set.' },
+    next_cursor: { type: ['string', 'null'], description: 'Collections: opaque cursor of the next page, pinned to this revision.' },
+    note: { type: 'string', description: 'Says why a collection is empty when it is.' },
   },
-  {
-    $id: 'Links',
-    type: 'object',
-    required: ['self'],
-    properties: {
-      self: { type: 'string' },
-      first: { type: 'string' },
-      next: { type: 'string' },
-      describedby: { type: 'string' },
-    },
-    additionalProperties: { type: 'string' },
+} as const;
+
+export const LINKS_SCHEMA = {
+  $id: 'Links',
+  type: 'object',
+  required: ['self'],
+  properties: {
+    self: { type: 'string' },
+    first: { type: 'string' },
+    next: { type: 'string' },
+    describedby: { type: 'string' },
   },
-  {
-    $id: 'Names',
-    type: 'object',
-    required: ['en', 'ru', 'kk'],
-    // null: no translation exists; the resource says which language it falls back to (name_fallback)
-    properties: { en: { type: 'string' }, ru: { type: ['string', 'null'] }, kk: { type: ['string', 'null'] } },
-  },
-] as const;
+  additionalProperties: { type: 'string' },
+} as const;
+
+export const NAMES_SCHEMA = {
+  $id: 'Names',
+  type: 'object',
+  required: ['en', 'ru', 'kk'],
+  // null: no translation exists; the resource says which language it falls back to (name_fallback)
+  properties: { en: { type: 'string' }, ru: { type: ['string', 'null'] }, kk: { type: ['string', 'null'] } },
+} as const;
+
+export const SHARED_SCHEMAS = [PROBLEM_SCHEMA, META_SCHEMA, LINKS_SCHEMA, NAMES_SCHEMA] as const;
+
+/**
+ * The value an answer schema declared `as const` describes, its `$ref`s to the shared components
+ * (Meta#, Links#, Names#) resolved: a route's answer type is derived from the schema that documents
+ * and serialises it, so the two cannot drift apart.
+ */
+export type FromResponse<S> = S extends JSONSchema ? FromSchema<S, { references: [typeof META_SCHEMA, typeof LINKS_SCHEMA, typeof NAMES_SCHEMA] }> : never;
 
 // store_verifying: a release served at start answers its store-backed routes once its store is verified.
 const ALWAYS: ErrorCode[] = ['unknown_parameter', 'method_not_allowed', 'internal_error', 'no_release', 'store_verifying'];

@@ -4,14 +4,16 @@
 import type { LoadedRelease } from '../release-types.js';
 import { createHash } from 'node:crypto';
 import { compareCodePoints, entityReaderOf, type EntityRow } from '../../store/entity-reader.js';
+import { openObject, type ItemOf } from './schemas.js';
 
-export interface Change {
-  kind: 'file' | 'entity';
-  key: string;
-  change: 'added' | 'removed' | 'modified';
-  from: string | null; // sha256 before
-  to: string | null; // sha256 after
-}
+export const CHANGE_SCHEMA = openObject(
+  {
+    kind: { type: 'string', enum: ['file', 'entity'] }, key: { type: 'string' }, change: { type: 'string', enum: ['added', 'removed', 'modified'] },
+    from: { type: ['string', 'null'], description: 'sha256 before (null: added)' }, to: { type: ['string', 'null'], description: 'sha256 after (null: removed)' },
+  },
+  ['kind', 'key', 'change', 'from', 'to'],
+);
+export type Change = ItemOf<typeof CHANGE_SCHEMA>;
 
 const byKey = (a: Change, b: Change) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 

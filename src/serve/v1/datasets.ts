@@ -8,7 +8,8 @@ import { provenanceProperties } from './places.js';
 import { openObject } from './schemas.js';
 import { ENTITY_TYPES } from './search.js';
 
-const base = { id: { type: 'string' }, type: { type: 'string' }, names: { $ref: 'Names#' } };
+const base = { id: { type: 'string' }, type: { type: 'string' }, names: { $ref: 'Names#' } } as const;
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
 export async function datasetRoutes(app: FastifyInstance, opts: { releases: ReleaseSource; now?: () => Date }): Promise<void> {
   const now = opts.now ?? (() => new Date());
@@ -37,10 +38,10 @@ export async function datasetRoutes(app: FastifyInstance, opts: { releases: Rele
         view: (entity, release) => ({
           ...entity.data,
           id: entity.id, type: entity.type, names: entity.names,
-          unit: typeof entity.data['unit'] === 'string' ? entity.data['unit'] : null,
-          period: typeof entity.data['as_of'] === 'string' ? entity.data['as_of'] : null,
-          geography: (entity.data['geography'] as object | undefined) ?? null,
-          source: typeof entity.data['source'] === 'string' ? entity.data['source'] : null,
+          unit: str(entity.data['unit']),
+          period: str(entity.data['as_of']),
+          geography: (entity.data['geography'] as Record<string, unknown> | undefined) ?? null, // an object in every dataset passport
+          source: str(entity.data['source']),
           revision: release.revision,
           freshness: evaluateFreshness(entity.data, now()),
         }),

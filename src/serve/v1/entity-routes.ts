@@ -7,7 +7,7 @@ import type { LoadedRelease, ReleaseSource } from '../release-types.js';
 import { canonicalIdOf, canonicalUrl } from './aliases.js';
 import { collection, single } from './envelope.js';
 import { nextCursor, openPage, takeRelease } from './paging.js';
-import { collectionResponse, envelopeOf, idParam, pagedQuery, problems, type IdParams, type PagingQuery } from './schemas.js';
+import { collectionResponse, envelopeOf, idParam, pagedQuery, problems, type IdParams, type ItemOf, type PagingQuery } from './schemas.js';
 import type { FromQuery } from '../schemas.js';
 import { collectionConfig, csvAnswer, wantsCsv } from './answer.js';
 import { entityReaderOf } from '../../store/entity-reader.js';
@@ -16,13 +16,14 @@ import { parseEntity, type IndexedEntity } from './search/engine.js';
 /** The query members a family's own filters add to the paging ones, derived from their schemas. */
 export type FilterQuery<F> = FromQuery<{ type: 'object'; additionalProperties: false; properties: F }>;
 
-export interface EntityFamily<F extends Record<string, object> = {}> {
+export interface EntityFamily<F extends Record<string, object> = {}, I extends object = object> {
   path: string; // URL segment, e.g. "places"
   types: readonly string[]; // entities.type values served here
   idPrefix: string; // canonical id prefix, e.g. "place"
   noun: string;
-  itemSchema: object;
-  view(entity: IndexedEntity, release: LoadedRelease): Record<string, unknown>;
+  itemSchema: I;
+  /** An entity as the family's item schema describes it (an open object, so also a CSV row). */
+  view(entity: IndexedEntity, release: LoadedRelease): ItemOf<I> & Record<string, unknown>;
   /** Filters of the collection beyond paging, and the types each selects among `types`. */
   filters?: F;
   typesFor?(query: FilterQuery<F>): readonly string[];
@@ -62,7 +63,7 @@ export const redirectResponse = {
   },
 };
 
-export function registerEntityFamily<const F extends Record<string, object> = {}>(app: FastifyInstance, family: EntityFamily<F>, opts: FamilyOptions): void {
+export function registerEntityFamily<const F extends Record<string, object> = {}, const I extends object = object>(app: FastifyInstance, family: EntityFamily<F, I>, opts: FamilyOptions): void {
   // The handler's query is what `pagedQuery(family.filters)` validates: the paging members and the filters.
   app.get<{ Querystring: PagingQuery }>(`/${family.path}`, {
     config: collectionConfig,

@@ -4,30 +4,19 @@
 import type { FastifyRequest } from 'fastify';
 import { canonicalUrl } from '../answers/canonical-url.js';
 import type { LoadedRelease } from '../release-types.js';
+import type { FromResponse, LINKS_SCHEMA, META_SCHEMA } from '../schemas.js';
 import { encodeCursor } from './cursor.js';
 import type { Page } from './paging.js';
 
-export interface Meta {
-  schema_version: string;
-  revision: string | null;
-  count?: number;
-  next_cursor?: string | null;
-  note?: string;
-}
+/** meta and links of an answer, as the shared Meta and Links schemas give them (RFC 8288 relation names). */
+export type Meta = FromResponse<typeof META_SCHEMA>;
+export type Links = FromResponse<typeof LINKS_SCHEMA>;
 
+/** The v1 answer around `data`: what envelopeOf(schema of data) describes. */
 export interface Envelope<T> {
   data: T;
   meta: Meta;
   links: Links;
-}
-
-/** Links of an answer (RFC 8288 relation names), also sent as the Link header. */
-export interface Links {
-  self: string;
-  first?: string;
-  prev?: string;
-  next?: string;
-  describedby: string;
 }
 
 /** Where every v1 answer is described: the one interface document. */

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ReleaseSource } from '../release-types.js';
 import { single } from './envelope.js';
 import { takeRelease } from './paging.js';
-import { envelopeOf, openObject, problems } from './schemas.js';
+import { envelopeOf, openObject, problems, type ItemOf } from './schemas.js';
 
 export interface HealthOptions {
   releases: ReleaseSource;
@@ -12,16 +12,18 @@ export interface HealthOptions {
   degradations?: () => string[];
 }
 
+const READY = openObject(
+  { status: { type: 'string', enum: ['ready', 'verifying', 'degraded'] }, reasons: { type: 'array', items: { type: 'string' } }, revision: { type: 'string' }, as_of: { type: 'string' }, built_at: { type: 'string' } },
+  ['status', 'reasons', 'revision', 'as_of', 'built_at'],
+);
+
 export async function healthRoutes(app: FastifyInstance, opts: HealthOptions): Promise<void> {
   app.get('/health', {
     schema: {
       summary: 'Readiness: 200 while a sealed release is served (status verifying, with a reason, while its store is still being verified at start: /data/ answers, store-backed routes answer 503 store_verifying; degraded, with reasons, when a newer release was refused or a dependency is lost), 503 no_release otherwise; never rate limited',
       tags: ['health'],
       response: {
-        200: envelopeOf(
-          openObject({ status: { type: 'string', enum: ['ready', 'verifying', 'degraded'] }, reasons: { type: 'array', items: { type: 'string' } }, revision: { type: 'string' }, as_of: { type: 'string' }, built_at: { type: 'string' } }, ['status', 'reasons', 'revision', 'as_of', 'built_at']),
-          'Ready',
-        ),
+        200: envelopeOf(READY, 'Ready'),
         ...problems(),
       },
     },
@@ -29,7 +31,7 @@ export async function healthRoutes(app: FastifyInstance, opts: HealthOptions): P
       const release = takeRelease(request, opts.releases);
       const reasons = [...(opts.releases.status?.().reasons ?? []), ...(opts.degradations?.() ?? [])];
       const status = opts.releases.status?.().state === 'verifying' ? 'verifying' : reasons.length ? 'degraded' : 'ready';
-      return single(request, release, { status, reasons, revision: release.revision, as_of: release.seal.as_of, built_at: release.seal.built_at });
+      return single<ItemOf<typeof READY>>(request, release, { status, reasons, revision: release.revision, as_of: release.seal.as_of, built_at: release.seal.built_at });
     },
   });
 }

@@ -8,16 +8,16 @@ import { canonicalUrl } from './aliases.js';
 import { collection, idSegment, single } from './envelope.js';
 import { redirectResponse } from './entity-routes.js';
 import { nextCursor, openPage, takeRelease } from './paging.js';
-import { provenanceProperties } from './places.js';
+import { provenanceProperties, provenanceRequired } from './places.js';
 import type { FromQuery } from '../schemas.js';
-import { collectionResponse, envelopeOf, idParam, openObject, pagedQuery, problems, type IdParams } from './schemas.js';
+import { collectionResponse, envelopeOf, idParam, openObject, pagedQuery, problems, type IdParams, type ItemOf } from './schemas.js';
 import { collectionConfig, csvAnswer, wantsCsv } from './answer.js';
 
 
 export const placeId = (code: string) => `place:${code}`;
 export const stripPrefix = (value: string, prefix: string) => (value.startsWith(prefix + ':') ? value.slice(prefix.length + 1) : value);
 
-function indicatorView(release: LoadedRelease, m: MetricRow, prefix: string) {
+function indicatorView(release: LoadedRelease, m: MetricRow, prefix: string): ItemOf<typeof indicatorSchema> {
   const coverage = storeOf(release).coverage(m.id);
   return {
     id: `indicator:${m.id}`,
@@ -45,7 +45,7 @@ const indicatorSchema = openObject(
     id: { type: 'string' }, metric: { type: 'string' }, names: { $ref: 'Names#' }, frequency: { type: 'string' }, ...provenanceProperties,
     links: openObject({ self: { type: 'string' }, observations: { type: 'string' }, source: { type: 'string' } }, ['self', 'observations', 'source']),
   },
-  ['id', 'metric', 'names', 'frequency', ...Object.keys(provenanceProperties), 'links'],
+  ['id', 'metric', 'names', 'frequency', ...provenanceRequired, 'links'],
 );
 const INDICATORS_QUERY = pagedQuery();
 

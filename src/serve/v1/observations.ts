@@ -13,14 +13,14 @@ import { redirectResponse } from './entity-routes.js';
 import { placeId, stripPrefix } from './indicators.js';
 import { POINT_ORDERS, storeOf, type PointFilter, type PointOrder, type PointRow } from '../../store/reader.js';
 import { nextCursor, openPage, takeRelease } from './paging.js';
-import { provenanceProperties } from './places.js';
-import { collectionFormatParam, collectionResponse, cursorParam, envelopeOf, idParam, limitParam, openObject, problems, type IdParams } from './schemas.js';
+import { provenanceProperties, provenanceRequired } from './places.js';
+import { collectionFormatParam, collectionResponse, cursorParam, envelopeOf, idParam, limitParam, openObject, problems, type IdParams, type ItemOf } from './schemas.js';
 import { entityReaderOf } from '../../store/entity-reader.js';
 
 /** The one id form of an observation, as in /data/public-observations.json: observation:<metric>:<place>:<period>. */
 export const observationId = (p: Pick<PointRow, 'metric' | 'place' | 'period'>) => `observation:${p.metric}:${p.place}:${p.period}`;
 
-function observationView(release: LoadedRelease, p: PointRow, prefix: string) {
+function observationView(release: LoadedRelease, p: PointRow, prefix: string): ItemOf<typeof observationSchema> {
   return {
     id: observationId(p),
     indicator: `indicator:${p.metric}`,
@@ -55,7 +55,7 @@ const observationSchema = openObject(
     status: str, ...provenanceProperties,
     links: openObject({ self: str, indicator: str, place: { type: ['string', 'null'] }, source: str }, ['self', 'indicator', 'place', 'source']),
   },
-  ['id', 'indicator', 'place', 'period_start', 'period_end', 'value', 'null_reason', 'status', ...Object.keys(provenanceProperties), 'links'],
+  ['id', 'indicator', 'place', 'period_start', 'period_end', 'value', 'null_reason', 'status', ...provenanceRequired, 'links'],
 );
 
 const PERIOD = '^\\d{4}(-(Q[1-4]|H[12]|9M|W\\d{2}|\\d{2}-\\d{2}))?$';

@@ -6,7 +6,7 @@ import { ProblemError } from '../errors.js';
 import type { LoadedRelease, ReleaseSource } from '../release-types.js';
 import { idSegment, single } from './envelope.js';
 import { findEntity, redirectResponse, registerEntityFamily, type EntityFamily } from './entity-routes.js';
-import { envelopeOf, idParam, openObject, problems, type IdParams } from './schemas.js';
+import { envelopeOf, idParam, openObject, problems, type IdParams, type ItemOf } from './schemas.js';
 import type { IndexedEntity } from './search/engine.js';
 
 export const provenanceProperties = {
@@ -15,13 +15,13 @@ export const provenanceProperties = {
   geography: { type: ['object', 'null'], additionalProperties: true, description: 'The place the record is about.' },
   source: { type: ['string', 'null'], description: 'Canonical id of the source.' },
   revision: { type: 'string', description: 'The sealed release the record came from.' },
-};
-const provenanceRequired = Object.keys(provenanceProperties);
+} as const;
+export const provenanceRequired = ['unit', 'period', 'geography', 'source', 'revision'] as const satisfies readonly (keyof typeof provenanceProperties)[];
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
 function placeView(prefix: string) {
-  return (entity: IndexedEntity, release: LoadedRelease) => {
+  return (entity: IndexedEntity, release: LoadedRelease): Place => {
     const d = entity.data;
     return {
       ...d,
@@ -52,6 +52,12 @@ const placeSchema = openObject(
   { id: { type: 'string' }, type: { type: 'string' }, names: { $ref: 'Names#' }, ...provenanceProperties, geometry: { type: ['string', 'null'] } },
   ['id', 'type', 'names', ...provenanceRequired, 'geometry'],
 );
+type Place = ItemOf<typeof placeSchema>;
+
+const geometrySchema = openObject(
+  { id: { type: 'string' }, place: { type: 'string' }, path: { type: 'string' }, sha256: { type: 'string' }, media_type: { type: 'string' }, ...provenanceProperties, geojson: { type: 'object', additionalProperties: true } },
+  ['id', 'place', 'path', 'sha256', 'media_type', ...provenanceRequired, 'geojson'],
+);
 
 export async function placeRoutes(app: FastifyInstance, opts: { releases: ReleaseSource; basePath: string }): Promise<void> {
   const family = {
@@ -63,7 +69,7 @@ export async function placeRoutes(app: FastifyInstance, opts: { releases: Releas
       },
     },
     typesFor: (query) => (query.type === undefined ? ['place', 'district'] : query.type === 'district' ? ['district'] : ['place']),
-  } as const satisfies EntityFamily<{ type: { type: 'string'; enum: readonly ['region', 'district']; description: string } }>;
+  } as const satisfies EntityFamily<{ type: { type: 'string'; enum: readonly ['region', 'district']; description: string } }, typeof placeSchema>;
   registerEntityFamily(app, family, opts);
 
   app.get<{ Params: IdParams }>('/places/:id/geometry', {
@@ -72,13 +78,7 @@ export async function placeRoutes(app: FastifyInstance, opts: { releases: Releas
       tags: ['resources'],
       params: idParam,
       response: {
-        200: envelopeOf(
-          openObject(
-            { id: { type: 'string' }, place: { type: 'string' }, path: { type: 'string' }, sha256: { type: 'string' }, media_type: { type: 'string' }, ...provenanceProperties, geojson: { type: 'object', additionalProperties: true } },
-            ['id', 'place', 'path', 'sha256', 'media_type', ...provenanceRequired, 'geojson'],
-          ),
-          'The geometry with its provenance',
-        ),
+        200: envelopeOf(geometrySchema, 'The geometry with its provenance'),
         ...redirectResponse,
         ...problems('not_found', 'invalid_path'),
       },
@@ -90,7 +90,7 @@ export async function placeRoutes(app: FastifyInstance, opts: { releases: Releas
       const file = geometryFile(release, entity);
       if (!file) throw new ProblemError('not_found', `Release ${release.revision} publishes no geometry for ${entity.id}.`);
       const place = placeView(opts.basePath)(entity, release);
-      return single(request, release, {
+      return single<ItemOf<typeof geometrySchema>>(request, release, {
         id: `geometry:${entity.id}`,
         place: entity.id,
         path: `data/${file.path.replace(/^data\//, '')}`,
@@ -101,7 +101,7 @@ export async function placeRoutes(app: FastifyInstance, opts: { releases: Releas
         geography: place.geography,
         source: place.source,
         revision: release.revision,
-        geojson: JSON.parse(file.body.toString('utf8')) as object,
+        geojson: JSON.parse(file.body.toString('utf8')) as Record<string, unknown>, // a GeoJSON object, checked when the release was built
       });
     },
   });

@@ -31,7 +31,8 @@ const TABLES: readonly RecordTable[] = [
 
 export async function recordRoutes(app: FastifyInstance, opts: { releases: ReleaseSource }): Promise<void> {
   for (const t of TABLES) {
-    const item = openObject({ ...t.properties, revision: s }, [...Object.keys(t.properties), 'revision']);
+    // Rows come from the store as read (src/store/reader.ts records()), untyped: the schema stays general.
+    const item = openObject<Record<string, object>, string[]>({ ...t.properties, revision: s }, [...Object.keys(t.properties), 'revision']);
     // evidence has no subject column, so its query has no subject parameter (the type allows it, absent)
     app.get<{ Querystring: FromQuery<typeof SUBJECT_QUERY> }>(`/${t.path}`, {
       config: collectionConfig,

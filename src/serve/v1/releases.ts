@@ -7,9 +7,9 @@ import { takeRelease } from './paging.js';
 import { ProblemError } from '../errors.js';
 import type { LoadedRelease, ReleaseSource } from '../release-types.js';
 import { collection, single } from './envelope.js';
-import { diffReleases } from './changes.js';
+import { CHANGE_SCHEMA, diffReleases, type Change } from './changes.js';
 import type { FromQuery } from '../schemas.js';
-import { envelopeOf, openObject, problems } from './schemas.js';
+import { envelopeOf, openObject, problems, type ItemOf } from './schemas.js';
 
 const revisionSchema = { type: 'string', pattern: '^[0-9a-f]{16}$', description: 'A release revision (16 hex digits).' } as const;
 const REVISION_PARAMS = { type: 'object', required: ['revision'], properties: { revision: revisionSchema } } as const;
@@ -24,11 +24,16 @@ const summaryProperties = {
     file_count: { type: 'integer' },
     bytes: { type: 'integer' },
     current: { type: 'boolean' },
-};
-const summaryRequired = ['revision', 'schema_version', 'built_at', 'as_of', 'previous_revision', 'file_count', 'bytes', 'current'];
+} as const;
+const summaryRequired = ['revision', 'schema_version', 'built_at', 'as_of', 'previous_revision', 'file_count', 'bytes', 'current'] as const;
 const releaseSummary = openObject(summaryProperties, summaryRequired);
+const releaseSeal = openObject({ ...summaryProperties, files: { type: 'array', items: { type: 'object', additionalProperties: true } } }, [...summaryRequired, 'files']);
+const snapshotDescriptor = openObject(
+  { id: { type: 'string' }, revision: { type: 'string' }, as_of: { type: 'string' }, built_at: { type: 'string' }, manifest: { type: 'string' }, files: { type: 'integer' } },
+  ['id', 'revision', 'as_of', 'built_at', 'manifest', 'files'],
+);
 
-function summary(seal: ReleaseSeal, current: string | null) {
+function summary(seal: ReleaseSeal, current: string | null): ItemOf<typeof releaseSummary> {
   return {
     revision: seal.revision,
     schema_version: seal.schema_version,
@@ -74,7 +79,7 @@ export async function releaseRoutes(app: FastifyInstance, opts: { releases: Rele
       tags: ['releases'],
       params: REVISION_PARAMS,
       response: {
-        200: envelopeOf(openObject({ ...summaryProperties, files: { type: 'array', items: { type: 'object', additionalProperties: true } } }, [...summaryRequired, 'files']), 'The release seal'),
+        200: envelopeOf(releaseSeal, 'The release seal'),
         ...problems('invalid_path', 'unknown_release'),
       },
     },
@@ -82,7 +87,7 @@ export async function releaseRoutes(app: FastifyInstance, opts: { releases: Rele
       const release = takeRelease(request, releases);
       const seal = (await releases.list()).find((s) => s.revision === request.params.revision);
       if (!seal) throw new ProblemError('unknown_release', `No sealed release has revision ${request.params.revision}.`);
-      return single(request, release, { ...summary(seal, release.revision), files: seal.files });
+      return single<ItemOf<typeof releaseSeal>>(request, release, { ...summary(seal, release.revision), files: seal.files.map((f) => ({ ...f })) });
     },
   });
 
@@ -91,23 +96,14 @@ export async function releaseRoutes(app: FastifyInstance, opts: { releases: Rele
       summary: 'Descriptors of immutable snapshots: the public projection sealed by each release, at its as-of date',
       tags: ['releases'],
       response: {
-        200: envelopeOf(
-          {
-            type: 'array',
-            items: openObject(
-              { id: { type: 'string' }, revision: { type: 'string' }, as_of: { type: 'string' }, built_at: { type: 'string' }, manifest: { type: 'string' }, files: { type: 'integer' } },
-              ['id', 'revision', 'as_of', 'built_at', 'manifest', 'files'],
-            ),
-          },
-          'Snapshot descriptors (empty, and said so, before the first release)',
-        ),
+        200: envelopeOf({ type: 'array', items: snapshotDescriptor }, 'Snapshot descriptors (empty, and said so, before the first release)'),
         ...problems(),
       },
     },
     handler: async (request) => {
       const release = currentOrNull(request, releases);
       const seals = await releases.list();
-      const data = seals.map((s) => ({
+      const data = seals.map((s): ItemOf<typeof snapshotDescriptor> => ({
         id: `snapshot:${s.as_of}@${s.revision}`,
         revision: s.revision,
         as_of: s.as_of,
@@ -126,16 +122,7 @@ export async function releaseRoutes(app: FastifyInstance, opts: { releases: Rele
       tags: ['releases'],
       querystring: CHANGES_QUERY,
       response: {
-        200: envelopeOf(
-          {
-            type: 'array',
-            items: openObject(
-              { kind: { type: 'string', enum: ['file', 'entity'] }, key: { type: 'string' }, change: { type: 'string', enum: ['added', 'removed', 'modified'] }, from: { type: ['string', 'null'] }, to: { type: ['string', 'null'] } },
-              ['kind', 'key', 'change', 'from', 'to'],
-            ),
-          },
-          'Changed files and entities; empty, and said so, before a second release',
-        ),
+        200: envelopeOf({ type: 'array', items: CHANGE_SCHEMA }, 'Changed files and entities; empty, and said so, before a second release'),
         ...problems('invalid_parameter', 'unknown_release', 'non_consecutive_releases'),
       },
     },

@@ -13,7 +13,7 @@ import { entityPath, ENTITY_TYPES } from './search.js';
 import { search, type Hit } from './search/engine.js';
 import { nearest, sureMatches } from './search/sure.js';
 import type { FromQuery } from '../schemas.js';
-import { envelopeOf, localeParam, openObject, problems } from './schemas.js';
+import { envelopeOf, localeParam, openObject, problems, type ItemOf } from './schemas.js';
 
 const RESOLVE_BODY = {
   type: 'object',
@@ -64,7 +64,9 @@ const resultSchema = openObject(
   ['result', 'query', 'id', 'candidates'],
 );
 
-function candidate(prefix: string, hit: Hit) {
+type Result = ItemOf<typeof resultSchema>;
+
+function candidate(prefix: string, hit: Hit): Result['candidates'][number] {
   return {
     id: hit.entity.id,
     names: hit.entity.names,
@@ -111,15 +113,15 @@ export async function resolveRoutes(app: FastifyInstance, opts: { releases: Rele
       const sure = sureMatches(result);
       const query = { name: body.name, type: body.type ?? null, locale: body.locale ?? null, within: body.within ?? null };
       if (sure.length === 1) {
-        return single(request, release, { result: 'found', query, id: sure[0]!.entity.id, candidates: [candidate(opts.basePath, sure[0]!)] });
+        return single<Result>(request, release, { result: 'found', query, id: sure[0]!.entity.id, candidates: [candidate(opts.basePath, sure[0]!)] });
       }
       if (sure.length > 1) {
         reply.code(300);
-        return single(request, release, { result: 'ambiguous', query, id: null, candidates: sure.map((h) => candidate(opts.basePath, h)) });
+        return single<Result>(request, release, { result: 'ambiguous', query, id: null, candidates: sure.map((h) => candidate(opts.basePath, h)) });
       }
       const near = hits.length > 0 ? hits.slice(0, MAX_CANDIDATES) : nearest(release.db, result, searchOpts);
       reply.code(404);
-      return single(request, release, { result: 'not_found', query, id: null, candidates: near.map((h) => candidate(opts.basePath, h)) });
+      return single<Result>(request, release, { result: 'not_found', query, id: null, candidates: near.map((h) => candidate(opts.basePath, h)) });
     },
   });
 }

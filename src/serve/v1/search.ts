@@ -8,7 +8,7 @@ import { collection, idSegment } from './envelope.js';
 import { nextCursor, openPage } from './paging.js';
 import { collectionConfig, csvAnswer, wantsCsv } from './answer.js';
 import type { FromQuery } from '../schemas.js';
-import { collectionResponse, localeParam, openObject, pagedQuery, problems } from './schemas.js';
+import { collectionResponse, localeParam, openObject, pagedQuery, problems, type ItemOf } from './schemas.js';
 import { search, type Hit, type IndexedEntity, type Locale } from './search/engine.js';
 
 export const ENTITY_TYPES = ['place', 'district', 'institution', 'person', 'indicator', 'dataset', 'event', 'source'] as const;
@@ -46,14 +46,21 @@ export const hitSchema = openObject(
   ['id', 'type', 'label', 'names', 'score', 'match', 'href'],
 );
 
-export function hitView(prefix: string, hit: Hit, locale: Locale | undefined) {
+/** An entity's type as the answer schemas name it; the store holds no other (src/publish/store-content.ts). */
+export function entityType(type: string): (typeof ENTITY_TYPES)[number] {
+  const known = ENTITY_TYPES.find((t) => t === type);
+  if (!known) throw new Error(`entity type "${type}" is not one of ${ENTITY_TYPES.join(', ')}`);
+  return known;
+}
+
+export function hitView(prefix: string, hit: Hit, locale: Locale | undefined): ItemOf<typeof hitSchema> {
   return {
     id: hit.entity.id,
-    type: hit.entity.type,
+    type: entityType(hit.entity.type),
     label: label(hit.entity, locale),
     names: hit.entity.names,
     score: hit.score,
-    match: hit.match,
+    match: { ...hit.match },
     href: entityPath(prefix, hit.entity),
   };
 }
