@@ -9,6 +9,7 @@ import { snapshot } from '../src/serve/timemachine/snapshot.js';
 import { stringifyAnswer } from '../src/serve/raw-json.js';
 import type { LoadedRelease } from '../src/serve/release-types.js';
 import { addDays } from '../src/store/periods.js';
+import { storeOf } from '../src/store/reader.js';
 import { percentile } from './row.js';
 
 const snapshotOnly = process.argv.includes('--snapshot-only');
@@ -16,6 +17,8 @@ const [path, metric = 'syn_m02'] = process.argv.slice(2).filter((a) => a !== '--
 if (!path) throw new Error('usage: read-paths-probe.ts <store.sqlite> [metric]');
 const db = new Database(path, { readonly: true });
 const release = { db, revision: 'probe', seal: { as_of: '2024-12-31' }, files: new Map() } as unknown as LoadedRelease;
+// The store reader is built once per release (statements prepared, series keys read), before any answer is timed.
+storeOf(release);
 const places = (db.prepare('SELECT DISTINCT place FROM point_series WHERE metric = ? ORDER BY place').pluck().all(metric) as string[]);
 
 function time(name: string, n: number, answer: (i: number) => unknown) {

@@ -12,8 +12,8 @@ const LEVEL = 6;
 /** A part deflated ahead of time, with what the gzip trailer and an ETag need of its text. */
 export interface DeflatedPart { deflated: Buffer; crc: number; bytes: number; sha256: string }
 
-export function deflatePart(text: Buffer): DeflatedPart {
-  return { deflated: deflateRawSync(text, { level: LEVEL }), crc: crc32(text), bytes: text.length, sha256: createHash('sha256').update(text).digest('hex') };
+export function deflatePart(text: Buffer, level = LEVEL): DeflatedPart {
+  return { deflated: deflateRawSync(text, { level }), crc: crc32(text), bytes: text.length, sha256: createHash('sha256').update(text).digest('hex') };
 }
 
 function gf2Times(mat: readonly number[], vec: number): number {

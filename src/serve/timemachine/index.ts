@@ -15,7 +15,7 @@ import { composedSeries, series } from './series.js';
 import { PrecomposedAnswer } from '../answers/precomposed.js';
 import { sendPrecomposed } from '../answers/hooks.js';
 import { acceptsGzip } from '../data/encoding.js';
-import { snapshot } from './snapshot.js';
+import { composedSnapshot, snapshot } from './snapshot.js';
 import { snapshotDiff } from './snapshot-diff.js';
 
 // Answers change only with a release (health too: it reports the release, not live load).
@@ -56,7 +56,9 @@ export async function timemachinePlugin(app: FastifyInstance, opts: { releases: 
     for (const s of value.series) for (const p of s.points.parsed<Record<string, unknown>[]>()) yield { place: s.place, ...p };
   };
 
-  route('/snapshot', 'Metrics at a date', SNAPSHOT_QUERY, RESPONSES.snapshot, (req, query) => snapshot(pinned(req), query), (v) => (v.points as RawJson).parsed<Record<string, unknown>[]>());
+  route('/snapshot', 'Metrics at a date', SNAPSHOT_QUERY, RESPONSES.snapshot, (req, query) =>
+    (preferredType(req, ['application/json', 'text/csv']) === 'application/json' && acceptsGzip(req.headers['accept-encoding']) && composedSnapshot(pinned(req), query)) || snapshot(pinned(req), query),
+  (v) => (v.points as RawJson).parsed<Record<string, unknown>[]>());
   route('/series', 'Time series of one metric', SERIES_QUERY, RESPONSES.series, (req, query) =>
     (preferredType(req, ['application/json', 'text/csv']) === 'application/json' && acceptsGzip(req.headers['accept-encoding']) && composedSeries(pinned(req), query)) || series(pinned(req), query), seriesRows);
   // A page of events or of the diff; the next page's URL goes in the Link header (RFC 8288).

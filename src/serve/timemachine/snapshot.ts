@@ -4,7 +4,9 @@
 import { ProblemError } from '../errors.js';
 import type { LoadedRelease } from '../release-types.js';
 import { storeOf, type PointRow } from '../../store/reader.js';
-import { RawJson, type WithRawJson } from '../raw-json.js';
+import { RawJson, stringifyAnswer, type WithRawJson } from '../raw-json.js';
+import { PrecomposedAnswer } from '../answers/precomposed.js';
+import { deflatePart } from '../../lib/gzip-compose.js';
 import { asOfDate, namesOf, parsePlaces, type SnapshotQuery } from './query.js';
 import type { TemporalSnapshot } from './schemas.js';
 
@@ -49,4 +51,20 @@ export function snapshot(release: LoadedRelease, query: SnapshotQuery): WithRawJ
     ...(query.include === 'names' ? { names: namesOf(release, (JSON.parse(points.json) as PointRow[]).map((p) => p.place), metrics.map((m) => m.id)) } : {}),
     note: 'Each point is the latest one whose period ends on or before `date`; a null value was not published (never zero). Each point carries its own unit, status and note.',
   };
+}
+
+// Deflate's fastest level: an answer over every layer is about 1 MB of JSON at 30M points, which the
+// default level takes several times longer to compress than the answer takes to make.
+const FAST = 1;
+
+/**
+ * The JSON answer offered as gzip deflated once at the fastest level (or as identity), instead of
+ * the answer cache's gzip and Brotli of it at their moderate levels. Undefined with include=names.
+ */
+export function composedSnapshot(release: LoadedRelease, query: SnapshotQuery): PrecomposedAnswer | undefined {
+  if (query.include !== undefined) return undefined;
+  const text = Buffer.from(stringifyAnswer(snapshot(release, query)));
+  const head = text.subarray(0, 1);
+  const tail = text.subarray(1);
+  return new PrecomposedAnswer(head, deflatePart(tail, FAST), () => tail);
 }
