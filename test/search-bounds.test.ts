@@ -80,3 +80,25 @@ test('bounded reads still find the one name asked for among thousands sharing it
   assert.equal(typo.entity.names.en, 'Nurkaramir district');
   assert.equal(search(db, 'Karaganda oblysy').hits[0]!.entity.id, 'place:KZ-35');
 });
+
+test('a word shared by thousands of names leaves room for a rarer word typed with a typo', async () => {
+  // "село <name>" for 3,000 villages, also named "<name> selo<n>": "село" and the words it starts
+  // would fill the candidates before the typo word is read
+  const villages: StoreContent = { ...store(0), entities: Array.from({ length: 3000 }, (_, i) => {
+    const stem = SYLLABLES[i % 15]! + SYLLABLES[Math.floor(i / 15) % 15]! + SYLLABLES[Math.floor(i / 225) % 15]! + (i >= 3375 ? String(i) : '');
+    return { id: `district:v${String(i).padStart(5, '0')}`, type: 'district', name_en: `${stem} selo${i % 50}`, name_ru: `село ${stem}`, name_kk: null, data: '{}' };
+  }) };
+  const path = join(dir, 'villages.sqlite');
+  writeStore(path, villages);
+  const db = new Database(path, { readonly: true });
+  try {
+    const asked = 'district:v02999'; // the last village: its name is among the longest sharing "село"
+    const name = villages.entities.find((e) => e.id === asked)!.name_ru!.slice('село '.length);
+    const typo = name.slice(0, 3) + name[4] + name[3] + name.slice(5);
+    const { hits, work } = search(db, `село ${typo}`);
+    assert.ok(work.candidates <= LIMITS.candidates);
+    assert.equal(hits[0]?.entity.id, asked, `"село ${typo}" -> ${hits[0]?.entity.names.ru}`);
+  } finally {
+    db.close();
+  }
+});

@@ -135,16 +135,20 @@ function candidates(s: SearchStatements, q: ParsedQuery, work: SearchWork): Name
   });
   work.words = perWord.length;
   perWord.sort((a, b) => a.df - b.df);
-  for (const { w, exact } of perWord) {
-    if (full()) continue;
+  // Each word may fill the candidates only up to its share (word i of n: (i + 1) / n of them), so a
+  // common word read first leaves room for a rarer one: a word with a typo has no df and comes last.
+  for (const [i, { w, exact }] of perWord.entries()) {
+    const share = Math.ceil((LIMITS.candidates * (i + 1)) / perWord.length);
+    const shareFull = () => found.size >= share;
+    if (shareFull()) continue;
     const words = vocabulary(s, w, exact);
-    while (!full()) {
+    while (!shareFull()) {
       const next = words.next(); // reads the next batch only now that it is needed
       if (next.done) break;
       const word = next.value;
       work.vocabulary++;
       for (const row of s.namesOfWord(word.word, LIMITS.postings)) {
-        if (full()) break;
+        if (shareFull()) break;
         if (!found.has(row.rowid)) found.set(row.rowid, row);
       }
     }
