@@ -9,10 +9,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
+import Ajv2020Module from 'ajv/dist/2020.js';
 import { buildApp, type DalaApp } from '../src/serve/app.js';
 import { realRelease } from './support/release.js';
 
 const run = promisify(execFile);
+const Ajv2020 = Ajv2020Module as unknown as typeof Ajv2020Module.default;
 const ROOT = resolve(import.meta.dirname, '..');
 const bin = (path: string) => join(ROOT, 'node_modules', path);
 
@@ -75,6 +77,33 @@ describe('the interface document of the real release', () => {
     const live = await (await fetch(`${base}/api/v1/places/${encodeURIComponent(id)}`)).json();
     assert.equal(example.value.data.id, live.data.id);
     assert.deepEqual(example.value.data.names, live.data.names);
+  });
+
+  test('every JSON example, an answer of the app on the real release, is valid against the response schema it illustrates', () => {
+    // The route schemas are also where the answer types come from (src/serve/schemas.ts FromResponse,
+    // src/serve/timemachine/schemas.ts): this holds them to what production actually answers.
+    const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+    const DOC = 'https://dala.invalid/openapi.json';
+    ajv.addSchema({ ...doc, $id: DOC });
+    const segment = (s: string) => encodeURIComponent(s.replace(/~/g, '~0').replace(/\//g, '~1'));
+    const failures: string[] = [];
+    let checked = 0;
+    for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
+      for (const [method, op] of Object.entries(ops)) {
+        for (const [status, response] of Object.entries((op.responses ?? {}) as Record<string, any>)) {
+          for (const [type, media] of Object.entries((response.content ?? {}) as Record<string, any>)) {
+            const value = media.examples?.release?.value;
+            if (!media.schema || value === undefined || typeof value !== 'object') continue;
+            const pointer = ['paths', path, method, 'responses', status, 'content', type, 'schema'].map(segment).join('/');
+            const valid = ajv.getSchema(`${DOC}#/${pointer}`)!;
+            if (!valid(value)) failures.push(`${method} ${path} ${status} ${type}: ${ajv.errorsText(valid.errors)}`);
+            checked++;
+          }
+        }
+      }
+    }
+    assert.deepEqual(failures, []);
+    assert.ok(checked > 40, `${checked} examples checked`);
   });
 
   test('response headers are documented and /data/ JSON responses refer to the sealed schemas', () => {
