@@ -26,16 +26,18 @@ export async function serveCommand(flags: Flags): Promise<number> {
     trustProxy: process.env.DALA_TRUSTED_PROXIES ? process.env.DALA_TRUSTED_PROXIES.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
     // A serving process of its own sheds load past this event-loop delay (src/serve/limits.ts).
     limits: { maxEventLoopDelayMs: Number(process.env.DALA_MAX_EVENT_LOOP_DELAY_MS) || SERVE_MAX_EVENT_LOOP_DELAY_MS },
-    // /data/ answers as soon as the data files are verified; store-backed routes once the store is.
+    // /data/ answers as soon as the data files are verified, the rest once the app is built, and
+    // store-backed routes once the store is verified too.
+    listenBeforeApp: true,
     answerBeforeStoreVerified: true,
   });
-  performance.mark('dala:listening');
+  performance.mark('dala:app-ready');
   const phases = (storeVerifiedAt: number | null) => ({
-    ...startupPhases(['dala:cli', 'dala:modules', 'dala:data-verified', 'dala:listening']),
+    ...startupPhases(['dala:cli', 'dala:modules', 'dala:data-verified', 'dala:listening', 'dala:app-ready']),
     ...(storeVerifiedAt === null ? {} : { 'store-verified': Math.round(storeVerifiedAt) }),
   });
   const first = server.app.releases.currentRevision() === null ? null : server.app.releases.current();
-  server.app.log.info({ startup_ms: phases(first?.storeVerifiedAt ?? null) }, 'dala serve: listening (start-up phases in ms since the process started)');
+  server.app.log.info({ startup_ms: phases(first?.storeVerifiedAt ?? null) }, 'dala serve: every route family registered (start-up phases in ms since the process started)');
   first?.storeReady.then(
     () => server.app.log.info({ startup_ms: phases(first.storeVerifiedAt) }, 'dala serve: store verified (start-up phases in ms since the process started)'),
     () => {}, // the holder logs the refusal

@@ -8,13 +8,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AnswerCache, type AnswerCacheOptions } from './answers/cache.js';
 import { installAnswerCache } from './answers/hooks.js';
 import { COMMON_HEADERS } from './common-headers.js';
-import { answerClientError } from './client-errors.js';
-import { defaultLimits, limitConnectionsPerAddress, serverOptions, type Limits } from './limits.js';
+import { defaultLimits, serverOptions, type Limits } from './limits.js';
 import { installLoadShedding } from './load-shed.js';
 import { lazySchemas, type LazySchemas } from './lazy-schemas.js';
 import { strictQueryIntegers } from './query-numbers.js';
 import { dataPlugin } from './data/index.js';
-import { dataFastPath } from './data/fast-path.js';
+import { frontServer, type FrontServer } from './front-server.js';
 import { swaggerOptions } from './openapi.js';
 import { REVISION_HEADER, installProblemHandling, methodNotAllowed, sendProblem, toProblem } from './problem-handler.js';
 import { ProblemError } from './errors.js';
@@ -50,6 +49,10 @@ export interface AppOptions {
   answerBeforeStoreVerified?: boolean;
   /** See HolderOptions.verifyStore. */
   verifyStore?: HolderOptions['verifyStore'];
+  /** A release holder already open (`dala serve` opens it before the app is built); closed with the app. */
+  releases?: ReleaseHolder;
+  /** The HTTP server, already listening (src/serve/front-server.ts); made here when absent. */
+  front?: FrontServer;
   /** Delay before a retired release with no pinned request closes (HolderOptions.graceMs). */
   releaseGraceMs?: number;
   /** Further route families, each registered with `{ prefix, releases, ...options }`. */
@@ -68,10 +71,19 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
   const logger = opts.logger ?? false;
   const limits: Limits = { ...defaultLimits(), ...opts.limits };
   const routeSchemas = lazySchemas();
+  // The HTTP server and its /data/ fast path (front-server.ts): given when it already listens
+  // (`dala serve`), made here otherwise. Fastify answers every request the fast path leaves.
+  const front = opts.front ?? frontServer({ limits, trustProxy: opts.trustProxy, current: () => currentOrNull(releases), fastPath: !opts.accessLog });
+  if (opts.front && opts.accessLog) throw new Error('the access log needs every request to reach Fastify: build the front server with fastPath false');
+  let fastifyHandler: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
+  const ownClientErrors = new Set(front.server.listeners('clientError'));
   const app = Fastify({
     ...(typeof logger === 'object' ? { loggerInstance: logger } : { logger }),
     ...serverOptions(limits),
-    clientErrorHandler: answerClientError,
+    serverFactory: (handler) => {
+      fastifyHandler = handler;
+      return front.server;
+    },
     trustProxy: opts.trustProxy ?? false,
     logController: new LogController({ disableRequestLogging: !opts.accessLog }),
     // Without the access log a per-request child logger (a pino child with the request id) buys
@@ -87,11 +99,13 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
       return sendProblem(req, reply, toProblem(err, req));
     },
   }) as unknown as DalaApp;
-  const releases: ReleaseHolder = await ReleaseHolder.open({
+  // The front server answers what Node cannot parse (client-errors.ts); Fastify's own handler goes.
+  for (const l of front.server.listeners('clientError')) if (!ownClientErrors.has(l)) front.server.removeListener('clientError', l as never);
+  const releases: ReleaseHolder = opts.releases ?? (await ReleaseHolder.open({
     releasesDir: opts.releasesDir, logger: app.log, pollMs: opts.pollMs, storeMemoryMax: opts.storeMemoryMax, graceMs: opts.releaseGraceMs,
     answerBeforeStoreVerified: opts.answerBeforeStoreVerified, verifyStore: opts.verifyStore,
-  });
-  performance.mark('dala:data-verified'); // read by `dala serve`'s start-up log line
+  }));
+  if (!opts.releases) performance.mark('dala:data-verified'); // read by `dala serve`'s start-up log line
   app.decorate('releases', releases);
   app.decorate('routeSchemas', routeSchemas);
   const answers = new AnswerCache(opts.answerCache);
@@ -100,7 +114,6 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
   app.decorateRequest('releaseUnpinned', false);
   app.decorateRequest('releaseProblem', '');
   app.addHook('onClose', () => releases.close());
-  limitConnectionsPerAddress(app.server, limits.maxConnectionsPerAddress, opts.trustProxy);
   // Health answers under pressure (it is how a proxy and an operator learn why); the rest is shed.
   const loopDelay = installLoadShedding(app, limits.maxEventLoopDelayMs, (path) => path.endsWith('/health'));
   let closing = false;
@@ -108,22 +121,8 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
     closing = true;
     done();
   });
-  // A sealed /data/ file is answered before Fastify (data/fast-path.ts) unless the access log is on
-  // (Fastify writes it); the app's request listener gets every request the fast path leaves.
-  if (!opts.accessLog) {
-    const fast = dataFastPath({
-      current: () => (releases.currentRevision() === null ? null : releases.current()),
-      maxUrlBytes: limits.maxUrlBytes,
-      refuse: () => closing || (limits.maxEventLoopDelayMs > 0 && loopDelay() > limits.maxEventLoopDelayMs),
-    });
-    const listeners = app.server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
-    if (listeners.length !== 1) throw new Error(`expected Fastify's one request listener, found ${listeners.length}`);
-    const fastify = listeners[0]!;
-    app.server.removeListener('request', fastify);
-    app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-      if (!fast(req, res)) fastify(req, res);
-    });
-  }
+  // The fast path leaves to Fastify what it must refuse: while shedding load or closing.
+  front.refuse = () => closing || (limits.maxEventLoopDelayMs > 0 && loopDelay() > limits.maxEventLoopDelayMs);
 
   const patterns: { re: RegExp; methods: string[] }[] = [];
   app.addHook('onRoute', (r) => {
@@ -227,5 +226,10 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
     await app.register(extra.plugin, { prefix: extra.prefix, releases, redisUrl: opts.redisUrl, ...extra.options });
   }
   await app.ready();
+  front.attach(fastifyHandler!);
   return app;
+}
+
+function currentOrNull(releases: ReleaseHolder | undefined) {
+  return releases === undefined || releases.currentRevision() === null ? null : releases.current();
 }

@@ -2,7 +2,8 @@
 // brotli variants written at seal time (src/release/precompress.ts; loading compresses nothing, so a
 // swap does not compete with requests for CPU), and open a private, verified copy of its store, so
 // what is served is what was sealed for as long as it is served, whatever later happens on disk.
-import { lstat, readFile, rm } from 'node:fs/promises';
+import { lstatSync, readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { sha256Hex } from '../lib/hash.js';
@@ -71,16 +72,24 @@ class SealedRelease implements LoadedRelease {
   }
 }
 
-/** Reads a sealed file, refusing anything but a regular file and bytes that differ from the seal. */
-async function regularFile(dir: string, path: string): Promise<string> {
+const SLICE_MS = 10;
+
+/** A sealed file's path, refusing anything but a regular file. */
+function regularFile(dir: string, path: string): string {
   const abs = join(dir, path);
   // Only regular files are served: a symlink, even to identical bytes, refuses the release.
-  if (!(await lstat(abs)).isFile()) throw new ReleaseVerificationError(`${path}: not a regular file`, path);
+  if (!lstatSync(abs).isFile()) throw new ReleaseVerificationError(`${path}: not a regular file`, path);
   return abs;
 }
 
-async function readSealed(dir: string, f: { path: string; sha256: string }): Promise<Buffer> {
-  const body = await readFile(await regularFile(dir, f.path));
+/** Reads a sealed file, refusing anything but a regular file and bytes that differ from the seal. */
+function readSealed(dir: string, f: { path: string; sha256: string }): Buffer {
+  let body: Buffer;
+  try {
+    body = readFileSync(regularFile(dir, f.path));
+  } catch (err) {
+    throw err instanceof ReleaseVerificationError ? err : new ReleaseVerificationError(`${f.path}: missing`, f.path);
+  }
   // Re-hash what is held in memory: the bytes served are exactly the sealed bytes, even if the
   // file changed on disk between verification and this read.
   if (sha256Hex(body) !== f.sha256) throw new ReleaseVerificationError(`${f.path}: sha256 differs from the seal`, f.path);
@@ -101,13 +110,6 @@ function readByLoader(seal: ReleaseSeal, reuse: ReadonlyMap<string, ServedFile>)
   return out;
 }
 
-/**
- * `reuse` maps sha256 -> an already loaded file whose bytes are shared instead of read again.
- * Throws ReleaseVerificationError naming the file when anything differs from the seal. A file
- * without a sealed variant (not compressible, or sealed before variants existed) is sent as is.
- * The store is verified on a worker thread while the data files load; with `waitForStore` false the
- * release is returned once its data files are verified, and its `storeReady` says when the store is.
- */
 export interface LoadOptions {
   reuse?: ReadonlyMap<string, ServedFile>;
   memoryMax?: number;
@@ -117,6 +119,13 @@ export interface LoadOptions {
   verifyStore?: typeof verifyStore;
 }
 
+/**
+ * `reuse` maps sha256 -> an already loaded file whose bytes are shared instead of read again.
+ * Throws ReleaseVerificationError naming the file when anything differs from the seal. A file
+ * without a sealed variant (not compressible, or sealed before variants existed) is sent as is.
+ * The store is verified on a worker thread while the data files load; with `waitForStore` false the
+ * release is returned once its data files are verified, and its `storeReady` says when the store is.
+ */
 export async function loadRelease(releasesDir: string, revision: string, opts: LoadOptions = {}): Promise<LoadedRelease> {
   const { reuse = new Map(), memoryMax = STORE_MEMORY_MAX, waitForStore = true } = opts;
   const dir = releaseDir(releasesDir, revision);
@@ -166,22 +175,26 @@ async function loadData(dir: string, revision: string, reuse: ReadonlyMap<string
   const variants = new Map<string, SealedVariant>();
   for (const v of seal.variants ?? []) variants.set(`${v.of} ${v.coding}`, v);
   const files = new Map<string, ServedFile>();
-  await Promise.all(
-    seal.files
-      .filter((f) => f.path.startsWith(prefix))
-      .map(async (f) => {
-        const path = f.path.slice(prefix.length);
-        const known = reuse.get(f.sha256);
-        // Bytes already held under the same sha256 are shared rather than read again (a swap keeps
-        // one copy of unchanged files); the file must still be a regular file.
-        const body = known ? await regularFile(dir, f.path).then(() => known.body) : await readSealed(dir, f);
-        const variant = async (coding: 'gzip' | 'br') => {
-          const v = variants.get(`${f.path} ${coding}`);
-          return v ? readSealed(dir, v) : body;
-        };
-        const [gzip, br] = await Promise.all([variant('gzip'), variant('br')]);
-        files.set(path, { path, body, gzip, br, sha256: f.sha256, mediaType: f.media_type });
-      }),
-  );
+  // Read synchronously in slices of at most SLICE_MS, yielding to the event loop between slices: a
+  // thread-pool round trip per open, stat, read and close of a thousand small files costs far more
+  // than the reads, while a release swapped in under load must not hold requests for long.
+  let slice = performance.now();
+  for (const f of seal.files) {
+    if (!f.path.startsWith(prefix)) continue;
+    const path = f.path.slice(prefix.length);
+    const known = reuse.get(f.sha256);
+    // Bytes already held under the same sha256 are shared rather than read again (a swap keeps
+    // one copy of unchanged files); the file must still be a regular file.
+    const body = known ? (regularFile(dir, f.path), known.body) : readSealed(dir, f);
+    const variant = (coding: 'gzip' | 'br') => {
+      const v = variants.get(`${f.path} ${coding}`);
+      return v ? readSealed(dir, v) : body;
+    };
+    files.set(path, { path, body, gzip: variant('gzip'), br: variant('br'), sha256: f.sha256, mediaType: f.media_type });
+    if (performance.now() - slice > SLICE_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      slice = performance.now();
+    }
+  }
   return [seal, files];
 }

@@ -1,12 +1,20 @@
 // startServer: `dala serve`. Listens on HOST/PORT (default 127.0.0.1:8080) and serves the
 // release named by CURRENT under releasesDir, swapping when the pointer moves.
 import type { FastifyBaseLogger } from 'fastify';
-import { buildApp, type AppOptions, type DalaApp } from './app.js';
+import type { AppOptions, DalaApp } from './app.js';
+import { frontServer, listen } from './front-server.js';
+import { defaultLimits, type Limits } from './limits.js';
+import { ReleaseHolder } from './release-holder.js';
 
-export interface ServerOptions extends Omit<AppOptions, 'logger'> {
+export interface ServerOptions extends Omit<AppOptions, 'logger' | 'releases' | 'front'> {
   host?: string;
   port?: number;
   logger?: boolean | FastifyBaseLogger;
+  /**
+   * Listen as soon as the release's data files are verified, answering sealed /data/ files at once and
+   * holding other requests until the app is built (its modules are imported meanwhile): `dala serve`.
+   */
+  listenBeforeApp?: boolean;
 }
 
 export interface RunningServer {
@@ -16,11 +24,62 @@ export interface RunningServer {
 }
 
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
-  const app = await buildApp({ ...opts, logger: opts.logger ?? true });
   const host = opts.host ?? process.env.HOST ?? '127.0.0.1';
   const port = opts.port ?? Number(process.env.PORT ?? 8080);
+  if (opts.listenBeforeApp && !opts.accessLog) return startEarly(opts, host, port);
+  const { buildApp } = await import('./app.js');
+  const app = await buildApp({ ...opts, logger: opts.logger ?? true });
   const address = await app.listen({ host, port });
+  performance.mark('dala:listening');
   // Route schemas left for first use are compiled now, between requests (src/serve/lazy-schemas.ts).
   void app.routeSchemas.warmUp((err) => app.log.error(err));
   return { app, url: address, close: () => app.close() };
+}
+
+async function startEarly(opts: ServerOptions, host: string, port: number): Promise<RunningServer> {
+  // The logger Fastify would make (pino, its defaults), made first so the release load logs through it.
+  const logger: FastifyBaseLogger = typeof opts.logger === 'object' ? opts.logger : (await import('pino')).pino({ enabled: opts.logger !== false });
+  const limits: Limits = { ...defaultLimits(), ...opts.limits };
+  const releases = await ReleaseHolder.open({
+    releasesDir: opts.releasesDir, logger, pollMs: opts.pollMs, storeMemoryMax: opts.storeMemoryMax, graceMs: opts.releaseGraceMs,
+    answerBeforeStoreVerified: opts.answerBeforeStoreVerified, verifyStore: opts.verifyStore,
+  });
+  performance.mark('dala:data-verified'); // read by `dala serve`'s start-up log line
+  const front = frontServer({ limits, trustProxy: opts.trustProxy, current: () => (releases.currentRevision() === null ? null : releases.current()), fastPath: true });
+  let url: string;
+  try {
+    url = await listen(front.server, host, port);
+  } catch (err) {
+    await releases.close();
+    throw err;
+  }
+  performance.mark('dala:listening');
+  logger.info(`Server listening at ${url}`);
+  const close = async () => {
+    front.server.close();
+    front.server.closeIdleConnections();
+  };
+  try {
+    // The app's largest packages first, one per turn of the event loop: evaluating a module graph
+    // blocks the loop, so /data/ requests arriving meanwhile wait for one package, not for all.
+    for (const pkg of ['fastify', '@fastify/swagger', 'better-sqlite3']) {
+      await import(pkg);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const { buildApp } = await import('./app.js');
+    const app = await buildApp({ ...opts, logger, releases, front });
+    void app.routeSchemas.warmUp((err) => app.log.error(err));
+    return {
+      app,
+      url,
+      async close() {
+        await close();
+        await app.close(); // in-flight requests end (503 with Connection: close while closing), then the holder
+      },
+    };
+  } catch (err) {
+    await close();
+    await releases.close();
+    throw err;
+  }
 }
