@@ -8,7 +8,11 @@ import { spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
 import { readCurrent } from '../src/release/pointer.js';
+import { composedSeries, series } from '../src/serve/timemachine/series.js';
+import { stringifyAnswer } from '../src/serve/raw-json.js';
+import type { LoadedRelease } from '../src/serve/release-types.js';
 import { addDays } from '../src/store/periods.js';
 import { atMost, emit, percentile } from './row.js';
 import { buildScaled, FULL } from './scale/build.js';
@@ -26,6 +30,42 @@ const build = JSON.parse(await readFile(BUILD_RECORD, 'utf8').catch(() => 'null'
 const scale = build ? `${build.points} points (a point every ${build.dayStep ?? 1} day), ${build.events} events, ${build.entities} entities` : 'unknown scale';
 const full = build !== null && build.points >= FULL.points;
 // The build row is printed by bench/build.bench.ts from the same record.
+
+const places = placeCount(build?.points ?? FULL.points, build?.dayStep ?? 1);
+const place = (i: number) => `SYN-${String((i % places) + 1).padStart(3, '0')}`;
+const at = full ? '' : ` [at ${scale}, not 30M]`;
+// end_date after the data's end changes no answer but makes every URL (and answer) distinct.
+const seriesQuery = (i: number, placeParam?: string) =>
+  ({ metric: 'syn_m02', granularity: 'month' as const, start_date: FIRST_DAY, end_date: addDays('2025-01-01', i), ...(placeParam ? { place: placeParam } : {}) });
+
+// In process, on the same store: the route's own functions, read-only, no HTTP. Wall and CPU time
+// per answer (CPU time is the steadier figure on a shared machine).
+{
+  const revision = await readCurrent(dir);
+  const db = new Database(join(dir, revision!, 'store.sqlite'), { readonly: true });
+  const release = { db, revision: revision!, seal: { as_of: '2024-12-31' }, files: new Map() } as unknown as LoadedRelease;
+  const inProcess = (n: number, answer: (i: number) => Buffer | string) => {
+    const ms: number[] = [];
+    const cpu0 = process.cpuUsage();
+    let bytes = 0;
+    for (let i = 0; i < n; i++) {
+      const t = performance.now();
+      bytes = answer(i).length;
+      ms.push(performance.now() - t);
+    }
+    const cpu = process.cpuUsage(cpu0);
+    return { ms, bytes, cpuMs: (cpu.user + cpu.system) / 1000 / n };
+  };
+  inProcess(1, (i) => stringifyAnswer(series(release, seriesQuery(i, place(0))))); // warm the page cache once
+  const one = inProcess(200, (i) => stringifyAnswer(series(release, seriesQuery(i + 1, place(i)))));
+  emit(atMost('series-30m', `in process, month, 20 years, one place: p99 <= 20 ms${at}`, +percentile(one.ms, 99).toFixed(1), 20, 'ms', `200 answers, p50 ${percentile(one.ms, 50).toFixed(1)} ms, CPU ${one.cpuMs.toFixed(1)} ms per answer, ${one.bytes} bytes`));
+  const composable = composedSeries(release, seriesQuery(999)) !== undefined; // stores of STORE_VERSION 3.0.0 on
+  const all = inProcess(composable ? 20 : 0, (i) => composedSeries(release, seriesQuery(1000 + i))!.gzip);
+  if (composable) emit(atMost('series-30m', `in process, month, 20 years, all ${places} places, gzip composed from the stored tail: p99 <= 100 ms${at}`, +percentile(all.ms, 99).toFixed(1), 100, 'ms', `20 answers, p50 ${percentile(all.ms, 50).toFixed(1)} ms, CPU ${all.cpuMs.toFixed(1)} ms per answer, ${all.bytes} bytes gzipped`));
+  const plain = inProcess(5, (i) => stringifyAnswer(series(release, seriesQuery(2000 + i))));
+  emit({ target: 'series-30m', bound: `in process, month, 20 years, all ${places} places, identity JSON: reported${at}`, value: +percentile(plain.ms, 99).toFixed(1), unit: 'ms', met: null, note: `5 answers, p50 ${percentile(plain.ms, 50).toFixed(1)} ms, CPU ${plain.cpuMs.toFixed(1)} ms per answer, ${plain.bytes} characters` });
+  db.close();
+}
 
 const port = 20000 + Math.floor(Math.random() * 20000);
 const bin = fileURLToPath(new URL('../bin/dala.js', import.meta.url));
@@ -46,9 +86,8 @@ try {
   }
   console.log(`serve answered after ${((performance.now() - started) / 1000).toFixed(1)} s (store verification included)`);
 
-  const places = placeCount(build?.points ?? FULL.points, build?.dayStep ?? 1);
-  const place = (i: number) => `SYN-${String((i % places) + 1).padStart(3, '0')}`;
-  // fetch asks for gzip, deflate (and br), as a browser does: the times include compressing the answer.
+  // fetch asks for gzip and deflate (and br), as a browser does: the times include compressing the
+  // answer (for all places from a store of STORE_VERSION 3.0.0 on: composing its gzip from the stored tail).
   const time = async (urls: string[], headers: Record<string, string> = {}) => {
     const ms: number[] = [];
     for (const url of urls) {
@@ -60,16 +99,13 @@ try {
     }
     return ms;
   };
-  // end_date after the data's end changes no answer but makes every URL distinct.
-  const series = (i: number, placeParam: string) =>
-    `/api/timemachine/series?metric=syn_m02&granularity=month&start_date=${FIRST_DAY}&end_date=${addDays('2025-01-01', i)}${placeParam}`;
-  await time([series(0, `&place=${place(0)}`)]); // warm the page cache once
-  const one = await time(Array.from({ length: 200 }, (_, i) => series(i + 1, `&place=${place(i)}`)));
-  const at = full ? '' : ` [at ${scale}, not 30M]`;
+  const seriesUrl = (i: number, placeParam: string) => `/api/timemachine/series?${new URLSearchParams(seriesQuery(i))}${placeParam}`;
+  await time([seriesUrl(0, `&place=${place(0)}`)]); // warm the page cache once
+  const one = await time(Array.from({ length: 200 }, (_, i) => seriesUrl(i + 1, `&place=${place(i)}`)));
   emit(atMost('series-30m', `month, 20 years, one place: p99 <= 20 ms${at}`, +percentile(one, 99).toFixed(1), 20, 'ms', `200 requests, p50 ${percentile(one, 50).toFixed(1)} ms`));
-  const all = await time(Array.from({ length: 20 }, (_, i) => series(1000 + i, '')));
+  const all = await time(Array.from({ length: 20 }, (_, i) => seriesUrl(1000 + i, '')));
   emit(atMost('series-30m', `month, 20 years, all ${places} places: p99 <= 100 ms${at}`, +percentile(all, 99).toFixed(1), 100, 'ms', `20 requests, p50 ${percentile(all, 50).toFixed(1)} ms`));
-  const plain = await time(Array.from({ length: 20 }, (_, i) => series(2000 + i, '')), { 'accept-encoding': 'identity' });
+  const plain = await time(Array.from({ length: 20 }, (_, i) => seriesUrl(2000 + i, '')), { 'accept-encoding': 'identity' });
   emit({ target: 'series-30m', bound: `month, 20 years, all ${places} places, uncompressed (Accept-Encoding: identity): reported${at}`, value: +percentile(plain, 99).toFixed(1), unit: 'ms', met: null, note: `20 requests, p50 ${percentile(plain, 50).toFixed(1)} ms` });
   const snap = await time(Array.from({ length: 200 }, (_, i) => `/api/timemachine/snapshot?date=${addDays(FIRST_DAY, Math.floor((i * 7919) % DAYS))}`));
   emit(atMost('snapshot-30m', `all layers, random dates, ${places} places: p99 <= 20 ms${at}`, +percentile(snap, 99).toFixed(1), 20, 'ms', `200 requests, p50 ${percentile(snap, 50).toFixed(1)} ms`));
