@@ -31,10 +31,15 @@ export const placeId = (p: number) => `SYN-${String(p + 1).padStart(3, '0')}`;
 const OUTAGE_MIN = 20;
 const OUTAGE_SPAN = 70;
 
-/** Places for at least `points` points over 17 metrics x 20 years with the gaps (1% to spare). */
+/**
+ * Places for at least `points` points over 17 metrics x 20 years with the gaps: to spare, half the
+ * outages' spread and three standard deviations of the scattered gaps per series (at least 1%), so
+ * that series short of their share are made up by the others (see points()).
+ */
 export function placeCount(points: number, dayStep = 1): number {
   const perSeries = Math.max(1, (Math.ceil(DAYS / dayStep) - OUTAGE_MIN - (OUTAGE_SPAN - 1) / 2) * (1 - GAP_RATE));
-  return Math.max(1, Math.ceil((points / (METRICS * perSeries)) * 1.01));
+  const spare = Math.max(0.01, (OUTAGE_SPAN / 2 + 3 * Math.sqrt(perSeries * GAP_RATE)) / perSeries);
+  return Math.max(1, Math.ceil((points / (METRICS * perSeries)) * (1 + spare)));
 }
 
 /**
