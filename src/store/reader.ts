@@ -351,16 +351,16 @@ export class StoreReader {
   }
 
   /** A page of relations, claims or evidence by id, optionally about one subject. */
-  records(table: RecordTable, subject: string | undefined, limit: number, offset: number): { total: number; rows: Record<string, unknown>[] } {
+  records<T extends RecordTable>(table: T, subject: string | undefined, limit: number, offset: number): { total: number; rows: Row<T>[] } {
     const clause = subject !== undefined ? 'WHERE subject = ?' : '';
     const args = subject !== undefined ? [subject] : [];
     const total = (this.statement(`SELECT count(*) AS n FROM ${table} ${clause}`).get(...args) as { n: number }).n;
-    const rows = this.statement(`SELECT * FROM ${table} ${clause} ORDER BY id LIMIT ? OFFSET ?`).all(...args, limit, offset) as Record<string, unknown>[];
+    const rows = this.statement(`SELECT * FROM ${table} ${clause} ORDER BY id LIMIT ? OFFSET ?`).all(...args, limit, offset) as Row<T>[];
     return { total, rows };
   }
 
-  record(table: RecordTable, id: string): Record<string, unknown> | undefined {
-    return this.statement(`SELECT * FROM ${table} WHERE id = ?`).get(id) as Record<string, unknown> | undefined;
+  record<T extends RecordTable>(table: T, id: string): Row<T> | undefined {
+    return this.statement(`SELECT * FROM ${table} WHERE id = ?`).get(id) as Row<T> | undefined;
   }
 
   /** Every entity by id (the input of a release-to-release diff). */

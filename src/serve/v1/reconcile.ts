@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ProblemError } from '../errors.js';
 import type { LoadedRelease, ReleaseSource } from '../release-types.js';
 import { takeRelease } from './paging.js';
-import type { FromQuery } from '../schemas.js';
+import type { FromQuery, FromResponse } from '../schemas.js';
 import { openObject, problems } from './schemas.js';
 import { ENTITY_TYPES, entityPath, label } from './search.js';
 import { parseEntity, search, type Hit } from './search/engine.js';
@@ -77,7 +77,23 @@ function withinOf(q: ReconQuery): string | undefined {
   return undefined;
 }
 
-function candidate(hit: Hit, sure: boolean) {
+// The answers (Reconciliation API 0.2, sections 5.2 and 7): the route schemas and the types the
+// functions below return, both from these.
+const str = { type: 'string' } as const;
+const RECON_CANDIDATE = openObject(
+  {
+    id: str, name: str, description: str, score: { type: 'number', description: '0 to 100' }, match: { type: 'boolean' },
+    type: { type: 'array', items: openObject({ id: str, name: str }, ['id', 'name']) },
+    features: { type: 'array', items: openObject({ id: str, value: { type: ['boolean', 'number'] } }, ['id', 'value']) },
+  },
+  ['id', 'name', 'score', 'match', 'type'],
+);
+const RECON_RESULTS = { type: 'object', additionalProperties: openObject({ result: { type: 'array', items: RECON_CANDIDATE } }, ['result']) } as const;
+const SUGGESTIONS = openObject({ result: { type: 'array', items: openObject({ id: str, name: str, description: str }, ['id', 'name']) } }, ['result']);
+type ReconResults = FromResponse<typeof RECON_RESULTS>;
+type ReconResult = ReconResults[string];
+
+function candidate(hit: Hit, sure: boolean): ReconResult['result'][number] {
   return {
     id: hit.entity.id,
     name: label(hit.entity, undefined),
@@ -92,7 +108,7 @@ function candidate(hit: Hit, sure: boolean) {
   };
 }
 
-function reconcileOne(release: LoadedRelease, q: ReconQuery) {
+function reconcileOne(release: LoadedRelease, q: ReconQuery): ReconResult {
   const types = q.type === undefined ? undefined : [q.type].flat().filter((t) => (ENTITY_TYPES as readonly string[]).includes(t));
   if (types && types.length === 0) return { result: [] }; // a type Dala does not have: nothing can match it
   const result = search(release.db, q.query, { types, within: withinOf(q) });
@@ -106,7 +122,7 @@ function answer(request: FastifyRequest, opts: { releases: ReleaseSource; basePa
   if (raw === undefined) return manifest(request, opts.basePath);
   const batch = batchOf(raw);
   const release = takeRelease(request, opts.releases);
-  const out: Record<string, { result: ReturnType<typeof candidate>[] }> = {};
+  const out: ReconResults = {};
   for (const [key, q] of Object.entries(batch)) out[key] = reconcileOne(release, q);
   return out;
 }
@@ -140,7 +156,7 @@ export async function reconcileRoutes(app: FastifyInstance, opts: { releases: Re
   app.post<{ Body: unknown }>('/reconcile', {
     schema: {
       summary: 'Reconciliation API 0.2: a batch of queries (form field queries=, or JSON)', tags: ['reconcile'],
-      response: { 200: { description: 'The batch of results keyed by query id', ...openObject({}) }, ...problems('invalid_body') },
+      response: { 200: { description: 'The batch of results keyed by query id', ...RECON_RESULTS }, ...problems('invalid_body') },
     },
     handler: async (request) => {
       const body = request.body;
@@ -154,9 +170,9 @@ export async function reconcileRoutes(app: FastifyInstance, opts: { releases: Re
       summary: 'Reconciliation API 0.2 suggest: entities whose names start with or contain the prefix',
       tags: ['reconcile'],
       querystring: SUGGEST_QUERY,
-      response: { 200: { description: 'Up to 10 suggested entities', ...openObject({ result: { type: 'array', items: openObject({}) } }) }, ...problems('invalid_parameter') },
+      response: { 200: { description: 'Up to 10 suggested entities', ...SUGGESTIONS }, ...problems('invalid_parameter') },
     },
-    handler: async (request) => {
+    handler: async (request): Promise<FromResponse<typeof SUGGESTIONS>> => {
       const release = takeRelease(request, opts.releases);
       const { hits } = search(release.db, request.query.prefix);
       const from = request.query.cursor ?? 0;

@@ -3,36 +3,44 @@
 import type { FastifyInstance } from 'fastify';
 import { ProblemError } from '../errors.js';
 import type { ReleaseSource } from '../release-types.js';
-import { storeOf } from '../../store/reader.js';
+import { storeOf, type RecordTable } from '../../store/reader.js';
+import { TABLES as STORE_TABLES, type Row } from '../../store/tables.js';
 import { collection, single } from './envelope.js';
 import { nextCursor, openPage, takeRelease } from './paging.js';
 import { collectionResponse, envelopeOf, idParam, openObject, pagedQuery, problems, type IdParams } from './schemas.js';
 import { collectionConfig, csvAnswer, wantsCsv } from './answer.js';
 import type { FromQuery } from '../schemas.js';
 
-interface RecordTable {
+interface RecordRoute {
   path: string;
-  table: 'relations' | 'claims' | 'evidence';
+  table: RecordTable;
   noun: string;
   subjectColumn: string | null;
-  properties: Record<string, object>;
 }
 
-const s = { type: 'string' };
-const sn = { type: ['string', 'null'] };
+const s = { type: 'string' } as const;
+const JSON_TYPES = { TEXT: 'string', INTEGER: 'integer', REAL: 'number', BLOB: 'string' } as const;
+
+/** The item schema of a table's rows, from the store's one declaration of its columns (src/store/tables.ts). */
+function columnsSchema(table: RecordTable): Record<string, object> {
+  const columns: Record<string, { type: keyof typeof JSON_TYPES; nullable: boolean }> = STORE_TABLES[table].columns;
+  return Object.fromEntries(Object.entries(columns).map(([name, c]) => [name, { type: c.nullable ? [JSON_TYPES[c.type], 'null'] : JSON_TYPES[c.type] }]));
+}
 
 const SUBJECT_QUERY = pagedQuery({ subject: { type: 'string', minLength: 1, description: 'Only records about this canonical id' } });
 
-const TABLES: readonly RecordTable[] = [
-  { path: 'relations', table: 'relations', noun: 'relation', subjectColumn: 'subject', properties: { id: s, subject: s, predicate: s, object: s, source_url: s, review_status: s, valid_from: sn } },
-  { path: 'claims', table: 'claims', noun: 'claim', subjectColumn: 'subject', properties: { id: s, subject: s, property: s, value: s, period: sn, source_id: s, evidence_id: sn } },
-  { path: 'evidence', table: 'evidence', noun: 'evidence record', subjectColumn: null, properties: { id: s, kind: s, source_id: sn, path: sn, sha256: sn, description: s } },
+const ROUTES: readonly RecordRoute[] = [
+  { path: 'relations', table: 'relations', noun: 'relation', subjectColumn: 'subject' },
+  { path: 'claims', table: 'claims', noun: 'claim', subjectColumn: 'subject' },
+  { path: 'evidence', table: 'evidence', noun: 'evidence record', subjectColumn: null },
 ];
 
 export async function recordRoutes(app: FastifyInstance, opts: { releases: ReleaseSource }): Promise<void> {
-  for (const t of TABLES) {
-    // Rows come from the store as read (src/store/reader.ts records()), untyped: the schema stays general.
-    const item = openObject<Record<string, object>, string[]>({ ...t.properties, revision: s }, [...Object.keys(t.properties), 'revision']);
+  for (const t of ROUTES) {
+    // A row as the store declares it, with the revision it came from: the schema and the row type
+    // (Row<table>, src/store/tables.ts) both come from that one declaration.
+    const columns = columnsSchema(t.table);
+    const item = openObject<Record<string, object>, string[]>({ ...columns, revision: s }, [...Object.keys(columns), 'revision']);
     // evidence has no subject column, so its query has no subject parameter (the type allows it, absent)
     app.get<{ Querystring: FromQuery<typeof SUBJECT_QUERY> }>(`/${t.path}`, {
       config: collectionConfig,
@@ -50,7 +58,7 @@ export async function recordRoutes(app: FastifyInstance, opts: { releases: Relea
         const page = await openPage(request, opts.releases, request.query);
         const subject = request.query.subject;
         const about = subject && t.subjectColumn ? subject : undefined;
-        const withRevision = (r: Record<string, unknown>) => ({ ...r, revision: page.release.revision });
+        const withRevision = (r: Row<RecordTable>) => ({ ...r, revision: page.release.revision });
         // SQLite reads LIMIT -1 as no limit: CSV holds every row
         if (csv) return csvAnswer(request, reply, storeOf(page.release).records(t.table, about, -1, 0).rows.map(withRevision));
         const { total, rows } = storeOf(page.release).records(t.table, about, page.limit, page.offset);
