@@ -74,3 +74,24 @@ test('more words containing a text than one lookup reads: the answer still holds
     db.close();
   }
 });
+
+test('a store sealed before the suffix table (an FTS5 trigram index of the words) gives the same infix answers', async () => {
+  const names = Array.from({ length: 400 }, (_, i) => `zz${i.toString(36)}kara${(i * 7).toString(36)} su${i % 13}tau ${i % 3 ? 'aksu' : 'karasu'}`);
+  const db = await storeOf(names);
+  const path = db.name;
+  db.close();
+  const old = new Database(path);
+  old.exec(`DROP TABLE search_suffixes;
+    CREATE VIRTUAL TABLE search_words_fts USING fts5(word, content='search_words', content_rowid='id', tokenize='trigram');
+    INSERT INTO search_words_fts(search_words_fts) VALUES ('rebuild');`);
+  old.close();
+  const reopened = new Database(path, { readonly: true });
+  try {
+    const s = searchStatements(reopened);
+    for (const t of ['kara', 'ara', 'su1', 'aksu', 'karasu', 'tau', 'zz1', 'zzzz']) {
+      for (const limit of [1, 8, 1000]) assert.deepEqual(s.wordsContaining(t, limit), scan(reopened, t, limit), `${t} limit ${limit}`);
+    }
+  } finally {
+    reopened.close();
+  }
+});

@@ -28,8 +28,9 @@ export class SearchStatements {
   private readonly word: Statement<[string], WordRow>;
   private readonly wordPrefix: Statement<[string, string, number], WordRow>;
   private readonly wordIdsFrom: Statement<[string, string], number>;
-  private readonly suffixIdsFrom: Statement<[string, string], number>;
+  private readonly suffixIdsFrom: Statement<[string, string], number> | null;
   private readonly wordById: Statement<[number], WordRow>;
+  private readonly wordTrigrams: Statement<[string, number], WordRow> | null;
   private readonly wordDeletes: Statement<[string, number], WordRow>;
   private readonly postings: Statement<[string, number], { name_rowid: number }>;
   private readonly postingNames: Statement<[string, number], NameRow>;
@@ -50,8 +51,17 @@ export class SearchStatements {
     // Words containing a text (src/store/search-suffixes.ts): those it starts and those with a suffix
     // it starts, INFIX_IDS_READ of each range at most; read by id, in id order.
     this.wordIdsFrom = db.prepare<[string, string], number>(`SELECT id FROM search_words WHERE word >= ? AND word < ? ORDER BY word LIMIT ${INFIX_IDS_READ}`).pluck();
-    this.suffixIdsFrom = db.prepare<[string, string], number>(`SELECT word_id FROM search_suffixes WHERE suffix >= ? AND suffix < ? ORDER BY suffix LIMIT ${INFIX_IDS_READ}`).pluck();
+    const hasSuffixes = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'search_suffixes'").get() !== undefined;
+    this.suffixIdsFrom = hasSuffixes
+      ? db.prepare<[string, string], number>(`SELECT word_id FROM search_suffixes WHERE suffix >= ? AND suffix < ? ORDER BY suffix LIMIT ${INFIX_IDS_READ}`).pluck()
+      : null;
     this.wordById = db.prepare('SELECT id, word, df FROM search_words WHERE id = ?');
+    // A store sealed before search_suffixes existed holds an FTS5 trigram index of the words instead
+    // (https://sqlite.org/fts5.html#the_trigram_tokenizer): read through it, in rowid order, so that
+    // every sealed release stays searchable.
+    this.wordTrigrams = hasSuffixes ? null : db.prepare(
+      'SELECT w.id, w.word, w.df FROM search_words_fts f JOIN search_words w ON w.id = f.rowid WHERE search_words_fts MATCH ? LIMIT ?',
+    );
     this.wordDeletes = db.prepare('SELECT w.id, w.word, w.df FROM search_deletes d JOIN search_words w ON w.id = d.word_id WHERE d.variant = ? LIMIT ?');
     this.postings = db.prepare('SELECT name_rowid FROM search_postings WHERE word = ? ORDER BY key_len, name_rowid LIMIT ?');
     this.postingNames = db.prepare(
@@ -90,6 +100,7 @@ export class SearchStatements {
    * holds more than INFIX_IDS_READ entries.
    */
   wordsContaining(infix: string, limit: number): WordRow[] {
+    if (!this.suffixIdsFrom) return this.wordTrigrams!.all(`"${infix}"`, limit);
     const head = infix.slice(0, SUFFIX_CHARS);
     const ids = new Set([...this.wordIdsFrom.all(infix, infix + AFTER_PREFIX), ...this.suffixIdsFrom.all(head, head + AFTER_PREFIX)]);
     const out: WordRow[] = [];
