@@ -64,7 +64,7 @@ export const redirectResponse = {
 };
 
 export function registerEntityFamily<const F extends Record<string, object> = {}, const I extends object = object>(app: FastifyInstance, family: EntityFamily<F, I>, opts: FamilyOptions): void {
-  // The handler's query is what `pagedQuery(family.filters)` validates: the paging members and the filters.
+  // Fastify validates the query against `pagedQuery(family.filters)`: the paging members and the filters.
   app.get<{ Querystring: PagingQuery }>(`/${family.path}`, {
     config: collectionConfig,
     schema: {

@@ -7,7 +7,7 @@ import { takeRelease } from './paging.js';
 import { ProblemError } from '../errors.js';
 import type { LoadedRelease, ReleaseSource } from '../release-types.js';
 import { collection, single } from './envelope.js';
-import { CHANGE_SCHEMA, diffReleases, type Change } from './changes.js';
+import { CHANGE_SCHEMA, diffReleases } from './changes.js';
 import type { FromQuery } from '../schemas.js';
 import { envelopeOf, openObject, problems, type ItemOf } from './schemas.js';
 
