@@ -6,8 +6,7 @@
 import type Database from 'better-sqlite3';
 import { columnsOf, primaryKeyOf, type TableName } from '../store/tables.js';
 
-/** Rows per statement: past a few dozen the statement's size costs more than the calls it saves. */
-const BATCH = 32;
+import { BATCH } from '../store/tuple-insert.js';
 
 export interface Inserter<R> {
   (row: R): void;
@@ -72,30 +71,3 @@ export function inserter<R extends object>(db: Database.Database, table: TableNa
   return insert;
 }
 
-/** Positional rows for a table outside the declared ones (the search index): the same batching. */
-export interface TupleInserter {
-  (...values: unknown[]): void;
-  flush(): void;
-}
-
-export function tupleInserter(db: Database.Database, table: string, columns: readonly string[]): TupleInserter {
-  const width = columns.length;
-  const tuple = `(${columns.map(() => '?').join(', ')})`;
-  const sql = (n: number) => `INSERT INTO ${table}(${columns.join(', ')}) VALUES ${Array(n).fill(tuple).join(', ')}`;
-  const many = db.prepare(sql(BATCH));
-  const one = db.prepare(sql(1));
-  const values = new Array<unknown>(BATCH * width);
-  let rows = 0;
-  const insert = ((...row: unknown[]) => {
-    for (let i = 0; i < width; i++) values[rows * width + i] = row[i];
-    if (++rows === BATCH) {
-      many.run(values);
-      rows = 0;
-    }
-  }) as TupleInserter;
-  insert.flush = () => {
-    for (let r = 0; r < rows; r++) one.run(values.slice(r * width, (r + 1) * width));
-    rows = 0;
-  };
-  return insert;
-}

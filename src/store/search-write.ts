@@ -6,7 +6,7 @@
 import type Database from 'better-sqlite3';
 import { searchKey } from '../lib/text-normalise.js';
 import { SEARCH_DDL, SEARCH_INDEX_DDL } from './search-schema.js';
-import { tupleInserter } from '../publish/store-insert.js';
+import { tupleInserter } from './tuple-insert.js';
 import { suffixes } from './search-suffixes.js';
 
 /** A dated or cited name: what a former name or abbreviation adds beyond an entity_names row. */
