@@ -7,6 +7,7 @@
 // next build; the next complete build gives the revision and bytes of a clean build elsewhere.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,6 +41,19 @@ function run(file: string, args: string[], env: Record<string, string> = {}): Pr
 
 const build = (dir: string, variants: number[], killAt?: string) => run(CHILD, [dir, ...variants.map(String)], killAt ? { DALA_FAULT_KILL_AT: killAt } : {});
 const sealedBy = (exit: Exit) => [...exit.stdout.matchAll(/^sealed ([0-9a-f]{16}) (true|false)$/gm)].map((m) => ({ revision: m[1]!, created: m[2] === 'true' }));
+
+/** Resolves when a staging directory not in `before` holds data/release-manifest.json. */
+async function manifestStaged(dir: string, before: Set<string>, exited: () => boolean, ms = 120_000): Promise<void> {
+  const until = Date.now() + ms;
+  for (;;) {
+    for (const name of await readdir(dir)) {
+      if (name.startsWith('.staging-') && !before.has(name) && existsSync(join(dir, name, 'data/release-manifest.json'))) return;
+    }
+    if (exited()) throw new Error('the build exited before its staging directory got its manifest');
+    if (Date.now() > until) throw new Error(`no staging directory in ${dir} got its manifest within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
 
 function assertBuilt(exit: Exit, label: string): void {
   assert.equal(exit.code, 0, `${label}: exit ${exit.code} ${exit.signal ?? ''}\n${exit.stderr}`);
@@ -192,8 +206,16 @@ test('SIGKILLed builds and racing builds never tear a release, and a server watc
     assert.ok(inProcessRevisions.includes(both.current));
     assert.deepEqual(both.leftovers, []);
 
-    // A racer killed mid-seal while the other completes: the survivor's release is whole.
-    const [killed, survivor] = await Promise.all([build(dir, [13], `seal.fsync@${DATA_FILES}`), build(dir, [13])]);
+    // A racer killed mid-seal while the other completes: the survivor's release is whole. The survivor
+    // starts once the doomed racer's staging directory holds its manifest, which the seal writes after
+    // it has looked for the same content already sealed: started together, a survivor that ran ahead
+    // would have sealed first, and the doomed racer would have reused its release and never reached
+    // the fsync it is to be killed at.
+    const before = new Set(await readdir(dir));
+    let doomedExited = false;
+    const doomed = build(dir, [13], `seal.fsync@${DATA_FILES}`).finally(() => (doomedExited = true));
+    await manifestStaged(dir, before, () => doomedExited);
+    const [killed, survivor] = await Promise.all([doomed, build(dir, [13])]);
     assert.equal(killed.signal, 'SIGKILL');
     assertBuilt(survivor, 'the surviving racer');
     assert.equal((await step('a racer killed while the other completes')).current, sealedBy(survivor)[0]!.revision);

@@ -15,7 +15,8 @@ export async function serveCommand(flags: Flags): Promise<number> {
   const { startServer } = await import('../serve/server.js');
   const { SERVE_MAX_EVENT_LOOP_DELAY_MS } = await import('../serve/limits.js');
   const { sweepDeadCopies, removeOwnCopies } = await import('../serve/store-copies.js');
-  for (const dir of await sweepDeadCopies()) console.error(`dala serve: removed the store copy of a stopped server: ${dir}`);
+  // Logged once the logger exists; not on stderr, which is for what went wrong with this server.
+  const swept = await sweepDeadCopies();
   performance.mark('dala:modules');
   const server = await startServer({
     releasesDir: releasesDir(flags.releases),
@@ -36,6 +37,7 @@ export async function serveCommand(flags: Flags): Promise<number> {
     ...startupPhases(['dala:cli', 'dala:modules', 'dala:data-verified', 'dala:listening', 'dala:app-ready']),
     ...(storeVerifiedAt === null ? {} : { 'store-verified': Math.round(storeVerifiedAt) }),
   });
+  if (swept.length) server.app.log.info({ removed: swept }, 'dala serve: removed the store copies of stopped servers');
   const first = server.app.releases.currentRevision() === null ? null : server.app.releases.current();
   server.app.log.info({ startup_ms: phases(first?.storeVerifiedAt ?? null) }, 'dala serve: every route family registered (start-up phases in ms since the process started)');
   first?.storeReady.then(
