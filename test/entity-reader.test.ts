@@ -4,13 +4,10 @@
 // SQLite's byte order and JavaScript's UTF-16 order differ. Speed is measured in bench/, never here.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import fc from 'fast-check';
-import { writeStore, type StoreContent } from '../src/publish/store.js';
-import { openStore } from '../src/store/open.js';
+import type { StoreContent } from '../src/publish/store.js';
 import { compareCodePoints, EntityReader, type EntityRow } from '../src/store/entity-reader.js';
+import { withStore } from './support/temp-store.js';
 
 const TYPES = ['place', 'district', 'institution', 'source', 'dataset'];
 const idArb = fc
@@ -30,21 +27,12 @@ function content(list: { id: string; type: string }[]): { store: StoreContent; r
   return { store, rows };
 }
 
-function withStore<T>(store: StoreContent, f: (reader: EntityReader, plain: (types: readonly string[]) => EntityRow[]) => T): T {
-  const dir = mkdtempSync(join(tmpdir(), 'dala-entity-reader-'));
-  try {
-    writeStore(join(dir, 'store.sqlite'), store);
-    const db = openStore(join(dir, 'store.sqlite'));
-    try {
-      const plain = (types: readonly string[]) =>
-        db.prepare('SELECT id, type, name_en, name_ru, name_kk, data FROM entities WHERE type IN (SELECT value FROM json_each(?)) ORDER BY id').all(JSON.stringify(types)) as EntityRow[];
-      return f(new EntityReader(db), plain);
-    } finally {
-      db.close();
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+function withReader<T>(store: StoreContent, f: (reader: EntityReader, plain: (types: readonly string[]) => EntityRow[]) => T): T {
+  return withStore(store, (db) => {
+    const plain = (types: readonly string[]) =>
+      db.prepare('SELECT id, type, name_en, name_ru, name_kk, data FROM entities WHERE type IN (SELECT value FROM json_each(?)) ORDER BY id').all(JSON.stringify(types)) as EntityRow[];
+    return f(new EntityReader(db), plain);
+  });
 }
 
 const typesArb = fc.uniqueArray(fc.constantFrom(...TYPES), { minLength: 1, maxLength: TYPES.length });
@@ -53,7 +41,7 @@ test('a page after any id, of any set of types, equals the slice of the plain or
   fc.assert(
     fc.property(fc.array(entityArb, { maxLength: 60 }), typesArb, fc.integer({ min: 1, max: 25 }), fc.nat(70), (list, types, limit, offset) => {
       const { store } = content(list);
-      withStore(store, (reader, plain) => {
+      withReader(store, (reader, plain) => {
         const all = plain(types);
         assert.equal(reader.count(types), all.length);
         const after = reader.idBefore(types, offset);
@@ -73,7 +61,7 @@ test('one entity by id, and whether an id exists, as the plain lookup says', () 
   fc.assert(
     fc.property(fc.array(entityArb, { maxLength: 30 }), fc.array(idArb, { maxLength: 10 }), (list, asked) => {
       const { store, rows } = content(list);
-      withStore(store, (reader) => {
+      withReader(store, (reader) => {
         for (const id of [...rows.map((r) => r.id), ...asked]) {
           const row = rows.find((r) => r.id === id);
           assert.deepEqual(reader.get(id), row);

@@ -6,22 +6,18 @@
 // gzipped at the fastest level is the identity answer. Speed: bench/.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import fc from 'fast-check';
-import type { Database } from 'better-sqlite3';
-import { writeStore, type StoreContent } from '../src/publish/store.js';
-import { openStore } from '../src/store/open.js';
+import type { StoreContent } from '../src/publish/store.js';
 import { addDays, bucketOf } from '../src/store/periods.js';
-import { SNAPSHOT, StoreReader } from '../src/store/reader.js';
+import { SNAPSHOT } from '../src/store/reader.js';
 import type { PointRow } from '../src/store/rollup.js';
 import { CHANGES_PER_SERIES } from '../src/store/snapshot-blocks.js';
 import type { Row } from '../src/store/tables.js';
 import { buildApp } from '../src/serve/app.js';
 import { fixtureStore, sealFixture } from './support/fixture-release.js';
+import { PLAIN_LATEST, withStore } from './support/temp-store.js';
 
 const START = '2023-12-20';
 const SPAN = 50;
@@ -72,30 +68,6 @@ function makeStore(raw: RawPoint[]): StoreContent {
     points, events: [], entities: [], entity_names: [], relations: [], claims: [], evidence: [],
   };
 }
-
-function withStore<T>(content: StoreContent, fn: (db: Database, reader: StoreReader) => T): T {
-  const dir = mkdtempSync(join(tmpdir(), 'dala-snap-'));
-  try {
-    writeStore(join(dir, 'store.sqlite'), content);
-    const db = openStore(join(dir, 'store.sqlite'));
-    try {
-      return fn(db, new StoreReader(db));
-    } finally {
-      db.close();
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-// The plain query: a window over every point up to the date.
-const PLAIN_LATEST = `
-  SELECT metric, place, period, period_start, period_end, value, null_reason, status, unit, source_id, note FROM (
-    SELECT p.*, row_number() OVER (PARTITION BY p.metric, p.place ORDER BY p.period_end DESC, p.period_start DESC, p.period) AS rn
-    FROM points p JOIN metrics m ON m.id = p.metric
-    WHERE p.period_end <= @date AND m.layer IN (SELECT value FROM json_each(@layers))
-      AND (@places IS NULL OR p.place IN (SELECT value FROM json_each(@places)))
-  ) WHERE rn = 1 ORDER BY metric, place`;
 
 const date = fc.integer({ min: -15, max: SPAN + 200 }).map((d) => addDays(START, d));
 const ask = fc.tuple(date, fc.subarray(LAYERS, { minLength: 1 }), fc.option(fc.subarray(PLACES, { minLength: 1 }), { freq: 2 }));

@@ -6,18 +6,15 @@
 // pages of events and of the snapshot diff. Speed is measured in bench/, never here.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import type { Database } from 'better-sqlite3';
-import { writeStore, type StoreContent } from '../src/publish/store.js';
-import { openStore } from '../src/store/open.js';
+import type { StoreContent } from '../src/publish/store.js';
 import { GRANULARITIES, addDays, bucketOf, byTime, type Granularity } from '../src/store/periods.js';
-import { EVENTS_AFTER, SNAPSHOT, StoreReader } from '../src/store/reader.js';
+import { EVENTS_AFTER, SNAPSHOT } from '../src/store/reader.js';
 import { asPublished, bucketize, type PointRow, type SeriesPoint } from '../src/store/rollup.js';
 import { snapshotDiff } from '../src/serve/timemachine/snapshot-diff.js';
 import type { LoadedRelease, ReleaseSource } from '../src/serve/release-types.js';
+import { PLAIN_LATEST, withStore, withStoreAsync } from './support/temp-store.js';
 
 const START = '2023-11-20';
 const SPAN = 140; // days: long enough for every kind of bucket to be cut by a random range
@@ -69,44 +66,6 @@ function makeStore(raw: RawPoint[]): StoreContent {
   };
 }
 
-function withStore<T>(content: StoreContent, fn: (db: Database, reader: StoreReader) => T): T {
-  const dir = mkdtempSync(join(tmpdir(), 'dala-prop-'));
-  try {
-    writeStore(join(dir, 'store.sqlite'), content);
-    const db = openStore(join(dir, 'store.sqlite'));
-    try {
-      return fn(db, new StoreReader(db));
-    } finally {
-      db.close();
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-async function withStoreAsync<T>(content: StoreContent, fn: (db: Database) => Promise<T>): Promise<T> {
-  const dir = mkdtempSync(join(tmpdir(), 'dala-prop-'));
-  try {
-    writeStore(join(dir, 'store.sqlite'), content);
-    const db = openStore(join(dir, 'store.sqlite'));
-    try {
-      return await fn(db);
-    } finally {
-      db.close();
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-// The plain queries: a window over every point up to the date; every point of the metric in range.
-const PLAIN_LATEST = `
-  SELECT metric, place, period, period_start, period_end, value, null_reason, status, unit, source_id, note FROM (
-    SELECT p.*, row_number() OVER (PARTITION BY p.metric, p.place ORDER BY p.period_end DESC, p.period_start DESC, p.period) AS rn
-    FROM points p JOIN metrics m ON m.id = p.metric
-    WHERE p.period_end <= @date AND m.layer IN (SELECT value FROM json_each(@layers))
-      AND (@places IS NULL OR p.place IN (SELECT value FROM json_each(@places)))
-  ) WHERE rn = 1 ORDER BY metric, place`;
 const PLAIN_SERIES = `SELECT * FROM points WHERE metric = @metric AND period_end >= @start AND period_end <= @end
   AND (@places IS NULL OR place IN (SELECT value FROM json_each(@places))) ORDER BY place, period_start, period_end, period`;
 
