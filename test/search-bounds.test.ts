@@ -8,7 +8,8 @@ import { after, before, test } from 'node:test';
 import Database from 'better-sqlite3';
 import { MAX_KEY_LENGTH, searchKey } from '../src/lib/text-normalise.js';
 import { writeStore, type StoreContent } from '../src/publish/store.js';
-import { LIMITS, search } from '../src/serve/v1/search/engine.js';
+import { batchCandidates, LIMITS, search } from '../src/serve/v1/search/engine.js';
+import { MAX_BATCH } from '../src/serve/v1/reconcile-query.js';
 import { MAX_QUERY_WORDS, parseQuery } from '../src/serve/v1/search/query.js';
 
 const SYLLABLES = ['ak', 'kara', 'su', 'tau', 'bay', 'zhan', 'kol', 'sar', 'tobe', 'kum', 'bulak', 'ozek', 'shy', 'mir', 'nur'];
@@ -69,6 +70,32 @@ test('names scored and vocabulary read per query stay within fixed limits, on 50
   const shared = search(dbs[5000]!, 'district').work;
   assert.deepEqual(shared, search(dbs[500]!, 'district').work);
   assert.ok(shared.candidates <= shared.vocabulary * LIMITS.postings);
+});
+
+test('a batch of MAX_BATCH searches, each given its share of the budget, scores at most one query\'s candidates in all', () => {
+  const share = batchCandidates(MAX_BATCH);
+  assert.ok(share * MAX_BATCH < LIMITS.candidates + MAX_BATCH, `${share} per query`);
+  let scored = 0;
+  const batch = [...HOSTILE, 'district', 'Akkarasu', 'ауданы', 'Karaganda region'].slice(0, MAX_BATCH);
+  for (const text of batch) {
+    const alone = search(dbs[5000]!, text).work.candidates;
+    const { work } = search(dbs[5000]!, text, { candidates: share });
+    assert.ok(work.candidates <= share, `"${text.slice(0, 20)}": ${work.candidates} candidates with a budget of ${share}`);
+    assert.ok(work.candidates <= alone);
+    scored += work.candidates;
+  }
+  assert.ok(search(dbs[5000]!, 'district').work.candidates > share, 'a shared word fills more than a share alone');
+  assert.ok(scored <= batch.length * share);
+});
+
+test('a search given a tenth of the budget still finds an exact name and a name typed with a typo first', () => {
+  const share = { candidates: batchCandidates(MAX_BATCH) };
+  const db = dbs[5000]!;
+  const exact = search(db, 'Nurkaramir district', share).hits[0]!;
+  assert.equal(exact.match.type, 'exact');
+  assert.equal(exact.entity.names.en, 'Nurkaramir district');
+  assert.equal(search(db, 'Nurkaramri ауданы', share).hits[0]?.entity.names.en, 'Nurkaramir district');
+  assert.equal(search(db, 'Karaganda oblysy', share).hits[0]?.entity.id, 'place:KZ-35');
 });
 
 test('bounded reads still find the one name asked for among thousands sharing its words', () => {

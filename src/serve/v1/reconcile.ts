@@ -12,7 +12,7 @@ import { takeRelease } from './paging.js';
 import type { FromQuery, FromResponse } from '../schemas.js';
 import { openObject, problems } from './schemas.js';
 import { ENTITY_TYPES, entityPath, label } from './search.js';
-import { parseEntity, search, type Hit } from './search/engine.js';
+import { batchCandidates, parseEntity, search, type Hit } from './search/engine.js';
 import { sureMatches } from './search/sure.js';
 import { assertBatch, type ReconQuery, type ReconQueryBatch } from './reconcile-query.js';
 import { searchStatements } from '../../store/search.js';
@@ -108,10 +108,10 @@ function candidate(hit: Hit, sure: boolean): ReconResult['result'][number] {
   };
 }
 
-function reconcileOne(release: LoadedRelease, q: ReconQuery): ReconResult {
+function reconcileOne(release: LoadedRelease, q: ReconQuery, candidates: number): ReconResult {
   const types = q.type === undefined ? undefined : [q.type].flat().filter((t) => (ENTITY_TYPES as readonly string[]).includes(t));
   if (types && types.length === 0) return { result: [] }; // a type Dala does not have: nothing can match it
-  const result = search(release.db, q.query, { types, within: withinOf(q) });
+  const result = search(release.db, q.query, { types, within: withinOf(q), candidates });
   const sure = sureMatches(result);
   const only = sure.length === 1 ? sure[0]!.entity.id : null;
   const limit = Math.min(q.limit ?? DEFAULT_LIMIT, MAX_LIMIT);
@@ -123,7 +123,11 @@ function answer(request: FastifyRequest, opts: { releases: ReleaseSource; basePa
   const batch = batchOf(raw);
   const release = takeRelease(request, opts.releases);
   const out: ReconResults = {};
-  for (const [key, q] of Object.entries(batch)) out[key] = reconcileOne(release, q);
+  // The batch shares one query's candidate budget, so a batch costs about what one search costs
+  // (at most MAX_BATCH queries; no request may cost more than 50 ms of CPU).
+  const queries = Object.entries(batch);
+  const candidates = batchCandidates(queries.length);
+  for (const [key, q] of queries) out[key] = reconcileOne(release, q, candidates);
   return out;
 }
 

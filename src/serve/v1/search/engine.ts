@@ -50,6 +50,12 @@ export interface SearchOptions {
   locale?: Locale;
   types?: readonly string[];
   within?: string;
+  /**
+   * Names this search may score, at most LIMITS.candidates (its default). A request that runs several
+   * searches divides one query's budget among them (batchCandidates), so that it costs about what one
+   * query costs.
+   */
+  candidates?: number;
 }
 
 /** What a query read: counted so that tests can check the bounds without timing anything. */
@@ -115,16 +121,28 @@ function* vocabulary(s: SearchStatements, w: string, exact: Word | undefined): G
   }
 }
 
-/** Candidate name rows for a query, by indexed reads only, at most LIMITS.candidates. */
-function candidates(s: SearchStatements, q: ParsedQuery, work: SearchWork): NameRow[] {
+/**
+ * Each query's candidate budget in a request of `queries` searches (a reconciliation batch): one
+ * query's LIMITS.candidates divided among them, so that no request within the input limits costs
+ * much more CPU than one search.
+ */
+export function batchCandidates(queries: number): number {
+  return Math.max(1, Math.ceil(LIMITS.candidates / Math.max(1, queries)));
+}
+
+/** Candidate name rows for a query, by indexed reads only, at most `budget` (<= LIMITS.candidates). */
+function candidates(s: SearchStatements, q: ParsedQuery, budget: number, work: SearchWork): NameRow[] {
   const found = new Map<number, NameRow>();
-  const full = () => found.size >= LIMITS.candidates;
+  const full = () => found.size >= budget;
   const take = (rows: readonly NameRow[]) => {
     for (const r of rows) if (!full()) found.set(r.rowid, r);
   };
+  const keyNames = Math.min(LIMITS.keyNames, budget);
   for (const key of new Set([q.key, q.coreKey])) {
-    take(s.namesWithKey(key, LIMITS.keyNames));
-    take(s.namesWithPrefix(key, LIMITS.keyNames));
+    if (full()) break;
+    take(s.namesWithKey(key, keyNames));
+    if (full()) break;
+    take(s.namesWithPrefix(key, keyNames));
   }
   // Rarer words first: their postings are the most selective. A query word's vocabulary is read
   // batch by batch, only as far as the postings loop needs it: once the candidates are full, later
@@ -138,7 +156,7 @@ function candidates(s: SearchStatements, q: ParsedQuery, work: SearchWork): Name
   // Each word may fill the candidates only up to its share (word i of n: (i + 1) / n of them), so a
   // common word read first leaves room for a rarer one: a word with a typo has no df and comes last.
   for (const [i, { w, exact }] of perWord.entries()) {
-    const share = Math.ceil((LIMITS.candidates * (i + 1)) / perWord.length);
+    const share = Math.ceil((budget * (i + 1)) / perWord.length);
     const shareFull = () => found.size >= share;
     if (shareFull()) continue;
     const words = vocabulary(s, w, exact);
@@ -289,7 +307,7 @@ export function search(db: Database, text: string, opts: SearchOptions = {}): Se
   // each entity's best name so far, as plain ranking fields; a Hit is made for the winners only
   const best = new Map<string, { ranked: Ranked; row: NameRow; entity: IndexedEntity | undefined }>();
   const entities = new Map<string, IndexedEntity | null>();
-  const rows = candidates(s, q, work);
+  const rows = candidates(s, q, Math.min(opts.candidates ?? LIMITS.candidates, LIMITS.candidates), work);
   for (const row of rows) {
     if (opts.types && !opts.types.includes(row.type)) continue;
     const scored = scoreName(q, row);
