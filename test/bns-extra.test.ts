@@ -3,8 +3,7 @@
 // cells through exceljs (another library), the CSV by a plain split. The region labels map through
 // a hand-written table here, not through the reader's resolver.
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import * as XLSX from '@e965/xlsx';
@@ -16,6 +15,7 @@ import { readIncomeCsv } from '../src/sources/bns-income-csv.js';
 import { SOUTH_KAZAKHSTAN_LEGACY as SKO } from '../src/sources/bns-reforms.js';
 import { ruLabelResolver } from '../src/sources/bns-ru-labels.js';
 import { readYearGrid } from '../src/sources/bns-year-grid.js';
+import { tempDir } from './support/temp-dir.js';
 
 const SNAP = new URL('../../shared/snapshots/', import.meta.url).pathname;
 const regions = JSON.parse(readFileSync(new URL('../sources/regions.json', import.meta.url), 'utf8')) as Region[];
@@ -218,7 +218,7 @@ describe('bns-extra readers against an independent reading of each snapshot', ()
 });
 
 describe('bns-extra readers refuse a bad cell naming file, row and field', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'dala-bns-extra-'));
+  const dir = tempDir('dala-bns-extra-');
 
   test('a text cell in a BIFF table', async () => {
     const wb = XLSX.read(readFileSync(join(SNAP, S.EMISSIONS_FILE)));

@@ -2,8 +2,7 @@
 // ../shared/snapshots/bns (snapshots/README.md). Counts below come from inspecting those files.
 import { test, describe, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { Point } from '../src/model/types.js';
@@ -12,6 +11,7 @@ import { readBnsCsv, KZ_ISO_CODES, NOT_PUBLISHED } from '../src/sources/bns-csv.
 import { POPULATION_SPEC, EMPLOYED_SPEC, UNEMPLOYMENT_SPEC } from '../src/sources/bns-csv-specs.js';
 import { SOUTH_KAZAKHSTAN_LEGACY } from '../src/sources/bns-reforms.js';
 import { normaliseHomoglyphs, normaliseLabel } from '../src/sources/homoglyphs.js';
+import { tempDir } from './support/temp-dir.js';
 
 const SNAP = new URL('../../shared/snapshots/', import.meta.url).pathname;
 const BNS = join(SNAP, 'bns');
@@ -282,7 +282,7 @@ describe('Bureau CSV reader', () => {
   });
 
   test('an altered row fails with file, row and field in the message', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'bns-'));
+    const dir = tempDir('bns-');
     const lines = readFileSync(UNE, 'utf8').split('\n');
     const cases: [string, (cols: string[]) => void, string][] = [
       ['value', (c) => (c[5] = '4.8x'), 'field value'],
@@ -309,7 +309,7 @@ describe('Bureau CSV reader', () => {
   });
 
   test('a copy saved with LF line endings reads the same points as the CRLF snapshot', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'bns-'));
+    const dir = tempDir('bns-');
     const path = join(dir, 'employed_by_region.csv');
     writeFileSync(path, readFileSync(EMP, 'utf8').replace(/\r\n/g, '\n'));
     assert.deepEqual(await readBnsCsv(path, EMPLOYED_SPEC), emp);

@@ -1,7 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as shapefile from 'shapefile';
 import { SOURCES_DIR, snapshotsDir } from '../src/lib/config.js';
@@ -9,13 +8,14 @@ import { stableJson } from '../src/lib/canonical-json.js';
 import { loadHandTables } from '../src/sources/hand-tables.js';
 import type { HandTables } from '../src/sources/records.js';
 import { HandTableError } from '../src/sources/table-issue.js';
+import { tempDir } from './support/temp-dir.js';
 
 const tables = await loadHandTables(SOURCES_DIR);
 const region = (t: HandTables, iso: string) => t.regions.find((r) => r.iso === iso)!;
 
 /** Copies sources/ to a temp dir, lets `edit` change one table, and returns the load error. */
 async function loadBroken(file: string, edit: (data: any) => void): Promise<HandTableError> {
-  const dir = await mkdtemp(join(tmpdir(), 'dala-hand-'));
+  const dir = tempDir('dala-hand-');
   try {
     await cp(SOURCES_DIR, dir, { recursive: true });
     const data = JSON.parse(await readFile(join(dir, file), 'utf8'));

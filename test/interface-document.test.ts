@@ -4,14 +4,14 @@
 // operations that the TypeScript compiler checks (a wrong use fails to compile).
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import { buildApp, type DalaApp } from '../src/serve/app.js';
 import { realRelease } from './support/release.js';
+import { tempDir } from './support/temp-dir.js';
 
 const run = promisify(execFile);
 const Ajv2020 = Ajv2020Module as unknown as typeof Ajv2020Module.default;
@@ -35,7 +35,7 @@ describe('the interface document of the real release', () => {
     app = await buildApp({ releasesDir, logger: false, limits: { maxConnectionsPerAddress: 4096, keepAliveTimeoutMs: 600_000 } });
     base = await app.listen({ port: 0, host: '127.0.0.1' });
     doc = await (await fetch(`${base}/openapi.json`)).json();
-    dir = await mkdtemp(join(tmpdir(), 'dala-interface-'));
+    dir = tempDir('dala-interface-');
     await writeFile(join(dir, 'openapi.json'), JSON.stringify(doc));
   });
   after(() => app.close());

@@ -4,10 +4,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { tempDir } from './support/temp-dir.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CONFIG = join(ROOT, '.dependency-cruiser.cjs');
@@ -37,7 +37,7 @@ test('no module of src imports a higher layer, and src has no import cycle', asy
 });
 
 test('the layer check reports an upward type import, an import cycle and a directory outside the layers', async () => {
-  const dir = await mkdtemp(join(tmpdir(), 'dala-layers-'));
+  const dir = tempDir('dala-layers-');
   try {
     const files: Record<string, string> = {
       'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true }, include: ['src'] }),

@@ -5,12 +5,12 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { PROJECT_ROOT } from '../src/lib/config.js';
 import { realRelease } from './support/release.js';
+import { tempDir } from './support/temp-dir.js';
 
 const hasPoppler = spawnSync('pdftoppm', ['-v']).error === undefined;
 const hasQpdf = spawnSync('qpdf', ['--version']).error === undefined;
@@ -35,7 +35,7 @@ function render(pdf: string, name: string): Image {
   mkdirSync(ARTIFACTS, { recursive: true });
   const png = spawnSync('pdftoppm', ['-r', String(DPI), '-png', '-singlefile', pdf, join(ARTIFACTS, name)]);
   assert.equal(png.status, 0, String(png.stderr));
-  const dir = mkdtempSync(join(tmpdir(), 'dala-ppm-'));
+  const dir = tempDir('dala-ppm-');
   try {
     const out = spawnSync('pdftoppm', ['-r', String(DPI), '-singlefile', pdf, join(dir, 'page')]);
     assert.equal(out.status, 0, String(out.stderr));

@@ -4,8 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
@@ -19,6 +18,7 @@ import {
   type ObservationCardInput,
   type RegionBriefInput,
 } from '../src/publish/pdf/index.js';
+import { tempDir } from './support/temp-dir.js';
 
 const builtAt = new Date('2025-06-01T00:00:00Z');
 const common = {
@@ -120,7 +120,7 @@ const hasPdftotext = spawnSync('pdftotext', ['-v']).error === undefined;
 const noPdftotext = hasPdftotext ? false : 'pdftotext (poppler-utils) is not installed: text extraction not checked';
 
 function extractText(pdf: Buffer): string {
-  const dir = mkdtempSync(join(tmpdir(), 'dala-pdf-'));
+  const dir = tempDir('dala-pdf-');
   try {
     const file = join(dir, 'page.pdf');
     writeFileSync(file, pdf);

@@ -8,8 +8,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { PROJECT_ROOT } from '../src/lib/config.js';
@@ -20,6 +19,7 @@ import { verifyRelease } from '../src/release/verify.js';
 import { startServer } from '../src/serve/server.js';
 import { prepared } from './support/kill-fixture.js';
 import { pollServer } from './support/poll-server.js';
+import { tempDir } from './support/temp-dir.js';
 
 const CHILD = join(PROJECT_ROOT, 'test/support/build-child.ts');
 const DALA = join(PROJECT_ROOT, 'bin/dala.js');
@@ -127,8 +127,8 @@ async function contentOf(dir: string): Promise<string[]> {
 
 test('SIGKILLed builds and racing builds never tear a release, and a server watching the directory fails no request', async () => {
   const started = Date.now();
-  const dir = join(await mkdtemp(join(tmpdir(), 'dala-kill-')), 'releases');
-  const clean = await mkdtemp(join(tmpdir(), 'dala-kill-clean-'));
+  const dir = join(tempDir('dala-kill-'), 'releases');
+  const clean = tempDir('dala-kill-clean-');
   const first = await publishRelease(dir, prepared(0));
   const server = await startServer({
     releasesDir: dir, host: '127.0.0.1', port: 0, logger: false, pollMs: 100,
@@ -251,7 +251,7 @@ test('SIGKILLed builds and racing builds never tear a release, and a server watc
 // half a minute, so this one (two killed builds, the complete one, a clean one to compare) runs only
 // with DALA_KILL_REAL=1, outside CI.
 test('the real dala build, SIGKILLed mid-write and mid-seal, then run again, seals what a clean build seals', { skip: process.env.DALA_KILL_REAL !== '1' && 'four real builds: set DALA_KILL_REAL=1' }, async () => {
-  const dir = join(await mkdtemp(join(tmpdir(), 'dala-kill-real-')), 'releases');
+  const dir = join(tempDir('dala-kill-real-'), 'releases');
   const cli = (env: Record<string, string> = {}) => run(DALA, ['build', '--releases', dir], { DALA_FROM_SOURCE: '1', ...env });
   for (const point of ['build.data-file@200', 'seal.fsync@300']) {
     const exit = await cli({ DALA_FAULT_KILL_AT: point });

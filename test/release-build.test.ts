@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { cp, mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -10,6 +9,7 @@ import { buildRelease } from '../src/release/build.js';
 import { readCurrent } from '../src/release/pointer.js';
 import { verifyRelease } from '../src/release/verify.js';
 import { realRelease } from './support/release.js';
+import { tempDir } from './support/temp-dir.js';
 
 const addFormats = addFormatsImport as unknown as (a: Ajv2020) => void;
 const SPEC_41 = [
@@ -110,7 +110,7 @@ describe('a release built from the pinned snapshots', async () => {
   });
 
   test('dala verify catches one flipped byte and names the file', async () => {
-    const copy = await mkdtemp(join(tmpdir(), 'dala-flip-'));
+    const copy = tempDir('dala-flip-');
     await cp(dir, join(copy, revision), { recursive: true });
     const target = join(copy, revision, 'data/country-pulse.json');
     const bytes = await readFile(target);
@@ -131,7 +131,7 @@ describe('building', () => {
 
   test('an altered snapshot fails the build, names the file and leaves the releases directory as it was', async () => {
     const { releasesDir, revision } = await realRelease();
-    const snapshots = await mkdtemp(join(tmpdir(), 'dala-snap-'));
+    const snapshots = tempDir('dala-snap-');
     await cp(snapshotsDir(), snapshots, { recursive: true });
     const csv = join(snapshots, 'bns/population_avg_annual_by_region.csv');
     const { chmod } = await import('node:fs/promises');
@@ -147,8 +147,8 @@ describe('building', () => {
   });
 
   test('a missing snapshot fails the build naming the file, and nothing is created', async () => {
-    const snapshots = await mkdtemp(join(tmpdir(), 'dala-snap-'));
-    const releasesDir = join(await mkdtemp(join(tmpdir(), 'dala-empty-')), 'releases');
+    const snapshots = tempDir('dala-snap-');
+    const releasesDir = join(tempDir('dala-empty-'), 'releases');
     await assert.rejects(
       buildRelease({ snapshotsDir: snapshots, releasesDir, sourcesDir: SOURCES_DIR, builtAt: buildTime() }),
       /snapshot missing: .*employed_by_region\.csv/,

@@ -5,8 +5,7 @@
 // good release keeps serving; a refused revision is tried again once repaired. Each refresh is awaited
 // (holder.refresh()), so a test observes that the check ran rather than sleeping and hoping.
 import assert from 'node:assert/strict';
-import { cp, mkdtemp, readFile, rename, rm, writeFile, chmod } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, readFile, rename, rm, writeFile, chmod } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import Database from 'better-sqlite3';
@@ -17,6 +16,7 @@ import { verifyRelease } from '../src/release/verify.js';
 import { startServer, type RunningServer } from '../src/serve/server.js';
 import { captureLog } from './support/log-capture.js';
 import { makeV1Release } from './support/v1-fixture.js';
+import { tempDir } from './support/temp-dir.js';
 
 const json = async (url: string) => {
   const r = await fetch(url);
@@ -31,7 +31,7 @@ async function start(releasesDir: string, extra: { storeMemoryMax?: number } = {
 
 /** Copies a sealed release to a fresh directory so a test can tamper with it alone. */
 async function copyRelease(src: string): Promise<string> {
-  const dir = join(await mkdtemp(join(tmpdir(), 'dala-tamper-')), src.split('/').pop()!);
+  const dir = join(tempDir('dala-tamper-'), src.split('/').pop()!);
   await cp(src, dir, { recursive: true });
   return dir;
 }
@@ -132,7 +132,7 @@ test('a corrupted page of the served store answers 503 release_unavailable (neve
 });
 
 test('no usable CURRENT at start: a log line and the 503 both name the path and the reason', async () => {
-  const empty = await mkdtemp(join(tmpdir(), 'dala-nocurrent-'));
+  const empty = tempDir('dala-nocurrent-');
   const cases: [string, () => Promise<void>, RegExp][] = [
     ['missing', async () => {}, /CURRENT does not exist/],
     ['garbage', () => writeFile(join(empty, 'CURRENT'), 'not a revision\n'), /not a 16-hex revision/],

@@ -2,16 +2,16 @@
 // (src/release/seal.ts), but only when it verifies: a directory that merely bears the revision's name
 // is never made current.
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { readCurrent } from '../src/release/pointer.js';
 import { publishRelease } from '../src/release/publish.js';
 import { prepared } from './support/kill-fixture.js';
+import { tempDir } from './support/temp-dir.js';
 
 test('a build of content already sealed reuses the release when it verifies, and fails naming the file when it does not', async () => {
-  const dir = join(await mkdtemp(join(tmpdir(), 'dala-reuse-')), 'releases');
+  const dir = join(tempDir('dala-reuse-'), 'releases');
   const first = await publishRelease(dir, prepared(0));
   const second = await publishRelease(dir, prepared(1));
   assert.equal(await readCurrent(dir), second.revision);

@@ -2,12 +2,12 @@
 // gone, a reused pid included, and never the work of a live build.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, utimes, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { readCurrent, swapCurrent } from '../src/release/pointer.js';
 import { OWNER_TOKEN, makeStaging, pointerTempName, sweepStaging } from '../src/release/staging.js';
+import { tempDir } from './support/temp-dir.js';
 
 const [boot, namespace, pid] = OWNER_TOKEN.split('-') as [string, string, string];
 const here = `${boot}-${namespace}`;
@@ -30,7 +30,7 @@ function deadPid(): number {
 }
 
 test('a build sweeps leftovers of dead builds, a reused pid included, and keeps a live build\'s', async () => {
-  const dir = await mkdtemp(join(tmpdir(), 'dala-sweep-'));
+  const dir = tempDir('dala-sweep-');
   const live = (await makeStaging(dir)).split('/').pop()!;
   const livePointer = await leftover(dir, pointerTempName());
   const dead = deadPid();
@@ -63,7 +63,7 @@ test('a build sweeps leftovers of dead builds, a reused pid included, and keeps 
 });
 
 test('concurrent pointer swaps in one process all succeed and CURRENT always names one of them', async () => {
-  const dir = await mkdtemp(join(tmpdir(), 'dala-swaps-'));
+  const dir = tempDir('dala-swaps-');
   const [a, b] = ['aaaaaaaaaaaaaaaa', 'bbbbbbbbbbbbbbbb'];
   for (let i = 0; i < 50; i++) {
     await Promise.all([swapCurrent(dir, a), swapCurrent(dir, b)]);

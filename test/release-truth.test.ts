@@ -3,8 +3,7 @@
 // computed claims (quality checks, counts, geometry, catalog links, PDFs) compute what they say.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { validityErrors } from '../src/geo/index.js';
@@ -13,6 +12,7 @@ import { evaluateFreshness } from '../src/publish/freshness.js';
 import { buildApp, type DalaApp } from '../src/serve/app.js';
 import { evaluateFreshness as v1Freshness } from '../src/serve/v1/freshness.js';
 import { realRelease } from './support/release.js';
+import { tempDir } from './support/temp-dir.js';
 
 const noPdftotext = spawnSync('pdftotext', ['-v']).error !== undefined;
 
@@ -146,7 +146,7 @@ describe('the real release says only what is true', () => {
   });
 
   test('PDFs print a labelled data hash, one observation prefix, the brief\'s sources whole and GRP 2023 as preliminary', { skip: noPdftotext }, async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'dala-truth-pdf-'));
+    const dir = tempDir('dala-truth-pdf-');
     const text = async (path: string) => {
       const file = join(dir, path.replace(/\//g, '_'));
       writeFileSync(file, Buffer.from(await (await data(path)).arrayBuffer()));

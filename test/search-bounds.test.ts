@@ -1,8 +1,7 @@
 // The work of one search is bounded after normalisation, whatever the store holds and whatever the
 // input: checked by counting what a query reads (names scored, vocabulary words read), not by timing.
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import Database from 'better-sqlite3';
@@ -11,6 +10,7 @@ import { writeStore, type StoreContent } from '../src/publish/store.js';
 import { batchCandidates, LIMITS, search } from '../src/serve/v1/search/engine.js';
 import { MAX_BATCH } from '../src/serve/v1/reconcile-query.js';
 import { MAX_QUERY_WORDS, parseQuery } from '../src/serve/v1/search/query.js';
+import { tempDir } from './support/temp-dir.js';
 
 const SYLLABLES = ['ak', 'kara', 'su', 'tau', 'bay', 'zhan', 'kol', 'sar', 'tobe', 'kum', 'bulak', 'ozek', 'shy', 'mir', 'nur'];
 // Deterministic names: many share words ("district", "ауданы"), as real ADM2 names do.
@@ -28,7 +28,7 @@ function store(n: number): StoreContent {
 let dir: string;
 const dbs: Record<number, Database.Database> = {};
 before(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'dala-search-bounds-'));
+  dir = tempDir('dala-search-bounds-');
   for (const n of [500, 5000]) {
     writeStore(join(dir, `${n}.sqlite`), store(n));
     dbs[n] = new Database(join(dir, `${n}.sqlite`), { readonly: true });

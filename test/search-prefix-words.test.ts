@@ -2,13 +2,13 @@
 // prefix's range: equal to ranking the whole range wherever the range is shorter than the run, and
 // never reading more of it otherwise. Checked against a plain computation over the whole vocabulary.
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import Database from 'better-sqlite3';
 import { writeStore, type StoreContent } from '../src/publish/store.js';
 import { PREFIX_WORDS_READ, searchStatements } from '../src/store/search.js';
+import { tempDir } from './support/temp-dir.js';
 
 const SYLLABLES = ['a', 'ak', 'kara', 'su', 'tau', 'bay', 'zhan', 'kol', 'sar', 'tobe', 'kum', 'bulak', 'ozek', 'shy', 'mir', 'nur'];
 
@@ -26,7 +26,7 @@ function store(n: number): StoreContent {
 let dir: string;
 let db: Database.Database;
 before(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'dala-search-prefix-'));
+  dir = tempDir('dala-search-prefix-');
   writeStore(join(dir, 'store.sqlite'), store(3000));
   db = new Database(join(dir, 'store.sqlite'), { readonly: true });
 });

@@ -2,8 +2,7 @@
 // containing the text, in id order, the first `limit` of them (property over random vocabularies,
 // texts shorter and longer than the stored suffixes, and ranges longer than a lookup reads).
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import Database from 'better-sqlite3';
@@ -11,6 +10,7 @@ import fc from 'fast-check';
 import { writeStore, type StoreContent } from '../src/publish/store.js';
 import { INFIX_IDS_READ, searchStatements } from '../src/store/search.js';
 import { INFIX_MIN, SUFFIX_CHARS, suffixes } from '../src/store/search-suffixes.js';
+import { tempDir } from './support/temp-dir.js';
 
 const dirs: string[] = [];
 after(async () => {
@@ -23,7 +23,7 @@ function content(names: string[]): StoreContent {
 }
 
 async function storeOf(names: string[]): Promise<Database.Database> {
-  const dir = await mkdtemp(join(tmpdir(), 'dala-search-suffixes-'));
+  const dir = tempDir('dala-search-suffixes-');
   dirs.push(dir);
   writeStore(join(dir, 'store.sqlite'), content(names));
   return new Database(join(dir, 'store.sqlite'), { readonly: true });

@@ -4,12 +4,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeV1Release } from './support/v1-fixture.js';
 import { storeVerified } from './support/serve-child.js';
+import { tempDir } from './support/temp-dir.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BUILD_ONLY = ['mapshaper', 'exceljs', 'pdfkit', 'jsts', 'shapefile', 'dejavu-fonts-ttf', 'csv-parse', '@turf/area', 'date-holidays'];
@@ -17,7 +17,7 @@ const BUILD_SOURCES = ['src/sources/', 'src/geo/', 'src/model/', 'src/publish/pd
 
 test('dala serve answers every route family without loading a build-only package or module', async () => {
   const { releasesDir } = await makeV1Release();
-  const report = join(await mkdtemp(join(tmpdir(), 'dala-modules-')), 'modules.json');
+  const report = join(tempDir('dala-modules-'), 'modules.json');
   const child = spawn(process.execPath, ['--import', './test/support/module-recorder.mjs', 'bin/dala.js', 'serve', '--releases', releasesDir, '--port', '0'], {
     cwd: ROOT,
     env: { ...process.env, DALA_FROM_SOURCE: '1', DALA_MODULE_REPORT: report },

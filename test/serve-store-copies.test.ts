@@ -4,15 +4,15 @@
 // store-sized file behind in the temp directory.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, readdir, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { makeV1Release } from './support/v1-fixture.js';
 import { startServe } from './support/serve-child.js';
+import { tempDir } from './support/temp-dir.js';
 
 test('dala serve removes its store copy on SIGTERM and sweeps copies of dead processes, never a live one', async () => {
   const { releasesDir } = await makeV1Release();
-  const temp = await mkdtemp(join(tmpdir(), 'dala-copies-'));
+  const temp = tempDir('dala-copies-');
   const dead = join(temp, 'dala-serve-2147483646'); // no process has this pid (above pid_max)
   await mkdir(dead);
   await writeFile(join(dead, 'left.sqlite'), 'bytes of a killed server');

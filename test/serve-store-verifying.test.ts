@@ -6,8 +6,7 @@
 // observed for certain rather than raced.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { cp, mkdtemp, open, readdir, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, open, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
@@ -16,6 +15,7 @@ import { COPY_ROOT } from '../src/serve/store-copies.js';
 import { verifyStore, type StoreVerification } from '../src/serve/store-verify.js';
 import { captureLog } from './support/log-capture.js';
 import { makeV1Release } from './support/v1-fixture.js';
+import { tempDir } from './support/temp-dir.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const STORE_ROUTES = ['/api/timemachine/layers', '/api/timemachine/snapshot?date=2024-12-31', '/api/v1/places?limit=1', '/api/v1/search?q=Karaganda'];
@@ -85,7 +85,7 @@ for (const mode of [{ label: 'in memory', storeMemoryMax: undefined }, { label: 
 /** A copy of a sealed release whose store has one byte changed (same size: only the hash tells). */
 async function tamperedStore(): Promise<{ releasesDir: string; revision: string }> {
   const { releasesDir: good, revision } = await makeV1Release();
-  const releasesDir = await mkdtemp(join(tmpdir(), 'dala-tampered-store-'));
+  const releasesDir = tempDir('dala-tampered-store-');
   await cp(good, releasesDir, { recursive: true });
   const file = await open(join(releasesDir, revision, 'store.sqlite'), 'r+');
   try {

@@ -1,15 +1,15 @@
 // Shared by test/serve-*.test.ts: a real server on port 0 over a releases directory, raw HTTP for
 // paths fetch() would normalise, and a release with daily points for the series bucketing rules.
 import { request } from 'node:http';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { tmpdir } from 'node:os';
 import { stableJson } from '../src/lib/canonical-json.js';
 import { writeStore } from '../src/publish/store.js';
 import { makeStaging } from '../src/release/staging.js';
 import { sealRelease } from '../src/release/seal.js';
 import { startServer, type RunningServer } from '../src/serve/server.js';
 import { fixtureStore, makeFixtureRelease } from './support/fixture-release.js';
+import { tempDir } from './support/temp-dir.js';
 
 /** Parameterised by releasesDir so the same tests can run on the real-data release. */
 export async function serve(releasesDir?: string): Promise<RunningServer & { releasesDir: string }> {
@@ -42,7 +42,7 @@ const day = (d: string, value: number | null) => ({
 
 /** The fixture store plus a daily `sum` metric, sealed like makeFixtureRelease (test fixture). */
 export async function makeDailyRelease(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'dala-daily-'));
+  const dir = tempDir('dala-daily-');
   const staging = await makeStaging(dir);
   const store = fixtureStore();
   store.layers.push({ id: 'media', title_en: 'Media', title_ru: 'Медиа', title_kk: 'Медиа', description: 'Labelled media sample' });

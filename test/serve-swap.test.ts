@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { swapCurrent } from '../src/release/pointer.js';
 import { makeFixtureRelease } from './support/fixture-release.js';
 import { serve } from './serve-support.js';
+import { tempDir } from './support/temp-dir.js';
 
 async function until(check: () => boolean, ms: number): Promise<number> {
   const start = Date.now();
@@ -100,9 +101,7 @@ test('a tampered or symlinked release is refused and the server keeps the one it
 });
 
 test('before any release routes answer 503 no_release, and the first sealed release is served without a restart', async () => {
-  const { mkdtemp } = await import('node:fs/promises');
-  const { tmpdir } = await import('node:os');
-  const s = await serve(await mkdtemp(join(tmpdir(), 'dala-empty-')));
+  const s = await serve(tempDir('dala-empty-'));
   try {
     for (const path of ['/data/country-pulse.json', '/api/timemachine/stats']) {
       const r = await fetch(s.url + path);

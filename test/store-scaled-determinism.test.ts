@@ -3,19 +3,19 @@
 // every point, its rollups, every event, entity and search name.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { writeStore } from '../src/publish/store.js';
 import { scaledRows } from '../bench/scale/rows.js';
 import { fixtureStore } from './support/fixture-release.js';
+import { tempDir } from './support/temp-dir.js';
 
 const OPTS = { points: 80_000, events: 500, entities: 800, dayStep: 3 };
 
 test('a small scaled store is written byte for byte the same twice, with every generated row', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'dala-scaled-'));
+  const dir = tempDir('dala-scaled-');
   try {
     const hashes = [1, 2].map((n) => {
       const path = join(dir, `store-${n}.sqlite`);

@@ -1,12 +1,11 @@
 // Walks every error code of the one catalog that /api/v1/ can produce, on a real server, and checks
 // each answer is RFC 9457 problem+json with the catalog's status, title and type.
 import assert from 'node:assert/strict';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { ERROR_CATALOG, PROBLEM_TYPE_BASE, type ErrorCode } from '../src/serve/errors.js';
 import { call, makeV1Release, startV1, type V1Server } from './support/v1-fixture.js';
+import { tempDir } from './support/temp-dir.js';
 
 // Catalog codes v1 never produces: they belong to /data/ and /api/timemachine/.
 const NOT_V1: ErrorCode[] = ['invalid_slug', 'unknown_slug', 'invalid_date', 'invalid_date_range', 'unknown_layer', 'unknown_metric', 'unknown_place',
@@ -24,7 +23,7 @@ before(async () => {
   releasesDir = (await makeV1Release()).releasesDir;
   server = await startV1(releasesDir);
   limited = await startV1(releasesDir, { rateLimit: { burst: 1, refillPerSecond: 0.001 } });
-  empty = await startV1(await mkdtemp(join(tmpdir(), 'dala-v1-empty-')));
+  empty = await startV1(tempDir('dala-v1-empty-'));
 });
 after(async () => {
   await Promise.all([server.close(), limited.close(), empty.close()]);

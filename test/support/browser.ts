@@ -1,9 +1,9 @@
 // Headless Chromium (Debian's `chromium` package, installed by .ci/run) driven by playwright-core,
 // with a fresh profile and no background network of its own.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
+import { tempDir } from './temp-dir.js';
 
 export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
@@ -19,7 +19,7 @@ const FLAGS = [
 ];
 
 export async function launchBrowser(): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
-  const profile = await mkdtemp(join(tmpdir(), 'dala-chromium-'));
+  const profile = tempDir('dala-chromium-');
   // launchPersistentContext passes the profile as --user-data-dir.
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,

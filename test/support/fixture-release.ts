@@ -1,13 +1,13 @@
 // A small sealed release for fast route tests, built with the real store writer and sealer.
 // Its rows are test fixtures (labelled so in meta.kind), never published; the real-data tests use
 // test/support/release.ts#realRelease().
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { stableJson } from '../../src/lib/canonical-json.js';
 import { writeStore, type StoreContent } from '../../src/publish/store.js';
 import { makeStaging } from '../../src/release/staging.js';
 import { sealRelease, type SealResult } from '../../src/release/seal.js';
+import { tempDir } from './temp-dir.js';
 
 export interface FixtureOptions {
   /** Population value for Karaganda 2024; change it to make a second release that differs. */
@@ -83,7 +83,7 @@ export async function sealFixture(
   store: StoreContent,
   builtAt = '2026-01-01T00:00:00Z',
 ): Promise<SealResult & { releasesDir: string }> {
-  const dir = releasesDir ?? (await mkdtemp(join(tmpdir(), 'dala-fixture-')));
+  const dir = releasesDir ?? tempDir('dala-fixture-');
   await mkdir(dir, { recursive: true });
   const staging = await makeStaging(dir);
   for (const [path, body] of Object.entries(files)) await put(staging, path, body);

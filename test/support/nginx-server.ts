@@ -1,13 +1,13 @@
 // nginx (Debian package, installed by .ci/run) running the configuration Dala generates, with its own
 // prefix, pid file and error log, listening on 127.0.0.1 and stopped by its pid.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { nginxConfig } from '../../src/deploy/nginx-config.js';
 import type { ReleaseSeal } from '../../src/release/layout.js';
 import { freePort, listening } from './ports.js';
+import { tempDir } from './temp-dir.js';
 
 export const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => spawnSync(p, ['-v']).status === 0);
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -28,7 +28,7 @@ export interface NginxServer {
 export async function startNginx(opts: { releasesDir: string; upstreams: string[]; seal?: ReleaseSeal }): Promise<NginxServer> {
   if (!NGINX) throw new Error('nginx is not installed (apt-get install nginx)');
   spawnSync('chmod', ['-R', 'a+rX', opts.releasesDir]); // nginx workers run as an unprivileged user
-  const prefix = await mkdtemp(join(tmpdir(), 'dala-nginx-'));
+  const prefix = tempDir('dala-nginx-');
   const port = await freePort();
   const listen = `127.0.0.1:${port}`;
   const conf = join(prefix, 'nginx.conf');

@@ -1,16 +1,16 @@
 // A store written from given content into a temporary directory, opened as the server opens it, and
 // removed after use; and the plain queries that the store's derived access paths are checked against
 // in the property tests (test/store-access-paths.test.ts, test/snapshot-blocks.test.ts).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { writeStore, type StoreContent } from '../../src/publish/store.js';
 import { openStore } from '../../src/store/open.js';
 import { StoreReader } from '../../src/store/reader.js';
+import { tempDir } from './temp-dir.js';
 
 function written(content: StoreContent): { dir: string; db: Database } {
-  const dir = mkdtempSync(join(tmpdir(), 'dala-store-'));
+  const dir = tempDir('dala-store-');
   try {
     writeStore(join(dir, 'store.sqlite'), content);
     return { dir, db: openStore(join(dir, 'store.sqlite')) };
