@@ -6,7 +6,7 @@
 import Database from 'better-sqlite3';
 import { series } from '../src/serve/timemachine/series.js';
 import { composedSnapshot, snapshot } from '../src/serve/timemachine/snapshot.js';
-import { stringifyAnswer } from '../src/serve/raw-json.js';
+import { answerBytes } from '../src/serve/raw-json.js';
 import type { LoadedRelease } from '../src/serve/release-types.js';
 import { addDays } from '../src/store/periods.js';
 import { storeOf } from '../src/store/reader.js';
@@ -25,7 +25,7 @@ const places = (db.prepare('SELECT DISTINCT place FROM point_series WHERE metric
 // pays the JIT compiling this path once per process, which the percentiles of a server's steady
 // state do not hold.
 function time(name: string, n: number, answer: (i: number) => unknown) {
-  const size = (value: unknown) => (Buffer.isBuffer(value) ? value.length : stringifyAnswer(value).length);
+  const size = (value: unknown) => (Buffer.isBuffer(value) ? value : answerBytes(value)).length;
   const t0 = performance.now();
   size(answer(n));
   const first = performance.now() - t0;
@@ -38,7 +38,7 @@ function time(name: string, n: number, answer: (i: number) => unknown) {
     ms.push(performance.now() - t);
   }
   const cpu = process.cpuUsage(cpu0);
-  console.log(`${name}: ${n} answers, wall p50 ${percentile(ms, 50).toFixed(1)} ms, p99 ${percentile(ms, 99).toFixed(1)} ms; CPU ${((cpu.user + cpu.system) / 1000 / n).toFixed(1)} ms per answer; ${bytes} characters (bytes when gzip); first (untimed) ${first.toFixed(1)} ms`);
+  console.log(`${name}: ${n} answers, wall p50 ${percentile(ms, 50).toFixed(1)} ms, p99 ${percentile(ms, 99).toFixed(1)} ms; CPU ${((cpu.user + cpu.system) / 1000 / n).toFixed(1)} ms per answer; ${bytes} bytes; first (untimed) ${first.toFixed(1)} ms`);
 }
 
 // Stores written before the snapshot blocks existed answer by one seek per series (src/store/reader.ts).

@@ -42,9 +42,10 @@ const pointArb = fc.record({
   // Month and year ends often, so that periods of different lengths end the same day.
   day: fc.oneof(fc.integer({ min: 0, max: SPAN }), fc.constantFrom(11, 42)),
   value,
-  unit: fc.constantFrom('u1', 'u1', 'u2'),
+  // Multi-byte UTF-8 (Cyrillic, an astral character) and a note longer than the answer's first buffer.
+  unit: fc.constantFrom('u1', 'u1', 'u2', 'тыс. т', 'м³ 😀'),
   status: fc.constantFrom('final', 'preliminary'),
-  note: fc.option(fc.constantFrom('series break', 'кириллица "quoted"\n'), { freq: 4 }),
+  note: fc.option(fc.constantFrom('series break', 'кириллица "quoted"\n', `long ${'ж'.repeat(5000)} end`), { freq: 4 }),
 });
 type RawPoint = typeof pointArb extends fc.Arbitrary<infer T> ? T : never;
 
@@ -85,6 +86,23 @@ test('snapshot blocks: the snapshot at any date, layers and places equals the wi
       }),
     ),
     { numRuns: 80 },
+  );
+});
+
+test('snapshot blocks: an answer kept while later answers are made (other dates, layers, places) still holds its own points', () => {
+  fc.assert(
+    fc.property(fc.array(pointArb, { minLength: 1, maxLength: 300 }), fc.array(ask, { minLength: 2, maxLength: 8 }), (raw, asks) =>
+      withStore(makeStore(raw), (db, reader) => {
+        const kept = asks.map(([d, layers, places]) => ({ d, layers, places, bytes: Buffer.from(reader.latestAtBytes(d, layers, places).bytes) }));
+        const answers = asks.map(([d, layers, places]) => reader.latestAtBytes(d, layers, places).bytes);
+        for (const [k, { d, layers, places, bytes }] of kept.entries()) {
+          assert.deepStrictEqual(answers[k], bytes, `${d} ${layers} ${places}`);
+          const plain = db.prepare(PLAIN_LATEST).all({ date: d, layers: JSON.stringify(layers), places: places && JSON.stringify(places) });
+          assert.deepStrictEqual(JSON.parse(answers[k]!.toString('utf8')), plain, `${d} ${layers} ${places}`);
+        }
+      }),
+    ),
+    { numRuns: 40 },
   );
 });
 

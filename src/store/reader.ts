@@ -165,19 +165,26 @@ export class StoreReader {
 
   /**
    * For each (metric of the layers, place) the latest point whose period ends on or before date, in
-   * (metric, place) order, as the JSON text of the array (the snapshot answer embeds it as is).
+   * (metric, place) order, as the UTF-8 JSON of the array (the snapshot answer embeds it as is).
    */
-  latestAtJson(date: string, layers: readonly string[], places: readonly string[] | null = ALL): { count: number; json: string } {
+  latestAtBytes(date: string, layers: readonly string[], places: readonly string[] | null = ALL): { count: number; bytes: Buffer } {
     const metrics = this.metrics.filter((m) => layers.includes(m.layer)).map((m) => m.id);
     if (this.snapshots) {
+      if (places === null && metrics.length === this.metrics.length) return this.snapshots.latestAt(date, null);
       const wanted = new Set(metrics);
       const inPlaces = places === null ? null : new Set(places);
       const keep = Uint8Array.from(this.snapshots.series, (k) => (wanted.has(k.metric) && (inPlaces === null || inPlaces.has(k.place)) ? 1 : 0));
-      return this.snapshots.latestAtJson(date, keep.includes(0) ? keep : null);
+      return this.snapshots.latestAt(date, keep.includes(0) ? keep : null);
     }
     const stmt = places === null ? this.s.snapshot! : this.s.snapshotOf!;
     const row = stmt.get({ date, metrics: JSON.stringify(metrics), ...(places === null ? {} : { places: json(places) }) }) as { n: number; points: string };
-    return { count: row.n, json: row.points };
+    return { count: row.n, bytes: Buffer.from(row.points) };
+  }
+
+  /** latestAtBytes as the JSON text. */
+  latestAtJson(date: string, layers: readonly string[], places: readonly string[] | null = ALL): { count: number; json: string } {
+    const { count, bytes } = this.latestAtBytes(date, layers, places);
+    return { count, json: bytes.toString('utf8') };
   }
 
   /** latestAtJson as rows. */

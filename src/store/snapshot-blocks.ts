@@ -19,13 +19,12 @@ import { endianness } from 'node:os';
 import { inflateRawSync } from 'node:zlib';
 import type { Database, Statement } from 'better-sqlite3';
 import type { Row } from './tables.js';
+import { PERIOD_END, SnapshotJsonWriter, type Tuple } from './snapshot-blocks-json.js';
 
 /** Changes a block holds (times the number of series) before the next block starts. */
 export const CHANGES_PER_SERIES = 3;
 
-/** The point fields an entry's tuple stands for, in this order. */
-export type Tuple = [period: string, period_start: string, period_end: string, null_reason: string | null, status: string, unit: string, source_id: string, note: string | null];
-export const PERIOD_END = 2;
+export { PERIOD_END, type Tuple } from './snapshot-blocks-json.js';
 
 // Typed arrays are in the platform's byte order; the stored bytes are little-endian.
 if (endianness() !== 'LE') throw new Error('snapshot blocks are stored little-endian: this platform is big-endian');
@@ -47,35 +46,17 @@ export function encodeEntries(series: Uint32Array, tuples: Uint32Array, values: 
   return out;
 }
 
-export function decodeEntries(raw: Buffer, n: number): { series: Uint32Array; tuples: Uint32Array; values: Float64Array } {
-  if (raw.length !== n * 16) throw new Error(`snapshot block: ${raw.length} bytes for ${n} entries`);
-  const series = new Uint32Array(n);
-  series.set(new Uint32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + n * 4)));
-  let s = 0;
-  for (let i = 0; i < n; i++) series[i] = s = (s + series[i]!) >>> 0;
-  const tuples = new Uint32Array(raw.buffer.slice(raw.byteOffset + n * 4, raw.byteOffset + n * 8));
-  const values = new Float64Array(n);
-  const bytes = new Uint8Array(values.buffer);
-  const planes = n * 8;
-  for (let b = 0; b < 8; b++) for (let i = 0; i < n; i++) bytes[i * 8 + b] = raw[planes + b * n + i]!;
-  return { series, tuples, values };
-}
-
-const quote = (s: string | null) => (s === null ? 'null' : JSON.stringify(s));
-
-// The value as JSON: SQLite's JSON writes an infinite REAL as 9.0e+999 (JSON has no infinity).
-function valueJson(v: number): string {
-  if (Number.isNaN(v)) return 'null';
-  if (v === Infinity) return '9.0e+999';
-  if (v === -Infinity) return '-9.0e+999';
-  return String(v);
-}
-
 /** The stored snapshot blocks of a store, read by date: the reader's snapshot path. */
 export class SnapshotBlocks {
   private readonly block: Statement;
-  /** Per series (point_series in (metric, place) order): its metric, place and the JSON before its point's other fields. */
-  readonly series: readonly { metric: string; place: string; head: string }[];
+  /** Per series (point_series in (metric, place) order): its metric and place. */
+  readonly series: readonly { metric: string; place: string }[];
+  private readonly json: SnapshotJsonWriter;
+  /** Per series, the entry of the block it shows at the date (-1: none yet); reused by every answer. */
+  private readonly at: Int32Array;
+  /** An entry's value: its 8 bytes gathered from the byte planes. */
+  private readonly value = new Float64Array(1);
+  private readonly valueBytes = new Uint8Array(this.value.buffer);
 
   /** Null when the store was written before snapshot blocks existed. */
   static open(db: Database): SnapshotBlocks | null {
@@ -85,34 +66,45 @@ export class SnapshotBlocks {
 
   private constructor(db: Database) {
     this.block = db.prepare('SELECT * FROM snapshot_blocks WHERE first_day <= ? ORDER BY first_day DESC LIMIT 1');
-    const keys = db.prepare('SELECT metric, place FROM point_series ORDER BY metric, place').all() as { metric: string; place: string }[];
-    this.series = keys.map(({ metric, place }) => ({ metric, place, head: `{"metric":${quote(metric)},"place":${quote(place)},` }));
+    this.series = db.prepare('SELECT metric, place FROM point_series ORDER BY metric, place').all() as { metric: string; place: string }[];
+    this.json = new SnapshotJsonWriter(this.series);
+    this.at = new Int32Array(this.series.length);
   }
 
   /**
    * The latest point per (metric, place) with period_end <= date, for the series `keep` selects
-   * (by index into this.series), in (metric, place) order, as the JSON text of the array.
+   * (by index into this.series; null: every series), in (metric, place) order, as the UTF-8 JSON of
+   * the array. Read from the block's columns as inflated: the series and tuple columns up to the
+   * date, and of the value planes only the bytes of the entries shown.
    */
-  latestAtJson(date: string, keep: Uint8Array | null): { count: number; json: string } {
+  latestAt(date: string, keep: Uint8Array | null): { count: number; bytes: Buffer } {
     const row = this.block.get(date) as Row<'snapshot_blocks'> | undefined;
-    if (!row) return { count: 0, json: '[]' };
+    if (!row) return { count: 0, bytes: Buffer.from('[]') };
+    const n = row.base + row.changes;
+    const inflated = inflateRawSync(row.data);
+    if (inflated.length !== n * 16) throw new Error(`snapshot block ${row.first_day}: ${inflated.length} bytes for ${n} entries`);
+    // Typed-array views need 4-byte alignment; an inflated buffer normally starts its own allocation.
+    const raw = inflated.byteOffset % 4 === 0 ? inflated : Buffer.from(inflated);
+    const deltas = new Uint32Array(raw.buffer, raw.byteOffset, n);
+    const tupleOf = new Uint32Array(raw.buffer, raw.byteOffset + n * 4, n);
     const tuples = JSON.parse(row.tuples) as Tuple[];
-    const { series, tuples: tupleOf, values } = decodeEntries(inflateRawSync(row.data), row.base + row.changes);
-    // The snapshot at the date: -1 where a series has no point yet, else the entry it shows.
-    const at = new Int32Array(this.series.length).fill(-1);
-    for (let i = 0; i < row.base; i++) at[series[i]!] = i;
-    for (let i = row.base; i < series.length && tuples[tupleOf[i]!]![PERIOD_END] <= date; i++) at[series[i]!] = i;
-    const heads = tuples.map(([period, start, end]) => `"period":${quote(period)},"period_start":${quote(start)},"period_end":${quote(end)},"value":`);
-    const tails = tuples.map(([, , , nullReason, status, unit, source, note]) =>
-      `,"null_reason":${quote(nullReason)},"status":${quote(status)},"unit":${quote(unit)},"source_id":${quote(source)},"note":${quote(note)}}`);
-    let json = '[';
-    let count = 0;
-    for (let s = 0; s < at.length; s++) {
-      const i = at[s]!;
-      if (i < 0 || (keep !== null && keep[s] === 0)) continue;
-      const t = tupleOf[i]!;
-      json += (count++ === 0 ? '' : ',') + this.series[s]!.head + heads[t] + valueJson(values[i]!) + tails[t];
+    const later = tuples.map((t) => t[PERIOD_END] > date);
+    const at = this.at.fill(-1);
+    let s = 0;
+    let i = 0;
+    for (; i < row.base; i++) at[(s = (s + deltas[i]!) >>> 0)] = i;
+    // The changes come day by day: the first one after the date ends the snapshot.
+    for (; i < n; i++) {
+      s = (s + deltas[i]!) >>> 0;
+      if (later[tupleOf[i]!]) break;
+      at[s] = i;
     }
-    return { count, json: `${json}]` };
+    const planes = raw.byteOffset + n * 8;
+    const bytes = new Uint8Array(raw.buffer);
+    const v = this.valueBytes;
+    return this.json.write(at, keep, tuples, tupleOf, (e) => {
+      for (let b = 0; b < 8; b++) v[b] = bytes[planes + b * n + e]!;
+      return this.value[0]!;
+    });
   }
 }

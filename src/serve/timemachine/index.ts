@@ -2,7 +2,7 @@
 // for the request. Query rules live in query.ts (validated by Fastify, mapped by problem-handler.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendCsv } from '../csv.js';
-import { RawJson, stringifyAnswer, type WithRawJson } from '../raw-json.js';
+import { RawJson, answerBytes, type WithRawJson } from '../raw-json.js';
 import { formatParam, preferredType } from '../negotiate.js';
 import { problems, type FromQuery } from '../schemas.js';
 import { pinned } from '../pinned.js';
@@ -48,7 +48,7 @@ export async function timemachinePlugin(app: FastifyInstance, opts: { releases: 
         reply.header('cache-control', CACHE_CONTROL).header('vary', 'Accept');
         if (value instanceof PrecomposedAnswer) return sendPrecomposed(req, reply, value);
         if (type === 'text/csv' && table) return sendCsv(reply, table(value), { filename: `${path.slice(1)}.csv` });
-        return reply.type('application/json; charset=utf-8').send(stringifyAnswer(value));
+        return reply.type('application/json; charset=utf-8').send(answerBytes(value));
       },
     );
   };

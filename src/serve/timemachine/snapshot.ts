@@ -4,7 +4,7 @@
 import { ProblemError } from '../errors.js';
 import type { LoadedRelease } from '../release-types.js';
 import { storeOf, type PointRow } from '../../store/reader.js';
-import { RawJson, stringifyAnswer, type WithRawJson } from '../raw-json.js';
+import { RawJson, answerBytes, type WithRawJson } from '../raw-json.js';
 import { PrecomposedAnswer } from '../answers/precomposed.js';
 import { deflatePart } from '../../lib/gzip-compose.js';
 import { asOfDate, namesOf, parsePlaces, type SnapshotQuery } from './query.js';
@@ -35,7 +35,7 @@ export function snapshot(release: LoadedRelease, query: SnapshotQuery): WithRawJ
   const layers = parseLayers(release, query.layers);
   const places = parsePlaces(release, query.place);
   const date = query.date ?? asOfDate(release);
-  const points = reader.latestAtJson(date, layers, places);
+  const points = reader.latestAtBytes(date, layers, places);
   const metrics = reader.metrics
     .filter((m) => layers.includes(m.layer))
     .map(({ id, layer, name_en, name_ru, name_kk, unit, frequency, aggregation, source_id }) => ({ id, layer, name_en, name_ru, name_kk, unit, frequency, aggregation, source_id }));
@@ -47,8 +47,8 @@ export function snapshot(release: LoadedRelease, query: SnapshotQuery): WithRawJ
     places,
     metrics,
     count: points.count,
-    points: new RawJson(points.json),
-    ...(query.include === 'names' ? { names: namesOf(release, (JSON.parse(points.json) as PointRow[]).map((p) => p.place), metrics.map((m) => m.id)) } : {}),
+    points: new RawJson(points.bytes),
+    ...(query.include === 'names' ? { names: namesOf(release, (JSON.parse(points.bytes.toString('utf8')) as PointRow[]).map((p) => p.place), metrics.map((m) => m.id)) } : {}),
     note: 'Each point is the latest one whose period ends on or before `date`; a null value was not published (never zero). Each point carries its own unit, status and note.',
   };
 }
@@ -63,7 +63,7 @@ const FAST = 1;
  */
 export function composedSnapshot(release: LoadedRelease, query: SnapshotQuery): PrecomposedAnswer | undefined {
   if (query.include !== undefined) return undefined;
-  const text = Buffer.from(stringifyAnswer(snapshot(release, query)));
+  const text = answerBytes(snapshot(release, query));
   const head = text.subarray(0, 1);
   const tail = text.subarray(1);
   return new PrecomposedAnswer(head, deflatePart(tail, FAST), () => tail);
