@@ -1,8 +1,8 @@
-// One gzip member (RFC 1952) made of a small part deflated per request and a large part deflated
-// once, ahead of time. Raw DEFLATE streams concatenate when the first ends on a byte boundary
-// without its final-block bit (a sync flush, RFC 1951 3.2.3/3.2.4): the second part's back-references
-// stay inside itself, so a decoder reads both as one stream. The member's CRC-32 of the whole is
-// combined from the parts' CRCs (zlib's crc32_combine), so the large part is never read again.
+// One gzip member (RFC 1952) made of a small part deflated per request and large parts deflated
+// once, ahead of time. Raw DEFLATE streams concatenate when each but the last ends on a byte boundary
+// without its final-block bit (a sync flush, RFC 1951 3.2.3/3.2.4): each part's back-references stay
+// inside itself, so a decoder reads them all as one stream. The member's CRC-32 of the whole is
+// combined from the parts' CRCs (zlib's crc32_combine), so the large parts are never read again.
 import { constants as z, crc32, deflateRawSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 
@@ -12,8 +12,35 @@ const LEVEL = 6;
 /** A part deflated ahead of time, with what the gzip trailer and an ETag need of its text. */
 export interface DeflatedPart { deflated: Buffer; crc: number; bytes: number; sha256: string }
 
-export function deflatePart(text: Buffer, level = LEVEL): DeflatedPart {
-  return { deflated: deflateRawSync(text, { level }), crc: crc32(text), bytes: text.length, sha256: createHash('sha256').update(text).digest('hex') };
+/**
+ * `text` deflated on its own. An open part ends in a sync flush, without the final block, so more
+ * parts may follow it; the last part of a stream is closed.
+ */
+export function deflatePart(text: Buffer, level = LEVEL, open = false): DeflatedPart {
+  const deflated = deflateRawSync(text, { level, ...(open ? { finishFlush: z.Z_SYNC_FLUSH } : {}) });
+  return { deflated, crc: crc32(text), bytes: text.length, sha256: createHash('sha256').update(text).digest('hex') };
+}
+
+/**
+ * One closed part of texts in order, each deflated on its own (`deflated`: open, given) or here, so
+ * large texts deflated once serve in several streams; the CRC-32 and sha256 are those of the joined
+ * text. The last text is deflated here, closed.
+ */
+export function deflateJoined(texts: readonly { text: Buffer; deflated?: Buffer }[], level = LEVEL): DeflatedPart {
+  const hash = createHash('sha256');
+  const out: Buffer[] = [];
+  let crc = 0;
+  let bytes = 0;
+  texts.forEach(({ text, deflated }, i) => {
+    const last = i === texts.length - 1;
+    // Node's crc32 of an empty buffer that zlib has read returns 0, not the running value
+    if (text.length) crc = crc32(text, crc);
+    out.push(deflated && !last ? deflated : deflatePart(text, level, !last).deflated);
+    bytes += text.length;
+    hash.update(text);
+  });
+  if (texts.length === 0) out.push(deflatePart(Buffer.alloc(0), level).deflated);
+  return { deflated: Buffer.concat(out), crc, bytes, sha256: hash.digest('hex') };
 }
 
 function gf2Times(mat: readonly number[], vec: number): number {
@@ -54,11 +81,17 @@ export function crc32Combine(crcA: number, crcB: number, lengthB: number): numbe
 // ID1 ID2, CM = deflate, no flags, MTIME 0 (none: RFC 1952 2.3.1), XFL 0, OS 3 (Unix): fixed bytes.
 const HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
 
-/** The gzip member of `head` followed by the text of `tail`. */
-export function gzipComposed(head: Buffer, tail: DeflatedPart): Buffer {
+/** The gzip member of `head` followed by the texts of `parts`: every part open but the last, closed. */
+export function gzipComposed(head: Buffer, ...parts: readonly [...DeflatedPart[], DeflatedPart]): Buffer {
   const deflatedHead = deflateRawSync(head, { level: LEVEL, finishFlush: z.Z_SYNC_FLUSH });
+  let crc = crc32(head);
+  let bytes = head.length;
+  for (const p of parts) {
+    crc = crc32Combine(crc, p.crc, p.bytes);
+    bytes += p.bytes;
+  }
   const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc32Combine(crc32(head), tail.crc, tail.bytes), 0);
-  trailer.writeUInt32LE((head.length + tail.bytes) % 2 ** 32, 4);
-  return Buffer.concat([HEADER, deflatedHead, tail.deflated, trailer]);
+  trailer.writeUInt32LE(crc, 0);
+  trailer.writeUInt32LE(bytes % 2 ** 32, 4);
+  return Buffer.concat([HEADER, deflatedHead, ...parts.map((p) => p.deflated), trailer]);
 }

@@ -4,6 +4,9 @@ import { ddl } from '../store/tables.js';
 
 // 3.0.0: series_answers and series_totals (with the stored tail of the answer over every place) are
 // written at build; a reader of 2.x stores answers every series from the rollups.
-export const STORE_VERSION = '3.0.0';
+// 4.0.0: series_answers holds each place's entry of the answer deflated (part_*, before points), and
+// series_totals' tail is joined from them; a reader of 3.x stores composes only the answer over
+// every place and answers the others by the plain path.
+export const STORE_VERSION = '4.0.0';
 
 export const STORE_DDL = ddl();

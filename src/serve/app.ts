@@ -37,8 +37,8 @@ export interface AppOptions {
   pollMs?: number;
   /** Options of /api/v1/ beside the ones above (tests pin the clock and the rate-limit policy). */
   v1?: Pick<V1Options, 'rateLimit' | 'now' | 'bucketClock'>;
-  /** Budget of the in-memory cache of v1 and timemachine answers. */
-  answerCache?: AnswerCacheOptions;
+  /** Budget of the in-memory cache of v1 and timemachine answers, or the cache itself (tests look into it). */
+  answerCache?: AnswerCacheOptions | AnswerCache;
   /** The HTML page a browser gets at `/` (the web front end); a server-rendered link list otherwise. */
   browserIndex?: BrowserIndex;
   /** Timeouts, size limits, connections per address and the load-shedding bound (src/serve/limits.ts). */
@@ -108,7 +108,7 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
   if (!opts.releases) performance.mark('dala:data-verified'); // read by `dala serve`'s start-up log line
   app.decorate('releases', releases);
   app.decorate('routeSchemas', routeSchemas);
-  const answers = new AnswerCache(opts.answerCache);
+  const answers = opts.answerCache instanceof AnswerCache ? opts.answerCache : new AnswerCache(opts.answerCache);
   app.decorate('routeTable', [] as { method: string; url: string }[]);
   app.decorateRequest('release', null);
   app.decorateRequest('releaseUnpinned', false);

@@ -72,6 +72,14 @@ const ROLLUPS_IN_RANGE = placeForms(`
     AND period_end >= @start AND period_end <= @end AND (aggregation IS NULL OR period_start >= @start)
   ORDER BY place, period_start, period_end, period`);
 
+/** Whether [start, end] takes a stored whole series (or all of them) whole. */
+const takesWhole = (r: { first_start: string; first_end: string; last_end: string }, start: string, end: string) =>
+  r.first_start >= start && r.first_end >= start && r.last_end <= end;
+
+// A place's summary and deflated entry, never its points (stored after them: src/store/tables.ts).
+const PART_COLUMNS = `place, first_start, first_end, last_end, count, sources, units, periods,
+  part_deflated AS deflated, part_crc AS crc, part_bytes AS bytes, part_sha256 AS sha256`;
+
 export const EVENTS_AFTER = 'SELECT * FROM events WHERE (date, id) > (?, ?) ORDER BY date, id LIMIT ?';
 
 /** A series answer's buckets: per place the JSON array of them as shown; and their summary. */
@@ -134,6 +142,12 @@ export class StoreReader {
       ...(p(`SELECT count(*) FROM pragma_table_info('series_totals') WHERE name = 'tail_sha256'`).pluck().get()
         ? { seriesTail: p('SELECT tail_deflated AS deflated, tail_crc AS crc, tail_bytes AS bytes, tail_sha256 AS sha256 FROM series_totals WHERE metric = ? AND granularity = ?') }
         : {}),
+      // Stores written before each place's deflated entry (series_answers.part_*) compose no answer over chosen places.
+      ...(p(`SELECT count(*) FROM pragma_table_info('series_answers') WHERE name = 'part_sha256'`).pluck().get()
+        ? {
+          seriesPart: p(`SELECT ${PART_COLUMNS} FROM series_answers WHERE metric = ? AND granularity = ? AND place = ?`),
+          seriesPartsOf: p(`SELECT ${PART_COLUMNS} FROM series_answers WHERE metric = ? AND granularity = ? AND place IN (SELECT value FROM json_each(?)) ORDER BY place`),
+        } : {}),
       seriesKeysAfter: p('SELECT metric, place FROM point_series WHERE (metric, place) > (?, ?) ORDER BY metric, place LIMIT ?'),
       seriesPoints: p('SELECT * FROM points WHERE metric = ? AND place = ?'),
       seriesKeys: p('SELECT * FROM point_series ORDER BY metric, place'),
@@ -250,7 +264,7 @@ export class StoreReader {
    * asked for): over every place from series_totals, else per place; the rest come from series().
    */
   seriesAnswer(metric: MetricRow, granularity: Granularity | null, start: string, end: string, places: readonly string[] | null, withFrom: boolean): SeriesAnswer {
-    const whole = (r: { first_start: string; first_end: string; last_end: string }) => r.first_start >= start && r.first_end >= start && r.last_end <= end;
+    const whole = (r: { first_start: string; first_end: string; last_end: string }) => takesWhole(r, start, end);
     const stored = !withFrom && granularity !== null && (STORED_SERIES_GRANULARITIES as readonly string[]).includes(granularity) && this.s.storedSeries !== undefined;
     if (stored && places === null) {
       const total = this.s.seriesTotal!.get(metric.id, granularity) as Row<'series_totals'> | undefined;
@@ -290,9 +304,28 @@ export class StoreReader {
   storedWholeSeries(metric: MetricRow, granularity: Granularity, start: string, end: string): { summary: SeriesSummary; tail: DeflatedPart } | undefined {
     if (!this.s.seriesTail || !(STORED_SERIES_GRANULARITIES as readonly string[]).includes(granularity)) return undefined;
     const total = this.s.seriesTotal!.get(metric.id, granularity) as Omit<Row<'series_totals'>, `tail_${string}`> | undefined;
-    if (!total || !(total.first_start >= start && total.first_end >= start && total.last_end <= end)) return undefined;
+    if (!total || !takesWhole(total, start, end)) return undefined;
     const tail = this.s.seriesTail.get(metric.id, granularity) as DeflatedPart;
     return { summary: parseSummary(total), tail };
+  }
+
+  /**
+   * The summary and the stored, deflated entries (src/store/series-body.ts#seriesEntry) of the answer
+   * over the given places (sorted), in place order, when [start, end] takes the whole series of each
+   * and the store has them; places without the series are left out, as seriesAnswer leaves them.
+   * Undefined otherwise, and when none of the places has the series.
+   */
+  storedPlacesSeries(metric: MetricRow, granularity: Granularity, start: string, end: string, places: readonly string[]): { summary: SeriesSummary; entries: DeflatedPart[] } | undefined {
+    if (!this.s.seriesPart || !(STORED_SERIES_GRANULARITIES as readonly string[]).includes(granularity)) return undefined;
+    type PartRow = Pick<Row<'series_answers'>, 'place' | 'first_start' | 'first_end' | 'last_end' | 'count' | 'sources' | 'units' | 'periods'> & DeflatedPart;
+    const rows = (places.length === 1
+      ? [this.s.seriesPart.get(metric.id, granularity, places[0])].filter((r) => r !== undefined)
+      : this.s.seriesPartsOf!.all(metric.id, granularity, json(places))) as PartRow[];
+    if (rows.length === 0 || !rows.every((r) => takesWhole(r, start, end))) return undefined;
+    return {
+      summary: mergeSummaries(rows.map(parseSummary)),
+      entries: rows.map(({ deflated, crc, bytes, sha256 }) => ({ deflated, crc, bytes, sha256 })),
+    };
   }
 
   /**

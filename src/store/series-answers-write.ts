@@ -2,14 +2,16 @@
 // granularity, place) of the rollups, the whole series' buckets as the series answer shows them,
 // serialised once, with their summary; and for each (metric, granularity) the summary over every
 // place. A series over every place and the whole range then concatenates stored text instead of
-// building tens of thousands of objects per request; the answer's end over every place is also
-// stored deflated (series_totals.tail_*). Read from the rollups already written (in key
-// order, which is the answer's time order per place), so it depends only on the rollups' rows.
+// building tens of thousands of objects per request. Each place's entry of the answer is deflated
+// once (series_answers.part_*): an answer over one or several places is composed from those per
+// request, and the answer's end over every place (series_totals.tail_*) is joined from them here
+// without deflating its megabytes again. Read from the rollups already written (in key order, which
+// is the answer's time order per place), so it depends only on the rollups' rows.
 import type { Database } from 'better-sqlite3';
 import { answerPoint, mergeSummaries, summarise, type SeriesSummary } from './series-answer.js';
-import { seriesTail } from './series-body.js';
+import { SERIES_ENTRY_SEPARATOR, SERIES_TAIL_END, seriesEntry, seriesTailStart } from './series-body.js';
 import type { Row } from './tables.js';
-import { deflatePart } from '../lib/gzip-compose.js';
+import { deflateJoined, deflatePart } from '../lib/gzip-compose.js';
 
 /**
  * Granularities stored whole. Week is left to the rollups: 20 years of weeks for every place is an
@@ -42,8 +44,8 @@ function widen(a: Span | null, b: Span): Span {
 const summaryColumns = (s: SeriesSummary) => [s.count, JSON.stringify(s.sources), JSON.stringify(s.units), JSON.stringify(s.periods)];
 
 export function writeSeriesAnswers(db: Database): void {
-  const insert = db.prepare(`INSERT INTO series_answers(metric, granularity, place, first_start, first_end, last_end, count, sources, units, periods, points)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insert = db.prepare(`INSERT INTO series_answers(metric, granularity, place, first_start, first_end, last_end, count, sources, units, periods,
+    part_crc, part_bytes, part_sha256, part_deflated, points) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const insertTotal = db.prepare(`INSERT INTO series_totals(metric, granularity, first_start, first_end, last_end, count, sources, units, periods,
     tail_deflated, tail_crc, tail_bytes, tail_sha256) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   // One metric at a time: a statement may not write while another iterates on the connection, and
@@ -54,7 +56,7 @@ export function writeSeriesAnswers(db: Database): void {
   type Item = Row<'rollups'> & { from_count: number };
   let group: Item[] = [];
   let places: SeriesSummary[] = [];
-  let entries: [string, string][] = []; // each place's points JSON, for the answer's stored tail
+  let entries: { text: Buffer; deflated: Buffer }[] = []; // each place's entry, for the answer's stored tail
   let span: Span | null = null;
   const flushPlace = () => {
     if (group.length === 0) return;
@@ -63,9 +65,11 @@ export function writeSeriesAnswers(db: Database): void {
     for (const r of group) s = widen(s, { first_start: r.period_start, first_end: r.period_end, last_end: r.period_end });
     const summary = summarise(group);
     const points = JSON.stringify(group.map((r) => answerPoint(r, r.from_count)));
-    insert.run(metric, granularity, place, s.first_start, s.first_end, s.last_end, ...summaryColumns(summary), points);
+    const entry = Buffer.from(seriesEntry(place, points));
+    const part = deflatePart(entry, undefined, true);
+    insert.run(metric, granularity, place, s.first_start, s.first_end, s.last_end, ...summaryColumns(summary), part.crc, part.bytes, part.sha256, part.deflated, points);
     places.push(summary);
-    entries.push([place, points]);
+    entries.push({ text: entry, deflated: part.deflated });
     span = widen(span, s);
     group = [];
   };
@@ -73,7 +77,12 @@ export function writeSeriesAnswers(db: Database): void {
     flushPlace();
     if (span) {
       const total = mergeSummaries(places);
-      const tail = deflatePart(Buffer.from(seriesTail(total.periods.map((p) => p[0]), total.count, entries)));
+      const separator = { text: Buffer.from(SERIES_ENTRY_SEPARATOR), deflated: deflatePart(Buffer.from(SERIES_ENTRY_SEPARATOR), undefined, true).deflated };
+      const tail = deflateJoined([
+        { text: Buffer.from(seriesTailStart(total.periods.map((p) => p[0]), total.count)) },
+        ...entries.flatMap((e, i) => (i === 0 ? [e] : [separator, e])),
+        { text: Buffer.from(SERIES_TAIL_END) },
+      ]);
       insertTotal.run(metric, granularity, span.first_start, span.first_end, span.last_end, ...summaryColumns(total), tail.deflated, tail.crc, tail.bytes, tail.sha256);
     }
     places = [];

@@ -79,11 +79,16 @@ export const TABLES = {
   // The series answer's parts for each whole (metric, granularity, place) series of the rollups,
   // written at build from the rollups (src/store/series-answers-write.ts): points is the JSON array
   // of the buckets as the answer shows them (src/store/series-answer.ts), sources/units/periods the
-  // JSON of its summary. first_start/first_end/last_end say which date ranges take it whole.
+  // JSON of its summary. first_start/first_end/last_end say which date ranges take it whole. part_*
+  // is the place's entry of the answer's series (src/store/series-body.ts#seriesEntry) deflated on
+  // its own, open (src/lib/gzip-compose.ts), with its CRC-32, length and sha256: an answer over one
+  // or several places is composed from them, and the answer over every place was joined from them.
+  // points goes last: a read of the columns before it never walks its overflow pages.
   series_answers: {
     columns: {
       metric: text, granularity: text, place: text, first_start: text, first_end: text, last_end: text,
-      count: integer, points: text, sources: text, units: text, periods: text,
+      count: integer, sources: text, units: text, periods: text,
+      part_crc: integer, part_bytes: integer, part_sha256: text, part_deflated: blob, points: text,
     },
     primaryKey: ['metric', 'granularity', 'place'],
     clustered: true,

@@ -82,6 +82,8 @@ export async function sealFixture(
   files: Record<string, string>,
   store: StoreContent,
   builtAt = '2026-01-01T00:00:00Z',
+  /** Runs on the written store file before the seal (to make a store as an older build wrote it). */
+  alterStore?: (path: string) => void,
 ): Promise<SealResult & { releasesDir: string }> {
   const dir = releasesDir ?? tempDir('dala-fixture-');
   await mkdir(dir, { recursive: true });
@@ -90,6 +92,7 @@ export async function sealFixture(
   await put(staging, 'evidence/validation.json', stableJson({ ok: true, kind: 'test-fixture' }));
   await put(staging, 'evidence/counts.json', stableJson({ kind: 'test-fixture' }));
   writeStore(join(staging, 'store.sqlite'), store);
+  alterStore?.(join(staging, 'store.sqlite'));
   const result = await sealRelease({
     releasesDir: dir,
     stagingDir: staging,

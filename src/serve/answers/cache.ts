@@ -10,7 +10,15 @@ import type { Encodable } from '../data/encoding.js';
 const GZIP_LEVEL = 6;
 const BROTLI_QUALITY = 5;
 
-export class CachedAnswer implements Encodable {
+/** An answer the cache keeps: its representations, headers and the bytes it holds at most. */
+export interface KeptAnswer extends Encodable {
+  readonly contentType: string;
+  readonly cacheControl: string;
+  readonly link: string | null;
+  readonly weight: number;
+}
+
+export class CachedAnswer implements KeptAnswer {
   readonly sha256: string;
   private gz: Buffer | null = null;
   private brotli: Buffer | null = null;
@@ -48,7 +56,7 @@ export interface AnswerCacheOptions {
 }
 
 export class AnswerCache {
-  private readonly entries = new Map<string, CachedAnswer>(); // insertion order = recency
+  private readonly entries = new Map<string, KeptAnswer>(); // insertion order = recency
   private bytes = 0;
   readonly maxBytes: number;
   readonly maxEntryBytes: number;
@@ -62,7 +70,7 @@ export class AnswerCache {
     return this.entries.size;
   }
 
-  get(key: string): CachedAnswer | undefined {
+  get(key: string): KeptAnswer | undefined {
     const hit = this.entries.get(key);
     if (hit) {
       this.entries.delete(key);
@@ -71,7 +79,7 @@ export class AnswerCache {
     return hit;
   }
 
-  set(key: string, answer: CachedAnswer): void {
+  set(key: string, answer: KeptAnswer): void {
     if (answer.weight > this.maxEntryBytes) return;
     const old = this.entries.get(key);
     if (old) {

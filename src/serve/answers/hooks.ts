@@ -6,7 +6,7 @@
 // already refused bad input; only 200 answers are stored, never a problem.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { chooseCoding, etagOf, noneMatch, type Encodable } from '../data/encoding.js';
-import { AnswerCache, CachedAnswer } from './cache.js';
+import { AnswerCache, CachedAnswer, type KeptAnswer } from './cache.js';
 import { canonicalUrl } from './canonical-url.js';
 
 declare module 'fastify' {
@@ -17,6 +17,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     answerKey: string | null; // set when the answer may be stored
     answerFromCache: boolean;
+    answerComposed: KeptAnswer | null; // an answer the route sent with its representations made
   }
 }
 
@@ -30,7 +31,7 @@ function keyOf(request: FastifyRequest): string | null {
 }
 
 /** What sending an answer needs: its representations and headers. */
-type Answer = Encodable & Pick<CachedAnswer, 'contentType' | 'cacheControl' | 'link'>;
+type Answer = Encodable & Pick<KeptAnswer, 'contentType' | 'cacheControl' | 'link'>;
 
 /** Sends `answer` (200 in the negotiated coding, or 304) with its validators. */
 function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: Answer): { status: 200 | 304; payload: Buffer | null } {
@@ -50,16 +51,17 @@ function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: Answer
 
 /**
  * Sends an answer a route made with its representations already (src/serve/answers/precomposed.ts):
- * negotiated and validated like a cached one, and neither re-encoded nor stored.
+ * negotiated and validated like a cached one, never re-encoded, and stored as it is.
  */
-export function sendPrecomposed(request: FastifyRequest, reply: FastifyReply, answer: Answer): FastifyReply {
-  request.answerKey = null;
+export function sendPrecomposed(request: FastifyRequest, reply: FastifyReply, answer: KeptAnswer): FastifyReply {
+  request.answerComposed = answer;
   return reply.send(sendAnswer(request, reply, answer).payload);
 }
 
 export function installAnswerCache(scope: FastifyInstance, cache: AnswerCache): void {
   scope.decorateRequest('answerKey', null);
   scope.decorateRequest('answerFromCache', false);
+  scope.decorateRequest('answerComposed', null);
 
   scope.addHook('preHandler', (request, reply, done) => {
     const key = keyOf(request);
@@ -74,7 +76,13 @@ export function installAnswerCache(scope: FastifyInstance, cache: AnswerCache): 
   });
 
   scope.addHook('onSend', (request, reply, payload, done) => {
-    if (request.answerFromCache || request.answerKey === null || reply.statusCode !== 200) return done(null, payload);
+    if (request.answerFromCache || request.answerKey === null) return done(null, payload);
+    if (request.answerComposed) {
+      // the answer is whole whichever of it was sent (200 or 304)
+      if (request.method === 'GET' && (reply.statusCode === 200 || reply.statusCode === 304)) cache.set(request.answerKey, request.answerComposed);
+      return done(null, payload);
+    }
+    if (reply.statusCode !== 200) return done(null, payload);
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
     const type = reply.getHeader('content-type');
     const answer = new CachedAnswer(

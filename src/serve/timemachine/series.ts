@@ -8,7 +8,8 @@ import { RawJson, stringifyAnswer, type WithRawJson } from '../raw-json.js';
 import { PrecomposedAnswer } from '../answers/precomposed.js';
 import type { MetricRow } from '../../store/reader.js';
 import type { SeriesSummary } from '../../store/series-answer.js';
-import { seriesTail } from '../../store/series-body.js';
+import { SERIES_ENTRY_SEPARATOR, SERIES_TAIL_END, seriesTailStart } from '../../store/series-body.js';
+import { deflatePart } from '../../lib/gzip-compose.js';
 import { namesOf, parsePlaces, type SeriesQuery } from './query.js';
 import type { TemporalSeries } from './schemas.js';
 
@@ -63,21 +64,31 @@ export function series(release: LoadedRelease, q: SeriesQuery): WithRawJson<Temp
   };
 }
 
+// The constant parts between and after the places' entries: deflated once.
+const SEPARATOR = deflatePart(Buffer.from(SERIES_ENTRY_SEPARATOR), undefined, true);
+const END = deflatePart(Buffer.from(SERIES_TAIL_END));
+
 /**
- * The JSON answer over every place and a whole stored series (no place, no include), composed from
- * its head and the end stored deflated at build (src/store/series-body.ts): gzip costs a few
- * hundred bytes of deflate per request instead of megabytes. Undefined for every other query, which
- * series() answers.
+ * The JSON answer of a whole stored series (no include) composed from its head and parts deflated at
+ * build (src/store/series-body.ts): over every place, the answer's end stored whole; over chosen
+ * places, each place's entry. gzip costs a few kilobytes of deflate per request instead of the
+ * answer's size. Undefined for every other query (and stores without the parts), which series() answers.
  */
 export function composedSeries(release: LoadedRelease, q: SeriesQuery): PrecomposedAnswer | undefined {
-  if (q.place !== undefined || q.include !== undefined || q.granularity === undefined) return undefined;
+  if (q.include !== undefined || q.granularity === undefined) return undefined;
   const found = metricOf(release, q);
-  const stored = storeOf(release).storedWholeSeries(found, q.granularity, q.start_date ?? '0000-01-01', q.end_date ?? '9999-12-31');
+  const start = q.start_date ?? '0000-01-01';
+  const end = q.end_date ?? '9999-12-31';
+  // the head object, open for the members after it
+  const open = (places: string[] | null, summary: SeriesSummary) => stringifyAnswer(head(release, q, found, places, summary)).slice(0, -1) + ',';
+  if (q.place === undefined) {
+    const stored = storeOf(release).storedWholeSeries(found, q.granularity, start, end);
+    return stored && new PrecomposedAnswer(Buffer.from(open(null, stored.summary)), [stored.tail]);
+  }
+  const places = parsePlaces(release, q.place)!;
+  const stored = storeOf(release).storedPlacesSeries(found, q.granularity, start, end, places);
   if (!stored) return undefined;
-  const text = stringifyAnswer(head(release, q, found, null, stored.summary));
-  const start = Buffer.from(`${text.slice(0, -1)},`); // the head object, open for the stored members
-  return new PrecomposedAnswer(start, stored.tail, () => {
-    const { points, summary } = storeOf(release).seriesAnswer(found, q.granularity!, q.start_date ?? '0000-01-01', q.end_date ?? '9999-12-31', null, false);
-    return Buffer.from(seriesTail(summary.periods.map((p) => p[0]), summary.count, points));
-  });
+  const { summary, entries } = stored;
+  const first = open(places, summary) + seriesTailStart(summary.periods.map((p) => p[0]), summary.count);
+  return new PrecomposedAnswer(Buffer.from(first), [...entries.flatMap((e, i) => (i === 0 ? [e] : [SEPARATOR, e])), END]);
 }

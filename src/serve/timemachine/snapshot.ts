@@ -66,5 +66,5 @@ export function composedSnapshot(release: LoadedRelease, query: SnapshotQuery): 
   const text = answerBytes(snapshot(release, query));
   const head = text.subarray(0, 1);
   const tail = text.subarray(1);
-  return new PrecomposedAnswer(head, deflatePart(tail, FAST), () => tail);
+  return new PrecomposedAnswer(head, [deflatePart(tail, FAST)], tail);
 }
