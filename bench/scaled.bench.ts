@@ -60,6 +60,11 @@ const seriesQuery = (i: number, placeParam?: string) =>
   inProcess(1, (i) => stringifyAnswer(series(release, seriesQuery(i, place(0))))); // warm the page cache once
   const one = inProcess(200, (i) => stringifyAnswer(series(release, seriesQuery(i + 1, place(i)))));
   emit(atMost('series-30m', `in process, month, 20 years, one place: p99 <= 20 ms${at}`, +percentile(one.ms, 99).toFixed(1), 20, 'ms', `200 answers, p50 ${percentile(one.ms, 50).toFixed(1)} ms, CPU ${one.cpuMs.toFixed(1)} ms per answer, ${one.bytes} bytes`));
+  // What a gzip client gets from a store of STORE_VERSION 4.0.0 on: the head deflated, the place's stored entry joined.
+  if (composedSeries(release, seriesQuery(998, place(0))) !== undefined) {
+    const oneGz = inProcess(200, (i) => composedSeries(release, seriesQuery(i + 1, place(i)))!.gzip);
+    emit(atMost('series-30m', `in process, month, 20 years, one place, gzip composed from the stored entry: p99 <= 20 ms${at}`, +percentile(oneGz.ms, 99).toFixed(1), 20, 'ms', `200 answers, p50 ${percentile(oneGz.ms, 50).toFixed(1)} ms, CPU ${oneGz.cpuMs.toFixed(2)} ms per answer, ${oneGz.bytes} bytes gzipped`));
+  }
   const composable = composedSeries(release, seriesQuery(999)) !== undefined; // stores of STORE_VERSION 3.0.0 on
   const all = inProcess(composable ? 20 : 0, (i) => composedSeries(release, seriesQuery(1000 + i))!.gzip);
   if (composable) emit(atMost('series-30m', `in process, month, 20 years, all ${places} places, gzip composed from the stored tail: p99 <= 100 ms${at}`, +percentile(all.ms, 99).toFixed(1), 100, 'ms', `20 answers, p50 ${percentile(all.ms, 50).toFixed(1)} ms, CPU ${all.cpuMs.toFixed(1)} ms per answer, ${all.bytes} bytes gzipped`));
@@ -88,7 +93,8 @@ try {
   console.log(`serve answered after ${((performance.now() - started) / 1000).toFixed(1)} s (store verification included)`);
 
   // fetch asks for gzip and deflate (and br), as a browser does: the times include compressing the
-  // answer (for all places from a store of STORE_VERSION 3.0.0 on: composing its gzip from the stored tail).
+  // answer (from a store of STORE_VERSION 3.0.0 on, for all places: composing its gzip from the
+  // stored tail; 4.0.0 on, for one place too) and inflating it in this process.
   const time = async (urls: string[], headers: Record<string, string> = {}) => {
     const ms: number[] = [];
     for (const url of urls) {
@@ -101,12 +107,14 @@ try {
     return ms;
   };
   const seriesUrl = (i: number, placeParam: string) => `/api/timemachine/series?${new URLSearchParams(seriesQuery(i))}${placeParam}`;
-  await time([seriesUrl(0, `&place=${place(0)}`)]); // warm the page cache once
-  const one = await time(Array.from({ length: 200 }, (_, i) => seriesUrl(i + 1, `&place=${place(i)}`)));
-  emit(atMost('series-30m', `month, 20 years, one place: p99 <= 20 ms${at}`, +percentile(one, 99).toFixed(1), 20, 'ms', `200 requests, p50 ${percentile(one, 50).toFixed(1)} ms`));
   // The answer as sent: time to its last byte in gzip (Accept-Encoding: gzip, br, as browsers send),
-  // read as bytes. fetch below also inflates the 12 MB of JSON in this process, which on a loaded
-  // machine costs more than the server's answer: reported beside it.
+  // read as bytes on a kept-alive connection (node:http's global agent). fetch (undici) also inflates
+  // the answer and costs this process more per request than the server's answer: reported beside it.
+  // The serve process's CPU time (user + system, /proc/<pid>/stat in clock ticks of 10 ms).
+  const serverCpuMs = async () => {
+    const fields = (await readFile(`/proc/${child.pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  };
   const raw = async (urls: string[]) => {
     const ms: number[] = [];
     let bytes = 0;
@@ -123,6 +131,15 @@ try {
     }
     return { ms, bytes };
   };
+  // The server's first answers of a route compile its schemas and code (once per process): warmed on
+  // other URLs than the ones timed, the page cache with them.
+  await raw(Array.from({ length: 20 }, (_, i) => seriesUrl(5000 + i, `&place=${place(i * 7)}`)));
+  const cpu0 = await serverCpuMs();
+  const one = await raw(Array.from({ length: 200 }, (_, i) => seriesUrl(i + 1, `&place=${place(i)}`)));
+  const serverCpu = ((await serverCpuMs()) - cpu0) / 200;
+  emit(atMost('series-30m', `month, 20 years, one place, as sent (gzip bytes to the last): p99 <= 20 ms${at}`, +percentile(one.ms, 99).toFixed(1), 20, 'ms', `200 requests, p50 ${percentile(one.ms, 50).toFixed(1)} ms, server CPU ${serverCpu.toFixed(2)} ms per request, ${one.bytes} bytes`));
+  const oneFetched = await time(Array.from({ length: 200 }, (_, i) => seriesUrl(4000 + i, `&place=${place(i)}`)));
+  emit({ target: 'series-30m', bound: `month, 20 years, one place, fetched and inflated by the client (fetch): reported${at}`, value: +percentile(oneFetched, 99).toFixed(1), unit: 'ms', met: null, note: `200 requests, p50 ${percentile(oneFetched, 50).toFixed(1)} ms` });
   const sent = await raw(Array.from({ length: 20 }, (_, i) => seriesUrl(3000 + i, '')));
   emit(atMost('series-30m', `month, 20 years, all ${places} places, as sent (gzip bytes to the last): p99 <= 100 ms${at}`, +percentile(sent.ms, 99).toFixed(1), 100, 'ms', `20 requests, p50 ${percentile(sent.ms, 50).toFixed(1)} ms, ${sent.bytes} bytes`));
   const all = await time(Array.from({ length: 20 }, (_, i) => seriesUrl(1000 + i, '')));
