@@ -20,6 +20,7 @@ export interface KeptAnswer extends Encodable {
 
 export class CachedAnswer implements KeptAnswer {
   readonly sha256: string;
+  readonly lazy = true; // gzip and br are made on first use (chooseCoding reads no variant it does not send)
   private gz: Buffer | null = null;
   private brotli: Buffer | null = null;
 

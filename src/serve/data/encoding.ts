@@ -41,10 +41,17 @@ export interface Encodable {
   sha256: string;
   /** The identity length, when the identity bytes are made only on demand. */
   readonly bodyBytes?: number;
+  /**
+   * The variants are compressed when first read (an answer computed per request): on a tie of q, br
+   * is taken without making gzip only to compare their sizes.
+   */
+  readonly lazy?: boolean;
 }
 
 /**
- * Picks the coding with the highest q; on a tie the smaller body wins. A compressed variant is only a
+ * Picks the coding with the highest q; on a tie the smaller body wins, except that a lazily compressed
+ * representation takes br over gzip unread (brotli is the smaller for JSON and text, and compressing
+ * both on every request would double the cost of a cache miss). A compressed variant is only a
  * candidate when it is smaller than the file itself (a PDF rarely is). Without the header, or when no
  * listed coding is acceptable, the file is sent as is (RFC 9110 12.5.3 allows that). A variant is
  * only read when its coding is acceptable, so a lazily compressed one is made only when asked for.
@@ -60,7 +67,8 @@ export function chooseCoding(header: string | undefined, file: Encodable): Codin
   let bestQ = 0;
   for (const c of ['br', 'gzip', 'identity'] as const) {
     const v = qOf(c);
-    if (v <= 0 || (c !== 'identity' && size(c) >= identity)) continue;
+    if (v <= 0 || (file.lazy && c === 'gzip' && best === 'br' && v <= bestQ)) continue;
+    if (c !== 'identity' && size(c) >= identity) continue;
     if (v > bestQ || (v === bestQ && size(c) < size(best))) {
       best = c;
       bestQ = v;
