@@ -120,6 +120,27 @@ describe('the interface document of the real release', () => {
     assert.ok(doc.paths['/api/v1/resolve'].post.requestBody.content['application/json'].schema.properties.name);
   });
 
+  test('the reconcile POST shows its body as JSON and as the form field queries=, each example valid and answered 200; GET /reconcile is one of the manifest and a result batch', async () => {
+    const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+    const DOC = 'https://dala.invalid/reconcile.json';
+    ajv.addSchema({ ...doc, $id: DOC });
+    const post = doc.paths['/api/v1/reconcile'].post;
+    for (const [type, encode] of [['application/json', JSON.stringify], ['application/x-www-form-urlencoded', (v: Record<string, string>) => new URLSearchParams(v).toString()]] as const) {
+      const media = post.requestBody?.content?.[type];
+      assert.ok(media?.schema && media.example, `${type}: schema and example`);
+      const valid = ajv.getSchema(`${DOC}#/paths/${encodeURIComponent('~1api~1v1~1reconcile')}/post/requestBody/content/${encodeURIComponent(type.replace(/\//g, '~1'))}/schema`)!;
+      assert.ok(valid(media.example), `${type}: ${ajv.errorsText(valid.errors)}`);
+      const res = await fetch(`${base}/api/v1/reconcile`, { method: 'POST', headers: { 'content-type': type }, body: encode(media.example) });
+      const body = await res.json();
+      assert.equal(res.status, 200, `${type}: ${JSON.stringify(body)}`);
+      assert.ok(Object.values(body as Record<string, { result: unknown[] }>)[0]!.result.length > 0, `${type}: the example finds a candidate`);
+    }
+    assert.equal(typeof post.requestBody.content['application/x-www-form-urlencoded'].example.queries, 'string', 'the form carries the batch as JSON text');
+    const get = doc.paths['/api/v1/reconcile'].get.responses['200'].content['application/json'].schema;
+    assert.equal(get.oneOf?.length, 2, 'the manifest or a result batch');
+    assert.ok(get.oneOf[0].required.includes('identifierSpace'), 'the manifest has its own schema');
+  });
+
   test('a client generated with openapi-typescript has typed operations the compiler checks', async () => {
     // generated from the served URL, as a user would: the /data/ examples link the sealed files
     await run(process.execPath, [bin('openapi-typescript/bin/cli.js'), `${base}/openapi.json`, '-o', join(dir, 'dala.d.ts')]);

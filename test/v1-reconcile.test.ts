@@ -9,6 +9,7 @@ import { after, before, test } from 'node:test';
 import { Ajv } from 'ajv';
 import { snapshotsDir } from '../src/lib/config.js';
 import { call, makeV1Release, startV1, type V1Server } from './support/v1-fixture.js';
+import { RECON_GET_ANSWER, RECON_MANIFEST } from '../src/serve/v1/reconcile-schemas.js';
 
 const SPEC = join(snapshotsDir(), '..', 'reference', 'w3c-reconciliation-0.2', 'schemas');
 // The schemas declare "http://json-schema.org/schema#" (draft-07 in practice); ajv's default draft
@@ -45,6 +46,30 @@ test('GET /reconcile is the manifest, valid against the specification schema, wi
   assert.match(res.body.preview.url, /\{\{id\}\}/);
   assert.ok(res.body.defaultTypes.some((t: { id: string }) => t.id === 'place'));
   assert.ok(res.body.suggest.entity.service_path.endsWith('/reconcile/suggest/entity'));
+});
+
+test("the manifest's own schema requires every member the specification requires, declares only the specification's members with its types, and holds for the served manifest", async () => {
+  const spec = load('manifest.json') as { required: string[]; properties: Record<string, { type?: string; required?: string[]; properties?: Record<string, { type?: string }> }> };
+  const ours = RECON_MANIFEST as { required: readonly string[]; properties: Record<string, { type?: string; required?: readonly string[]; properties?: Record<string, { type?: string }> }> };
+  for (const member of spec.required) assert.ok(ours.required.includes(member), `${member} is required`);
+  for (const [member, schema] of Object.entries(ours.properties)) {
+    const theirs = spec.properties[member];
+    assert.ok(theirs, `${member} is a manifest member of the specification`);
+    if (theirs.type) assert.equal(schema.type, theirs.type, `${member} has the specification's type`);
+    for (const inner of theirs.required ?? []) assert.ok(schema.required?.includes(inner), `${member}.${inner} is required`);
+    for (const [name, sub] of Object.entries(schema.properties ?? {})) {
+      if (theirs.properties?.[name]?.type) assert.equal(sub.type, theirs.properties[name]!.type, `${member}.${name} has the specification's type`);
+    }
+  }
+  const manifest = (await call(`${server.base}/reconcile`)).body;
+  const batch = (await call(`${server.base}/reconcile?queries=${encodeURIComponent(JSON.stringify({ q: { query: 'Almaty' } }))}`)).body;
+  const validOurs = new Ajv({ strict: false }).compile(RECON_MANIFEST);
+  assert.ok(validOurs(manifest), JSON.stringify(validOurs.errors));
+  // GET answers exactly one of the two: the manifest without queries, a result batch with them
+  const validGet = new Ajv({ strict: false }).compile({ ...RECON_GET_ANSWER });
+  assert.ok(validGet(manifest), JSON.stringify(validGet.errors));
+  assert.ok(validGet(batch), JSON.stringify(validGet.errors));
+  assert.ok(!validOurs(batch), 'a result batch is not a manifest');
 });
 
 test('an OpenRefine batch (form field queries=) answers 200 with a valid result per query, match only for the one sure match', async () => {

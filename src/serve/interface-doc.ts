@@ -182,6 +182,9 @@ export async function interfaceDocument(app: FastifyInstance, release: LoadedRel
       if (request.body !== undefined) {
         const media = op['requestBody']?.['content']?.['application/json'];
         if (media) media['example'] = request.body;
+        // a form body carries each member as text: the reconcile batch as its JSON (as OpenRefine sends it)
+        const form = op['requestBody']?.['content']?.['application/x-www-form-urlencoded'];
+        if (form && request.body && typeof request.body === 'object') form['example'] = Object.fromEntries(Object.entries(request.body).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
       }
       const answer = request.body === undefined && method === 'get' ? await values.get(request.url) : await ask(app, method.toUpperCase(), request.url, request.body);
       const response = (op['responses'] ??= {})[String(answer.status)] ?? op['responses'][`${String(answer.status)[0]}XX`];

@@ -1,5 +1,5 @@
-// The dataset catalog: each dataset's freshness, licence and reuse terms. The licence of a source is
-// read from the release's ecosystem contract when the catalog entry does not carry one itself.
+// The dataset catalog: each dataset's freshness, licence and reuse terms. The catalog entry names its
+// sources; the licence of each is read from the release's ecosystem contract (its inbound transfers).
 import { useEffect, useState } from 'preact/hooks';
 import { api, type Dataset } from './api';
 import { fmtDate } from './format';
@@ -22,7 +22,7 @@ export function Catalog({ lang, t }: { lang: Lang; t: T }) {
       <h2 id="catalog-heading">{t('catalogTitle')}</h2>
       <ul class="catalog">
         {data.datasets.map((d) => {
-          const licence = d.licence ?? [...new Set(d.sources.map((s) => data.licences.get(s.id)).filter(Boolean))].join('; ');
+          const licence = [...new Set(d.sources.map((s) => data.licences.get(s.id)).filter(Boolean))].join('; ');
           const f = d.freshness;
           return (
             <li key={d.id} class="dataset" data-id={d.id}>

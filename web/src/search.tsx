@@ -35,7 +35,7 @@ export function SearchResults({ q, lang, t, regions, onChoose }: Props) {
   const norm = (s: string) => s.toLocaleLowerCase();
   const places = hits.filter((h) => h.type === 'place' || h.type === 'district');
   // Places that the name itself denotes (an exact or prefix match, e.g. "Алматы облысы"), not fuzzy neighbours.
-  const homonyms = places.filter((h) => h.match?.type === 'exact' || h.match?.type === 'prefix' || Object.values(h.names).some((n) => norm(n) === norm(q)));
+  const homonyms = places.filter((h) => h.match?.type === 'exact' || h.match?.type === 'prefix' || [h.names.en, h.names.ru, h.names.kk].some((n) => n && norm(n) === norm(q)));
   return (
     <div class="search-results" role="region" aria-label={t('searchResults', { n: hits.length, q })}>
       <p role="status">{homonyms.length > 1 ? t('searchChoose', { n: homonyms.length, q }) : t('searchResults', { n: hits.length, q })}</p>

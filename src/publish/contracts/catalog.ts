@@ -7,6 +7,7 @@ import { artifactBytes, type Artifact } from '../artifact.js';
 import { toCsv } from '../csv.js';
 import { header, sourceRef } from './header.js';
 import { datasetFreshness } from './workbench.js';
+import type { DatasetCatalog } from '../schemas/operations.js';
 
 function entries(model: Model) {
   const freshness = new Map(datasetFreshness(model, new Date(model.builtAt)).map((d) => [d.dataset, d.freshness]));
@@ -25,7 +26,7 @@ function entries(model: Model) {
 
 export function datasetCatalog(model: Model): Artifact[] {
   const datasets = entries(model);
-  const body = { ...header(model, 'dataset-catalog'), count: datasets.length, datasets };
+  const body = { ...header(model, 'dataset-catalog'), count: datasets.length, datasets } satisfies DatasetCatalog; // the type the browser app reads
   return [
     { path: 'datasets/index.json', schema: 'dataset-catalog', json: body },
     { path: 'dataset-catalog.json', schema: 'dataset-catalog', json: { ...body, alias_of: '/data/datasets/index.json', note: 'Compatible alias: the canonical catalog is /data/datasets/index.json; both carry the same datasets.' } },

@@ -7,6 +7,7 @@ import { emissionsDensity } from './derived.js';
 import { figureOf, header, sourceRef } from './header.js';
 import { REGIONAL_METRICS, latestPoint } from './points.js';
 import { ADM2_MAX_AREA_ERROR, ADM2_MAX_BYTES } from '../../model/geo-assemble.js';
+import type { RegionAnalytics } from '../schemas/statistics.js';
 
 const GEO_ATTRIBUTION = 'Boundaries: geokz 1.0.2 (A. Rodionov), CC BY 4.0, derived from OCHA COD-AB Kazakhstan';
 
@@ -60,7 +61,7 @@ export function regionAnalytics(model: Model): Artifact[] {
         districts: model.districts.filter((d) => d.region_iso === r.iso).map((d) => ({ id: d.id, pcode: d.pcode, name: d.name })),
         institutions: model.institutions.filter((i) => i.region_iso === r.iso).map((i) => ({ id: i.id, name: i.name, website: i.website })),
         events: model.events.filter((e) => e.place === r.iso).map((e) => ({ id: e.id, date: e.date, title: e.title, source_url: e.source_url, review_status: e.review_status })),
-      },
+      } satisfies RegionAnalytics, // the type the browser app reads, derived from the schema validated below
     };
   });
 }

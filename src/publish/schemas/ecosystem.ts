@@ -1,4 +1,6 @@
 // Schemas of reviewed-projection-registry.json, ecosystem-contract.json and platform-exchange-contract.json.
+// The browser app reads ecosystem-contract.json by the type derived from its schema (no server code here).
+import type { FromSchema } from 'json-schema-to-ts';
 import { contractSchema } from './common.js';
 import { uri } from './entities.js';
 
@@ -32,3 +34,5 @@ export const platformExchangeContractSchema = contractSchema('platform-exchange-
   adoption_candidates: { type: 'array', items: described('candidate') },
   back_port_patterns: { type: 'array', items: { type: 'object', required: ['id', 'description'], properties: { id: { type: 'string' }, description: { type: 'string' } } } },
 }, ['active_connections', 'adoption_candidates', 'back_port_patterns']);
+
+export type EcosystemContract = FromSchema<typeof ecosystemContractSchema>;

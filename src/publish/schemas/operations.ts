@@ -1,21 +1,28 @@
 // Schemas of the operational contracts: workbench, quality report, media digest, catalogs,
-// provenance, PDF manifests, the release manifest and GeoJSON files.
+// provenance, PDF manifests, the release manifest and GeoJSON files. The types of the files the
+// browser app reads are derived from these schemas (bottom of this file); no server code is imported.
+import type { FromSchema } from 'json-schema-to-ts';
 import { contractSchema, freshness, isoDate, names, sourceRef } from './common.js';
 
 const sha = { type: 'string', pattern: '^[0-9a-f]{64}$' };
 const event = { type: 'object', required: ['id', 'date', 'kind', 'place', 'title', 'source_url', 'review_status'], properties: { date: isoDate, title: names, source_url: { type: 'string', format: 'uri' }, review_status: { enum: ['reviewed', 'unreviewed'] } } };
+const str = { type: 'string' } as const;
 const datasetEntry = {
-  type: 'object', required: ['id', 'title', 'distributions', 'sources', 'quality_status', 'publication_limits', 'freshness'],
-  properties: { id: { type: 'string', pattern: '^dataset:' }, sources: { type: 'array', minItems: 1, items: sourceRef }, freshness },
-};
-const position = { type: 'array', minItems: 2, maxItems: 3, items: { type: 'number' } };
-const ring = { type: 'array', minItems: 4, items: position };
+  type: 'object', required: ['id', 'slug', 'title', 'description', 'distributions', 'sources', 'quality_status', 'publication_limits', 'freshness'],
+  properties: {
+    id: { type: 'string', pattern: '^dataset:' }, slug: str, title: str, description: str,
+    distributions: { type: 'array', minItems: 1, items: { type: 'object', required: ['media_type', 'url'], properties: { media_type: str, url: str } } },
+    sources: { type: 'array', minItems: 1, items: sourceRef }, quality_status: str, publication_limits: str, freshness,
+  },
+} as const;
+const position = { type: 'array', minItems: 2, maxItems: 3, items: { type: 'number' } } as const;
+const ring = { type: 'array', minItems: 4, items: position } as const;
 const polygonal = {
   oneOf: [
     { type: 'object', required: ['type', 'coordinates'], properties: { type: { const: 'Polygon' }, coordinates: { type: 'array', minItems: 1, items: ring } } },
     { type: 'object', required: ['type', 'coordinates'], properties: { type: { const: 'MultiPolygon' }, coordinates: { type: 'array', minItems: 1, items: { type: 'array', minItems: 1, items: ring } } } },
   ],
-};
+} as const;
 
 export const operationsSchemas = {
   workbench: contractSchema('workbench', 'Verified static slice of changes, events and key counters', {
@@ -71,7 +78,16 @@ export const operationsSchemas = {
     title: 'RFC 7946 FeatureCollection of polygonal regions (WGS84)', type: 'object', required: ['type', 'features'],
     properties: {
       type: { const: 'FeatureCollection' },
-      features: { type: 'array', minItems: 1, items: { type: 'object', required: ['type', 'geometry', 'properties'], properties: { type: { const: 'Feature' }, geometry: polygonal, properties: { type: 'object', required: ['iso', 'slug'] } } } },
+      features: { type: 'array', minItems: 1, items: { type: 'object', required: ['type', 'geometry', 'properties'], properties: {
+        type: { const: 'Feature' }, geometry: polygonal,
+        properties: { type: 'object', required: ['id', 'iso', 'kato', 'slug', 'kind', 'name_kk', 'name_ru', 'name_en'], properties: {
+          id: { type: 'string', pattern: '^place:KZ-\\d{2}$' }, iso: { type: 'string', pattern: '^KZ-\\d{2}$' }, kato: str, slug: { type: 'string', pattern: '^[a-z0-9-]+$' },
+          kind: { enum: ['region', 'city'] }, name_kk: str, name_ru: str, name_en: str,
+        } },
+      } } },
     },
-  },
+  } as const,
 };
+
+export type DatasetCatalog = FromSchema<(typeof operationsSchemas)['dataset-catalog']>;
+export type RegionCollection = FromSchema<(typeof operationsSchemas)['feature-collection']>;

@@ -1,8 +1,11 @@
 // Schemas of the statistical contracts: country pulse, official regional indicators, public
-// observations, series datasets, region overview and analytics.
+// observations, series datasets, region overview and analytics. Declared `as const`, so the types of
+// the files (bottom of this file) are derived from the schemas they are validated against; the
+// browser app (web/src/api.ts) reads them. This module imports no server code.
+import type { FromSchema } from 'json-schema-to-ts';
 import { contractSchema, figure, isoDate, names, sourceRef } from './common.js';
 
-const nullableFigure = { anyOf: [{ type: 'null' }, figure] };
+const nullableFigure = { anyOf: [{ type: 'null' }, figure] } as const;
 const flatFigure = {
   type: 'object',
   required: ['value', 'null_reason', 'unit', 'period', 'period_start', 'period_end', 'status', 'source_id', 'source_revision'],
@@ -13,7 +16,19 @@ const flatFigure = {
   },
   if: { properties: { value: { type: 'null' } } },
   then: { properties: { null_reason: { type: 'string', minLength: 1 } } },
-};
+} as const;
+const str = { type: 'string' } as const;
+/** A region's profile as region-analytics publishes it (src/publish/contracts/regions.ts). */
+const regionProfile = {
+  type: 'object',
+  required: ['id', 'iso', 'kato', 'slug', 'kind', 'name', 'official_name', 'admin_centre', 'area_km2', 'district_count', 'links'],
+  properties: {
+    id: { type: 'string', pattern: '^place:KZ-\\d{2}$' }, iso: { type: 'string', pattern: '^KZ-\\d{2}$' }, kato: { type: 'string', pattern: '^\\d{9}$' },
+    slug: { type: 'string', pattern: '^[a-z0-9-]+$' }, kind: { enum: ['region', 'city'] }, name: names, official_name: names, admin_centre: names,
+    area_km2: { type: 'number', exclusiveMinimum: 0 }, district_count: { type: 'integer', minimum: 0 },
+    links: { type: 'object', required: ['boundary', 'analytics', 'brief'], properties: { boundary: str, analytics: str, brief: str } },
+  },
+} as const;
 
 export const statisticsSchemas = {
   'country-pulse': contractSchema('country-pulse', 'Country pulse: six national indicators, each with period and origin', {
@@ -48,8 +63,13 @@ export const statisticsSchemas = {
     districts: { type: 'array', minItems: 1, items: { type: 'object', required: ['id', 'pcode', 'region_iso', 'name'], properties: { name: names } } },
   }, ['region_count', 'regions', 'districts', 'sources']),
   'region-analytics': contractSchema('region-analytics', 'Regional profile of one region', {
-    region: { type: 'object', required: ['id', 'iso', 'slug', 'name', 'area_km2'], properties: { name: names } },
-    latest: { type: 'object', additionalProperties: nullableFigure },
+    region: regionProfile,
+    latest: { type: 'object', additionalProperties: nullableFigure, description: 'The latest figure of each regional metric; null: none published for this region' },
     series: { type: 'object', additionalProperties: { type: 'array', items: figure } },
+    districts: { type: 'array', items: { type: 'object', required: ['id', 'pcode', 'name'], properties: { id: { type: 'string', pattern: '^place:KZ-\\d{2}/KZ\\d{6}$' }, pcode: str, name: names } } },
+    institutions: { type: 'array', items: { type: 'object', required: ['id', 'name', 'website'], properties: { id: { type: 'string', pattern: '^institution:' }, name: names, website: { type: 'string', format: 'uri' } } } },
+    events: { type: 'array', items: { type: 'object', required: ['id', 'date', 'title', 'source_url', 'review_status'], properties: { id: str, date: isoDate, title: names, source_url: { type: 'string', format: 'uri' }, review_status: str } } },
   }, ['region', 'latest', 'series', 'districts', 'institutions', 'events']),
 };
+
+export type RegionAnalytics = FromSchema<(typeof statisticsSchemas)['region-analytics']>;

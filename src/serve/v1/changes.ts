@@ -4,16 +4,7 @@
 import type { LoadedRelease } from '../release-types.js';
 import { createHash } from 'node:crypto';
 import { compareCodePoints, entityReaderOf, type EntityRow } from '../../store/entity-reader.js';
-import { openObject, type ItemOf } from './schemas.js';
-
-export const CHANGE_SCHEMA = openObject(
-  {
-    kind: { type: 'string', enum: ['file', 'entity'] }, key: { type: 'string' }, change: { type: 'string', enum: ['added', 'removed', 'modified'] },
-    from: { type: ['string', 'null'], description: 'sha256 before (null: added)' }, to: { type: ['string', 'null'], description: 'sha256 after (null: removed)' },
-  },
-  ['kind', 'key', 'change', 'from', 'to'],
-);
-export type Change = ItemOf<typeof CHANGE_SCHEMA>;
+import type { Change } from './response-schemas.js';
 
 const byKey = (a: Change, b: Change) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 

@@ -6,7 +6,7 @@ import { registerEntityFamily } from './entity-routes.js';
 import { evaluateFreshness } from './freshness.js';
 import { provenanceProperties } from './places.js';
 import { openObject } from './schemas.js';
-import { ENTITY_TYPES } from './search.js';
+import { ENTITY_TYPES } from './response-schemas.js';
 
 const base = { id: { type: 'string' }, type: { type: 'string' }, names: { $ref: 'Names#' } } as const;
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);

@@ -7,31 +7,14 @@ import { takeRelease } from './paging.js';
 import { ProblemError } from '../errors.js';
 import type { LoadedRelease, ReleaseSource } from '../release-types.js';
 import { collection, single } from './envelope.js';
-import { CHANGE_SCHEMA, diffReleases } from './changes.js';
+import { diffReleases } from './changes.js';
 import type { FromQuery } from '../schemas.js';
-import { envelopeOf, openObject, problems, type ItemOf } from './schemas.js';
+import { envelopeOf, problems, type ItemOf } from './schemas.js';
+import { CHANGE_SCHEMA, releaseSeal, releaseSummary, snapshotDescriptor } from './response-schemas.js';
 
 const revisionSchema = { type: 'string', pattern: '^[0-9a-f]{16}$', description: 'A release revision (16 hex digits).' } as const;
 const REVISION_PARAMS = { type: 'object', required: ['revision'], properties: { revision: revisionSchema } } as const;
 const CHANGES_QUERY = { type: 'object', additionalProperties: false, properties: { from: revisionSchema, to: revisionSchema } } as const;
-
-const summaryProperties = {
-    revision: { type: 'string' },
-    schema_version: { type: 'string' },
-    built_at: { type: 'string', format: 'date-time' },
-    as_of: { type: 'string', format: 'date' },
-    previous_revision: { type: ['string', 'null'] },
-    file_count: { type: 'integer' },
-    bytes: { type: 'integer' },
-    current: { type: 'boolean' },
-} as const;
-const summaryRequired = ['revision', 'schema_version', 'built_at', 'as_of', 'previous_revision', 'file_count', 'bytes', 'current'] as const;
-const releaseSummary = openObject(summaryProperties, summaryRequired);
-const releaseSeal = openObject({ ...summaryProperties, files: { type: 'array', items: { type: 'object', additionalProperties: true } } }, [...summaryRequired, 'files']);
-const snapshotDescriptor = openObject(
-  { id: { type: 'string' }, revision: { type: 'string' }, as_of: { type: 'string' }, built_at: { type: 'string' }, manifest: { type: 'string' }, files: { type: 'integer' } },
-  ['id', 'revision', 'as_of', 'built_at', 'manifest', 'files'],
-);
 
 function summary(seal: ReleaseSeal, current: string | null): ItemOf<typeof releaseSummary> {
   return {

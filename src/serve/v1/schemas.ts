@@ -1,18 +1,12 @@
 // Route schemas of /api/v1/: they validate requests, serialise responses and are the only source of
 // the OpenAPI document (openapi.ts), so the contract is written once.
 import type { ErrorCode } from '../errors.js';
-import { problems as sharedProblems, type FromQuery, type FromResponse } from '../schemas.js';
+import { problems as sharedProblems, type FromQuery } from '../schemas.js';
+import { envelopeOf } from './response-schemas.js';
 import { DEFAULT_LIMIT, MAX_LIMIT } from './paging.js';
 
-/** A response body schema: the envelope around `data`. Item shapes stay open (additive contract). */
-export function envelopeOf<const D extends object>(data: D, description: string) {
-  return {
-    description,
-    type: 'object',
-    required: ['data', 'meta', 'links'],
-    properties: { data, meta: { $ref: 'Meta#' }, links: { $ref: 'Links#' } },
-  } as const;
-}
+// The envelope and open-object builders live with the answer schemas the browser app reads.
+export { envelopeOf, openObject, type ItemOf } from './response-schemas.js';
 
 /** A collection's 200: the envelope as JSON, or every matching item as CSV (RFC 4180, header row). */
 export function collectionResponse(item: object, description: string): object {
@@ -25,14 +19,6 @@ export function collectionResponse(item: object, description: string): object {
     },
   };
 }
-
-/** An open object schema (members beyond those listed are allowed: the additive contract). */
-export function openObject<const P extends Record<string, object>, const R extends readonly (keyof P & string)[] = []>(properties: P, required?: R) {
-  return { type: 'object', required: (required ?? []) as R, properties, additionalProperties: true } as const;
-}
-
-/** The value of an item schema, its shared `$ref`s resolved: the type a route's view returns. */
-export type ItemOf<S> = FromResponse<S>;
 
 /** Error responses of a v1 route: its own codes plus rate_limited, since every v1 route but health is limited. */
 export function problems(...codes: ErrorCode[]): Record<string, object> {

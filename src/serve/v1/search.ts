@@ -8,10 +8,9 @@ import { collection, idSegment } from './envelope.js';
 import { nextCursor, openPage } from './paging.js';
 import { collectionConfig, csvAnswer, wantsCsv } from './answer.js';
 import type { FromQuery } from '../schemas.js';
-import { collectionResponse, localeParam, openObject, pagedQuery, problems, type ItemOf } from './schemas.js';
+import { collectionResponse, localeParam, pagedQuery, problems, type ItemOf } from './schemas.js';
+import { ENTITY_TYPES, hitSchema } from './response-schemas.js';
 import { search, type Hit, type IndexedEntity, type Locale } from './search/engine.js';
-
-export const ENTITY_TYPES = ['place', 'district', 'institution', 'person', 'indicator', 'dataset', 'event', 'source'] as const;
 
 /** The v1 URL of an entity's item route. */
 export function entityPath(prefix: string, entity: { id: string; type: string }): string {
@@ -22,29 +21,6 @@ export function entityPath(prefix: string, entity: { id: string; type: string })
 export function label(entity: IndexedEntity, locale: Locale | undefined): string {
   return entity.names[locale ?? 'en'] || entity.names.en;
 }
-
-export const hitSchema = openObject(
-  {
-    id: { type: 'string' },
-    type: { type: 'string', enum: [...ENTITY_TYPES] },
-    label: { type: 'string' },
-    names: { $ref: 'Names#' },
-    score: { type: 'number', minimum: 0, maximum: 1 },
-    match: openObject(
-      {
-        name: { type: 'string', description: 'The name that matched, as published.' },
-        lang: { type: 'string', description: 'kk, ru, en, or und for codes and slugs.' },
-        kind: { type: 'string', description: 'name, official_name, alias, legacy_code, slug or code.' },
-        type: { type: 'string', enum: ['exact', 'prefix', 'fuzzy'] },
-        distance: { type: 'integer', minimum: 0, description: 'Edits between the normalised query and the name.' },
-        valid_until: { type: 'string', description: 'For a former name (kind former_name): the year or date it was last in use.' },
-      },
-      ['name', 'lang', 'kind', 'type', 'distance'],
-    ),
-    href: { type: 'string' },
-  },
-  ['id', 'type', 'label', 'names', 'score', 'match', 'href'],
-);
 
 /** An entity's type as the answer schemas name it; the store holds no other (src/publish/store-content.ts). */
 export function entityType(type: string): (typeof ENTITY_TYPES)[number] {
