@@ -1,17 +1,23 @@
 // Writes the per-release SQLite store (src/store/tables.ts declares it). Rows are inserted in a fixed
 // order, in primary-key order where the volume matters, so the same content gives the same bytes
 // (deterministic builds) without a VACUUM pass. While the points stream in, grouped by (metric,
-// place), the build computes each group's rollups and its point_series row.
-import Database from 'better-sqlite3';
+// place), the build computes each group's rollups and its point_series row. The entities, their
+// names and the search index are written meanwhile on a second thread into a part file
+// (./store-part.ts), copied in once the rest is written: the same bytes whatever the threads' timing.
+import { rmSync } from 'node:fs';
+import type Database from 'better-sqlite3';
 import { bucketize, encodeFrom, type PointRow } from '../store/rollup.js';
 import { dayRollups, isDaySeries, type BucketRow } from '../store/rollup-days.js';
 import { ROLLUP_GRANULARITIES, sortIfNeeded } from '../store/periods.js';
 import type { Row, TableName } from '../store/tables.js';
 import { inserter } from './store-insert.js';
-import { writeSearchIndex, type NameNote } from '../store/search-write.js';
+import type { NameNote } from '../store/search-write.js';
 import { writeSeriesAnswers } from '../store/series-answers-write.js';
 import { SnapshotBlocksWriter } from '../store/snapshot-blocks-write.js';
 import { STORE_DDL, STORE_VERSION } from './store-schema.js';
+import { checkForeignKeys, openForLoad } from './store-load.js';
+import { mergeEntityPart } from './store-part.js';
+import { startEntityPart } from './store-part-thread.js';
 
 /** Tables the build derives from the points; every other table is written as given. */
 type Derived = 'meta' | 'point_series' | 'rollups' | 'series_answers' | 'series_totals' | 'snapshot_blocks';
@@ -22,7 +28,8 @@ export type StoreContent = { meta: Record<string, string> } & { [T in Given]: Ro
 /** The rows of a store as streams (a scaled build generates them without holding them). */
 export type StoreStream = { meta: Record<string, string> } & { [T in Given]: Iterable<Row<T>> };
 
-const GIVEN_ORDER = ['layers', 'metrics', 'events', 'entities', 'entity_names', 'relations', 'claims', 'evidence'] as const;
+// entities and entity_names go to the store's entity part (./store-part.ts)
+const GIVEN_ORDER = ['layers', 'metrics', 'events', 'relations', 'claims', 'evidence'] as const;
 
 // Clustered-key order of points: (period_end, period_start, period DESC) inside a (metric, place) group.
 const keyOrder = (a: PointRow, b: PointRow) =>
@@ -34,40 +41,45 @@ const keyOrder = (a: PointRow, b: PointRow) =>
 export type SearchNotes = { name_notes?: readonly NameNote[] };
 
 export function writeStore(path: string, content: StoreStream & SearchNotes): void {
-  const db = new Database(path);
+  const partPath = `${path}.entity-part`;
+  const part = startEntityPart(partPath, content.name_notes ?? []);
   try {
-    // The file is written once, by this one connection, in a staging directory that a failed build
-    // removes, and the seal fsyncs it before it becomes a release (src/release/seal.ts): syncs and
-    // file locks during the load buy nothing. The load is one transaction on a new file, and SQLite
-    // journals only pages that existed when a transaction began, so the journal is a few pages: kept
-    // in memory (better-sqlite3's defensive mode refuses journal_mode=OFF). A large page cache keeps
-    // a scaled build's B-tree pages in memory.
-    db.pragma('journal_mode = MEMORY');
-    db.pragma('locking_mode = EXCLUSIVE');
-    db.pragma('synchronous = OFF');
-    db.pragma('cache_size = -262144');
-    db.pragma('temp_store = MEMORY');
-    db.exec(STORE_DDL);
-    db.transaction(() => {
-      const meta: Record<string, string> = { ...content.meta, store_version: STORE_VERSION };
-      const metaRows = inserter<Row<'meta'>>(db, 'meta');
-      for (const key of Object.keys(meta).sort()) metaRows({ key, value: meta[key] ?? '' });
-      metaRows.flush();
-      const aggregation = new Map<string, string>();
-      for (const table of GIVEN_ORDER) {
-        const insert = inserter<object>(db, table);
-        for (const row of content[table]) {
-          if (table === 'metrics') aggregation.set((row as Row<'metrics'>).id, (row as Row<'metrics'>).aggregation);
-          insert(row);
+    // The entities and their names first: the part's thread writes them and their search index
+    // while this one writes the rest.
+    for (const row of content.entities) part.add('entities', row);
+    for (const row of content.entity_names) part.add('entity_names', row);
+    part.end();
+    const db = openForLoad(path);
+    try {
+      db.exec(STORE_DDL);
+      db.transaction(() => {
+        const meta: Record<string, string> = { ...content.meta, store_version: STORE_VERSION };
+        const metaRows = inserter<Row<'meta'>>(db, 'meta');
+        for (const key of Object.keys(meta).sort()) metaRows({ key, value: meta[key] ?? '' });
+        metaRows.flush();
+        const aggregation = new Map<string, string>();
+        for (const table of GIVEN_ORDER) {
+          const insert = inserter<object>(db, table);
+          for (const row of content[table]) {
+            if (table === 'metrics') aggregation.set((row as Row<'metrics'>).id, (row as Row<'metrics'>).aggregation);
+            insert(row);
+          }
+          insert.flush();
         }
-        insert.flush();
-      }
-      writePoints(db, content.points, aggregation);
-      writeSeriesAnswers(db);
-      writeSearchIndex(db, content.name_notes ?? []);
-    })();
+        writePoints(db, content.points, aggregation);
+        writeSeriesAnswers(db);
+        // a point's metric is checked as its series is read (writePoints): a scan of tens of millions
+        // of points would repeat it
+        checkForeignKeys(db, ['points.metric']);
+      })();
+      part.wait();
+      mergeEntityPart(db, partPath);
+    } finally {
+      db.close();
+    }
   } finally {
-    db.close();
+    part.close();
+    rmSync(partPath, { force: true });
   }
 }
 
