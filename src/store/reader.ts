@@ -179,20 +179,27 @@ export class StoreReader {
 
   /**
    * For each (metric of the layers, place) the latest point whose period ends on or before date, in
-   * (metric, place) order, as the UTF-8 JSON of the array (the snapshot answer embeds it as is).
+   * (metric, place) order, as the UTF-8 JSON of the array (the snapshot answer embeds it as is),
+   * given to `use` with the count: the bytes are valid only during that call (they may lie in a
+   * buffer the next snapshot reuses), so `use` copies what it keeps.
    */
-  latestAtBytes(date: string, layers: readonly string[], places: readonly string[] | null = ALL): { count: number; bytes: Buffer } {
+  withLatestAt<T>(date: string, layers: readonly string[], places: readonly string[] | null, use: (count: number, json: Buffer) => T): T {
     const metrics = this.metrics.filter((m) => layers.includes(m.layer)).map((m) => m.id);
     if (this.snapshots) {
-      if (places === null && metrics.length === this.metrics.length) return this.snapshots.latestAt(date, null);
+      if (places === null && metrics.length === this.metrics.length) return this.snapshots.latestAt(date, null, use);
       const wanted = new Set(metrics);
       const inPlaces = places === null ? null : new Set(places);
       const keep = Uint8Array.from(this.snapshots.series, (k) => (wanted.has(k.metric) && (inPlaces === null || inPlaces.has(k.place)) ? 1 : 0));
-      return this.snapshots.latestAt(date, keep.includes(0) ? keep : null);
+      return this.snapshots.latestAt(date, keep.includes(0) ? keep : null, use);
     }
     const stmt = places === null ? this.s.snapshot! : this.s.snapshotOf!;
     const row = stmt.get({ date, metrics: JSON.stringify(metrics), ...(places === null ? {} : { places: json(places) }) }) as { n: number; points: string };
-    return { count: row.n, bytes: Buffer.from(row.points) };
+    return use(row.n, Buffer.from(row.points));
+  }
+
+  /** withLatestAt's count and bytes, the bytes copied (the caller's to keep). */
+  latestAtBytes(date: string, layers: readonly string[], places: readonly string[] | null = ALL): { count: number; bytes: Buffer } {
+    return this.withLatestAt(date, layers, places, (count, json) => ({ count, bytes: Buffer.from(json) }));
   }
 
   /** latestAtBytes as the JSON text. */

@@ -66,8 +66,9 @@ export class SnapshotJsonWriter {
   /**
    * The JSON array of the entries shown: for each series s in order with entry[s] >= 0 (and
    * keep[s] === 1 when keep is given), its point of tuple tupleOf[entry[s]] and value valueOf(entry[s]).
+   * `use` gets the count and the bytes, which lie in the reused buffer: valid only during the call.
    */
-  write(entry: Int32Array, keep: Uint8Array | null, tuples: readonly Tuple[], tupleOf: Uint32Array, valueOf: (e: number) => number): { count: number; bytes: Buffer } {
+  write<T>(entry: Int32Array, keep: Uint8Array | null, tuples: readonly Tuple[], tupleOf: Uint32Array, valueOf: (e: number) => number, use: (count: number, json: Buffer) => T): T {
     const headAt = this.pool(tuples.map(([period, start, end]) => `"period":${quote(period)},"period_start":${quote(start)},"period_end":${quote(end)},"value":`), this.seriesEnd);
     const tailAt = this.pool(tuples.map(([, , , nullReason, status, unit, source, note]) =>
       `,"null_reason":${quote(nullReason)},"status":${quote(status)},"unit":${quote(unit)},"source_id":${quote(source)},"note":${quote(note)}}`), headAt[tuples.length]!);
@@ -99,9 +100,6 @@ export class SnapshotJsonWriter {
       o += tailAt[t + 1]! - tailAt[t]!;
     }
     w[o++] = 0x5d; // ]
-    // The answer outlives this call (an answer cache keeps it): copied out of the reused buffer.
-    const bytes = Buffer.allocUnsafeSlow(o - answerAt);
-    bytes.set(w.subarray(answerAt, o));
-    return { count, bytes };
+    return use(count, Buffer.from(w.buffer, w.byteOffset + answerAt, o - answerAt));
   }
 }

@@ -74,14 +74,16 @@ export class SnapshotBlocks {
   /**
    * The latest point per (metric, place) with period_end <= date, for the series `keep` selects
    * (by index into this.series; null: every series), in (metric, place) order, as the UTF-8 JSON of
-   * the array. Read from the block's columns as inflated: the series and tuple columns up to the
-   * date, and of the value planes only the bytes of the entries shown.
+   * the array, given to `use` (the bytes are valid only during that call: they lie in a buffer the
+   * next answer reuses). Read from the block's columns as inflated: the series and tuple columns up
+   * to the date, and of the value planes only the bytes of the entries shown.
    */
-  latestAt(date: string, keep: Uint8Array | null): { count: number; bytes: Buffer } {
+  latestAt<T>(date: string, keep: Uint8Array | null, use: (count: number, json: Buffer) => T): T {
     const row = this.block.get(date) as Row<'snapshot_blocks'> | undefined;
-    if (!row) return { count: 0, bytes: Buffer.from('[]') };
+    if (!row) return use(0, Buffer.from('[]'));
     const n = row.base + row.changes;
-    const inflated = inflateRawSync(row.data);
+    // One output buffer with room to spare (zlib asks for more room when the output fills it exactly).
+    const inflated = inflateRawSync(row.data, { chunkSize: n * 16 + 64 });
     if (inflated.length !== n * 16) throw new Error(`snapshot block ${row.first_day}: ${inflated.length} bytes for ${n} entries`);
     // Typed-array views need 4-byte alignment; an inflated buffer normally starts its own allocation.
     const raw = inflated.byteOffset % 4 === 0 ? inflated : Buffer.from(inflated);
@@ -105,6 +107,6 @@ export class SnapshotBlocks {
     return this.json.write(at, keep, tuples, tupleOf, (e) => {
       for (let b = 0; b < 8; b++) v[b] = bytes[planes + b * n + e]!;
       return this.value[0]!;
-    });
+    }, use);
   }
 }

@@ -30,27 +30,35 @@ export function parseLayers(release: LoadedRelease, param: string | undefined): 
   return asked.sort();
 }
 
-export function snapshot(release: LoadedRelease, query: SnapshotQuery): WithRawJson<TemporalSnapshot> {
+/**
+ * The answer, given to `use`: its points' bytes are valid only during that call (they may lie in a
+ * buffer the next snapshot reuses), so an answer made and sent at once is copied once, into its body.
+ */
+function withSnapshot<T>(release: LoadedRelease, query: SnapshotQuery, use: (answer: WithRawJson<TemporalSnapshot>) => T): T {
   const reader = storeOf(release);
   const layers = parseLayers(release, query.layers);
   const places = parsePlaces(release, query.place);
   const date = query.date ?? asOfDate(release);
-  const points = reader.latestAtBytes(date, layers, places);
   const metrics = reader.metrics
     .filter((m) => layers.includes(m.layer))
     .map(({ id, layer, name_en, name_ru, name_kk, unit, frequency, aggregation, source_id }) => ({ id, layer, name_en, name_ru, name_kk, unit, frequency, aggregation, source_id }));
-  return {
+  return reader.withLatestAt(date, layers, places, (count, points) => use({
     revision: release.revision,
     date,
     date_source: query.date === undefined ? 'release_as_of' : 'query',
     layers,
     places,
     metrics,
-    count: points.count,
-    points: new RawJson(points.bytes),
-    ...(query.include === 'names' ? { names: namesOf(release, (JSON.parse(points.bytes.toString('utf8')) as PointRow[]).map((p) => p.place), metrics.map((m) => m.id)) } : {}),
+    count,
+    points: new RawJson(points),
+    ...(query.include === 'names' ? { names: namesOf(release, (JSON.parse(points.toString('utf8')) as PointRow[]).map((p) => p.place), metrics.map((m) => m.id)) } : {}),
     note: 'Each point is the latest one whose period ends on or before `date`; a null value was not published (never zero). Each point carries its own unit, status and note.',
-  };
+  }));
+}
+
+/** The answer, its points the caller's to keep. */
+export function snapshot(release: LoadedRelease, query: SnapshotQuery): WithRawJson<TemporalSnapshot> {
+  return withSnapshot(release, query, (answer) => ({ ...answer, points: new RawJson(Buffer.from((answer.points as RawJson).raw)) }));
 }
 
 // Deflate's fastest level: an answer over every layer is about 1 MB of JSON at 30M points, which the
@@ -63,7 +71,7 @@ const FAST = 1;
  */
 export function composedSnapshot(release: LoadedRelease, query: SnapshotQuery): PrecomposedAnswer | undefined {
   if (query.include !== undefined) return undefined;
-  const text = answerBytes(snapshot(release, query));
+  const text = withSnapshot(release, query, answerBytes);
   const head = text.subarray(0, 1);
   const tail = text.subarray(1);
   return new PrecomposedAnswer(head, [deflatePart(tail, FAST)], tail);
