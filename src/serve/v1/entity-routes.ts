@@ -80,8 +80,11 @@ export function registerEntityFamily<const F extends Record<string, object> = {}
       const query = request.query;
       const csv = wantsCsv(request);
       const page = await openPage(request, opts.releases, query);
-      // Fastify validated the query against pagedQuery(family.filters), so it holds the filters too
-      // (a generic F keeps Fastify's own query type from seeing them).
+      // Fastify validated the query against pagedQuery(family.filters), so it holds the filters too.
+      // The cast stays: declaring Querystring as PagingQuery & FilterQuery<F> makes Fastify type the
+      // query as UndefinedToUnknown<KeysOf<Q> extends never ? unknown : Q>, a conditional type that
+      // stays unresolved while F is generic, so request.query would be neither that intersection nor
+      // a Record (tsc TS2345); only a concrete F resolves it.
       const types = family.typesFor?.(query as PagingQuery & FilterQuery<F>) ?? family.types;
       const entities = entityReaderOf(page.release);
       const view = (row: Parameters<typeof parseEntity>[0]) => family.view(parseEntity(row), page.release);
