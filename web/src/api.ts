@@ -1,7 +1,7 @@
 // The page's only way to the server: same-origin GETs of the public interfaces, each answer cached
 // for the life of the page (a release is immutable; a swap shows on reload).
 import type { TemporalEvents, TemporalLayers, TemporalSeries, TemporalSnapshot } from '../../src/serve/timemachine/schemas.js';
-import type { FromResponse, NAMES_SCHEMA } from '../../src/serve/schemas.js';
+import type { FromResponse, NAMES_SCHEMA, PROBLEM_SCHEMA } from '../../src/serve/schemas.js';
 import type { DatasetCatalog, RegionCollection } from '../../src/publish/schemas/operations.js';
 import type { RegionAnalytics } from '../../src/publish/schemas/statistics.js';
 import type { EcosystemContract } from '../../src/publish/schemas/ecosystem.js';
@@ -25,6 +25,9 @@ export type Dataset = DatasetCatalog['datasets'][number];
 export type RegionFeature = RegionCollection['features'][number];
 export type { Change, SearchHit };
 export type Release = ReleaseSummary;
+// An error answer is RFC 9457 problem+json from the one catalog; Partial, since a proxy in between may
+// answer an error of its own that is not one.
+type Problem = Partial<FromResponse<typeof PROBLEM_SCHEMA>>;
 
 const cache = new Map<string, Promise<unknown>>();
 
@@ -35,7 +38,7 @@ export function get<T>(url: string): Promise<T> {
   if (!p) {
     p = fetch(url, { headers: { accept: 'application/json' } }).then(async (res) => {
       if (!res.ok) {
-        const problem = (await res.json().catch(() => null)) as { detail?: string } | null;
+        const problem = (await res.json().catch(() => null)) as Problem | null;
         throw new ApiError(problem?.detail ?? `${res.status} ${url}`);
       }
       return res.json();
