@@ -17,26 +17,38 @@ commands:
 
 environment: DALA_SNAPSHOTS, DALA_RELEASES, SOURCE_DATE_EPOCH, HOST, PORT, REDIS_URL, DALA_TRUSTED_PROXIES, DALA_ACCESS_LOG=1`;
 
+const OPTIONS = {
+  snapshots: { type: 'string' },
+  releases: { type: 'string' },
+  'source-date-epoch': { type: 'string' },
+  host: { type: 'string' },
+  port: { type: 'string' },
+  'access-log': { type: 'boolean' },
+  upstream: { type: 'string', multiple: true },
+  listen: { type: 'string' },
+  out: { type: 'string' },
+  standalone: { type: 'boolean' },
+  prefix: { type: 'string' },
+  benchmark: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  const { values, positionals } = parseArgs({
-    args: rest,
-    allowPositionals: true,
-    options: {
-      snapshots: { type: 'string' },
-      releases: { type: 'string' },
-      'source-date-epoch': { type: 'string' },
-      host: { type: 'string' },
-      port: { type: 'string' },
-      'access-log': { type: 'boolean' },
-      upstream: { type: 'string', multiple: true },
-      listen: { type: 'string' },
-      out: { type: 'string' },
-      standalone: { type: 'boolean' },
-      prefix: { type: 'string' },
-      benchmark: { type: 'boolean' },
-    },
-  });
+  let parsed: ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; options: typeof OPTIONS }>>;
+  try {
+    parsed = parseArgs({ args: rest, allowPositionals: true, options: OPTIONS });
+  } catch (error) {
+    // A mistyped option is the user's mistake, not the program's: one line naming it and the usage
+    // (exit 2, as for an unknown command), never a stack trace.
+    console.error(`dala ${command ?? ''}: ${(error as Error).message.split('. ')[0]}\n\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (values.help || command === '--help' || command === '-h') {
+    console.log(USAGE);
+    return 0;
+  }
   try {
     switch (command) {
       case 'build':
