@@ -6,6 +6,7 @@ import type {
   DistrictCorrectionRow, EventRow, HandReviewStatus, IndicatorRow, InstitutionRow, LegacyPlaceRow, MediaRow, MediaSampleFile,
   NameReviewRow, RegionRow, ReviewRow,
 } from './table-schemas.js';
+import type { DimensionCodes } from './dimensions.js';
 
 export type Lang = 'kk' | 'ru' | 'en';
 export type Names = Record<Lang, string>;
@@ -25,11 +26,16 @@ export type Indicator = IndicatorRow;
 /** Where one language's name was checked; 'reviewed' only with the page read and the date. */
 export type NameReview = NameReviewRow;
 
-/** One observation of a metric for a place and a period. */
+/**
+ * One observation of a metric for a place and a period, at a position on the metric's dimensions.
+ * Period labels: `2024` (year), `2024-Q1` (quarter), `2024-H1` / `2024-9M` (cumulative from 1 January),
+ * `2024-01` (month), `2024-01-15` (a day, or an instant such as the population at 1 January),
+ * `2022/23` (school year), `2024-W03` (ISO week).
+ */
 export interface Point {
   metric: string;
   place: string; // KZ-35 or KZ
-  period: string; // 2024 | 2024-Q1 | 2024-H1 | 2024-9M | 2024-01-15 | 2024-W03
+  period: string;
   period_start: string; // ISO date, inclusive
   period_end: string; // ISO date, inclusive
   value: number | null;
@@ -38,6 +44,8 @@ export interface Point {
   unit: string;
   source_id: string;
   note: string | null;
+  /** The codes of the metric's dimensions (src/sources/dimensions.ts); absent when the metric has none. */
+  dimensions?: DimensionCodes;
 }
 
 export interface SourcePassport {
