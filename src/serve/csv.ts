@@ -1,9 +1,12 @@
-// CSV answers (RFC 4180, UTF-8, header row, CRLF, as the release's own CSV files): rows are
-// streamed through csv-stringify as they are read, so a large answer is never held whole.
+// CSV answers (RFC 4180, UTF-8, header row, CRLF, as the release's own CSV files). Every CSV answer
+// is bounded before it is made: a v1 collection is one page (limit <= 100, as its JSON), a
+// time-slice table is the rows of the JSON answer of the same request. So it is made whole, as
+// bytes, and goes through the answer machinery like JSON (src/serve/answers/): cached, tagged with
+// its own ETag, compressed, 304 on If-None-Match. Whole collections are downloaded as the sealed
+// CSV files under /data/, which the answers link to (rel="alternate").
 // Nested values flatten one level (names.en, names.ru, names.kk); deeper ones are JSON text; a
 // missing value is an empty cell, never 0 (its reason has its own column where the data has one).
-import { stringify } from 'csv-stringify';
-import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
 
 export const CSV_MEDIA_TYPE = 'text/csv; charset=utf-8; header=present';
@@ -32,19 +35,18 @@ function valueAt(item: Row, column: string): unknown {
 }
 
 /**
- * Streams items as CSV. Columns come from the first item (and `columns`, listed first, when an
+ * The CSV of bounded items. Columns come from the first item (and `columns`, listed first, when an
  * empty answer must still have its header).
  */
+export function csvBytes(items: Iterable<Row>, columns: string[] = []): Buffer {
+  const list = [...items];
+  const header = [...new Set([...columns, ...(list.length ? columnsOf(list[0]!) : [])])];
+  return Buffer.from(stringify(list.map((item) => header.map((c) => cell(valueAt(item, c)))), { header: true, columns: header, record_delimiter: 'windows' }));
+}
+
+/** Sends bounded items as CSV, named `filename`. */
 export function sendCsv(reply: FastifyReply, items: Iterable<Row>, opts: { columns?: string[]; filename?: string } = {}): FastifyReply {
-  const iterator = items[Symbol.iterator]();
-  const first = iterator.next();
-  const columns = [...new Set([...(opts.columns ?? []), ...(first.done ? [] : columnsOf(first.value))])];
-  function* rows(): Generator<string[]> {
-    if (!first.done) yield columns.map((c) => cell(valueAt(first.value, c)));
-    for (let next = iterator.next(); !next.done; next = iterator.next()) yield columns.map((c) => cell(valueAt(next.value, c)));
-  }
-  const body = Readable.from(rows()).pipe(stringify({ header: true, columns, record_delimiter: 'windows' }));
   reply.type(CSV_MEDIA_TYPE);
   if (opts.filename) reply.header('content-disposition', `inline; filename="${opts.filename}"`);
-  return reply.send(body);
+  return reply.send(csvBytes(items, opts.columns));
 }

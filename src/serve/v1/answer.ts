@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendCsv } from '../csv.js';
 import { preferredType } from '../negotiate.js';
+import type { Envelope } from './envelope.js';
 import { COLLECTION_FORMATS } from './schemas.js';
 
 declare module 'fastify' {
@@ -26,9 +27,23 @@ export function wantsCsv(request: FastifyRequest): boolean {
   return preferredType(request, COLLECTION_FORMATS) === 'text/csv';
 }
 
-/** A collection as CSV: every item the filters select, streamed; named after the route. */
-export function csvAnswer(request: FastifyRequest, reply: FastifyReply, items: Iterable<Record<string, unknown>>, columns?: string[]): FastifyReply {
-  const name = (request.routeOptions.url ?? 'answer').split('/').filter((s) => s && !s.startsWith(':')).pop() ?? 'answer';
-  reply.header('vary', 'Accept');
-  return sendCsv(reply, items, { columns, filename: `${name}.csv` });
+// Whole collections as the sealed CSV files under /data/ (the same rows, precompressed .gz/.br
+// beside them): linked from every page of the collection as rel="alternate".
+const DOWNLOADS: Record<string, string> = {
+  observations: '/data/public-observations.csv',
+  institutions: '/data/institutions-catalog.csv',
+  datasets: '/data/datasets/index.csv',
+};
+
+/**
+ * A collection page in the representation asked for: the envelope as JSON, or the same page's items
+ * as CSV with the same links (Link header, RFC 8288), never more rows than the JSON page holds.
+ */
+export function pageAnswer<T extends Record<string, unknown>>(request: FastifyRequest, reply: FastifyReply, page: Envelope<T[]>, columns?: string[]): Envelope<T[]> | FastifyReply {
+  const name = (request.routeOptions.url ?? '').split('/').filter((s) => s && !s.startsWith(':')).pop() ?? 'answer';
+  const download = DOWNLOADS[name];
+  // the Link header is written from this links object when the answer is sent (envelope.ts)
+  if (download) page.links.alternate = download;
+  if (!wantsCsv(request)) return page;
+  return sendCsv(reply, page.data, { columns, filename: `${name}.csv` });
 }

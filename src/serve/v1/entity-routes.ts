@@ -9,7 +9,7 @@ import { collection, single } from './envelope.js';
 import { nextCursor, openPage, takeRelease } from './paging.js';
 import { collectionResponse, envelopeOf, idParam, pagedQuery, problems, type IdParams, type ItemOf, type PagingQuery } from './schemas.js';
 import type { FromQuery } from '../schemas.js';
-import { collectionConfig, csvAnswer, wantsCsv } from './answer.js';
+import { collectionConfig, pageAnswer } from './answer.js';
 import { entityReaderOf } from '../../store/entity-reader.js';
 import { parseEntity, type IndexedEntity } from './search/engine.js';
 
@@ -51,10 +51,6 @@ export function findEntity(
   return parseEntity(entities.get(id)!);
 }
 
-function* mapped<T, U>(items: Iterable<T>, f: (item: T) => U): Generator<U> {
-  for (const item of items) yield f(item);
-}
-
 export const redirectResponse = {
   308: {
     description: 'The id is an alias (slug, old code, former name): Location holds the canonical URL',
@@ -72,13 +68,12 @@ export function registerEntityFamily<const F extends Record<string, object> = {}
       tags: ['resources'],
       querystring: pagedQuery(family.filters),
       response: {
-        200: collectionResponse(family.itemSchema, `A page of ${family.noun} records (JSON) or all of them (CSV)`),
+        200: collectionResponse(family.itemSchema, `A page of ${family.noun} records, JSON or CSV`),
         ...problems('invalid_parameter', 'invalid_limit', 'invalid_cursor', 'unknown_release', 'not_acceptable'),
       },
     },
     handler: async (request, reply) => {
       const query = request.query;
-      const csv = wantsCsv(request);
       const page = await openPage(request, opts.releases, query);
       // Fastify validated the query against pagedQuery(family.filters), so it holds the filters too.
       // The cast stays: declaring Querystring as PagingQuery & FilterQuery<F> makes Fastify type the
@@ -88,7 +83,6 @@ export function registerEntityFamily<const F extends Record<string, object> = {}
       const types = family.typesFor?.(query as PagingQuery & FilterQuery<F>) ?? family.types;
       const entities = entityReaderOf(page.release);
       const view = (row: Parameters<typeof parseEntity>[0]) => family.view(parseEntity(row), page.release);
-      if (csv) return csvAnswer(request, reply, mapped(entities.all(types), view));
       const total = entities.count(types);
       // A cursor carries the id the page starts after; a link by offset alone (prev) finds it once.
       const after = page.after ?? entities.idBefore(types, page.offset);
@@ -97,7 +91,7 @@ export function registerEntityFamily<const F extends Record<string, object> = {}
       const note = total === 0 ? `Release ${page.release.revision} publishes no ${family.noun} for these filters.` : undefined;
       // the previous page starts after the id `limit + 1` places before this page's first
       const prevKey = page.offset > page.limit && rows.length > 0 ? (entities.idBack(types, rows[0]!.id, page.limit + 1) ?? undefined) : undefined;
-      return collection(request, page.release, data, total, nextCursor(page, total, rows.at(-1)?.id), { note, page, prevKey });
+      return pageAnswer(request, reply, collection(request, page.release, data, total, nextCursor(page, total, rows.at(-1)?.id), { note, page, prevKey }));
     },
   });
 

@@ -22,6 +22,8 @@ export interface Envelope<T> {
 /** Where every v1 answer is described: the one interface document. */
 export const DESCRIBED_BY = '/openapi.json';
 
+const LINK_TYPES: Record<string, string> = { describedby: 'application/vnd.oai.openapi+json;version=3.1', alternate: 'text/csv' };
+
 const sentLinks = new WeakMap<FastifyRequest, Links>();
 
 /** The Link header value of the links an envelope of this request carried, if any. */
@@ -30,7 +32,7 @@ export function linkHeaderOf(request: FastifyRequest): string | null {
   if (!links) return null;
   return Object.entries(links)
     .filter(([, href]) => href)
-    .map(([rel, href]) => `<${href}>; rel="${rel}"${rel === 'describedby' ? '; type="application/vnd.oai.openapi+json;version=3.1"' : ''}`)
+    .map(([rel, href]) => `<${href}>; rel="${rel}"${LINK_TYPES[rel] ? `; type="${LINK_TYPES[rel]}"` : ''}`)
     .join(', ');
 }
 

@@ -11,7 +11,7 @@ import { nextCursor, openPage, takeRelease } from './paging.js';
 import { provenanceProperties, provenanceRequired } from './places.js';
 import type { FromQuery } from '../schemas.js';
 import { collectionResponse, envelopeOf, idParam, openObject, pagedQuery, problems, type IdParams, type ItemOf } from './schemas.js';
-import { collectionConfig, csvAnswer, wantsCsv } from './answer.js';
+import { collectionConfig, pageAnswer } from './answer.js';
 
 
 export const placeId = (code: string) => `place:${code}`;
@@ -59,18 +59,16 @@ export async function indicatorRoutes(app: FastifyInstance, opts: { releases: Re
       tags: ['resources'],
       querystring: INDICATORS_QUERY,
       response: {
-        200: collectionResponse(indicatorSchema, 'A page of indicators (JSON) or all of them (CSV)'),
+        200: collectionResponse(indicatorSchema, 'A page of indicators, JSON or CSV'),
         ...problems('invalid_limit', 'invalid_cursor', 'unknown_release', 'not_acceptable'),
       },
     },
     handler: async (request, reply) => {
-      const csv = wantsCsv(request);
       const page = await openPage(request, releases, request.query);
       const all = storeOf(page.release).metrics;
-      if (csv) return csvAnswer(request, reply, all.map((m) => indicatorView(page.release, m, prefix)));
       const total = all.length;
       const rows = all.slice(page.offset, page.offset + page.limit);
-      return collection(request, page.release, rows.map((m) => indicatorView(page.release, m, prefix)), total, nextCursor(page, total), { page });
+      return pageAnswer(request, reply, collection(request, page.release, rows.map((m) => indicatorView(page.release, m, prefix)), total, nextCursor(page, total), { page }));
     },
   });
 

@@ -1,13 +1,13 @@
 // Observations: the store's points, each with its unit, period, place, source and revision, and
 // links to its indicator, place and source. Filters take several values each (repeated or
 // comma-separated), a period range, and places by any id, code, slug or alias (as /places/{id}).
-// JSON pages or CSV of every matching row. A missing value is null with its reason, never 0.
+// JSON or CSV pages alike; the whole table is /data/public-observations.csv. A missing value is null with its reason, never 0.
 import type { FastifyInstance } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import { ProblemError } from '../errors.js';
 import type { LoadedRelease, ReleaseSource } from '../release-types.js';
 import { canonicalIdOf, canonicalUrl } from './aliases.js';
-import { collectionConfig, csvAnswer, wantsCsv } from './answer.js';
+import { collectionConfig, pageAnswer } from './answer.js';
 import { collection, idSegment, single } from './envelope.js';
 import { redirectResponse } from './entity-routes.js';
 import { placeId, stripPrefix } from './indicators.js';
@@ -127,10 +127,6 @@ function filterOf(release: LoadedRelease, q: ObservationQuery): PointFilter {
   };
 }
 
-// CSV reads the store in batches, each a complete statement: a better-sqlite3 iterator held open
-// across the stream's ticks would make the shared connection busy for every other request.
-const CSV_BATCH = 2000;
-
 export async function observationRoutes(app: FastifyInstance, opts: { releases: ReleaseSource; basePath: string }): Promise<void> {
   const { releases, basePath: prefix } = opts;
 
@@ -141,30 +137,18 @@ export async function observationRoutes(app: FastifyInstance, opts: { releases: 
       tags: ['resources'],
       querystring: OBSERVATIONS_QUERY,
       response: {
-        200: collectionResponse(observationSchema, 'A page of observations (JSON) or every matching observation (CSV)'),
+        200: collectionResponse(observationSchema, 'A page of observations, JSON or CSV'),
         ...problems('invalid_parameter', 'invalid_date', 'invalid_date_range', 'invalid_limit', 'invalid_cursor', 'unknown_release', 'not_acceptable'),
       },
     },
     handler: async (request, reply) => {
-      const csv = wantsCsv(request);
       const page = await openPage(request, releases, request.query);
       const filter = filterOf(page.release, request.query);
       const order = request.query.sort ?? 'indicator';
       const store = storeOf(page.release);
-      if (csv) {
-        const release = page.release;
-        function* rows() {
-          for (let offset = 0; ; offset += CSV_BATCH) {
-            const batch = store.pointRows(filter, CSV_BATCH, offset, order);
-            for (const p of batch) yield observationView(release, p, prefix);
-            if (batch.length < CSV_BATCH) return;
-          }
-        }
-        return csvAnswer(request, reply, rows());
-      }
       const { total, rows } = store.points(filter, page.limit, page.offset, order);
       const note = total === 0 ? `Release ${page.release.revision} holds no observation for these filters; this does not show the value does not exist.` : undefined;
-      return collection(request, page.release, rows.map((p) => observationView(page.release, p, prefix)), total, nextCursor(page, total), { note, page });
+      return pageAnswer(request, reply, collection(request, page.release, rows.map((p) => observationView(page.release, p, prefix)), total, nextCursor(page, total), { note, page }));
     },
   });
 

@@ -8,7 +8,7 @@ import { TABLES as STORE_TABLES, type Row } from '../../store/tables.js';
 import { collection, single } from './envelope.js';
 import { nextCursor, openPage, takeRelease } from './paging.js';
 import { collectionResponse, envelopeOf, idParam, openObject, pagedQuery, problems, type IdParams } from './schemas.js';
-import { collectionConfig, csvAnswer, wantsCsv } from './answer.js';
+import { collectionConfig, pageAnswer } from './answer.js';
 import type { FromQuery } from '../schemas.js';
 
 interface RecordRoute {
@@ -49,21 +49,18 @@ export async function recordRoutes(app: FastifyInstance, opts: { releases: Relea
         tags: ['resources'],
         querystring: t.subjectColumn ? SUBJECT_QUERY : pagedQuery(),
         response: {
-          200: collectionResponse(item, `A page of ${t.path} (JSON) or all of them (CSV)`),
+          200: collectionResponse(item, `A page of ${t.path} JSON or CSV`),
           ...problems('invalid_limit', 'invalid_cursor', 'unknown_release', 'not_acceptable'),
         },
       },
       handler: async (request, reply) => {
-        const csv = wantsCsv(request);
         const page = await openPage(request, opts.releases, request.query);
         const subject = request.query.subject;
         const about = subject && t.subjectColumn ? subject : undefined;
         const withRevision = (r: Row<RecordTable>) => ({ ...r, revision: page.release.revision });
-        // SQLite reads LIMIT -1 as no limit: CSV holds every row
-        if (csv) return csvAnswer(request, reply, storeOf(page.release).records(t.table, about, -1, 0).rows.map(withRevision));
         const { total, rows } = storeOf(page.release).records(t.table, about, page.limit, page.offset);
         const note = total === 0 ? `Release ${page.release.revision} publishes no ${t.noun} here; this does not show that none exists.` : undefined;
-        return collection(request, page.release, rows.map(withRevision), total, nextCursor(page, total), { note, page });
+        return pageAnswer(request, reply, collection(request, page.release, rows.map(withRevision), total, nextCursor(page, total), { note, page }));
       },
     });
     app.get<{ Params: IdParams }>(`/${t.path}/:id`, {

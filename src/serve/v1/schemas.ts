@@ -8,14 +8,14 @@ import { DEFAULT_LIMIT, MAX_LIMIT } from './paging.js';
 // The envelope and open-object builders live with the answer schemas the browser app reads.
 export { envelopeOf, openObject, type ItemOf } from './response-schemas.js';
 
-/** A collection's 200: the envelope as JSON, or every matching item as CSV (RFC 4180, header row). */
+/** A collection's 200: a page as the JSON envelope, or the same page's items as CSV (RFC 4180, header row). */
 export function collectionResponse(item: object, description: string): object {
   const { description: _, ...envelope } = envelopeOf({ type: 'array', items: item }, description);
   return {
     description,
     content: {
       'application/json': { schema: envelope },
-      'text/csv': { schema: { type: 'string', description: 'One row per item; nested members flattened (names.en), deeper ones as JSON text.' } },
+      'text/csv': { schema: { type: 'string', description: 'One row per item of the page; nested members flattened (names.en), deeper ones as JSON text; links in the Link header.' } },
     },
   };
 }
@@ -27,11 +27,11 @@ export function problems(...codes: ErrorCode[]): Record<string, object> {
 
 export const limitParam = {
   type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT,
-  description: `Page size, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}); CSV answers hold every row and take no limit.`,
+  description: `Page size, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}); CSV pages alike.`,
 } as const;
 export const cursorParam = { type: 'string', minLength: 1, description: 'Opaque cursor from meta.next_cursor; pinned to the revision of the first page.' } as const;
 /** Collections answer JSON or CSV (Accept: text/csv, or this parameter, which wins). */
-export const collectionFormatParam = { type: 'string', enum: ['json', 'csv'], description: 'Answer format, overriding Accept: json (default) or csv (every matching row, streamed).' } as const;
+export const collectionFormatParam = { type: 'string', enum: ['json', 'csv'], description: 'Answer format, overriding Accept: json (default) or csv (the same page as rows, with the same Link header).' } as const;
 export const COLLECTION_FORMATS = ['application/json', 'text/csv'] as const;
 export const localeParam = { type: 'string', enum: ['ru', 'kk', 'en'], description: 'Preferred language of labels and of tie-breaking.' } as const;
 export const idParam = {

@@ -6,7 +6,7 @@ import { ProblemError } from '../errors.js';
 import type { ReleaseSource } from '../release-types.js';
 import { collection, idSegment } from './envelope.js';
 import { nextCursor, openPage } from './paging.js';
-import { collectionConfig, csvAnswer, wantsCsv } from './answer.js';
+import { collectionConfig, pageAnswer } from './answer.js';
 import type { FromQuery } from '../schemas.js';
 import { collectionResponse, localeParam, pagedQuery, problems, type ItemOf } from './schemas.js';
 import { ENTITY_TYPES, hitSchema } from './response-schemas.js';
@@ -59,22 +59,20 @@ export async function searchRoutes(app: FastifyInstance, opts: { releases: Relea
       tags: ['search'],
       querystring: SEARCH_QUERY,
       response: {
-        200: collectionResponse(hitSchema, 'Ranked hits: exact, then prefix, then fuzzy matches (JSON page, or every hit as CSV)'),
+        200: collectionResponse(hitSchema, 'Ranked hits: exact, then prefix, then fuzzy matches (a page, JSON or CSV)'),
         ...problems('missing_parameter', 'invalid_query', 'invalid_locale', 'invalid_limit', 'invalid_cursor', 'invalid_parameter', 'unknown_release'),
       },
     },
     handler: async (request, reply) => {
-      const csv = wantsCsv(request);
       const page = await openPage(request, opts.releases, request.query);
       const { q, locale, type } = request.query;
       const { hits } = search(page.release.db, q, { locale, types: type ? [type] : undefined });
       if (hits.length === 0 && /^[^\p{L}\p{N}]*$/u.test(q)) {
         throw new ProblemError('invalid_query', `Query "${q}" has no letters or digits to search for.`);
       }
-      if (csv) return csvAnswer(request, reply, hits.map((h) => hitView(opts.basePath, h, locale)));
       const slice = hits.slice(page.offset, page.offset + page.limit).map((h) => hitView(opts.basePath, h, locale));
       const note = hits.length === 0 ? `No name in release ${page.release.revision} matches "${q}"; this does not show the object does not exist.` : undefined;
-      return collection(request, page.release, slice, hits.length, nextCursor(page, hits.length), { note, page });
+      return pageAnswer(request, reply, collection(request, page.release, slice, hits.length, nextCursor(page, hits.length), { note, page }));
     },
   });
 }
