@@ -127,3 +127,25 @@ test('cursors are keyed: forged, edited, replayed on another query, or naming an
   const releases = server.app.releases;
   for (const rev of [`x/../${state.rev}`, '../../etc', '0123456789abcdef']) assert.equal(await releases.get(rev), null, rev);
 });
+
+test('an HTTP/1.1 request without Host is 400 malformed_request as a problem document with nosniff and CORS; HTTP/1.0 needs none', async () => {
+  const res = await send('GET /api/v1/health HTTP/1.1\r\nAccept: application/json\r\n\r\n');
+  assertProblem(res, 'malformed_request', 'no Host');
+  assert.match(JSON.parse(res.body).detail, /Host/);
+  assert.match(res.headers, /x-content-type-options: nosniff/);
+  assert.match(res.headers, /access-control-allow-origin: \*/);
+  assert.doesNotMatch(res.headers, /transfer-encoding: chunked/);
+  const old = await send('GET /api/v1/health HTTP/1.0\r\n\r\n');
+  assert.equal(old.status, 200);
+});
+
+test('a JSON body with a __proto__ or constructor.prototype key is 400 invalid_body saying so, not "not valid JSON"', async () => {
+  for (const body of ['{"__proto__": {"x": 1}, "name": "Astana"}', '{"constructor": {"prototype": {"x": 1}}, "name": "Astana"}']) {
+    const res = await fetch(`${server.url}/api/v1/resolve`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const problem = (await res.json()) as { code: string; detail: string };
+    assert.equal(res.status, 400, body);
+    assert.equal(problem.code, 'invalid_body', body);
+    assert.match(problem.detail, /__proto__/, body);
+    assert.doesNotMatch(problem.detail, /not valid JSON/, body);
+  }
+});

@@ -3,7 +3,9 @@
 // is its own JSON shape; here they get the same RFC 9457 problem+json from the catalog as every other
 // error, written straight to the socket (there is no request object to route), then the connection
 // closes, since the parser cannot resynchronise on a stream it failed to parse (RFC 9112 section 11.2).
+import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { COMMON_HEADERS } from './common-headers.js';
 import { PROBLEM_MEDIA_TYPE, problem, type ErrorCode } from './errors.js';
 
 const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 413: 'Content Too Large', 414: 'URI Too Long', 431: 'Request Header Fields Too Large' };
@@ -41,4 +43,21 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: Socket): v
       `x-content-type-options: nosniff\r\naccess-control-allow-origin: *\r\nconnection: close\r\n\r\n` +
       body.toString(),
   );
+}
+
+/**
+ * An HTTP/1.1 request without Host (RFC 9112 section 3.2: the server MUST answer 400). Node would
+ * answer it with an empty body before any handler runs; here it is the catalog's problem document
+ * with the headers every answer carries, and the connection closes.
+ */
+export function answerMissingHost(res: ServerResponse): void {
+  const body = JSON.stringify(problem('malformed_request', 'an HTTP/1.1 request must carry a Host header (RFC 9112 section 3.2)', '/'));
+  res.writeHead(400, {
+    ...COMMON_HEADERS,
+    'content-type': PROBLEM_MEDIA_TYPE,
+    'content-length': Buffer.byteLength(body),
+    'cache-control': 'no-store',
+    connection: 'close',
+  });
+  res.end(body);
 }

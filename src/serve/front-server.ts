@@ -5,7 +5,7 @@
 // (its modules, routes and plugins) is not on the path to the first answer.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { answerClientError } from './client-errors.js';
+import { answerClientError, answerMissingHost } from './client-errors.js';
 import { dataFastPath } from './data/fast-path.js';
 import { limitConnectionsPerAddress, serverOptions, type Limits } from './limits.js';
 import type { LoadedRelease } from './release-types.js';
@@ -31,7 +31,8 @@ export interface FrontOptions {
 
 export function frontServer(opts: FrontOptions): FrontServer {
   const o = serverOptions(opts.limits);
-  const server = createServer(o.http);
+  // Host is checked below (answerMissingHost), so the answer is a problem document, not Node's empty 400.
+  const server = createServer({ ...o.http, requireHostHeader: false });
   // As Fastify sets them on a server it creates itself.
   server.keepAliveTimeout = o.keepAliveTimeout;
   server.requestTimeout = o.requestTimeout;
@@ -50,6 +51,7 @@ export function frontServer(opts: FrontOptions): FrontServer {
   };
   const fast = opts.fastPath ? dataFastPath({ current: opts.current, maxUrlBytes: opts.limits.maxUrlBytes, refuse: () => front.refuse() }) : () => false;
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor >= 1) return answerMissingHost(res);
     if (fast(req, res)) return;
     if (app) app(req, res);
     else held.push([req, res]);

@@ -14,6 +14,7 @@ import { datasetRoutes } from './datasets.js';
 import { negotiationHook } from './answer.js';
 import { linkHeaderOf } from './envelope.js';
 import { healthRoutes } from './health.js';
+import { jsonBodyParser } from './json-body.js';
 import { indicatorRoutes } from './indicators.js';
 import { observationRoutes } from './observations.js';
 import { openapiRoutes } from './openapi.js';
@@ -62,6 +63,7 @@ export const v1Plugin: FastifyPluginAsync<V1Options> = async (app, opts) => {
   });
   // v1 bodies are JSON only: without this, text/plain would be parsed as a string and reach the schema
   app.removeContentTypeParser(['text/plain']);
+  jsonBodyParser(app);
 
   const routeOpts = { releases: opts.releases, basePath: prefix, now: opts.now }; // not "prefix": Fastify reads that key as a route prefix
   const degradation = redis?.degradation.bind(redis);
