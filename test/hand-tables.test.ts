@@ -8,25 +8,31 @@ import { stableJson } from '../src/lib/canonical-json.js';
 import { loadHandTables } from '../src/sources/hand-tables.js';
 import type { HandTables } from '../src/sources/records.js';
 import { HandTableError } from '../src/sources/table-issue.js';
+import { loadNameTables } from '../src/sources/name-tables.js';
 import { tempDir } from './support/temp-dir.js';
 
 const tables = await loadHandTables(SOURCES_DIR);
 const region = (t: HandTables, iso: string) => t.regions.find((r) => r.iso === iso)!;
 
-/** Copies sources/ to a temp dir, lets `edit` change one table, and returns the load error. */
-async function loadBroken(file: string, edit: (data: any) => void): Promise<HandTableError> {
+/** Copies sources/ to a temp dir, lets `edit` change one table, and returns what loading it throws (null: nothing). */
+async function loadEdited(file: string, edit: (data: any) => void): Promise<unknown> {
   const dir = tempDir('dala-hand-');
   try {
     await cp(SOURCES_DIR, dir, { recursive: true });
     const data = JSON.parse(await readFile(join(dir, file), 'utf8'));
     edit(data);
     await writeFile(join(dir, file), JSON.stringify(data, null, 2));
-    const err = await loadHandTables(dir).then(() => null, (e: unknown) => e);
-    assert.ok(err instanceof HandTableError, `expected a HandTableError, got ${String(err)}`);
-    return err;
+    return await loadHandTables(dir).then(() => null, (e: unknown) => e);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** The load error of the tables after `edit`. */
+async function loadBroken(file: string, edit: (data: any) => void): Promise<HandTableError> {
+  const err = await loadEdited(file, edit);
+  assert.ok(err instanceof HandTableError, `expected a HandTableError, got ${String(err)}`);
+  return err;
 }
 
 test('regions are the 20 units of the ISO 3166-2:KZ snapshot with numeric codes', async () => {
@@ -126,6 +132,42 @@ test("a 'reviewed' row without the page read is refused, and a review on an unre
   assert.match(err.message, /sources\/events\.json row 0 field review: a 'reviewed' row must say which page was read/);
   const err2 = await loadBroken('institutions.json', (d) => { d[0].review = { url: 'https://example.org/', read_on: '2026-11-23', confirmed: 'something read there' }; });
   assert.match(err2.message, /sources\/institutions\.json row 0 field review_status: must be 'reviewed' when the row carries a review/);
+});
+
+test('a reviewed row citing a mirror or aggregator is refused, in its url, its confirmed text or a name review', async () => {
+  const url = await loadBroken('regions.json', (d) => { d[1].review.url = 'https://hmong.ru/wiki/ISO_3166-2:KZ'; });
+  assert.match(url.message, /sources\/regions\.json row 1 field review\.url: https:\/\/hmong\.ru\/wiki\/ISO_3166-2:KZ is on hmong\.ru, a mirror or aggregator/);
+  const inText = await loadBroken('events.json', (d) => { d[0].review.confirmed += ' Also read at https://kz.everywherenews.net/kazakhstan_news/x'; });
+  assert.match(inText.message, /sources\/events\.json row 0 field review\.confirmed: .* is on everywherenews\.net/);
+  const sub = await loadBroken('legacy-places.json', (d) => { d[0].review.url = 'https://de.zxc.wiki/wiki/Turkistan'; });
+  assert.match(sub.message, /row 0 field review\.url: .* is on zxc\.wiki/);
+  const name = await loadBroken('indicators.json', (d) => {
+    const r = d.find((x: any) => x.name_review);
+    r.name_review.ru = { status: 'reviewed', url: 'https://news.mail.ru/economics/1/', read_on: '2026-11-25', confirmed: 'a repost' };
+  });
+  assert.match(name.message, /sources\/indicators\.json row \d+ field name_review\.ru\.url: .* is on news\.mail\.ru/);
+  // an unreviewed row may keep any link: it claims nothing
+  assert.equal(await loadEdited('district-corrections.json', (d) => { d.find((x: any) => x.review_status === 'unreviewed').source_url = 'https://wikivisually.com/wiki/Petropavl'; }), null);
+});
+
+test('a reviewed former name citing a mirror is refused naming file, row and field', async () => {
+  const dir = tempDir('dala-names-');
+  try {
+    await cp(SOURCES_DIR, dir, { recursive: true });
+    const file = join(dir, 'historical-names.json');
+    const data = JSON.parse(await readFile(file, 'utf8'));
+    const i = data.rows.findIndex((r: { review_status: string }) => r.review_status === 'reviewed');
+    data.rows[i].source_url = 'https://owiki.org/wiki/Astana';
+    await writeFile(file, JSON.stringify(data, null, 2));
+    await assert.rejects(loadNameTables(dir), new RegExp(`sources/historical-names\\.json row ${i} field source_url: https://owiki\\.org/wiki/Astana is on owiki\\.org`));
+    data.rows[i].review_status = 'unreviewed';
+    data.rows[i].reviewed_on = null;
+    data.rows[i].confirms = null;
+    await writeFile(file, JSON.stringify(data, null, 2));
+    await loadNameTables(dir); // unreviewed: the link claims nothing
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });
 
 test('the media sample is labelled demonstration and carries only placeholder titles', () => {

@@ -1,6 +1,7 @@
 // Search and resolve on the release built from the pinned snapshots, through the production app:
-// the labelled queries reach hit@1 >= 95%, regional centres resolve to their city, former names
-// carry their date, abbreviations find what they abbreviate.
+// the labelled queries reach hit@1 >= 95%, a region and its centre of the same name are homonyms
+// (the region first), a centre named otherwise resolves to its city, an exact name outranks a longer
+// name containing it, former names carry their date, abbreviations find what they abbreviate.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { buildApp, type DalaApp } from '../src/serve/app.js';
@@ -31,8 +32,51 @@ describe('search and resolve on the real release', () => {
     assert.ok(q.hitAt1 >= 95, `hit@1 ${q.hitAt1}% (${q.hits}/${q.total}); misses:\n${misses}`);
   });
 
-  test('a regional centre resolves to the city (200), never ambiguously to its region', async () => {
-    // each name is also an alias of its region in the region table; the city holds it as its name
+  // Regions named like their centre, with the region's names without the word for region in kk, ru, en
+  // and Latin spellings people type, and a typo with two letters swapped.
+  const homonyms: { region: string; city: string; names: string[]; swapped: string }[] = [
+    { region: 'place:KZ-35', city: 'place:KZ-35/KZ351000', names: ['Karaganda', 'Караганда', 'Қарағанды', 'Qaraghandy'], swapped: 'Karagnada' },
+    { region: 'place:KZ-15', city: 'place:KZ-15/KZ151000', names: ['Aktobe', 'Актобе', 'Ақтөбе', 'Aqtobe'], swapped: 'Aktboe' },
+    { region: 'place:KZ-23', city: 'place:KZ-23/KZ231000', names: ['Atyrau', 'Атырау'], swapped: 'Atyaru' },
+    { region: 'place:KZ-43', city: 'place:KZ-43/KZ431000', names: ['Kyzylorda', 'Кызылорда', 'Қызылорда', 'Qyzylorda'], swapped: 'Kyzylodra' },
+    { region: 'place:KZ-61', city: 'place:KZ-61/KZ611000', names: ['Turkistan', 'Түркістан'], swapped: 'Turkitsan' },
+    { region: 'place:KZ-55', city: 'place:KZ-55/KZ551000', names: ['Pavlodar', 'Павлодар'], swapped: 'Pavoldar' },
+    { region: 'place:KZ-39', city: 'place:KZ-39/KZ391000', names: ['Kostanay', 'Костанай', 'Қостанай', 'Qostanai'], swapped: 'Kostnaay' },
+  ];
+
+  test('a region and its centre of the same name resolve as homonyms (300): the region first, the city second', async () => {
+    for (const { region, city, names } of homonyms) {
+      for (const name of names) {
+        const res = await resolve({ name });
+        assert.equal(res.status, 300, name);
+        assert.equal(res.body.data.result, 'ambiguous', name);
+        assert.equal(res.body.data.id, null, name);
+        assert.deepEqual(res.body.data.candidates.slice(0, 2).map((c: { id: string }) => c.id), [region, city], name);
+      }
+    }
+  });
+
+  test('search ranks a region before its centre of the same name, also with two letters swapped', async () => {
+    for (const { region, city, names, swapped } of homonyms) {
+      for (const q of names) assert.deepEqual((await search(q)).data.slice(0, 2).map((h: { id: string }) => h.id), [region, city], q);
+      const typo = await search(swapped);
+      assert.equal(typo.data[0].id, region, swapped);
+      assert.equal(typo.data[0].match.type, 'fuzzy', swapped);
+    }
+  });
+
+  test('an exact name outranks a longer name containing it, in every language', async () => {
+    // population's names against employment's "Численность занятого населения", "Employed population",
+    // "Жұмыспен қамтылған халық саны"
+    for (const q of ['численность населения', 'Численность населения', 'population', 'халық саны']) {
+      const res = await search(q);
+      assert.equal(res.data[0].id, 'indicator:population', q);
+      assert.equal(res.data[0].match.type, 'exact', q);
+      assert.ok(res.data.some((h: { id: string }) => h.id === 'indicator:employed'), `${q}: the longer name is still found`);
+    }
+  });
+
+  test('a regional centre named otherwise than its region resolves to the city (200)', async () => {
     const centres: [string, string][] = [['Кокшетау', 'place:KZ-11/KZ111000'], ['Өскемен', 'place:KZ-63/KZ631000'], ['Taraz', 'place:KZ-31/KZ311000'], ['Oral', 'place:KZ-27/KZ271000']];
     for (const [name, city] of centres) {
       const res = await resolve({ name });

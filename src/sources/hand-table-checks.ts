@@ -2,6 +2,7 @@
 // JSON Schema. Each rule returns issues naming file, row and field (hand-tables.ts formats them).
 import type { HandTables, Names, Region } from './records.js';
 import type { TableIssue } from './table-issue.js';
+import { mirrorsCited } from './mirror-hosts.js';
 
 const REGION_COUNT = 20; // 17 regions + Astana, Almaty, Shymkent after the 2022 reform (snapshots README)
 const INSTITUTION_COUNT = 55; // SPEC 2.2 "institutions catalog: 55 institutions"
@@ -119,7 +120,8 @@ function checkDistrictCorrections(t: HandTables, emit: Emit): void {
 
 /** DESIGN.md: nothing unverified is ever labelled verified, and no hand row was verified at the primary source. */
 function checkNoVerified(t: HandTables, emit: Emit): void {
-  const tables: [string, { review_status: string; review?: unknown; name_review?: Record<string, { status: string }> }[]][] = [
+  type Review = { url: string | null; confirmed: string };
+  const tables: [string, { review_status: string; review?: Review; name_review?: Record<string, Review & { status: string }> }[]][] = [
     ['regions.json', t.regions],
     ['district-corrections.json', t.districtCorrections],
     ['indicators.json', t.indicators],
@@ -134,6 +136,16 @@ function checkNoVerified(t: HandTables, emit: Emit): void {
       const namesReviewed = r.name_review !== undefined && Object.values(r.name_review).every((n) => n.status === 'reviewed');
       if (r.review_status === 'reviewed' && r.review === undefined && !namesReviewed) emit(file, i, 'review', "a 'reviewed' row must say which page was read, when, and what it confirmed");
       if (r.review !== undefined && r.review_status !== 'reviewed') emit(file, i, 'review_status', `must be 'reviewed' when the row carries a review (is '${r.review_status}')`);
+      // a language's name review claims what it says even on a row not reviewed as a whole
+      for (const [lang, n] of Object.entries(r.name_review ?? {})) {
+        if (n.status === 'reviewed') refuseMirrors(n, `name_review.${lang}`, (field, m) => emit(file, i, field, m));
+      }
+      if (r.review_status === 'reviewed' && r.review) refuseMirrors(r.review, 'review', (field, m) => emit(file, i, field, m));
     });
   }
+}
+
+/** A review read on a mirror or aggregator rests on no source. */
+function refuseMirrors(review: { url: string | null; confirmed: string }, at: string, emit: (field: string, message: string) => void): void {
+  for (const c of mirrorsCited(review)) emit(`${at}.${c.where}`, c.message);
 }

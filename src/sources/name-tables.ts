@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject } from 'ajv';
+import { mirrorsCited } from './mirror-hosts.js';
 
 export interface HistoricalName {
   name: string;
@@ -96,6 +97,12 @@ export async function loadNameTables(sourcesDir: string): Promise<NameTables> {
     if (!validate(value)) faults.push(...(validate.errors ?? []).filter((e) => e.keyword !== 'if').map((e) => describe(file, e)));
     else out[key] = (value as { rows: unknown[] }).rows;
   }
+  (out.historical as HistoricalName[] | undefined)?.forEach((r, i) => {
+    if (r.review_status !== 'reviewed') return;
+    for (const c of mirrorsCited({ url: r.source_url, confirmed: r.confirms ?? '' })) {
+      faults.push(`sources/historical-names.json row ${i} field ${c.where === 'url' ? 'source_url' : 'confirms'}: ${c.message}`);
+    }
+  });
   if (faults.length > 0) throw new Error(`name tables are invalid:\n${faults.join('\n')}`);
   return out as NameTables;
 }

@@ -4,13 +4,14 @@
 // a query word (symmetric deletions). Every read has a LIMIT and the candidate set is capped, so the work of a query
 // is bounded after normalisation and does not grow with the number of names.
 // Ranking: kind-of-place words first select the matching kind; then exact > prefix > fuzzy, in
-// non-overlapping score bands (exact 1, prefix 0.5-0.9, fuzzy below 0.5).
+// non-overlapping score bands (exact 1, prefix 0.5-0.9, fuzzy below 0.5); a region before a place
+// inside it that matched as well (regionsBeforePlacesInside).
 import type { Database } from 'better-sqlite3';
 import { searchStatements, type NameRow, type SearchStatements } from '../../../store/search.js';
 import { deletions } from '../../../store/search-write.js';
 import { INFIX_MIN } from '../../../store/search-suffixes.js';
 import { editDistance, toleratedEdits } from './distance.js';
-import { parseQuery, satisfiesHints, type ParsedQuery } from './query.js';
+import { parseQuery, satisfiesHints, withoutKindWords, type ParsedQuery } from './query.js';
 
 export type MatchType = 'exact' | 'prefix' | 'fuzzy';
 export type Locale = 'ru' | 'kk' | 'en';
@@ -84,8 +85,9 @@ const TYPE_RANK: Readonly<Record<string, number>> = {
   place: 0, district: 1, indicator: 2, institution: 3, dataset: 4, person: 5, source: 6, event: 7,
 };
 const BAND: Readonly<Record<MatchType, number>> = { exact: 0, prefix: 1, fuzzy: 2 };
-// Between equally good matches, a city before a region: a regional centre's name means the city
-// (Kostanay the city, not Kostanay region; Almaty the city, not Almaty region).
+// Between equally good matches of unrelated places, a city before a region (Almaty the city of
+// republican significance before Almaty Region); a region and a city inside it are ordered by
+// regionsBeforePlacesInside instead.
 const PLACE_KIND_RANK: Readonly<Record<string, number>> = { city: 0, region: 1, country: 2, district: 3 };
 
 type Word = { id: number; word: string; df: number };
@@ -198,8 +200,11 @@ function wordMatch(w: string, nameWords: readonly string[]): { quality: number; 
 
 function scoreName(q: ParsedQuery, row: NameRow): Scored | null {
   if (row.key === q.key || row.key === q.coreKey) return { type: 'exact', score: 1, distance: 0 };
+  // A region is called by its name without the word for region: "Karaganda", "Қарағанды" and
+  // "Qaraghandy" name Karaganda Region ("Karaganda Region", "Қарағанды облысы") as exactly as its city.
+  if (row.place_kind === 'region' && withoutKindWords(row.key) === q.coreKey) return { type: 'exact', score: 1, distance: 0 };
   for (const key of [q.key, q.coreKey]) {
-    if (row.key.startsWith(key)) return { type: 'prefix', score: 0.5 + 0.4 * (key.length / row.key.length), distance: 0 };
+    if (row.key.startsWith(key)) return { type: 'prefix', score: startScore(q, key.length / row.key.length), distance: 0 };
   }
   const nameWords = row.key.split(' ');
   let quality = 0;
@@ -223,10 +228,27 @@ function scoreName(q: ParsedQuery, row: NameRow): Scored | null {
     return { type: 'fuzzy', score: 0.3 * (quality / q.core.length), distance: distance + missed };
   }
   const coverage = Math.min(1, q.coreKey.length / row.key.length);
-  if (!fuzzy) return { type: 'prefix', score: 0.5 + 0.3 * coverage * (quality / q.core.length), distance: 0 };
+  if (!fuzzy) return { type: 'prefix', score: wordsScore(q, row.key, coverage * (quality / q.core.length)), distance: 0 };
   const whole = wholeFuzzy(q.coreKey, row.key);
   if (whole && whole.distance <= distance) return whole;
   return { type: 'fuzzy', score: 0.45 * coverage * (quality / q.core.length), distance };
+}
+
+/** The score of a name that starts with the query, by the share of it the query covers. */
+function startScore(q: ParsedQuery, share: number): number {
+  return q.core.length < 2 ? 0.5 + 0.4 * share : 0.65 + 0.25 * share; // several words: a phrase (wordsScore)
+}
+
+/**
+ * The score of a name holding every query word (a share of 0..1 of how much of it they cover). Of
+ * several words, a name holding them as one phrase ("Среднегодовая численность населения" for
+ * "численность населения") ranks above every name holding them apart ("Численность занятого
+ * населения"), however short: 0.65-0.8 against 0.5-0.65. One word keeps 0.5-0.8 by coverage.
+ */
+function wordsScore(q: ParsedQuery, key: string, share: number): number {
+  if (q.core.length < 2) return 0.5 + 0.3 * share;
+  const phrase = ` ${key} `.includes(` ${q.coreKey} `);
+  return (phrase ? 0.65 : 0.5) + 0.15 * share;
 }
 
 function wholeFuzzy(query: string, key: string): Scored | null {
@@ -332,7 +354,26 @@ export function search(db: Database, text: string, opts: SearchOptions = {}): Se
     if (!previous || compareHits(ranked, previous.ranked, opts.locale) < 0) best.set(row.entity_id, { ranked, row, entity: entity ?? undefined });
   }
   const hits = [...best.values()].map((b) => hitOf(s, b.row, b.ranked, b.entity)).sort((a, b) => compareHits(a, b, opts.locale));
-  return { query: q, hits, work, candidates: rows };
+  return { query: q, hits: regionsBeforePlacesInside(hits), work, candidates: rows };
+}
+
+/**
+ * A region moved before the first place inside it (its centre: place:KZ-35/KZ351000 in place:KZ-35,
+ * or a district) that the query matched as well (same match type, same kind-word selection):
+ * "Karaganda" is first the region, the unit the statistics describe, then the city of that name. Applied after the
+ * sort rather than inside compareHits, whose order must stay transitive.
+ */
+function regionsBeforePlacesInside<T extends Ranked>(hits: T[]): T[] {
+  for (let i = 0; i < hits.length; i++) {
+    const region = hits[i]!;
+    if (region.placeKind !== 'region') continue;
+    const j = hits.findIndex((h, k) => k < i && h.entityId.startsWith(region.entityId + '/') &&
+      h.match.type === region.match.type && h.hinted === region.hinted);
+    if (j < 0) continue;
+    hits.splice(i, 1);
+    hits.splice(j, 0, region);
+  }
+  return hits;
 }
 
 /** Edits beyond which a name is too far to be offered even as a nearest candidate. */

@@ -44,6 +44,13 @@ export function parseQuery(text: string): ParsedQuery {
   return { key, core, coreKey: core.join(' '), hints: [...new Set(found)] };
 }
 
+/** A key without its kind-of-place words ("karaganda region" -> "karaganda"); the key itself if nothing else is left. */
+export function withoutKindWords(key: string): string {
+  const hintOf = hints();
+  const words = key.split(' ').filter((w) => w !== '' && !hintOf.has(w));
+  return words.length > 0 ? words.join(' ') : key;
+}
+
 /** Whether a name row's place kind is what the query's kind words ask for. */
 export function satisfiesHints(placeKind: string, hints: readonly PlaceHint[]): boolean {
   return hints.length === 0 || hints.includes(placeKind as PlaceHint);

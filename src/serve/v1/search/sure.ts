@@ -14,10 +14,9 @@ export function sureMatches(result: SearchResult): Hit[] {
   if (result.query.hints.length > 0 && sure.some((h) => h.hinted)) sure = sure.filter((h) => h.hinted);
   const primary = sure.filter((h) => !SECONDARY_KINDS.has(h.match.kind));
   if (primary.length > 0) sure = primary;
-  // A regional centre's name belongs to the city: a region matched together with a city inside it
-  // (its centre, place:KZ-35/KZ351000 in place:KZ-35) yields to the city.
-  const cities = sure.filter((h) => h.placeKind === 'city');
-  return sure.filter((h) => !(h.placeKind === 'region' && cities.some((c) => c.entityId.startsWith(h.entityId + '/'))));
+  // A region and its centre of the same name ("Karaganda") are homonyms: both stay, in the search's
+  // order, the region first (engine.ts, regionsBeforePlacesInside).
+  return sure;
 }
 
 export const NEAREST = 5;
