@@ -10,6 +10,8 @@ import { installAnswerCache } from './answers/hooks.js';
 import { COMMON_HEADERS } from './common-headers.js';
 import { defaultLimits, serverOptions, type Limits } from './limits.js';
 import { installLoadShedding } from './load-shed.js';
+import { Admission } from './load/admission.js';
+import { clientAddressResolver } from './rate-limit/client-address.js';
 import { lazySchemas, type LazySchemas } from './lazy-schemas.js';
 import { strictQueryIntegers } from './query-numbers.js';
 import { dataPlugin } from './data/index.js';
@@ -115,6 +117,7 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
   app.decorateRequest('releaseProblem', '');
   app.addHook('onClose', () => releases.close());
   // Health answers under pressure (it is how a proxy and an operator learn why); the rest is shed.
+  const admission = new Admission({ perProcess: limits.maxAnswersInFlight, perAddress: limits.maxAnswersPerAddress }, clientAddressResolver(opts.trustProxy));
   const loopDelay = installLoadShedding(app, limits.maxEventLoopDelayMs, (path) => path.endsWith('/health'));
   let closing = false;
   app.addHook('preClose', (done) => {
@@ -215,12 +218,13 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
     await scope.register(dataPlugin, { prefix: '/data' });
     await scope.register(async (cached) => {
       installAnswerCache(cached, answers);
+      admission.install(cached);
       await cached.register(timemachinePlugin, { prefix: '/api/timemachine', releases });
     });
     for (const url of ['/api/timemachine/openapi.json', '/openapi.json']) scope.get(url, openapiRouteOptions, serveInterfaceDocument);
   });
 
-  await app.register(v1Plugin, { prefix: '/api/v1', releases, redisUrl: opts.redisUrl, trustProxy: opts.trustProxy, answerCache: answers, ...opts.v1 });
+  await app.register(v1Plugin, { prefix: '/api/v1', releases, redisUrl: opts.redisUrl, trustProxy: opts.trustProxy, answerCache: answers, admission, ...opts.v1 });
   await app.register(webPlugin); // `/` for browsers (Accept: text/html) and /assets/
   for (const extra of opts.extraPlugins ?? []) {
     await app.register(extra.plugin, { prefix: extra.prefix, releases, redisUrl: opts.redisUrl, ...extra.options });

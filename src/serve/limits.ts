@@ -6,6 +6,9 @@
 // - Sizes: headers (request line included) 16 KiB, request target 8 KiB (RFC 9112 section 3
 //   recommends supporting at least 8000 octets; more is refused with 414).
 // - Connections per peer address (trusted proxies exempt, since every client arrives through them).
+// - Admission (load/admission.ts): answers that cost work are bounded in flight per process and per
+//   address (503 with Retry-After beyond) and made one per event-loop turn, so health and cheap
+//   answers never wait behind a burst.
 // - Load shedding: when the event loop's delay passes a bound the server answers 503 with
 //   Retry-After instead of queueing without bound; /api/v1/health keeps answering so an operator and
 //   the proxy see why.
@@ -22,6 +25,9 @@ export interface Limits {
   maxUrlBytes: number;
   maxConnectionsPerAddress: number;
   maxEventLoopDelayMs: number;
+  /** Answers that cost work in flight per process, and per client address (load/admission.ts). */
+  maxAnswersInFlight: number;
+  maxAnswersPerAddress: number;
 }
 
 const env = (name: string, fallback: number) => {
@@ -44,6 +50,8 @@ export function defaultLimits(): Limits {
     // synchronous work on the same loop) must not shed for delays it did not cause. `dala serve`, a
     // process of its own, turns it on (SERVE_MAX_EVENT_LOOP_DELAY_MS).
     maxEventLoopDelayMs: Number(process.env.DALA_MAX_EVENT_LOOP_DELAY_MS) || 0,
+    maxAnswersInFlight: env('DALA_MAX_ANSWERS_IN_FLIGHT', 64),
+    maxAnswersPerAddress: env('DALA_MAX_ANSWERS_PER_ADDRESS', 16),
   };
 }
 

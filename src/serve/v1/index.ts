@@ -8,6 +8,7 @@ import { clientAddressResolver } from '../rate-limit/client-address.js';
 import { rateLimitHook } from '../rate-limit/hook.js';
 import type { RedisStore } from '../rate-limit/redis-store.js';
 import { AnswerCache } from '../answers/cache.js';
+import type { Admission } from '../load/admission.js';
 import { installAnswerCache } from '../answers/hooks.js';
 import type { ReleaseSource } from '../release-types.js';
 import { datasetRoutes } from './datasets.js';
@@ -36,6 +37,8 @@ export interface V1Options {
   rateLimit?: BucketPolicy;
   /** Cache of immutable answers, consulted after the rate limit (so every request is counted). */
   answerCache?: AnswerCache;
+  /** Admission of answers that cost work, consulted after the answer cache (src/serve/load/admission.ts). */
+  admission?: Admission;
   /** Clock for the freshness evaluation; tests pin it. */
   now?: () => Date;
   /** Milliseconds clock of the in-memory token bucket; tests step it instead of sleeping. */
@@ -71,6 +74,7 @@ export const v1Plugin: FastifyPluginAsync<V1Options> = async (app, opts) => {
   await app.register(async (limited) => {
     limited.addHook('onRequest', rateLimitHook(store, policy, clientAddressResolver(opts.trustProxy)));
     if (opts.answerCache) installAnswerCache(limited, opts.answerCache);
+    opts.admission?.install(limited);
     await limited.register(searchRoutes, routeOpts);
     await limited.register(resolveRoutes, routeOpts);
     await limited.register(reconcileRoutes, routeOpts);

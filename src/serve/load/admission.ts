@@ -1,0 +1,79 @@
+// Admission of answers that cost work (a store read, a search, a CSV or JSON made and compressed),
+// decided before the work starts: an answer the cache holds never comes here (the cache's
+// preHandler answers first), health is exempt, and everything else takes a slot.
+// - At most `perProcess` such answers in flight (admitted, not yet fully sent or abandoned) and at
+//   most `perAddress` from one client address (client-address.ts: the socket's, or X-Forwarded-For
+//   from a trusted proxy); beyond either, 503 `overloaded` with Retry-After at once, at the cost of
+//   a refusal rather than of the work.
+// - Admitted answers are made one per turn of the event loop (setImmediate), in arrival order. A
+//   burst of requests read in one turn would otherwise each be answered inside that turn, and a
+//   request that came with them (health, a cached answer, a /data/ file) would wait for all of
+//   them; between two admitted answers the loop reads and answers what cheap requests it has.
+// The event-loop-delay shedding (load-shed.ts) stays as a second line: it catches lateness this
+// does not schedule (a release load, a garbage collection, the /data/ fast path under a flood).
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import { ProblemError } from '../errors.js';
+import type { AddressResolver } from '../rate-limit/client-address.js';
+
+export interface AdmissionLimits {
+  /** Answers in flight per process. */
+  perProcess: number;
+  /** Answers in flight per client address. */
+  perAddress: number;
+}
+
+export class Admission {
+  private inFlight = 0;
+  private readonly byAddress = new Map<string, number>();
+  private readonly waiting: { request: FastifyRequest; done: HookHandlerDoneFunction }[] = [];
+  private scheduled = false;
+
+  constructor(
+    private readonly limits: AdmissionLimits,
+    private readonly addressOf: AddressResolver,
+    private readonly exempt: (path: string) => boolean = (path) => path.endsWith('/health'),
+  ) {}
+
+  /** Answers in flight now (health reports it). */
+  get load(): { inFlight: number; waiting: number } {
+    return { inFlight: this.inFlight, waiting: this.waiting.length };
+  }
+
+  /** Adds the admission preHandler to a scope; install it after the answer cache. */
+  install(scope: FastifyInstance): void {
+    scope.addHook('preHandler', (request, reply, done) => this.admit(request, reply, done));
+  }
+
+  private admit(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
+    if (this.exempt(request.url.split('?')[0] ?? '')) return done();
+    const address = this.addressOf(request);
+    const mine = this.byAddress.get(address) ?? 0;
+    if (this.inFlight >= this.limits.perProcess || mine >= this.limits.perAddress) {
+      const which = mine >= this.limits.perAddress ? `${mine} answers from this address are in progress (bound ${this.limits.perAddress})` : `${this.inFlight} answers are in progress (bound ${this.limits.perProcess})`;
+      return done(new ProblemError('overloaded', `the server is busy: ${which}; retry shortly`, {}, { 'retry-after': '1' }));
+    }
+    this.inFlight++;
+    this.byAddress.set(address, mine + 1);
+    // 'close' comes once the answer is sent whole or the connection is gone, whichever is first.
+    reply.raw.once('close', () => {
+      this.inFlight--;
+      const left = (this.byAddress.get(address) ?? 1) - 1;
+      if (left > 0) this.byAddress.set(address, left);
+      else this.byAddress.delete(address);
+    });
+    this.waiting.push({ request, done });
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.waiting.length === 0) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      const next = this.waiting.shift();
+      // a client gone while it waited costs nothing more
+      if (next && !next.request.raw.destroyed) next.done();
+      this.schedule();
+    });
+  }
+}
