@@ -13,18 +13,19 @@ import { fixtureStore, sealFixture } from './fixture-release.js';
 type Entity = StoreContent['entities'][number];
 type Name = StoreContent['entity_names'][number];
 
-function entity(id: string, type: string, en: string, ru: string, kk: string, data: Record<string, unknown> = {}): Entity {
+export function entity(id: string, type: string, en: string, ru: string, kk: string, data: Record<string, unknown> = {}): Entity {
   return { id, type, name_en: en, name_ru: ru, name_kk: kk, data: JSON.stringify({ id, ...data }) };
 }
 const name = (entity_id: string, n: string, lang: string, kind: string): Name => ({ entity_id, name: n, lang, kind });
 
-export function v1Store(opts: { karaganda2024?: number } = {}): StoreContent {
+export function v1Store(opts: { karaganda2024?: number; extraEntities?: Entity[] } = {}): StoreContent {
   const base = fixtureStore(opts);
   return {
     ...base,
     entities: [
       ...base.entities,
       entity('place:KZ-71', 'place', 'Astana', 'Астана', 'Астана', { iso: 'KZ-71', slug: 'astana', kind: 'city' }),
+      ...(opts.extraEntities ?? []),
       entity('place:KZ-35/KZ3510', 'district', 'Karaganda (city)', 'Караганда', 'Қарағанды', { parent: 'place:KZ-35', kind: 'city-of-regional-significance' }),
       entity('place:KZ-35/KZ3520', 'district', 'Bukhar-Zhyrau District', 'Бухар-Жырауский район', 'Бұқар жырау ауданы', { parent: 'place:KZ-35', kind: 'district' }),
       entity('institution:karaganda-university', 'institution', 'Karaganda University', 'Карагандинский университет', 'Қарағанды университеті', { place: 'place:KZ-35' }),
@@ -60,7 +61,8 @@ export function v1Store(opts: { karaganda2024?: number } = {}): StoreContent {
 
 
 /** Seals a v1 fixture release into releasesDir (created when absent); CURRENT then names it. */
-export async function makeV1Release(releasesDir?: string, opts: { karaganda2024?: number; builtAt?: string } = {}): Promise<SealResult & { releasesDir: string }> {
+/** `extraEntities`: entities a test adds to the fixture, for a ranking the shared rows cannot show. */
+export async function makeV1Release(releasesDir?: string, opts: { karaganda2024?: number; builtAt?: string; extraEntities?: Entity[] } = {}): Promise<SealResult & { releasesDir: string }> {
   return sealFixture(
     releasesDir,
     {
