@@ -13,6 +13,7 @@ import { publicHolidays } from '../sources/holidays.js';
 import { normaliseLabel } from '../sources/homoglyphs.js';
 import { loadPassports, verifySnapshots } from '../sources/snapshots.js';
 import { readBnsExtra } from './bns-extra.js';
+import { readBnsMore } from './bns-more.js';
 import { buildDatasets, refuseFutureData } from './datasets.js';
 import { assembleGeo } from './geo-assemble.js';
 import type { Model } from './model.js';
@@ -42,6 +43,7 @@ export async function assembleModel(opts: AssembleOptions): Promise<Model> {
     ...(await readBnsCsv(resolve('bns/unemployment_rate_by_region.csv'), UNEMPLOYMENT_SPEC)),
     ...grp.points,
     ...(await readBnsExtra(resolve, regions)),
+    ...(await readBnsMore(resolve, regions)),
   ].sort(comparePoints);
 
   const { geo, districts } = await assembleGeo(resolve, regions, tables.districtCorrections);

@@ -8,10 +8,24 @@ export const LIFE_EXPECTANCY_METRICS = [
   'life_expectancy', 'life_expectancy_male', 'life_expectancy_male_urban', 'life_expectancy_male_rural',
   'life_expectancy_female', 'life_expectancy_female_urban', 'life_expectancy_female_rural',
 ];
-export const EXTRA_METRICS = [...LIFE_EXPECTANCY_METRICS, 'hospital_organisations', 'air_emissions_stationary', 'environmental_protection_expenditure', 'income_per_capita_nominal'];
-const EXTRA_SOURCES = ['bns-life-expectancy', 'bns-hospitals', 'bns-emissions', 'bns-env-expenditure', 'bns-income'];
+export const GRP_PER_CAPITA_METRICS = ['grp_per_capita', 'grp_per_capita_cumulative', 'grp_per_capita_usd', 'grp_per_capita_usd_cumulative'];
+export const BUS_METRICS = ['buses_in_stock', 'buses_individual_owners', 'bus_passengers', 'bus_passenger_km'];
+/** The bns-more tables without a breakdown. */
+export const MORE_METRICS = ['doctors', 'household_money_expenditure_per_capita', 'employment_agency_applicants', 'unemployment_rate_quarterly', ...GRP_PER_CAPITA_METRICS, ...BUS_METRICS];
+export const EXTRA_METRICS = [...LIFE_EXPECTANCY_METRICS, 'hospital_organisations', 'air_emissions_stationary', 'environmental_protection_expenditure', 'income_per_capita_nominal', ...MORE_METRICS];
+/** Dataset id -> metrics of the bns-more tables without a breakdown (one dataset per table). */
+export const MORE_DATASETS: Readonly<Record<string, readonly string[]>> = {
+  doctors: ['doctors'],
+  'household-expenditure': ['household_money_expenditure_per_capita'],
+  'employment-agency-applicants': ['employment_agency_applicants'],
+  'unemployment-quarterly': ['unemployment_rate_quarterly'],
+  'grp-per-capita': GRP_PER_CAPITA_METRICS,
+  'bus-transport': BUS_METRICS,
+};
+const MORE_SOURCES = ['bns-doctors', 'bns-household-expenditure', 'bns-employment-agencies', 'bns-unemployment-quarterly', 'bns-grp-per-capita', 'bns-bus-transport'];
+const EXTRA_SOURCES = ['bns-life-expectancy', 'bns-hospitals', 'bns-emissions', 'bns-env-expenditure', 'bns-income', ...MORE_SOURCES];
 
-const latestEnd = (points: Point[], metrics: string[]): string | null =>
+const latestEnd = (points: Point[], metrics: readonly string[]): string | null =>
   points
     .filter((p) => metrics.includes(p.metric) && p.value !== null && p.place === 'KZ')
     .reduce<string | null>((max, p) => (max === null || p.period_end > max ? p.period_end : max), null);
@@ -22,7 +36,7 @@ const OFFICIAL_LIMITS =
 
 export function buildDatasets(points: Point[], dates: { latestEvent: string | null; latestHoliday: string | null; mediaLast: string | null }): DatasetDef[] {
   const { latestEvent: latestEventDate, latestHoliday, mediaLast: mediaLastDate } = dates;
-  const series = (id: string, title: string, description: string, metrics: string[], sources: string[]): DatasetDef => ({
+  const series = (id: string, title: string, description: string, metrics: readonly string[], sources: string[]): DatasetDef => ({
     id, title, description, path: `datasets/${id}.json`, csv_path: `datasets/${id}.csv`, source_ids: sources,
     as_of: latestEnd(points, metrics), sla_days: 400, historical: false, quality_status: 'official', publication_limits: OFFICIAL_LIMITS,
   });
@@ -33,6 +47,12 @@ export function buildDatasets(points: Point[], dates: { latestEvent: string | nu
     series('health', 'Life expectancy and hospital organisations by region', 'Life expectancy at birth (years; both sexes, men and women, each total, urban and rural), 1999-2022, and the number of hospital organisations, 2003-2022; series breaks in 2018 and 2022.', [...LIFE_EXPECTANCY_METRICS, 'hospital_organisations'], ['bns-life-expectancy', 'bns-hospitals']),
     series('environment', 'Air emissions and environmental protection expenditure by region', 'Emissions of pollutants from stationary sources (thousand tonnes) and current expenditure on environmental protection (thousand KZT), 2005-2022; series breaks in 2018 and 2022.', ['air_emissions_stationary', 'environmental_protection_expenditure'], ['bns-emissions', 'bns-env-expenditure']),
     series('household-income', 'Average per capita nominal monetary income by region', 'KZT per month, 2000-2020, pre-2022 regions; series break in 2018; values truncated to whole tenge by the export.', ['income_per_capita_nominal'], ['bns-income']),
+    series('doctors', 'Number of doctors of all specialities by region', 'Persons at the end of the year, 2003-2022; 2003-2017 South Kazakhstan as the former region; series breaks in 2018 and 2022; Almaty city 2016 flagged suspicious.', MORE_DATASETS['doctors']!, ['bns-doctors']),
+    series('household-expenditure', 'Household money expenditure per capita by region', 'KZT per person per month, 2001-2022, unrounded as the Bureau stores them; 2018 and 2022 estimates noted where the table says so.', MORE_DATASETS['household-expenditure']!, ['bns-household-expenditure']),
+    series('employment-agency-applicants', 'Persons who applied to employment authorities by region', 'Persons per year, 2001-2021, regions before 2022.', MORE_DATASETS['employment-agency-applicants']!, ['bns-employment-agencies']),
+    series('unemployment-quarterly', 'Unemployment rate by region and quarter', 'Percent, quarters and the table\'s annual figure, 2001 to IV quarter 2023; a separate indicator from the annual unemployment rate.', MORE_DATASETS['unemployment-quarterly']!, ['bns-unemployment-quarterly']),
+    series('grp-per-capita', 'Gross regional product per capita', 'Thousand KZT and US dollars, annual and cumulative I quarter / I half / 9 months, 2008 to 9 months 2023.', MORE_DATASETS['grp-per-capita']!, ['bns-grp-per-capita']),
+    series('bus-transport', 'Bus transport by region', 'Buses in stock and of individual owners (units, registration region from 2005), passengers (million) and passenger turnover (million passenger-km), 2003-2022; series break 2019 to 2020.', MORE_DATASETS['bus-transport']!, ['bns-bus-transport']),
     {
       id: 'official-regional-indicators', title: 'Official regional indicators (latest period of each)', description: 'The 20 regions with the latest population, labour-market, GRP, health, environment and income figures, each with its own period.',
       path: 'official-regional-indicators.json', csv_path: 'official-regional-indicators.csv', source_ids: ['bns-population', 'bns-employed', 'bns-unemployment', 'bns-grp', ...EXTRA_SOURCES],

@@ -39,7 +39,7 @@ export const UNEMPLOYMENT_SPEC: BnsCsvSpec = {
       year: 2019,
       expect: 3.6,
       status: 'suspicious',
-      note: 'suspicious: the transcription has 3.6, the Bureau headline unemployment rate for 2019 is 4.8 (snapshots/README.md)',
+      note: 'suspicious: the transcription has 3.6, the Bureau headline unemployment rate for 2019 is 4.8, and the Bureau\'s quarterly table gives 4.8 for the year 2019 too (indicator unemployment_rate_quarterly)',
     },
     {
       place: 'KZ-63',

@@ -18,3 +18,11 @@ export function annualPeriod(year: number): PeriodBounds {
 export function cumulativePeriod(year: number, kind: CumulativeKind): PeriodBounds {
   return { period: `${year}-${kind}`, period_start: `${year}-01-01`, period_end: `${year}-${CUMULATIVE_END[kind]}` };
 }
+
+const QUARTER_BOUNDS = [['01-01', '03-31'], ['04-01', '06-30'], ['07-01', '09-30'], ['10-01', '12-31']] as const;
+
+/** One calendar quarter (not cumulative): `2019-Q3` = 1 July - 30 September 2019. */
+export function quarterPeriod(year: number, quarter: 1 | 2 | 3 | 4): PeriodBounds {
+  const [start, end] = QUARTER_BOUNDS[quarter - 1]!;
+  return { period: `${year}-Q${quarter}`, period_start: `${year}-${start}`, period_end: `${year}-${end}` };
+}

@@ -113,7 +113,7 @@ const indicatorRow = {
     layer: { enum: ['demography', 'labour', 'economy', 'health', 'environment', 'income', 'events', 'media'] },
     name: names,
     unit: nonEmpty,
-    frequency: { enum: ['annual', 'quarterly-cumulative', 'daily', 'weekly'] },
+    frequency: { enum: ['annual', 'quarterly', 'quarterly-cumulative', 'daily', 'weekly'] },
     aggregation: { enum: ['sum', 'mean', 'last'] },
     source_id: { type: 'string', pattern: '^[a-z0-9-]+$' },
     bureau_table: { type: ['string', 'null'], pattern: '^[0-9]+$' },

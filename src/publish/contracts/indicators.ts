@@ -5,6 +5,7 @@ import type { Point } from '../../model/types.js';
 import type { Artifact } from '../artifact.js';
 import { toCsv } from '../csv.js';
 import { figureOf, header, sourceRef } from './header.js';
+import { LIFE_EXPECTANCY_METRICS, MORE_DATASETS } from '../../model/datasets.js';
 import { EXTRA_FAMILIES, REGIONAL_METRICS, indicatorOf, latestPoint } from './points.js';
 
 const FIGURE_COLUMNS = ['value', 'null_reason', 'unit', 'period', 'period_start', 'period_end', 'status', 'source_id', 'source_revision', 'note'];
@@ -124,9 +125,10 @@ export function seriesDatasets(model: Model): Artifact[] {
     population: ['population'],
     'labour-market': ['employed', 'unemployment_rate'],
     'gross-regional-product': ['grp', 'grp_cumulative'],
-    health: EXTRA_FAMILIES.health!,
+    health: [...LIFE_EXPECTANCY_METRICS, 'hospital_organisations'],
     environment: EXTRA_FAMILIES.environment!,
-    'household-income': EXTRA_FAMILIES.income!,
+    'household-income': ['income_per_capita_nominal'],
+    ...MORE_DATASETS,
   };
   return Object.entries(metricsOf).flatMap(([id, metrics]) => {
     const dataset = model.datasets.find((d) => d.id === id)!;

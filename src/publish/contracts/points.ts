@@ -2,15 +2,18 @@
 import type { Model } from '../../model/model.js';
 import type { Point } from '../../model/types.js';
 
-import { EXTRA_METRICS, LIFE_EXPECTANCY_METRICS } from '../../model/datasets.js';
+import { BUS_METRICS, EXTRA_METRICS, GRP_PER_CAPITA_METRICS, LIFE_EXPECTANCY_METRICS } from '../../model/datasets.js';
 
 export const HEADLINE_METRICS = ['population', 'employed', 'unemployment_rate', 'grp'] as const;
 
 /** Families of the bns-extra tables, as grouped in official-regional-indicators. */
 export const EXTRA_FAMILIES: Record<string, readonly string[]> = {
-  health: [...LIFE_EXPECTANCY_METRICS, 'hospital_organisations'],
+  health: [...LIFE_EXPECTANCY_METRICS, 'hospital_organisations', 'doctors'],
   environment: ['air_emissions_stationary', 'environmental_protection_expenditure'],
-  income: ['income_per_capita_nominal'],
+  income: ['income_per_capita_nominal', 'household_money_expenditure_per_capita'],
+  labour: ['employment_agency_applicants', 'unemployment_rate_quarterly'],
+  economy: GRP_PER_CAPITA_METRICS,
+  transport: BUS_METRICS,
 };
 
 /** Every annual regional statistic published per place: the four headline ones and the bns-extra ones. */

@@ -1,0 +1,288 @@
+// Reader for the Bureau's regional tables laid out as labelled rows by period columns, where the
+// year grid (bns-year-grid.ts) is too strict: headers that are text ("2018*", "20051)",
+// "I полугодие 2022 года4)", a year row above "I quarter"), several tables on one sheet (the bus
+// workbook), numbers stored as text ("17 945", "82 1892)" with a footnote glued on), cells "x"
+// (confidential) and "…" (not available), and footnotes that name the places they concern.
+// Each table is a declaration (bns-more-specs.ts); this module holds the one set of rules.
+// Snapshots: bns-more/*, layouts and faults in snapshots/README.md. Library: @e965/xlsx (SheetJS),
+// the same cell model as the year grid (see the comment there for why).
+import { readFile } from 'node:fs/promises';
+import * as XLSX from '@e965/xlsx';
+import type { Point } from './records.js';
+import type { DimensionCodes } from './dimensions.js';
+import type { PeriodBounds } from './bns-periods.js';
+import { markBorderChanges } from './bns-breaks.js';
+import { borderNullReason } from './bns-reforms.js';
+import { cleanNumber } from './bns-year-grid.js';
+
+export interface HeaderCell {
+  bounds: PeriodBounds;
+  /** Footnote keys glued to the header ("1)", "2018*"). */
+  markers: string[];
+}
+
+/** One table: a title row in column A (or the top of the sheet), a unit, a period header, rows of places. */
+export interface GridPart {
+  sheet: string;
+  /** Text of the column-A cell that starts the table; null: the table starts at the top of the sheet. */
+  title: string | null;
+  /** The unit exactly as the table prints it between title and header; null: the table prints none. */
+  unitText: string | null;
+  /** Metric of annual and instant periods; `cumulativeMetric` takes the year-to-date ones (Q1/H1/9M) when set. */
+  metric: string;
+  cumulativeMetric?: string;
+  unit: string;
+  /** Headings in column A that start a block of rows at another position on the dimensions. */
+  blocks?: { heading: string | null; dimensions: DimensionCodes }[];
+  /** Notes every value of this table carries (e.g. what the Bureau counts). */
+  note?: string;
+}
+
+/** A footnote that concerns some places only: applied to those, and the footnote must name them. */
+export interface ScopedFootnote {
+  key: string;
+  places: string[];
+  /** Words of the footnote that name each place, in the order of `places`. */
+  named: string[];
+}
+
+export interface PeriodGridSpec {
+  source_id: string;
+  parts: GridPart[];
+  /** Header cell text (and the text carried from the row above, for two-row headers) -> period; null: not a period. */
+  period: (text: string, above: string | null) => HeaderCell | null;
+  /** Splits a row label into name and footnote key ("Туркестанская2)" -> "Туркестанская", "2)"). */
+  labelMarker: RegExp;
+  /** A footnote row: group 1 = its key, group 2 = its text. */
+  footnote: RegExp;
+  /** Rows of column A that are neither places nor footnotes (a legend of symbols). */
+  legend?: RegExp[];
+  /** Text cells that mean "no value", with the reason published. */
+  nullTexts: Record<string, string>;
+  /** Numbers stored as text with spaces between thousands ("17 945"); a footnote key may be glued on ("82 1892)"). */
+  textNumbers?: boolean;
+  /** 'drop': binary noise beyond 12 significant digits is removed (with a note); 'keep': the cell's double is published as is. */
+  noise: 'drop' | 'keep';
+  scoped?: ScopedFootnote[];
+  /** Cells the snapshot README names as doubtful: status suspicious, with the reason. */
+  suspicious?: DoubtfulCell[];
+  /** A note on every value of a metric in one period (e.g. a series break). */
+  periodNotes?: { metric: string; period: string; note: string }[];
+}
+
+export interface PeriodGridResult {
+  points: Point[];
+  /** Footnotes by table (the index of the part in the spec), key -> text. */
+  footnotes: Map<string, string>[];
+}
+
+const EMPTY = 'empty cell in the source table';
+
+interface Located extends Point { where: string; markers: string[]; part: number }
+
+export async function readPeriodGrid(path: string, spec: PeriodGridSpec, resolveLabel: (label: string) => string | null): Promise<PeriodGridResult> {
+  const wb = XLSX.read(await readFile(path), { cellFormula: true, cellNF: false, cellHTML: false, cellText: false });
+  const points: Located[] = [];
+  const footnotes: Map<string, string>[] = [];
+  const seen = new Map<string, string>();
+  for (const [index, part] of spec.parts.entries()) {
+    const own = new Map<string, string>();
+    footnotes.push(own);
+    const titleMarker = part.title === null ? null : spec.labelMarker.exec(part.title)?.[2] ?? null;
+    const ws = wb.Sheets[part.sheet];
+    if (!ws || !ws['!ref']) throw new Error(`${path}: no sheet "${part.sheet}" (sheets: ${wb.SheetNames.join(', ')})`);
+    const range = XLSX.utils.decode_range(ws['!ref']);
+    const cell = (r: number, c: number) => ws[XLSX.utils.encode_cell({ r, c })] as XLSX.CellObject | undefined;
+    const at = (r: number, c?: number) => `${path}, sheet "${part.sheet}", row ${r + 1}${c === undefined ? '' : `, column ${XLSX.utils.encode_col(c)}`}`;
+    const text = (r: number, c: number) => {
+      const x = cell(r, c);
+      return x === undefined || x.t === 'z' ? '' : String(x.v).trim();
+    };
+    const titles = spec.parts.filter((p) => p.sheet === part.sheet && p.title !== null).map((p) => p.title!);
+    const start = part.title === null ? range.s.r : findRow(range, (r) => text(r, 0) === part.title);
+    if (start < 0) throw new Error(`${path}, sheet "${part.sheet}": no table titled "${part.title}"`);
+    const end = findRow({ s: { r: start + 1 }, e: range.e }, (r) => titles.includes(text(r, 0)));
+    const last = end < 0 ? range.e.r : end - 1;
+
+    // Header: the first row with at least two period cells; a two-row header carries the row above.
+    const carried = (r: number, c: number): string | null => {
+      for (let k = c; k >= 1 && r >= 0; k--) if (text(r, k) !== '') return text(r, k);
+      return null;
+    };
+    let headerRow = -1;
+    const columns = new Map<number, HeaderCell & { header: string }>();
+    for (let r = start; r <= last && headerRow < 0; r++) {
+      const found: [number, HeaderCell & { header: string }][] = [];
+      for (let c = 1; c <= range.e.c; c++) {
+        const t = text(r, c).replace(/\s+/gu, ' ');
+        const h = t === '' ? null : spec.period(t, r > start ? carried(r - 1, c) : null);
+        if (h) found.push([c, { ...h, header: t }]);
+      }
+      if (found.length >= 2) {
+        headerRow = r;
+        for (const [c, h] of found) columns.set(c, h);
+      }
+    }
+    if (headerRow < 0) throw new Error(`${at(start)}: no header row of periods`);
+    if (part.unitText !== null) {
+      let unitSeen = false;
+      for (let r = start; r < headerRow; r++) for (let c = 0; c <= range.e.c; c++) if (text(r, c) === part.unitText) unitSeen = true;
+      if (!unitSeen) throw new Error(`${at(headerRow)}: no unit cell "${part.unitText}" above the period header`);
+    }
+
+    let dims: DimensionCodes | undefined = part.blocks?.find((b) => b.heading === null)?.dimensions;
+    let blockOpen = part.blocks === undefined || dims !== undefined;
+    for (let r = headerRow + 1; r <= last; r++) {
+      const label = text(r, 0);
+      const valueCols = [...columns.keys()].filter((c) => text(r, c) !== '' || cell(r, c)?.t === 'n');
+      for (let c = 1; c <= range.e.c; c++) {
+        if (!columns.has(c) && (text(r, c) !== '' || cell(r, c)?.t === 'n')) throw new Error(`${at(r, c)}, field value: a value in a column without a period header`);
+      }
+      if (label === '') {
+        if (valueCols.length > 0) throw new Error(`${at(r, 0)}, field label: values in a row without a label`);
+        continue;
+      }
+      const foot = spec.footnote.exec(label);
+      if (foot && valueCols.length === 0) {
+        own.set(foot[1]!, foot[2]!.replace(/\s+/gu, ' ').trim());
+        continue;
+      }
+      if (spec.legend?.some((re) => re.test(label)) && valueCols.length === 0) continue;
+      const block = part.blocks?.find((b) => b.heading === label);
+      if (block) {
+        if (valueCols.length > 0) throw new Error(`${at(r, 0)}, field label: block heading "${label}" holds values`);
+        dims = block.dimensions;
+        blockOpen = true;
+        continue;
+      }
+      if (!blockOpen) throw new Error(`${at(r, 0)}, field label: row "${label}" before any block heading`);
+      const m = spec.labelMarker.exec(label);
+      const name = m ? m[1]!.trim() : label;
+      const labelMarkers = m ? [m[2]!] : [];
+      const place = resolveLabel(name);
+      if (place === null) throw new Error(`${at(r, 0)}, field label: unresolved region label "${label}"`);
+      const dimKey = dims === undefined ? '' : JSON.stringify(dims);
+      const key = `${part.metric}|${place}|${dimKey}`;
+      if (seen.has(key)) throw new Error(`${at(r, 0)}, field label: "${label}" appears twice in the table (first at ${seen.get(key)})`);
+      seen.set(key, at(r, 0));
+
+      for (const [c, col] of columns) {
+        const where = `${at(r, c)} ("${label}", "${col.header}")`;
+        const read = readValue(cell(r, c), spec, where);
+        const metric = part.cumulativeMetric !== undefined && /-(Q1|H1|9M)$/.test(col.bounds.period) ? part.cumulativeMetric : part.metric;
+        const notes = [...read.notes];
+        if (read.value !== null && part.note !== undefined) notes.unshift(part.note);
+        points.push({
+          metric, place, ...col.bounds, value: read.value, null_reason: read.nullReason, status: 'final', unit: part.unit,
+          source_id: spec.source_id, note: notes.length > 0 ? notes.join('; ') : null, ...(dims === undefined ? {} : { dimensions: dims }),
+          where, part: index, markers: [...(titleMarker === null ? [] : [titleMarker]), ...col.markers, ...labelMarkers, ...read.markers],
+        });
+      }
+    }
+  }
+  applyFootnotes(path, points, footnotes, spec);
+  flagCells(path, points, spec.suspicious ?? [], spec.periodNotes ?? []);
+  for (const p of points) {
+    if (p.value !== null) continue;
+    const border = borderNullReason(p.place, p.period_end);
+    if (border !== null) p.null_reason = `${p.null_reason}; ${border}`;
+  }
+  const out: Point[] = points.map(({ where: _w, markers: _m, part: _p, ...p }) => p);
+  // Border notes per position on the dimensions: a series is one (metric, dimension codes) pair.
+  const series = new Map<string, Point[]>();
+  for (const p of out) {
+    const k = `${p.metric}|${JSON.stringify(p.dimensions ?? {})}`;
+    series.set(k, [...(series.get(k) ?? []), p]);
+  }
+  for (const ps of series.values()) markBorderChanges(ps);
+  return { points: out, footnotes };
+}
+
+export interface DoubtfulCell { metric: string; place: string; period: string; expect: number; note: string }
+
+/**
+ * Marks the cells the snapshot README names as doubtful (status suspicious, with the reason) and
+ * adds a note to every value of a metric's period (a series break). A doubtful cell that does not
+ * hold the expected value fails the build: a changed snapshot must not flag the wrong number.
+ */
+export function flagCells(path: string, points: Point[], doubtful: readonly DoubtfulCell[], periodNotes: readonly { metric: string; period: string; note: string }[]): void {
+  for (const s of doubtful) {
+    const p = points.find((q) => q.metric === s.metric && q.place === s.place && q.period === s.period && q.dimensions === undefined);
+    if (!p || p.value !== s.expect) throw new Error(`${path}: the doubtful cell ${s.metric} ${s.place} ${s.period} should hold ${s.expect}, found ${p?.value}`);
+    p.status = 'suspicious';
+    p.note = p.note === null ? s.note : `${s.note}; ${p.note}`;
+  }
+  for (const n of periodNotes) {
+    const hit = points.filter((p) => p.metric === n.metric && p.period === n.period && p.value !== null);
+    if (hit.length === 0) throw new Error(`${path}: no value of ${n.metric} in ${n.period} for the note "${n.note}"`);
+    for (const p of hit) p.note = p.note === null ? n.note : `${n.note}; ${p.note}`;
+  }
+}
+
+function findRow(range: { s: { r: number }; e: { r: number } }, test: (r: number) => boolean): number {
+  for (let r = range.s.r; r <= range.e.r; r++) if (test(r)) return r;
+  return -1;
+}
+
+interface ReadValue { value: number | null; nullReason: string | null; notes: string[]; markers: string[] }
+
+function readValue(x: XLSX.CellObject | undefined, spec: PeriodGridSpec, where: string): ReadValue {
+  const out: ReadValue = { value: null, nullReason: null, notes: [], markers: [] };
+  if (x === undefined || x.t === 'z' || (x.t === 's' && String(x.v).trim() === '')) {
+    // A formula with no stored result reads as empty: say so, it is not a blank in the table.
+    out.nullReason = x?.f ? `formula =${x.f} with no stored result in the file (it links another workbook): the value cannot be read` : EMPTY;
+    return out;
+  }
+  if (x.t === 'n') {
+    const v = x.v as number;
+    if (!Number.isFinite(v)) throw new Error(`${where}, field value: ${v} is not a finite number`);
+    out.value = spec.noise === 'drop' ? cleanNumber(v) : v;
+    if (out.value !== v) out.notes.push(`the cell holds ${v}; floating-point noise beyond 12 significant digits dropped`);
+    if (x.f) out.notes.push(`the workbook's own formula =${x.f}; its stored result is published`);
+  } else if (x.t === 's') {
+    const t = String(x.v).trim();
+    const reason = spec.nullTexts[t];
+    const num = spec.textNumbers ? /^(\d{1,3}(?: \d{3})*|\d+)(\d\))?$/u.exec(t) : null;
+    if (reason !== undefined) {
+      out.nullReason = reason;
+      return out;
+    } else if (/^0[,.]0+$/u.test(t)) {
+      // The Bureau prints "0,0" for a value that rounds to zero at the table's precision: it is a
+      // value (negligible), not a missing one.
+      out.value = 0;
+      out.notes.push(`the table prints "${t}": negligible, less than half of the last digit shown`);
+    } else if (num) {
+      out.value = Number(num[1]!.replace(/ /gu, ''));
+      if (num[2]) {
+        out.markers.push(num[2]);
+        out.notes.push(`the cell holds the text "${t}": the number ${num[1]} with footnote ${num[2]} glued to it`);
+      }
+    } else {
+      throw new Error(`${where}, field value: expected a number or one of ${Object.keys(spec.nullTexts).map((k) => `"${k}"`).join(', ')}, found ${JSON.stringify(t)}`);
+    }
+  } else {
+    throw new Error(`${where}, field value: unexpected cell ${JSON.stringify(x.v)}`);
+  }
+  if (out.value! < 0) throw new Error(`${where}, field value: ${out.value} is negative`);
+  return out;
+}
+
+/** Footnote keys on headers, labels and values become notes with the footnote's own text; scoped ones only where they name the place. */
+function applyFootnotes(path: string, points: Located[], footnotes: Map<string, string>[], spec: PeriodGridSpec): void {
+  for (const s of spec.scoped ?? []) {
+    const text = footnotes.find((f) => f.has(s.key))?.get(s.key);
+    if (text === undefined) throw new Error(`${path}: no footnote "${s.key}"`);
+    for (const word of s.named) if (!text.includes(word)) throw new Error(`${path}: footnote "${s.key} ${text}" does not name "${word}"`);
+  }
+  for (const p of points) {
+    const notes: string[] = [];
+    for (const key of [...new Set(p.markers)]) {
+      const text = footnotes[p.part]!.get(key);
+      if (text === undefined) throw new Error(`${p.where}: footnote marker "${key}" without a footnote in the table`);
+      const scope = spec.scoped?.find((s) => s.key === key);
+      if (scope !== undefined && !scope.places.includes(p.place)) continue;
+      if (p.value !== null) notes.push(`footnote ${key} of the table: ${text}`);
+    }
+    if (notes.length > 0) p.note = p.note === null ? notes.join('; ') : `${notes.join('; ')}; ${p.note}`;
+  }
+}
