@@ -14,11 +14,11 @@ import type { StoreContent } from './store.js';
 
 const LAYERS = [
   { id: 'demography', title_en: 'Demography', title_ru: 'Демография', title_kk: 'Демография', description: 'Average annual population (Bureau of National Statistics).' },
-  { id: 'labour', title_en: 'Labour market', title_ru: 'Рынок труда', title_kk: 'Еңбек нарығы', description: 'Employed population and unemployment rate (Bureau of National Statistics).' },
-  { id: 'economy', title_en: 'Economy', title_ru: 'Экономика', title_kk: 'Экономика', description: 'Gross regional product, annual and cumulative Q1/H1/9M (Bureau of National Statistics).' },
-  { id: 'health', title_en: 'Health', title_ru: 'Здравоохранение', title_kk: 'Денсаулық сақтау', description: 'Life expectancy at birth by sex and urban/rural population, number of hospital organisations (Bureau of National Statistics).' },
+  { id: 'labour', title_en: 'Labour market', title_ru: 'Рынок труда', title_kk: 'Еңбек нарығы', description: 'Employed population, unemployment rate (annual and by quarter), persons who applied to employment authorities (Bureau of National Statistics).' },
+  { id: 'economy', title_en: 'Economy', title_ru: 'Экономика', title_kk: 'Экономика', description: 'Gross regional product and GRP per capita (KZT and US dollars), annual and cumulative Q1/H1/9M; bus transport: buses, passengers, passenger turnover (Bureau of National Statistics).' },
+  { id: 'health', title_en: 'Health', title_ru: 'Здравоохранение', title_kk: 'Денсаулық сақтау', description: 'Life expectancy at birth by sex and urban/rural population, number of hospital organisations, number of doctors (Bureau of National Statistics).' },
   { id: 'environment', title_en: 'Environment', title_ru: 'Окружающая среда', title_kk: 'Қоршаған орта', description: 'Emissions of air pollutants from stationary sources and current expenditure on environmental protection (Bureau of National Statistics).' },
-  { id: 'income', title_en: 'Household income', title_ru: 'Доходы населения', title_kk: 'Халықтың табыстары', description: 'Average per capita nominal monetary income of the population (Bureau of National Statistics).' },
+  { id: 'income', title_en: 'Household income', title_ru: 'Доходы населения', title_kk: 'Халықтың табыстары', description: 'Average per capita nominal monetary income of the population and household money expenditure per capita (Bureau of National Statistics).' },
   { id: 'events', title_en: 'Events', title_ru: 'События', title_kk: 'Оқиғалар', description: 'Daily counts, up to the build date, of hand-written administrative events (any review status) and of public holidays from the date-holidays calendar (unreviewed).' },
   { id: 'media', title_en: 'Media (demonstration)', title_ru: 'СМИ (демонстрация)', title_kk: 'БАҚ (демонстрация)', description: 'DEMONSTRATION SAMPLE: daily counts of synthetic publications; not real data.' },
 ];
