@@ -66,8 +66,25 @@ export interface PeriodGridSpec {
   scoped?: ScopedFootnote[];
   /** Cells the snapshot README names as doubtful: status suspicious, with the reason. */
   suspicious?: DoubtfulCell[];
-  /** A note on every value of a metric in one period (e.g. a series break). */
-  periodNotes?: { metric: string; period: string; note: string }[];
+  /** A note on every value of a metric in one period (e.g. a series break), optionally at one position on the dimensions. */
+  periodNotes?: PeriodNote[];
+  /** Rows whose label carries a footnote key that gives their values of some periods to another place. */
+  moves?: MoveRule[];
+}
+
+export interface PeriodNote { metric: string; period: string; note: string; dimensions?: DimensionCodes; place?: string }
+
+/** "Туркестанская 1" with footnote "1) Данные за 2000-2016гг. по Южно-Казахстанской области.": 2000-2016 are the former region's. */
+export interface MoveRule {
+  marker: string;
+  place: string;
+  /** Years whose periods move (by the period's end); the footnote must state exactly these years. */
+  from: number;
+  to: number;
+  footnote: RegExp;
+  /** A place that must have no value where a value moves (its territory is inside the moved value). */
+  absentPlace: string;
+  note: string;
 }
 
 export interface PeriodGridResult {
@@ -81,7 +98,8 @@ const EMPTY = 'empty cell in the source table';
 interface Located extends Point { where: string; markers: string[]; part: number }
 
 export async function readPeriodGrid(path: string, spec: PeriodGridSpec, resolveLabel: (label: string) => string | null): Promise<PeriodGridResult> {
-  const wb = XLSX.read(await readFile(path), { cellFormula: true, cellNF: false, cellHTML: false, cellText: false });
+  // sheetStubs: a formula with no stored result (a link to another workbook) stays visible as a stub with its formula
+  const wb = XLSX.read(await readFile(path), { cellFormula: true, cellNF: false, cellHTML: false, cellText: false, sheetStubs: true });
   const points: Located[] = [];
   const footnotes: Map<string, string>[] = [];
   const seen = new Map<string, string>();
@@ -180,6 +198,7 @@ export async function readPeriodGrid(path: string, spec: PeriodGridSpec, resolve
       }
     }
   }
+  applyMoves(path, points, footnotes, spec.moves ?? []);
   applyFootnotes(path, points, footnotes, spec);
   flagCells(path, points, spec.suspicious ?? [], spec.periodNotes ?? []);
   for (const p of points) {
@@ -205,7 +224,7 @@ export interface DoubtfulCell { metric: string; place: string; period: string; e
  * adds a note to every value of a metric's period (a series break). A doubtful cell that does not
  * hold the expected value fails the build: a changed snapshot must not flag the wrong number.
  */
-export function flagCells(path: string, points: Point[], doubtful: readonly DoubtfulCell[], periodNotes: readonly { metric: string; period: string; note: string }[]): void {
+export function flagCells(path: string, points: Point[], doubtful: readonly DoubtfulCell[], periodNotes: readonly PeriodNote[]): void {
   for (const s of doubtful) {
     const p = points.find((q) => q.metric === s.metric && q.place === s.place && q.period === s.period && q.dimensions === undefined);
     if (!p || p.value !== s.expect) throw new Error(`${path}: the doubtful cell ${s.metric} ${s.place} ${s.period} should hold ${s.expect}, found ${p?.value}`);
@@ -213,10 +232,35 @@ export function flagCells(path: string, points: Point[], doubtful: readonly Doub
     p.note = p.note === null ? s.note : `${s.note}; ${p.note}`;
   }
   for (const n of periodNotes) {
-    const hit = points.filter((p) => p.metric === n.metric && p.period === n.period && p.value !== null);
+    const at = (p: Point) => n.dimensions === undefined || JSON.stringify(p.dimensions) === JSON.stringify(n.dimensions);
+    const hit = points.filter((p) => p.metric === n.metric && p.period === n.period && p.value !== null && at(p) && (n.place === undefined || p.place === n.place));
     if (hit.length === 0) throw new Error(`${path}: no value of ${n.metric} in ${n.period} for the note "${n.note}"`);
     for (const p of hit) p.note = p.note === null ? n.note : `${n.note}; ${p.note}`;
   }
+}
+
+function applyMoves(path: string, points: Located[], footnotes: Map<string, string>[], rules: readonly MoveRule[]): void {
+  const added: Located[] = [];
+  for (const rule of rules) {
+    const text = footnotes.map((f) => f.get(rule.marker)).find((t) => t !== undefined && rule.footnote.test(t));
+    const years = text === undefined ? null : /(\d{4})\s*-\s*(\d{4})/u.exec(text);
+    if (!years) throw new Error(`${path}: marker "${rule.marker}" expects a footnote matching ${rule.footnote}, none found`);
+    if (Number(years[1]) !== rule.from || Number(years[2]) !== rule.to) throw new Error(`${path}: footnote "${text}" gives ${years[1]}-${years[2]}, the spec expects ${rule.from}-${rule.to}`);
+  }
+  for (const p of points) {
+    const rule = rules.find((r) => p.markers.includes(r.marker));
+    if (rule === undefined) continue;
+    p.markers = p.markers.filter((m) => m !== rule.marker);
+    const year = Number(p.period_end.slice(0, 4));
+    if (year < rule.from || year > rule.to) continue;
+    const dims = JSON.stringify(p.dimensions ?? {});
+    const clash = points.find((q) => q.metric === p.metric && q.place === rule.absentPlace && q.period === p.period && q.value !== null && JSON.stringify(q.dimensions ?? {}) === dims);
+    if (clash) throw new Error(`${clash.where}, field value: ${rule.absentPlace} has a value in ${p.period}, so ${p.where} cannot be the former region that contained it`);
+    added.push({ ...p, value: null, note: null, markers: [], null_reason: `the table's row for this place holds ${rule.place} in ${rule.from}-${rule.to} (${rule.note})` });
+    p.place = rule.place;
+    if (p.value !== null) p.note = p.note === null ? rule.note : `${rule.note}; ${p.note}`;
+  }
+  points.push(...added);
 }
 
 function findRow(range: { s: { r: number }; e: { r: number } }, test: (r: number) => boolean): number {

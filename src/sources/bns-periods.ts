@@ -26,3 +26,13 @@ export function quarterPeriod(year: number, quarter: 1 | 2 | 3 | 4): PeriodBound
   const [start, end] = QUARTER_BOUNDS[quarter - 1]!;
   return { period: `${year}-Q${quarter}`, period_start: `${year}-${start}`, period_end: `${year}-${end}` };
 }
+
+/** An instant: a stock counted on one day, e.g. the population at 1 January (`2023-01-01`). */
+export function instantPeriod(date: string): PeriodBounds {
+  return { period: date, period_start: date, period_end: date };
+}
+
+/** A school year, `2022/23`: 1 September 2022 - 31 August 2023. */
+export function schoolYearPeriod(startYear: number): PeriodBounds {
+  return { period: `${startYear}/${String((startYear + 1) % 100).padStart(2, '0')}`, period_start: `${startYear}-09-01`, period_end: `${startYear + 1}-08-31` };
+}

@@ -13,7 +13,9 @@ const EXTRA_LABELS: readonly { label: string; place: string; why: string }[] = [
   { label: 'Южно-Казахстанская', place: SOUTH_KAZAKHSTAN_LEGACY, why: 'the region abolished in June 2018 (split into Turkistan region and Shymkent)' },
   // Russian spellings of the Kazakh names of two 2022 regions, used by the Bureau's Russian tables
   { label: 'Жетысу', place: 'KZ-33', why: 'Russian spelling of Жетісу' },
+  { label: 'Жетису', place: 'KZ-33', why: 'another Russian spelling of Жетісу (the schools table)' },
   { label: 'Улытау', place: 'KZ-62', why: 'Russian spelling of Ұлытау' },
+  { label: 'Нур-Султан', place: 'KZ-71', why: 'the name of Astana from March 2019 to September 2022' },
 ];
 
 /** Case, spacing and the administrative words removed; trailing footnote asterisks must be split off first. */
