@@ -12,6 +12,7 @@ import { readPeriodGrid } from '../src/sources/bns-period-grid.js';
 import { SOUTH_KAZAKHSTAN_LEGACY as SKO } from '../src/sources/bns-reforms.js';
 import { ruLabelResolver } from '../src/sources/bns-ru-labels.js';
 import { readWorkingAgeCsv, WORKING_AGE_FILE } from '../src/sources/bns-working-age-csv.js';
+import { BULLETIN_UNMATCHED, DISTRICT_BULLETIN_FILE, readDistrictBulletin, type DistrictRef } from '../src/sources/bns-district-bulletin.js';
 
 const SNAP = new URL('../../shared/snapshots/', import.meta.url).pathname;
 const regions = JSON.parse(readFileSync(new URL('../sources/regions.json', import.meta.url), 'utf8')) as Region[];
@@ -154,5 +155,72 @@ describe('bns-more tables with a breakdown against an independent reading', () =
       for (const sex of ['M', 'F']) assert.equal(sums[sex], popMap.get(key(place, '2020-01-01', { sex, area: '_T' }))!.value, `${place} ${sex}`);
     }
     assert.equal(workingAge.length, 18 * 6);
+  });
+});
+
+describe('the district bulletin of 1 January 2023 (sheet "02") matched to the district entities', () => {
+  let points: Point[];
+  let districts: DistrictRef[];
+  before(async () => {
+    const { loadHandTables } = await import('../src/sources/hand-tables.js');
+    const { verifySnapshots, loadPassports } = await import('../src/sources/snapshots.js');
+    const { assembleGeo } = await import('../src/model/geo-assemble.js');
+    const sourcesDir = new URL('../sources/', import.meta.url).pathname;
+    const tables = await loadHandTables(sourcesDir);
+    const resolveFile = await verifySnapshots(SNAP, await loadPassports(sourcesDir));
+    districts = (await assembleGeo(resolveFile, tables.regions, tables.districtCorrections)).districts;
+    points = await readDistrictBulletin(join(SNAP, DISTRICT_BULLETIN_FILE), tables.regions, districts);
+  });
+
+  test('every district row at its nine positions on sex × urban/rural; each region\'s districts add up to its row', async () => {
+    const at = await sheetOf(DISTRICT_BULLETIN_FILE, '02');
+    const dims = [['_T', '_T'], ['M', '_T'], ['F', '_T'], ['_T', 'U'], ['M', 'U'], ['F', 'U'], ['_T', 'R'], ['M', 'R'], ['F', 'R']] as const;
+    let regionTotal: number | null = null;
+    let sum = 0;
+    let rows = 0;
+    const check = () => {
+      if (regionTotal !== null) assert.equal(sum, regionTotal, `districts add up to the region (${regionTotal})`);
+    };
+    for (let r = 8; r <= 340; r++) {
+      const label = String(at(r, 1) ?? '').replace(/\s+/gu, ' ').trim();
+      if (label === '') {
+        check();
+        regionTotal = null;
+        continue;
+      }
+      if (regionTotal === null) {
+        regionTotal = at(r, 2) as number;
+        sum = 0;
+        continue;
+      }
+      sum += at(r, 2) as number;
+      if (BULLETIN_UNMATCHED.some((u) => u.row === label)) {
+        assert.ok(!points.some((p) => p.note === `the bulletin's row "${label}"`), label);
+        continue;
+      }
+      // the reader yields nine points per matched row, in row order
+      const mine = points.slice(rows * 9, rows * 9 + 9);
+      rows++;
+      assert.ok(mine.every((p) => p.note === `the bulletin's row "${label}"`), label);
+      dims.forEach(([sex, area], i) => {
+        const p = mine.find((x) => x.dimensions!.sex === sex && x.dimensions!.area === area)!;
+        const raw = at(r, i + 2);
+        assert.equal(p.value, raw === '-' ? null : raw, `${label} ${sex} ${area}`);
+        if (raw === '-') assert.match(p.null_reason!, /явление отсутствует/u);
+      });
+    }
+    check();
+    assert.equal(rows, 219);
+    assert.equal(new Set(points.map((p) => p.place)).size, rows, 'one district entity per row');
+    const semey = districts.find((d) => d.region_iso === 'KZ-10' && d.name.kk === 'Семей')!;
+    assert.equal(points.find((p) => p.place === semey.id.replace('place:', '') && p.dimensions!.sex === '_T' && p.dimensions!.area === '_T')!.value, 328762);
+    assert.ok(points.every((p) => p.period === '2023-01-01' && p.period_start === '2023-01-01' && p.metric === 'population_by_district'));
+  });
+
+  test('a city administration and a district of the same name go to the city and to the district', () => {
+    const kostanay = districts.filter((d) => d.region_iso === 'KZ-39' && d.name.kk === 'Қостанай');
+    assert.equal(kostanay.length, 2);
+    const values = kostanay.map((d) => points.find((p) => p.place === d.id.replace('place:', '') && p.dimensions!.sex === '_T' && p.dimensions!.area === '_T')!);
+    assert.deepEqual(values.map((p) => p.note).sort(), ['the bulletin\'s row "Қостанай ауданы"', 'the bulletin\'s row "Қостанай қ.ә."']);
   });
 });
