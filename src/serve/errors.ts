@@ -47,6 +47,10 @@ export const ERROR_CATALOG = {
   invalid_query: { status: 400, title: 'Invalid search query' },
   unknown_release: { status: 404, title: 'Unknown release' },
   non_consecutive_releases: { status: 400, title: 'Releases are not consecutive' },
+  // /sdmx/2.1/ (answered as SDMX-ML error messages: src/serve/sdmx/errors.ts)
+  no_results: { status: 404, title: 'No results found' },
+  response_too_large: { status: 413, title: 'Response size exceeds service limit' },
+  not_implemented: { status: 501, title: 'Not implemented' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;

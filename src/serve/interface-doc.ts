@@ -46,7 +46,9 @@ async function ask(app: FastifyInstance, method: string, url: string, body?: unk
   const type = String(res.headers['content-type'] ?? '').split(';')[0]!.trim();
   let parsed: unknown = res.rawPayload;
   if (type.includes('json')) parsed = JSON.parse(res.body);
-  else if (type.startsWith('text/')) parsed = res.body.split('\n').slice(0, 4).join('\n');
+  else if (type.startsWith('text/') || type.endsWith('+csv')) parsed = res.body.split('\n').slice(0, 4).join('\n');
+  // an XML message is one line: its head shows the shape
+  else if (type.endsWith('xml')) parsed = `${res.body.slice(0, 1200)}…`;
   const headers = Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
   return { status: res.statusCode, type, headers, body: parsed, url };
 }
@@ -125,6 +127,7 @@ async function exampleRequest(path: string, method: string, values: ExampleValue
     params['metric'] = metric;
     url += `?metric=${encodeURIComponent(metric)}`;
   }
+  if (path.startsWith('/sdmx/2.1/')) return sdmxExample(path, await values.metric());
   if (method === 'post' && path === '/api/v1/resolve') return { url, params, body: { name: await values.placeName() } };
   // Reconciliation API 0.2: a one-query batch, a suggestion by prefix, and the card and view of a place.
   if (method === 'post' && path === '/api/v1/reconcile') return { url, params, body: { queries: { q0: { query: await values.placeName(), type: 'place' } } } };
@@ -139,6 +142,19 @@ async function exampleRequest(path: string, method: string, values: ExampleValue
     url += `?id=${encodeURIComponent(id)}`;
   }
   return { url, params };
+}
+
+/** An SDMX query about one indicator's dataflow: its structure with children, its latest observation per place, its schema. */
+function sdmxExample(path: string, metric: string | undefined): { url: string; params: Record<string, string> } | null {
+  if (!metric) return null;
+  const resource = path.split('/')[3];
+  const resourceID = { dataflow: metric, datastructure: `DSD_${metric}`, codelist: 'CL_FREQ', conceptscheme: 'CS_DALA', schema: metric }[resource ?? ''] ?? metric;
+  const values: Record<string, string> = { agencyID: 'DALA', resourceID, version: resource === 'schema' ? '1.0' : 'latest', flowRef: metric, key: 'all', providerRef: 'DALA' };
+  const params: Record<string, string> = {};
+  const url = path.replace(/\{([A-Za-z]+)\}/g, (_, name: string) => (params[name] = values[name] ?? name));
+  const query: [string, string] = resource === 'data' ? ['detail', 'serieskeysonly'] : resource === 'schema' ? ['dimensionAtObservation', 'TIME_PERIOD'] : ['references', 'children'];
+  params[query[0]] = query[1];
+  return { url: `${url}?${query[0]}=${query[1]}`, params };
 }
 
 /** The sealed schema of each data/ file, from the build's validation evidence. */

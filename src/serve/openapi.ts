@@ -35,8 +35,9 @@ export const swaggerOptions: SwaggerOptions = {
       description:
         'Read-only public data about Kazakhstan from one sealed release, in three route families: the static ' +
         'files of the release (/data/), time-slice routes over its store (/api/timemachine/) and the versioned ' +
-        'facade (/api/v1/, every answer {data, meta, links}). Every response names its release in the ' +
-        'X-Dala-Revision header; every error is RFC 9457 application/problem+json with a stable `code`. ' +
+        'facade (/api/v1/, every answer {data, meta, links}), and SDMX 2.1 REST (/sdmx/2.1/). Every response names its release in the ' +
+        'X-Dala-Revision header; every error is RFC 9457 application/problem+json with a stable `code`, except on /sdmx/2.1/, ' +
+        'where errors are SDMX-ML 2.1 error messages as that standard requires. ' +
         '/api/v1/ is rate limited (token bucket of 30 refilled at 1 per second per client address, health ' +
         'excluded) and takes request bodies up to 16 KiB. No authentication applies.',
       license: { name: 'MIT', identifier: 'MIT' },
@@ -52,6 +53,7 @@ export const swaggerOptions: SwaggerOptions = {
       { name: 'releases', description: 'Sealed releases, snapshots and changes (SPEC 4.4, 9)' },
       { name: 'health', description: 'Readiness (SPEC 4.4, 8)' },
       { name: 'meta', description: 'This document and its readable rendering' },
+      { name: 'sdmx', description: 'SDMX 2.1 RESTful web services: structures, data (SDMX-ML, SDMX-CSV) and schemas; errors are SDMX-ML error messages' },
     ],
   },
   // shared schemas keep their $id as the component name (components/schemas/Problem, ...)

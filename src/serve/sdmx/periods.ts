@@ -1,0 +1,98 @@
+// Dala's period labels in SDMX terms. FREQ (SDMX cross-domain code list CL_FREQ) is the cadence of an
+// indicator as its metadata declares it, so each place of an indicator is one series; TIME_PERIOD is
+// written as an SDMX reporting period or Gregorian period (SDMX 2.1 Technical Notes section 4.2,
+// SDMXCommon.xsd ObservationalTimePeriodType) when the point's own period is the FREQ's period, and
+// otherwise as an ISO 8601 time range start/duration (TimeRangeType) that states exactly what the
+// value covers: a cumulative 2024-9M of a quarterly indicator is 2024-01-01/P9M, a school year
+// 2022/23 of an annual one 2022-09-01/P10M. Only then is Dala's own label kept, in PERIOD_LABEL.
+import { addDays, bucketOf, daysBetween } from '../../store/periods.js';
+
+export const FREQ_CODES = ['A', 'S', 'Q', 'M', 'W', 'D'] as const;
+export type Freq = (typeof FREQ_CODES)[number];
+
+/** FREQ of an indicator from its declared frequency (src/sources/table-schemas.ts). */
+const FREQ_OF: Readonly<Record<string, Freq>> = {
+  annual: 'A', 'semi-annual': 'S', quarterly: 'Q', 'quarterly-cumulative': 'Q', monthly: 'M', weekly: 'W', daily: 'D',
+};
+
+export function freqOf(frequency: string): Freq {
+  const freq = FREQ_OF[frequency];
+  if (!freq) throw new Error(`an indicator's frequency "${frequency}" has no SDMX FREQ code; add it to FREQ_OF`);
+  return freq;
+}
+
+/** The SDMX form of a Dala label whose period is the FREQ's own, or null. */
+function standardForm(period: string): { freq: Freq; time: string } | null {
+  if (/^\d{4}$/.test(period)) return { freq: 'A', time: period };
+  if (/^\d{4}-H[12]$/.test(period)) return { freq: 'S', time: period.replace('H', 'S') };
+  if (/^\d{4}-Q[1-4]$/.test(period)) return { freq: 'Q', time: period };
+  if (/^\d{4}-(0[1-9]|1[0-2])$/.test(period)) return { freq: 'M', time: period };
+  if (/^\d{4}-W(0[1-9]|[1-4]\d|5[0-3])$/.test(period)) return { freq: 'W', time: period };
+  if (/^\d{4}-\d{2}-\d{2}$/.test(period)) return { freq: 'D', time: period };
+  return null;
+}
+
+/** ISO 8601 duration of the inclusive span [start, end]: whole years, whole months, or days. */
+export function durationOf(start: string, end: string): string {
+  const next = addDays(end, 1);
+  if (start.endsWith('-01') && next.endsWith('-01')) {
+    const months = (Number(next.slice(0, 4)) - Number(start.slice(0, 4))) * 12 + Number(next.slice(5, 7)) - Number(start.slice(5, 7));
+    return months % 12 === 0 ? `P${months / 12}Y` : `P${months}M`;
+  }
+  return `P${daysBetween(start, end) + 1}D`;
+}
+
+export interface SdmxTime { time: string; label: string | null }
+
+/** TIME_PERIOD of a point in a series of this FREQ, and Dala's label when the SDMX form does not say it. */
+export function sdmxTime(freq: Freq, p: { period: string; period_start: string; period_end: string }): SdmxTime {
+  const standard = standardForm(p.period);
+  if (standard && standard.freq === freq) return { time: standard.time, label: null };
+  return { time: `${p.period_start}/${durationOf(p.period_start, p.period_end)}`, label: p.period };
+}
+
+const isDate = (d: string) => {
+  const t = Date.parse(`${d}T00:00:00Z`);
+  return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === d;
+};
+const monthEnd = (y: number, m: number) => addDays(`${m === 12 ? y + 1 : y}-${String((m % 12) + 1).padStart(2, '0')}-01`, -1);
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The dates [start, end] of a startPeriod/endPeriod value (SDMX 2.1 REST: common:StandardTimePeriodType):
+ * a Gregorian year, year-month or day, a date-time (its date), or a reporting period with the
+ * reporting year starting on 1 January (2024-A1, -S1, -T1, -Q1, -M01, -W01, -D001). Null when malformed.
+ */
+export function periodDates(value: string): { start: string; end: string } | null {
+  const dateTime = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$/.exec(value);
+  const text = dateTime ? dateTime[1]! : value;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return isDate(text) ? { start: text, end: text } : null;
+  let m = /^(\d{4})$/.exec(text) ?? /^(\d{4})-A1$/.exec(text);
+  if (m) return { start: `${m[1]}-01-01`, end: `${m[1]}-12-31` };
+  m = /^(\d{4})-(?:M)?(0[1-9]|1[0-2])$/.exec(text);
+  if (m) return { start: `${m[1]}-${m[2]}-01`, end: monthEnd(Number(m[1]), Number(m[2])) };
+  // Semesters, trimesters and quarters: n-th block of 6, 4 or 3 months.
+  m = /^(\d{4})-([STQ])(\d)$/.exec(text);
+  if (m) {
+    const months = { S: 6, T: 4, Q: 3 }[m[2] as 'S' | 'T' | 'Q'];
+    const n = Number(m[3]);
+    if (n < 1 || n * months > 12) return null;
+    const y = Number(m[1]);
+    return { start: `${m[1]}-${pad2((n - 1) * months + 1)}-01`, end: monthEnd(y, n * months) };
+  }
+  m = /^(\d{4})-W(\d{2})$/.exec(text);
+  if (m) {
+    const week = Number(m[2]);
+    // ISO 8601: week 1 is the week holding 4 January.
+    const first = bucketOf(`${m[1]}-01-04`, 'week').period_start;
+    const start = addDays(first, (week - 1) * 7);
+    if (week < 1 || bucketOf(start, 'week').period !== text) return null;
+    return { start, end: addDays(start, 6) };
+  }
+  m = /^(\d{4})-D(\d{3})$/.exec(text);
+  if (m) {
+    const day = addDays(`${m[1]}-01-01`, Number(m[2]) - 1);
+    return Number(m[2]) >= 1 && day.startsWith(m[1]!) ? { start: day, end: day } : null;
+  }
+  return null;
+}

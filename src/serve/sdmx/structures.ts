@@ -1,0 +1,147 @@
+// The SDMX structural metadata of a release, derived from its store once and kept with it: one
+// dataflow per indicator (an indicator of the store is one family of series, each place one series),
+// one data structure definition per dataflow, Dala's code lists and one concept scheme. Concept ids
+// are the SDMX cross-domain concepts (SDMX Content-Oriented Guidelines, Annex 1) declared in Dala's
+// own scheme so that every reference resolves on this service.
+import { DIMENSIONS, type DimensionId } from '../../sources/dimensions.js';
+import type { MetricRow, StoreReader } from '../../store/reader.js';
+import { FREQ_CODES, freqOf, type Freq } from './periods.js';
+
+export const AGENCY = 'DALA';
+export const VERSION = '1.0';
+export const CONCEPT_SCHEME = 'CS_DALA';
+
+export type Lang = 'en' | 'ru' | 'kk';
+export type Names = Partial<Record<Lang, string>>;
+export interface Code { id: string; name: Names }
+export interface Codelist { id: string; name: Names; codes: readonly Code[] }
+export interface Concept { id: string; name: Names }
+
+/** A dimension of a data structure: a concept with its code list (TIME_PERIOD is the time dimension, not listed). */
+export interface DimensionRef { id: string; codelist: string }
+export interface AttributeRef { id: string; codelist: string | null; mandatory: boolean }
+
+export interface DataStructure { id: string; name: Names; dimensions: readonly DimensionRef[]; attributes: readonly AttributeRef[] }
+export interface Dataflow { id: string; name: Names; structure: DataStructure; metric: MetricRow; freq: Freq }
+
+export interface SdmxStructures {
+  dataflows: readonly Dataflow[];
+  dataflowById: ReadonlyMap<string, Dataflow>;
+  dataStructures: readonly DataStructure[];
+  codelists: readonly Codelist[];
+  concepts: readonly Concept[];
+}
+
+export const TIME_DIMENSION = 'TIME_PERIOD';
+export const PRIMARY_MEASURE = 'OBS_VALUE';
+
+const CONCEPTS: readonly Concept[] = [
+  { id: 'FREQ', name: { en: 'Frequency', ru: 'Периодичность', kk: 'Кезеңділік' } },
+  { id: 'REF_AREA', name: { en: 'Reference area', ru: 'Территория', kk: 'Аумақ' } },
+  ...Object.values(DIMENSIONS).map((d) => ({ id: d.concept, name: d.name })),
+  { id: TIME_DIMENSION, name: { en: 'Time period', ru: 'Период', kk: 'Кезең' } },
+  { id: PRIMARY_MEASURE, name: { en: 'Observation value', ru: 'Значение', kk: 'Мәні' } },
+  { id: 'OBS_STATUS', name: { en: 'Observation status', ru: 'Статус значения', kk: 'Мәннің мәртебесі' } },
+  { id: 'UNIT_MEASURE', name: { en: 'Unit of measure', ru: 'Единица измерения', kk: 'Өлшем бірлігі' } },
+  { id: 'UNIT_MULT', name: { en: 'Unit multiplier', ru: 'Множитель единицы', kk: 'Бірлік көбейткіші' } },
+  { id: 'COMMENT', name: { en: 'Comment', ru: 'Комментарий', kk: 'Түсініктеме' } },
+  { id: 'PERIOD_LABEL', name: { en: 'Period as labelled by Dala', ru: 'Период в обозначении Dala', kk: 'Dala белгілеген кезең' } },
+];
+
+const FREQ_NAMES: Readonly<Record<Freq, Names>> = {
+  A: { en: 'Annual', ru: 'Годовая', kk: 'Жылдық' },
+  S: { en: 'Half-yearly', ru: 'Полугодовая', kk: 'Жартыжылдық' },
+  Q: { en: 'Quarterly', ru: 'Квартальная', kk: 'Тоқсандық' },
+  M: { en: 'Monthly', ru: 'Месячная', kk: 'Айлық' },
+  W: { en: 'Weekly', ru: 'Недельная', kk: 'Апталық' },
+  D: { en: 'Daily', ru: 'Дневная', kk: 'Күнделікті' },
+};
+
+/**
+ * OBS_STATUS: the SDMX cross-domain codes (CL_OBS_STATUS) for what Dala's statuses say, and one code of
+ * Dala's own for the labelled demonstration samples, which no SDMX code describes. A point without a
+ * value is M whatever its status.
+ */
+export const OBS_STATUS_CODES = {
+  A: { en: 'Normal value', ru: 'Обычное значение', kk: 'Қалыпты мән' },
+  P: { en: 'Provisional value', ru: 'Предварительное значение', kk: 'Алдын ала мән' },
+  U: { en: 'Low reliability', ru: 'Низкая надёжность', kk: 'Сенімділігі төмен' },
+  M: { en: 'Missing value', ru: 'Значение отсутствует', kk: 'Мән жоқ' },
+  DEMO: { en: 'Demonstration value, not an official statistic', ru: 'Демонстрационное значение, не официальная статистика', kk: 'Көрсетілім мәні, ресми статистика емес' },
+} as const satisfies Record<string, Names>;
+export type ObsStatus = keyof typeof OBS_STATUS_CODES;
+/** Dala's point status (final, preliminary, suspicious, demonstration) -> OBS_STATUS. */
+export const STATUS_OF: Readonly<Record<string, ObsStatus>> = { final: 'A', preliminary: 'P', suspicious: 'U', demonstration: 'DEMO' };
+
+export const UNIT_MULT_CODES = {
+  '0': { en: 'Units', ru: 'Единицы', kk: 'Бірліктер' },
+  '3': { en: 'Thousands', ru: 'Тысячи', kk: 'Мыңдар' },
+  '6': { en: 'Millions', ru: 'Миллионы', kk: 'Миллиондар' },
+} as const satisfies Record<string, Names>;
+
+const codes = (list: Readonly<Record<string, Names>>): Code[] => Object.entries(list).map(([id, name]) => ({ id, name }));
+
+/** Code list id of a cross-domain concept: CL_ + the concept (CL_AREA for REF_AREA, as SDMX names it). */
+const codelistOf = (concept: string) => (concept === 'REF_AREA' ? 'CL_AREA' : `CL_${concept}`);
+
+const ATTRIBUTES: readonly AttributeRef[] = [
+  { id: 'OBS_STATUS', codelist: 'CL_OBS_STATUS', mandatory: true },
+  { id: 'UNIT_MEASURE', codelist: null, mandatory: true },
+  { id: 'UNIT_MULT', codelist: 'CL_UNIT_MULT', mandatory: false },
+  { id: 'COMMENT', codelist: null, mandatory: false },
+  { id: 'PERIOD_LABEL', codelist: null, mandatory: false },
+];
+
+/**
+ * The breakdown dimensions (sex, urbanisation, age) of an indicator. The store records no breakdown
+ * yet: every observation is the total, so no indicator has one and its series key is FREQ.REF_AREA.
+ */
+function breakdownsOf(_metric: MetricRow): DimensionId[] {
+  return [];
+}
+
+function build(reader: StoreReader): SdmxStructures {
+  const places = [...new Set(['KZ', ...reader.places])].sort();
+  const area: Code[] = places.map((id) => {
+    const names = reader.entityNames(`place:${id}`);
+    const name: Names = {};
+    for (const lang of ['en', 'ru', 'kk'] as const) if (names?.[lang]) name[lang] = names[lang];
+    return { id, name: Object.keys(name).length ? name : { en: id } };
+  });
+  const codelists: Codelist[] = [
+    { id: 'CL_FREQ', name: { en: 'Frequency', ru: 'Периодичность', kk: 'Кезеңділік' }, codes: FREQ_CODES.map((id) => ({ id, name: FREQ_NAMES[id] })) },
+    { id: 'CL_AREA', name: { en: 'Reference areas: ISO 3166-2 codes and former units', ru: 'Территории: коды ISO 3166-2 и упразднённые единицы', kk: 'Аумақтар: ISO 3166-2 кодтары және таратылған бірліктер' }, codes: area },
+    ...Object.values(DIMENSIONS).map((d) => ({ id: codelistOf(d.concept), name: d.name, codes: codes(d.codes) })),
+    { id: 'CL_OBS_STATUS', name: { en: 'Observation status', ru: 'Статус значения', kk: 'Мәннің мәртебесі' }, codes: codes(OBS_STATUS_CODES) },
+    { id: 'CL_UNIT_MULT', name: { en: 'Unit multiplier', ru: 'Множитель единицы', kk: 'Бірлік көбейткіші' }, codes: codes(UNIT_MULT_CODES) },
+  ];
+  const dataflows = reader.metrics.map((metric): Dataflow => {
+    const name: Names = { en: metric.name_en, ru: metric.name_ru, kk: metric.name_kk };
+    const dimensions: DimensionRef[] = ['FREQ', 'REF_AREA', ...breakdownsOf(metric).map((d) => DIMENSIONS[d].concept)].map((id) => ({ id, codelist: codelistOf(id) }));
+    const structure: DataStructure = { id: `DSD_${metric.id}`, name, dimensions, attributes: ATTRIBUTES };
+    return { id: metric.id, name, structure, metric, freq: freqOf(metric.frequency) };
+  });
+  return {
+    dataflows,
+    dataflowById: new Map(dataflows.map((f) => [f.id, f])),
+    dataStructures: dataflows.map((f) => f.structure),
+    codelists,
+    concepts: CONCEPTS,
+  };
+}
+
+const built = new WeakMap<StoreReader, SdmxStructures>();
+
+/** The structures of the release this reader reads, built on first use. */
+export function structuresOf(reader: StoreReader): SdmxStructures {
+  let s = built.get(reader);
+  if (!s) built.set(reader, (s = build(reader)));
+  return s;
+}
+
+/** UNIT_MEASURE and UNIT_MULT of a Dala unit label: "mln KZT" is KZT times 10^6, "thousand persons" persons times 10^3. */
+export function unitParts(unit: string): { measure: string; mult: keyof typeof UNIT_MULT_CODES } {
+  const m = /^(mln|thousand) (.+)$/.exec(unit);
+  if (!m) return { measure: unit, mult: '0' };
+  return { measure: m[2]!, mult: m[1] === 'mln' ? '6' : '3' };
+}

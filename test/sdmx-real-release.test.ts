@@ -1,0 +1,179 @@
+// SDMX 2.1 REST on the release built from the pinned snapshots, through the production server:
+// every message kind validates against the SDMX-ML 2.1 schemas with xmllint, a real SDMX client
+// (R's rsdmx) reads the dataflows, a data structure and a data query, and the cells it reads are
+// the release's own points.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import Database from 'better-sqlite3';
+import { parse } from 'csv-parse/sync';
+import { realRelease } from './support/release.js';
+import { xmllint } from './support/sdmx-validate.js';
+import { serve } from './serve-support.js';
+import type { RunningServer } from '../src/serve/server.js';
+
+const MEDIA = {
+  structure: 'application/vnd.sdmx.structure+xml;version=2.1',
+  structureSpecific: 'application/vnd.sdmx.structurespecificdata+xml;version=2.1',
+  generic: 'application/vnd.sdmx.genericdata+xml;version=2.1',
+  csv: 'application/vnd.sdmx.data+csv;version=1.0.0',
+};
+const derivedNs = (flow: string, dim: string) => `urn:sdmx:org.sdmx.infomodel.datastructure.Dataflow=DALA:${flow}(1.0):ObsLevelDim:${dim}`;
+
+interface PointRow { place: string; period: string; value: number | null; status: string; note: string | null; null_reason: string | null }
+
+describe('SDMX 2.1 REST on the real release', () => {
+  let server: RunningServer;
+  let base: string;
+  let db: Database.Database;
+  before(async () => {
+    const { releasesDir, revision } = await realRelease();
+    server = await serve(releasesDir);
+    base = `${server.url}/sdmx/2.1`;
+    db = new Database(join(releasesDir, revision, 'store.sqlite'), { readonly: true });
+  });
+  after(async () => {
+    db.close();
+    await server.close();
+  });
+  const get = async (path: string, accept?: string) => {
+    const res = await fetch(`${base}${path}`, { headers: accept ? { accept } : {} });
+    return { status: res.status, type: res.headers.get('content-type') ?? '', body: await res.text() };
+  };
+  const points = (metric: string, place: string): PointRow[] =>
+    db.prepare('SELECT * FROM points WHERE metric = ? AND place = ? ORDER BY period_start, period_end').all(metric, place) as PointRow[];
+
+  test('every structure query (each resource kind, with and without references) answers a message that validates', async () => {
+    const paths = [
+      '/dataflow', '/dataflow/DALA', '/dataflow/DALA/population/latest?references=all', '/dataflow/all/grp_cumulative/1.0?references=descendants',
+      '/datastructure/DALA/DSD_population/1.0?references=children', '/datastructure/DALA/all/all?references=parents',
+      '/codelist/DALA/CL_AREA', '/codelist/all/all/all?references=parentsandsiblings', '/conceptscheme/DALA/CS_DALA/latest?references=datastructure',
+    ];
+    for (const path of paths) {
+      const res = await get(path, MEDIA.structure);
+      assert.equal(res.status, 200, path);
+      assert.match(res.type, /^application\/vnd\.sdmx\.structure\+xml; version=2\.1/, path);
+      assert.equal(xmllint(res.body), '', path);
+    }
+    const all = (await get('/dataflow/DALA/population?references=all')).body;
+    for (const part of ['<str:Dataflow id="population"', '<str:DataStructure id="DSD_population"', 'id="CL_AREA"', 'id="CL_OBS_STATUS"', '<str:ConceptScheme id="CS_DALA"']) assert.ok(all.includes(part), part);
+    for (const lang of ['en', 'ru', 'kk']) assert.ok(all.includes(`<com:Name xml:lang="${lang}">`), lang);
+    const none = (await get('/dataflow/DALA/population')).body;
+    assert.ok(!none.includes('<str:DataStructure '), 'references=none (the default) answers the dataflow alone');
+  });
+
+  test('data in every format validates: structure-specific against its derived schema for each observation dimension, generic against the SDMX schemas', async () => {
+    for (const dim of ['TIME_PERIOD', 'AllDimensions', 'REF_AREA']) {
+      const schema = await get(`/schema/dataflow/DALA/grp/1.0?dimensionAtObservation=${dim}`);
+      assert.equal(schema.status, 200, dim);
+      for (const detail of ['full', 'dataonly', 'serieskeysonly', 'nodata']) {
+        const res = await get(`/data/grp/A.KZ+KZ-35+KZ-SOUTH-KAZAKHSTAN-LEGACY?dimensionAtObservation=${dim}&detail=${detail}&endPeriod=2019`);
+        assert.equal(res.status, 200, `${dim} ${detail}`);
+        assert.match(res.type, /structurespecificdata\+xml/);
+        assert.equal(xmllint(res.body, { namespace: derivedNs('grp', dim), schema: schema.body }), '', `${dim} ${detail}`);
+        const generic = await get(`/data/grp/A.KZ+KZ-35+KZ-SOUTH-KAZAKHSTAN-LEGACY?dimensionAtObservation=${dim}&detail=${detail}&endPeriod=2019`, MEDIA.generic);
+        assert.equal(generic.status, 200);
+        assert.equal(xmllint(generic.body), '', `generic ${dim} ${detail}`);
+      }
+    }
+    const broken = (await get('/data/grp/A.KZ')).body.replace('OBS_STATUS="A"', 'OBS_STATUS="final"');
+    const schema = (await get('/schema/dataflow/DALA/grp/1.0')).body;
+    assert.notEqual(xmllint(broken, { namespace: derivedNs('grp', 'TIME_PERIOD'), schema }), '', 'the derived schema refuses a status outside the code list');
+  });
+
+  test('a missing value is an observation with OBS_STATUS M and no OBS_VALUE, in XML and SDMX-CSV', async () => {
+    const legacy = points('grp', 'KZ-SOUTH-KAZAKHSTAN-LEGACY').filter((p) => p.value === null);
+    assert.ok(legacy.length > 0);
+    const period = legacy[0]!.period;
+    const xml = (await get(`/data/grp/A.KZ-SOUTH-KAZAKHSTAN-LEGACY?startPeriod=${period}&endPeriod=${period}`)).body;
+    assert.match(xml, new RegExp(`<Obs TIME_PERIOD="${period}" OBS_STATUS="M"[^>]*/>`));
+    assert.doesNotMatch(xml, /OBS_VALUE/);
+    const csv = parse((await get(`/data/grp/A.KZ-SOUTH-KAZAKHSTAN-LEGACY?startPeriod=${period}&endPeriod=${period}`, MEDIA.csv)).body, { columns: true }) as Record<string, string>[];
+    assert.equal(csv.length, 1);
+    assert.equal(csv[0]!['OBS_VALUE'], '');
+    assert.equal(csv[0]!['OBS_STATUS'], 'M');
+    assert.equal(csv[0]!['COMMENT'], [legacy[0]!.note, legacy[0]!.null_reason].filter(Boolean).join('; '));
+  });
+
+  test('SDMX-CSV rows are the release points: cumulative quarters as time ranges with their Dala label', async () => {
+    const res = await get('/data/grp_cumulative/Q.KZ?startPeriod=2022&endPeriod=2022', MEDIA.csv);
+    assert.equal(res.status, 200);
+    assert.match(res.type, /^application\/vnd\.sdmx\.data\+csv; version=1\.0\.0/);
+    const rows = parse(res.body, { columns: true }) as Record<string, string>[];
+    const expected = points('grp_cumulative', 'KZ').filter((p) => p.period.startsWith('2022'));
+    assert.equal(rows.length, expected.length);
+    const byLabel = new Map(rows.map((r) => [r['PERIOD_LABEL'] || r['TIME_PERIOD']!, r]));
+    for (const p of expected) assert.equal(Number(byLabel.get(p.period)?.['OBS_VALUE']), p.value, p.period);
+    assert.equal(byLabel.get('2022-9M')?.['TIME_PERIOD'], '2022-01-01/P9M');
+    assert.equal(byLabel.get('2022-Q1')?.['TIME_PERIOD'], '2022-Q1');
+    assert.ok(rows.every((r) => r['DATAFLOW'] === 'DALA:grp_cumulative(1.0)' && r['FREQ'] === 'Q'));
+  });
+
+  test('lastNObservations and firstNObservations keep that many of each series; empty key positions select every code', async () => {
+    const csv = async (path: string) => parse((await get(path, MEDIA.csv)).body, { columns: true }) as Record<string, string>[];
+    const last = await csv('/data/population/.KZ+KZ-35?lastNObservations=2');
+    assert.deepEqual(last.map((r) => `${r['REF_AREA']} ${r['TIME_PERIOD']}`), [
+      ...points('population', 'KZ').slice(-2).map((p) => `KZ ${p.period}`), ...points('population', 'KZ-35').slice(-2).map((p) => `KZ-35 ${p.period}`),
+    ]);
+    const first = await csv('/data/population/A.?firstNObservations=1');
+    const places = db.prepare("SELECT DISTINCT place FROM points WHERE metric = 'population' ORDER BY place").pluck().all() as string[];
+    assert.deepEqual(first.map((r) => r['REF_AREA']), places);
+  });
+
+  test('errors are SDMX error messages with the statuses the specification gives', async () => {
+    const cases: [string, number, string][] = [
+      ['/data/population/A.XX', 404, '100'],
+      ['/data/nosuchflow', 404, '100'],
+      ['/data/population/A.KZ.extra', 400, '140'],
+      ['/data/population/A.KZ?startPeriod=2020-13', 400, '140'],
+      ['/data/population/A.KZ?detail=everything', 400, '140'],
+      ['/data/population/A.KZ?updatedAfter=2020-01-01T00:00:00Z', 501, '501'],
+      ['/categoryscheme/DALA', 501, '501'],
+      ['/dataflow/DALA/population?detail=allstubs', 501, '501'],
+      ['/dataflow/OTHER', 404, '100'],
+    ];
+    for (const [path, status, code] of cases) {
+      const res = await get(path);
+      assert.equal(res.status, status, path);
+      assert.match(res.body, new RegExp(`<mes:ErrorMessage code="${code}"><com:Text xml:lang="en">`), path);
+      assert.equal(xmllint(res.body), '', path);
+    }
+    const refused = await get('/data/population', 'application/json');
+    assert.equal(refused.status, 406);
+    assert.match(refused.body, /<mes:ErrorMessage code="1406">/);
+  });
+
+  test('R rsdmx lists the dataflows, reads a data structure and a data query, and reads the release values', async () => {
+    const script = `
+      suppressMessages(library(rsdmx))
+      b <- "${base}"
+      flows <- as.data.frame(readSDMX(paste0(b, "/dataflow/DALA")))
+      cat("FLOWS", sort(flows$id), "\\n")
+      dsd <- readSDMX(paste0(b, "/datastructure/DALA/DSD_population/1.0?references=children"))
+      areas <- as.data.frame(slot(dsd, "codelists"), codelistId = "CL_AREA")
+      cat("AREA", areas[areas$id == "KZ-35", "name.ru"], "\\n")
+      dims <- sapply(slot(slot(slot(dsd, "datastructures"), "datastructures")[[1]], "Components")@Dimensions, function(d) d@conceptRef)
+      cat("DIMS", dims, "\\n")
+      obs <- as.data.frame(readSDMX(paste0(b, "/data/grp/A.KZ-SOUTH-KAZAKHSTAN-LEGACY")))
+      write.csv(obs[, c("REF_AREA", "TIME_PERIOD", "OBS_VALUE", "OBS_STATUS")], stdout(), row.names = FALSE)
+    `;
+    // asynchronously: the server answering R runs in this process
+    const { stdout: out } = await promisify(execFile)('Rscript', ['-e', script], { encoding: 'utf8', timeout: 300_000 });
+    const flows = /FLOWS (.*)\n/.exec(out)![1]!.trim().split(' ');
+    assert.deepEqual(flows, (db.prepare('SELECT id FROM metrics ORDER BY id').pluck().all() as string[]));
+    assert.match(out, /AREA Карагандинская область/);
+    assert.match(out, /DIMS FREQ REF_AREA/);
+    const rows = parse(out.slice(out.indexOf('"REF_AREA"')), { columns: true }) as Record<string, string>[];
+    const expected = points('grp', 'KZ-SOUTH-KAZAKHSTAN-LEGACY');
+    assert.equal(rows.length, expected.length);
+    expected.forEach((p, i) => {
+      assert.equal(rows[i]!['TIME_PERIOD'], p.period);
+      if (p.value === null) {
+        assert.equal(rows[i]!['OBS_VALUE'], 'NA', p.period);
+        assert.equal(rows[i]!['OBS_STATUS'], 'M');
+      } else assert.equal(Number(rows[i]!['OBS_VALUE']), p.value, p.period);
+    });
+  });
+});
