@@ -1,7 +1,8 @@
 // Validates SDMX-ML messages with xmllint against the SDMX-ML 2.1 schemas staged in
 // ../shared/reference/sdmx-ml-2.1 (a structure-specific message also against the schema the
 // service derives for its dataflow, saved beside a copy of the SDMX schemas it imports by name).
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { snapshotsDir } from '../../src/lib/config.js';
@@ -22,7 +23,8 @@ function schemasCopy(): string {
 }
 
 /** xmllint's verdict: '' when the message validates, else its complaints. */
-export function xmllint(message: string, derived?: { namespace: string; schema: string }): string {
+// Asynchronous: the server under test answers in the same process and must not be blocked meanwhile.
+export async function xmllint(message: string, derived?: { namespace: string; schema: string }): Promise<string> {
   const d = schemasCopy();
   const n = ++count;
   const file = join(d, `message-${n}.xml`);
@@ -34,9 +36,9 @@ export function xmllint(message: string, derived?: { namespace: string; schema: 
     writeFileSync(schema, `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:import namespace="${MESSAGE_NS}" schemaLocation="SDMXMessage.xsd"/><xs:import namespace="${derived.namespace}" schemaLocation="derived-${n}.xsd"/></xs:schema>`);
   }
   try {
-    execFileSync('xmllint', ['--noout', '--nonet', '--schema', schema, file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    await promisify(execFile)('xmllint', ['--noout', '--nonet', '--schema', schema, file]);
     return '';
   } catch (err) {
-    return String((err as { stderr?: Buffer }).stderr ?? err).slice(0, 2000);
+    return String((err as { stderr?: string }).stderr ?? err).slice(0, 2000);
   }
 }

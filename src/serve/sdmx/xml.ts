@@ -13,8 +13,12 @@ const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 // eslint-disable-next-line no-control-regex
 const HAS_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
 
+// eslint-disable-next-line no-control-regex
+const HAS_EITHER = /[&<>"\u0000-\u001F\uFFFE\uFFFF]/;
+
 /** Text safe inside an element or a double-quoted attribute value. */
 export function escapeXml(text: string): string {
+  if (!HAS_EITHER.test(text)) return text; // most values: one scan
   const clean = HAS_FORBIDDEN.test(text) ? text.replace(FORBIDDEN, '') : text;
   return HAS_SPECIAL.test(clean) ? clean.replace(SPECIAL, (c) => ESCAPES[c]!) : clean;
 }
