@@ -13,7 +13,7 @@ import { STATUS_OF, TIME_DIMENSION, unitParts, type Dataflow } from './structure
  * points) answers whole in every format, and an answer at the cap stays near the 50 ms CPU budget
  * (bench/sdmx-cpu.bench.ts measures the per-observation cost).
  */
-export const MAX_OBSERVATIONS = 2_000;
+export const MAX_OBSERVATIONS = 1_500;
 
 export interface Observation {
   /** Every dimension's value, TIME_PERIOD included, by concept id. */
