@@ -5,14 +5,19 @@
 // otherwise as an ISO 8601 time range start/duration (TimeRangeType) that states exactly what the
 // value covers: a cumulative 2024-9M of a quarterly indicator is 2024-01-01/P9M, a school year
 // 2022/23 of an annual one 2022-09-01/P10M. Only then is Dala's own label kept, in PERIOD_LABEL.
+import type { IndicatorRow } from '../../sources/table-schemas.js';
 import { addDays, bucketOf, daysBetween } from '../../store/periods.js';
 
 export const FREQ_CODES = ['A', 'S', 'Q', 'M', 'W', 'D'] as const;
 export type Freq = (typeof FREQ_CODES)[number];
 
-/** FREQ of an indicator from its declared frequency (src/sources/table-schemas.ts). */
-const FREQ_OF: Readonly<Record<string, Freq>> = {
-  annual: 'A', 'semi-annual': 'S', quarterly: 'Q', 'quarterly-cumulative': 'Q', monthly: 'M', weekly: 'W', daily: 'D',
+/**
+ * FREQ of an indicator from its declared frequency (src/sources/table-schemas.ts): every declared value
+ * must be mapped (the type says so). A school year is annual (its TIME_PERIOD a range, 2022-09-01/P10M);
+ * an event-dated series (a value from its date until the next) is D, each observation its own day.
+ */
+const FREQ_OF: Readonly<Record<IndicatorRow['frequency'], Freq> & Record<string, Freq>> = {
+  annual: 'A', 'school-year': 'A', 'semi-annual': 'S', quarterly: 'Q', 'quarterly-cumulative': 'Q', monthly: 'M', weekly: 'W', daily: 'D', 'event-dated': 'D',
 };
 
 export function freqOf(frequency: string): Freq {
