@@ -1,10 +1,11 @@
-import { buildTime, releasesDir, snapshotsDir, SOURCES_DIR } from '../lib/config.js';
+import { buildTime, publicUrl, releasesDir, snapshotsDir, SOURCES_DIR } from '../lib/config.js';
 import { buildRelease } from '../release/build.js';
 
 interface Flags {
   snapshots?: string;
   releases?: string;
   'source-date-epoch'?: string;
+  'public-url'?: string;
 }
 
 export async function buildCommand(flags: Flags): Promise<number> {
@@ -14,6 +15,7 @@ export async function buildCommand(flags: Flags): Promise<number> {
     releasesDir: releasesDir(flags.releases),
     sourcesDir: SOURCES_DIR,
     builtAt: buildTime(flags['source-date-epoch']),
+    publicUrl: publicUrl(flags['public-url']),
     log: (line) => console.error(line),
   });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 const USAGE = `usage: dala <command> [options]
 
 commands:
-  build      build a release from the pinned snapshots and seal it   [--snapshots DIR] [--releases DIR] [--source-date-epoch N]
+  build      build a release from the pinned snapshots and seal it   [--snapshots DIR] [--releases DIR] [--source-date-epoch N] [--public-url URL]
   verify     re-hash every file of a release (default: current)      [revision] [--releases DIR]
   releases   list sealed releases, newest first                      [--releases DIR]
   serve      serve the current sealed release                        [--releases DIR] [--host H] [--port N] [--access-log] [--benchmark]
@@ -15,12 +15,13 @@ commands:
   nginx-config  nginx configuration serving /data/ of CURRENT, proxying the rest to Node
              [--releases DIR] [--upstream HOST:PORT ...] [--listen ADDR] [--out FILE] [--standalone --prefix DIR]
 
-environment: DALA_SNAPSHOTS, DALA_RELEASES, SOURCE_DATE_EPOCH, HOST, PORT, REDIS_URL, DALA_TRUSTED_PROXIES, DALA_ACCESS_LOG=1`;
+environment: DALA_SNAPSHOTS, DALA_RELEASES, SOURCE_DATE_EPOCH, DALA_PUBLIC_URL, HOST, PORT, REDIS_URL, DALA_TRUSTED_PROXIES, DALA_ACCESS_LOG=1`;
 
 const OPTIONS = {
   snapshots: { type: 'string' },
   releases: { type: 'string' },
   'source-date-epoch': { type: 'string' },
+  'public-url': { type: 'string' },
   host: { type: 'string' },
   port: { type: 'string' },
   'access-log': { type: 'boolean' },

@@ -34,3 +34,22 @@ export function buildTime(option?: string): Date {
 export function fileExists(path: string): boolean {
   return existsSync(path);
 }
+
+/**
+ * Where the service answers, as the public sees it: the base of the absolute URLs in the DCAT-AP
+ * catalogue, the Data Package and the citations (`--public-url` or DALA_PUBLIC_URL). It is content:
+ * another base gives other bytes and another revision.
+ */
+export const DEFAULT_PUBLIC_URL = 'https://dala.kz';
+
+export function publicUrl(option?: string): string {
+  const raw = option ?? process.env.DALA_PUBLIC_URL ?? DEFAULT_PUBLIC_URL;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`DALA_PUBLIC_URL must be an absolute http(s) URL, got "${raw}"`);
+  }
+  if (!/^https?:$/.test(url.protocol) || url.search || url.hash) throw new Error(`DALA_PUBLIC_URL must be an absolute http(s) URL without query or fragment, got "${raw}"`);
+  return url.href.replace(/\/+$/, '');
+}

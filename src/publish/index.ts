@@ -6,6 +6,8 @@ import { entityPublishers } from './contracts/entity-family.js';
 import { countryPulse, officialRegionalIndicators, publicObservations, seriesDatasets } from './contracts/indicators.js';
 import { pdfArtifacts } from './contracts/pdfs.js';
 import { geoFiles, regionAnalytics, regionOverview } from './contracts/regions.js';
+import { DEFAULT_PUBLIC_URL } from './standards/vocabularies.js';
+import { standardArtifacts } from './standards/index.js';
 import { mediaWeeklyDigest, publicHolidayCalendar, qualityReport, workbench } from './contracts/workbench.js';
 
 const PUBLISHERS: Publisher[] = [
@@ -16,9 +18,11 @@ const PUBLISHERS: Publisher[] = [
   pdfArtifacts,
 ];
 
-export async function publishAll(model: Model): Promise<Artifact[]> {
+/** publicUrl: where the service answers, the base of the absolute URLs of the catalogue and the package. */
+export async function publishAll(model: Model, publicUrl = DEFAULT_PUBLIC_URL): Promise<Artifact[]> {
   const artifacts: Artifact[] = [];
   for (const publish of PUBLISHERS) artifacts.push(...(await publish(model)));
+  artifacts.push(...(await standardArtifacts(model, artifacts, publicUrl)));
   artifacts.push(provenance(model, artifacts));
   const seen = new Set<string>();
   for (const a of artifacts) {

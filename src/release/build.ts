@@ -5,6 +5,7 @@
 import { assembleModel } from '../model/assemble.js';
 import type { Artifact } from '../publish/artifact.js';
 import { publishAll } from '../publish/index.js';
+import { DEFAULT_PUBLIC_URL } from '../lib/config.js';
 import { releaseManifest } from './manifest.js';
 import { ALL_SCHEMAS, schemaArtifacts } from '../publish/schemas/index.js';
 import { storeContent } from '../publish/store-content.js';
@@ -18,6 +19,8 @@ export interface BuildOptions {
   releasesDir: string;
   sourcesDir: string;
   builtAt: Date;
+  /** Where the service answers (DALA_PUBLIC_URL): the base of the catalogue's absolute URLs. */
+  publicUrl?: string;
   log?: (line: string) => void;
   /**
    * Rows the store gets instead of the model's own (default: the model's). A scaled benchmark release
@@ -34,7 +37,7 @@ export async function buildRelease(opts: BuildOptions): Promise<BuildResult> {
 export async function prepareRelease(opts: BuildOptions, log: (line: string) => void = () => {}): Promise<PreparedRelease> {
   const model = await assembleModel(opts); // verifies every snapshot hash first
   log(`model: ${model.regions.length} regions, ${model.districts.length} districts, ${model.points.length} points`);
-  const artifacts = [...(await publishAll(model)), ...schemaArtifacts()];
+  const artifacts = [...(await publishAll(model, opts.publicUrl)), ...schemaArtifacts()];
   const validator = new ContractValidator(ALL_SCHEMAS);
   const report = validateAll(validator, artifacts);
   log(`validated ${report.length} JSON artifacts against their schemas`);
@@ -44,7 +47,7 @@ export async function prepareRelease(opts: BuildOptions, log: (line: string) => 
     evidence: buildEvidence(model, artifacts, report), // throws when a release check fails
     builtAt: model.builtAt,
     asOf: model.asOf,
-    releaseManifest: (seal) => releaseManifest(model, seal),
+    releaseManifest: (seal, earlier) => releaseManifest(model, seal, earlier, opts.publicUrl ?? DEFAULT_PUBLIC_URL),
     validate: (path, value) => validator.validate(path, 'release-manifest', value),
   };
 }

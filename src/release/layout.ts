@@ -44,6 +44,8 @@ export function releaseDir(releasesDir: string, revision: string): string {
 
 export function mediaTypeOf(path: string): string {
   if (path.endsWith('.geojson')) return 'application/geo+json';
+  if (path.endsWith('.jsonld')) return 'application/ld+json';
+  if (path.endsWith('.ttl')) return 'text/turtle; charset=utf-8';
   if (path.endsWith('.json')) return 'application/json';
   if (path.endsWith('.csv')) return 'text/csv; charset=utf-8';
   if (path.endsWith('.pdf')) return 'application/pdf';

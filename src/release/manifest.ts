@@ -4,7 +4,12 @@ import type { ReleaseSeal } from './layout.js';
 import type { Model } from '../model/model.js';
 import { CONTRACT_VERSION, sourceRef } from '../publish/contracts/header.js';
 
-export function releaseManifest(model: Model, seal: ReleaseSeal) {
+/**
+ * `lineage`: every earlier revision, newest first (how a server knows a pruned revision existed);
+ * `permalink`: where this release's files stay, byte for byte, while the server keeps it. Both
+ * name the revision, so they live here, outside the hashed content.
+ */
+export function releaseManifest(model: Model, seal: ReleaseSeal, earlier: string[], publicUrl: string) {
   return {
     contract: 'release-manifest',
     contract_version: CONTRACT_VERSION,
@@ -14,6 +19,8 @@ export function releaseManifest(model: Model, seal: ReleaseSeal) {
     schema_version: seal.schema_version,
     previous_revision: seal.previous_revision,
     rollback: seal.rollback,
+    lineage: earlier,
+    permalink: `${publicUrl}/r/${seal.revision}/data/`,
     revision_rule: 'first 16 hex of sha256 over RFC 8785 JSON of the sorted [{path, sha256, bytes}] of every file except this one and release.json',
     sources: model.sources.map((s) => sourceRef(model, s.id)),
     artifacts: seal.files.map((f) => ({ path: f.path, sha256: f.sha256, bytes: f.bytes, media_type: f.media_type })),

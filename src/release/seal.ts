@@ -1,10 +1,10 @@
 // Seal a staged release: hash every file, derive the revision from content only, write the lineage
 // files, then publish atomically (rename the staging directory into place, then swap CURRENT).
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { stableJson } from '../lib/canonical-json.js';
 import { sha256File, sha256Hex } from '../lib/hash.js';
-import { LINEAGE_FILES, SEAL_FILE, mediaTypeOf, type ReleaseSeal, type SealedFile } from './layout.js';
+import { LINEAGE_FILES, REVISION_PATTERN, SEAL_FILE, mediaTypeOf, type ReleaseSeal, type SealedFile } from './layout.js';
 import { fsyncDir, fsyncTree } from './durable.js';
 import { faultPoint } from './fault.js';
 import { readCurrent, swapCurrent } from './pointer.js';
@@ -17,8 +17,11 @@ export interface SealOptions {
   schemaVersion: string;
   builtAt: string;
   asOf: string;
-  /** Builds data/release-manifest.json from the seal; validated by the caller's schema check. */
-  releaseManifest: (seal: Omit<ReleaseSeal, 'files'> & { files: SealedFile[] }) => unknown;
+  /**
+   * Builds data/release-manifest.json from the seal and the revisions of every earlier release
+   * (newest first); validated by the caller's schema check.
+   */
+  releaseManifest: (seal: Omit<ReleaseSeal, 'files'> & { files: SealedFile[] }, earlier: string[]) => unknown;
   validate: (path: string, value: unknown) => void;
 }
 
@@ -57,7 +60,9 @@ export async function sealRelease(opts: SealOptions): Promise<SealResult> {
     previous_revision: current,
     rollback: current ? `/api/v1/releases/${current}` : null,
   };
-  const manifestValue = opts.releaseManifest({ ...lineage, files: content });
+  // A rebuilt old content (its release pruned since) keeps one place in the lineage: its own.
+  const earlier = current ? [...new Set([current, ...(await earlierOf(opts.releasesDir, current))])].filter((r) => r !== revision) : [];
+  const manifestValue = opts.releaseManifest({ ...lineage, files: content }, earlier);
   opts.validate('data/release-manifest.json', manifestValue);
   const manifestBytes = stableJson(manifestValue);
   await mkdir(join(opts.stagingDir, 'data'), { recursive: true });
@@ -109,6 +114,22 @@ async function reuse(releasesDir: string, dir: string, revision: string): Promis
     throw new Error(`release ${dir} already exists with this content's revision but does not verify (${(err as Error).message}); CURRENT is left as it was: move that directory aside and build again`);
   }
   if ((await readCurrent(releasesDir)) !== revision) await swapCurrent(releasesDir, revision);
+}
+
+/**
+ * The revisions before `revision`, from its release manifest: every release the server has published,
+ * so a server can tell a pruned revision (410 Gone) from one that never existed (404). The current
+ * release is sealed and present whenever a build runs; a manifest sealed before lineage was recorded
+ * gives its previous revision only.
+ */
+async function earlierOf(releasesDir: string, revision: string): Promise<string[]> {
+  try {
+    const manifest = JSON.parse(await readFile(join(releasesDir, revision, 'data/release-manifest.json'), 'utf8')) as { lineage?: unknown; previous_revision?: unknown };
+    if (Array.isArray(manifest.lineage)) return manifest.lineage.filter((r): r is string => typeof r === 'string' && REVISION_PATTERN.test(r));
+    return typeof manifest.previous_revision === 'string' && REVISION_PATTERN.test(manifest.previous_revision) ? [manifest.previous_revision] : [];
+  } catch {
+    return [];
+  }
 }
 
 async function exists(path: string): Promise<boolean> {

@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { ProblemError } from './errors.js';
 
 /** `format` values and the media type each names. */
-export const FORMATS = { json: 'application/json', csv: 'text/csv', html: 'text/html' } as const;
+export const FORMATS = { json: 'application/json', csv: 'text/csv', html: 'text/html', ttl: 'text/turtle', jsonld: 'application/ld+json' } as const;
 export type Format = keyof typeof FORMATS;
 
 export function preferredType<T extends string>(request: FastifyRequest, offered: readonly T[]): T {

@@ -99,7 +99,7 @@ export async function sealFixture(
     schemaVersion: '1.0.0',
     builtAt,
     asOf: '2025-12-31',
-    releaseManifest: (seal) => ({ ...seal, kind: 'test-fixture' }),
+    releaseManifest: (seal, earlier) => ({ ...seal, lineage: earlier, kind: 'test-fixture' }),
     validate: () => {},
   });
   return { ...result, releasesDir: dir };

@@ -57,6 +57,8 @@ export const operationsSchemas = {
   }, ['count', 'files', 'data_revision']),
   'release-manifest': contractSchema('release-manifest', 'Revision, artifact hashes, sources and rollback link of the public release', {
     revision: { type: 'string', pattern: '^[0-9a-f]{16}$' }, previous_revision: { type: ['string', 'null'] }, rollback: { type: ['string', 'null'] },
+    lineage: { type: 'array', items: { type: 'string', pattern: '^[0-9a-f]{16}$' }, description: 'Every earlier revision, newest first' },
+    permalink: { type: 'string', format: 'uri', description: 'Where this release\'s /data/ files stay, byte for byte, while the server keeps the release' },
     sources: { type: 'array', items: sourceRef },
     artifacts: { type: 'array', minItems: 1, items: { type: 'object', required: ['path', 'sha256', 'bytes', 'media_type'], properties: { sha256: sha } } },
   }, ['revision', 'previous_revision', 'rollback', 'sources', 'artifacts']),

@@ -2,6 +2,7 @@
 // entity by id (so each search hit, institutions and persons included, has an item URL).
 import type { FastifyInstance } from 'fastify';
 import type { ReleaseSource } from '../release-types.js';
+import { CITATION_SCHEMA, citationOf } from '../permalinks/citation.js';
 import { registerEntityFamily } from './entity-routes.js';
 import { evaluateFreshness } from './freshness.js';
 import { provenanceProperties } from './places.js';
@@ -32,8 +33,9 @@ export async function datasetRoutes(app: FastifyInstance, opts: { releases: Rele
               status: { type: 'string', enum: ['fresh', 'degraded', 'stale', 'unknown'] },
               reason: { type: 'array', items: { type: 'string' } }, historical: { type: 'boolean' },
             }, ['as_of', 'evaluated_at', 'sla_days', 'age_days', 'status', 'reason', 'historical']),
+            citation: CITATION_SCHEMA,
           },
-          ['id', 'type', 'names', 'freshness', 'revision'],
+          ['id', 'type', 'names', 'freshness', 'revision', 'citation'],
         ),
         view: (entity, release) => ({
           ...entity.data,
@@ -44,6 +46,7 @@ export async function datasetRoutes(app: FastifyInstance, opts: { releases: Rele
           source: str(entity.data['source']),
           revision: release.revision,
           freshness: evaluateFreshness(entity.data, now()),
+          citation: citationOf(release, { id: entity.id, title: str(entity.data['title']) ?? entity.id, path: str(entity.data['path']) ?? '' }),
         }),
       },
       opts,

@@ -11,6 +11,7 @@ import { AnswerCache } from '../answers/cache.js';
 import type { Admission } from '../load/admission.js';
 import { installAnswerCache } from '../answers/hooks.js';
 import type { ReleaseSource } from '../release-types.js';
+import { catalogRoutes } from '../catalog/routes.js';
 import { datasetRoutes } from './datasets.js';
 import { negotiationHook } from './answer.js';
 import { linkHeaderOf } from './envelope.js';
@@ -83,6 +84,7 @@ export const v1Plugin: FastifyPluginAsync<V1Options> = async (app, opts) => {
     await limited.register(indicatorRoutes, routeOpts);
     await limited.register(observationRoutes, routeOpts);
     await limited.register(datasetRoutes, routeOpts);
+    await limited.register(catalogRoutes, routeOpts);
     await limited.register(recordRoutes, routeOpts);
     await limited.register(openapiRoutes, routeOpts);
   });

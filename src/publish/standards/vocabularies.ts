@@ -1,0 +1,71 @@
+// Controlled vocabularies the DCAT-AP catalogue and the Data Package point to: licence IRIs, the EU
+// Publications Office authority tables (frequency, file type, country), and the release's public base URL.
+import type { DatasetDef, SourceDef } from '../../model/model.js';
+
+export { DEFAULT_PUBLIC_URL } from '../../lib/config.js';
+
+/**
+ * A source's licence as an IRI, only where the source states it and its terms were verified
+ * (SourceDef.reuse_terms_verified): an unverified or unstated licence is never mapped to one.
+ * Keyed by the licence text's leading words, which name the licence as the source does.
+ */
+const LICENCE_IRIS: [prefix: string, iri: string, name: string][] = [
+  ['CC BY 4.0', 'https://creativecommons.org/licenses/by/4.0/', 'CC-BY-4.0'],
+  ['CC BY-SA 3.0', 'https://creativecommons.org/licenses/by-sa/3.0/', 'CC-BY-SA-3.0'],
+  ['CC0', 'https://creativecommons.org/publicdomain/zero/1.0/', 'CC0-1.0'],
+  ['ODbL 1.0', 'https://opendatacommons.org/licenses/odbl/1-0/', 'ODbL-1.0'],
+  ['MIT', 'https://spdx.org/licenses/MIT.html', 'MIT'],
+];
+
+export interface StatedLicence {
+  iri: string;
+  name: string; // SPDX identifier, as Data Package 2.0 `licenses[].name` asks
+}
+
+export function statedLicence(source: SourceDef): StatedLicence | null {
+  if (!source.reuse_terms_verified) return null;
+  const hit = LICENCE_IRIS.find(([prefix]) => source.licence === prefix || source.licence.startsWith(`${prefix} `));
+  return hit ? { iri: hit[1], name: hit[2] } : null;
+}
+
+/** One line per source: its own licence words, or "not stated" where it states none. */
+export function licenceStatement(sources: SourceDef[]): string {
+  return sources
+    .map((s) => `${s.title}: ${statedLicence(s) ? s.licence : `licence not stated by the source (${s.licence})`}`)
+    .join('; ');
+}
+
+const FREQUENCY = 'http://publications.europa.eu/resource/authority/frequency/';
+
+/**
+ * How often a dataset is updated (dct:accrualPeriodicity, EU frequency authority table), from the
+ * dataset passport's freshness budget: the Bureau's annual tables (400 days), boundaries redrawn
+ * by reforms (irregular), a weekly digest.
+ */
+export function frequencyOf(d: DatasetDef): string {
+  if (d.sla_days <= 7) return `${FREQUENCY}WEEKLY`;
+  if (d.quality_status === 'official' || d.quality_status === 'derived' || d.id === 'public-holidays') return `${FREQUENCY}ANNUAL`;
+  return `${FREQUENCY}IRREG`;
+}
+
+/** File types (EU file-type authority table) and IANA media types of the published formats. */
+export const FORMATS = {
+  json: { fileType: 'JSON', media: 'application/json' },
+  geojson: { fileType: 'GEOJSON', media: 'application/geo+json' },
+  csv: { fileType: 'CSV', media: 'text/csv' },
+  pdf: { fileType: 'PDF', media: 'application/pdf' },
+  sdmx: { fileType: 'SDMX', media: 'application/vnd.sdmx.structurespecificdata+xml' },
+} as const;
+export type FormatKey = keyof typeof FORMATS;
+
+export const FILE_TYPE = 'http://publications.europa.eu/resource/authority/file-type/';
+export const IANA_MEDIA_TYPE = 'https://www.iana.org/assignments/media-types/';
+
+/** Kazakhstan in the EU country authority table (the spatial vocabulary DCAT-AP recommends). */
+export const KAZAKHSTAN = 'http://publications.europa.eu/resource/authority/country/KAZ';
+
+export function formatOfPath(path: string): FormatKey {
+  const ext = path.slice(path.lastIndexOf('.') + 1);
+  if (ext === 'json' || ext === 'geojson' || ext === 'csv' || ext === 'pdf') return ext;
+  throw new Error(`data/${path}: no catalogue format for .${ext}`);
+}

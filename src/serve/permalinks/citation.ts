@@ -1,0 +1,56 @@
+// Citations of a dataset as served from one release: plain text, BibTeX and CSL-JSON (the Citation
+// Style Language's input format, which Zotero and pandoc read), naming the release revision and the
+// permalink of the dataset's file in that release. Composed at request time from the sealed release:
+// the revision is a hash of the content, so the content cannot carry it.
+import type { LoadedRelease } from '../release-types.js';
+import { permalinkOf } from './routes.js';
+
+export const CITATION_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['text', 'bibtex', 'csl', 'permalink', 'revision'],
+  description: 'How to cite this dataset as served from this release',
+  properties: {
+    text: { type: 'string' },
+    bibtex: { type: 'string' },
+    csl: { type: 'object', additionalProperties: true, description: 'CSL-JSON item (type dataset)' },
+    permalink: { type: 'string', description: 'Absolute URL of the dataset\'s file in this release (/r/{revision}/data/...)' },
+    revision: { type: 'string', pattern: '^[0-9a-f]{16}$' },
+  },
+} as const;
+
+/** The public base URL the release was built for, from its manifest's permalink. */
+export function publicBaseOf(release: LoadedRelease): string {
+  const manifest = release.files.get('release-manifest.json');
+  const permalink = manifest ? (JSON.parse(manifest.body.toString('utf8')) as { permalink?: string }).permalink : undefined;
+  return permalink ? permalink.slice(0, permalink.indexOf('/r/')) : '';
+}
+
+const bibtexEscape = (s: string) => s.replace(/([{}\\&%$#_^~])/g, '\\$1');
+
+export function citationOf(release: LoadedRelease, dataset: { id: string; title: string; path: string }) {
+  const { revision } = release;
+  const built = release.seal.built_at.slice(0, 10);
+  const [year, month, day] = built.split('-').map(Number) as [number, number, number];
+  const permalink = `${publicBaseOf(release)}${permalinkOf(revision, dataset.path)}`;
+  const key = `dala-${dataset.id.replace(/^dataset:/, '')}-${revision}`;
+  return {
+    text: `Dala (${year}). ${dataset.title} [Data set]. Release ${revision}, built ${built}. ${permalink}`,
+    bibtex: [
+      `@misc{${key},`,
+      `  author = {{Dala}},`,
+      `  title = {${bibtexEscape(dataset.title)}},`,
+      `  year = {${year}},`,
+      `  version = {${revision}},`,
+      `  note = {Data set, release ${revision}, built ${built}},`,
+      `  url = {${permalink}}`,
+      '}',
+    ].join('\n'),
+    csl: {
+      id: key, type: 'dataset', title: dataset.title, author: [{ literal: 'Dala' }], publisher: 'Dala',
+      issued: { 'date-parts': [[year, month, day]] }, version: revision, URL: permalink,
+    },
+    permalink,
+    revision,
+  };
+}

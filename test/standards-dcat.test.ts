@@ -1,0 +1,86 @@
+// The DCAT-AP 3.0 catalogue of the real release: 0 SHACL violations of the profile's shapes.ttl +
+// range.ttl (rdf-validate-shacl), the same graph in Turtle and JSON-LD, every dataset with its
+// distributions, licences only as the sources state them; and GET /api/v1/catalog negotiates it.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { buildApp, type DalaApp } from '../src/serve/app.js';
+import { realRelease } from './support/release.js';
+import { parseJsonLd, parseTurtle, validateDcatAp } from './support/rdf.js';
+
+const DCAT = 'http://www.w3.org/ns/dcat#';
+const DCT = 'http://purl.org/dc/terms/';
+const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type';
+
+describe('the DCAT-AP catalogue of the real release', () => {
+  let dir: string;
+  let app: DalaApp;
+  let base: string;
+  let turtle: string;
+  before(async () => {
+    const { releasesDir, revision } = await realRelease();
+    dir = join(releasesDir, revision);
+    turtle = readFileSync(join(dir, 'data/dcat-catalog.ttl'), 'utf8');
+    app = await buildApp({ releasesDir, logger: false });
+    base = await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  after(() => app?.close());
+
+  test('the Turtle catalogue has 0 violations of the DCAT-AP 3.0.0 shapes and class ranges', async () => {
+    const result = await validateDcatAp(parseTurtle(turtle));
+    assert.deepEqual(result.violations.slice(0, 5), []);
+    assert.equal(result.conforms, true);
+  });
+
+  test('the JSON-LD file holds the same graph as the Turtle file', async () => {
+    const key = (q: { subject: { value: string }; predicate: { value: string }; object: { termType: string; value: string } }) => `${q.subject.value} ${q.predicate.value} ${q.object.termType} ${q.object.value}`;
+    const fromJsonLd = (await parseJsonLd(JSON.parse(readFileSync(join(dir, 'data/dcat-catalog.jsonld'), 'utf8')) as object)).map(key).sort();
+    assert.deepEqual(fromJsonLd, parseTurtle(turtle).map(key).sort());
+  });
+
+  test('every dataset of the dataset catalog is a dcat:Dataset with JSON/CSV/PDF/SDMX distributions, absolute URLs, frequency, coverage', () => {
+    const quads = parseTurtle(turtle);
+    const objects = (s: string, p: string) => quads.filter((q) => q.subject.value === s && q.predicate.value === p).map((q) => q.object.value);
+    const catalog = JSON.parse(readFileSync(join(dir, 'data/datasets/index.json'), 'utf8')) as { datasets: { id: string; distributions: { url: string }[] }[] };
+    const datasets = quads.filter((q) => q.predicate.value === RDF_TYPE && q.object.value === `${DCAT}Dataset`).map((q) => q.subject.value);
+    assert.equal(datasets.length, catalog.datasets.length);
+    for (const d of catalog.datasets) {
+      const iri = `https://dala.kz/api/v1/datasets/${d.id}`;
+      assert.ok(datasets.includes(iri), iri);
+      const access = objects(iri, `${DCAT}distribution`).flatMap((x) => objects(x, `${DCAT}accessURL`));
+      for (const dist of d.distributions) assert.ok(access.includes(`https://dala.kz${dist.url}`), `${d.id}: ${dist.url}`);
+      assert.match(objects(iri, `${DCT}accrualPeriodicity`)[0] ?? '', /^http:\/\/publications\.europa\.eu\/resource\/authority\/frequency\//);
+      assert.ok(objects(iri, `${DCT}spatial`).includes('http://publications.europa.eu/resource/authority/country/KAZ'));
+    }
+    const population = 'https://dala.kz/api/v1/datasets/dataset:population';
+    const access = objects(population, `${DCAT}distribution`).flatMap((x) => objects(x, `${DCAT}accessURL`));
+    assert.ok(access.includes('https://dala.kz/sdmx/2.1/'), 'the SDMX endpoint is an access URL');
+    assert.ok(access.includes('https://dala.kz/data/indicator-passports/population.pdf'), 'the passport PDF is a distribution');
+    assert.equal(objects(`${population}#temporal`, `${DCAT}startDate`)[0], '2009-01-01');
+    // the Bureau states no licence: no dct:license, a rights statement saying so
+    assert.deepEqual(objects(`https://dala.kz/data/datasets/population.csv#distribution`, `${DCT}license`), []);
+    assert.match(objects(`${population}#rights`, 'http://www.w3.org/2000/01/rdf-schema#label')[0] ?? '', /licence not stated by the source/);
+    assert.deepEqual(objects('https://dala.kz/data/kz_adm1_current.geojson#distribution', `${DCT}license`), []);
+    assert.deepEqual(objects('https://dala.kz/data/public-holidays.json#distribution', `${DCT}license`), ['https://creativecommons.org/licenses/by-sa/3.0/']);
+    assert.ok(objects('https://dala.kz/api/v1/', RDF_TYPE).includes(`${DCAT}DataService`));
+  });
+
+  test('GET /api/v1/catalog answers Turtle and JSON-LD as sealed, the v1 envelope by default, 406 otherwise', async () => {
+    const ttl = await fetch(`${base}/api/v1/catalog`, { headers: { accept: 'text/turtle' } });
+    assert.equal(ttl.status, 200);
+    assert.equal(ttl.headers.get('content-type')?.split(';')[0], 'text/turtle');
+    assert.equal(await ttl.text(), turtle);
+    const ld = await fetch(`${base}/api/v1/catalog?format=jsonld`, { headers: { accept: 'text/turtle' } });
+    assert.equal(ld.headers.get('content-type')?.split(';')[0], 'application/ld+json');
+    assert.equal(await ld.text(), readFileSync(join(dir, 'data/dcat-catalog.jsonld'), 'utf8'));
+    const json = await fetch(`${base}/api/v1/catalog`);
+    assert.equal(json.headers.get('content-type')?.split(';')[0], 'application/json');
+    const body = (await json.json()) as { data: { '@graph': unknown[] }; meta: { revision: string } };
+    assert.ok(body.data['@graph'].length > 100);
+    assert.match(body.meta.revision, /^[0-9a-f]{16}$/);
+    const refused = await fetch(`${base}/api/v1/catalog`, { headers: { accept: 'application/xml' } });
+    assert.equal(refused.status, 406);
+    assert.equal(refused.headers.get('content-type')?.split(';')[0], 'application/problem+json');
+  });
+});

@@ -1,0 +1,49 @@
+// RDF for the catalogue tests: parse Turtle (n3) and JSON-LD (jsonld.js) into datasets, and validate
+// a graph with a SHACL engine (rdf-validate-shacl) against the DCAT-AP 3.0.0 shapes of shared/reference.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import jsonld from 'jsonld';
+import { Parser, type Quad } from 'n3';
+import rdf from '@zazuko/env-node';
+import SHACLValidator from 'rdf-validate-shacl';
+import { PROJECT_ROOT } from '../../src/lib/config.js';
+
+export const DCAT_AP_DIR = join(PROJECT_ROOT, '../shared/reference/dcat-ap-3.0.0');
+const REFERENCE = ['/work/shared/reference/dcat-ap-3.0.0', DCAT_AP_DIR];
+
+export function parseTurtle(text: string): Quad[] {
+  return new Parser({ format: 'Turtle' }).parse(text);
+}
+
+export async function parseJsonLd(doc: object): Promise<Quad[]> {
+  const nquads = (await jsonld.toRDF(doc as jsonld.JsonLdDocument, { format: 'application/n-quads' })) as unknown as string;
+  return new Parser({ format: 'N-Quads' }).parse(nquads);
+}
+
+function shapeFile(name: string): string {
+  for (const dir of REFERENCE) {
+    try {
+      return readFileSync(join(dir, name), 'utf8');
+    } catch {
+      // try the next location
+    }
+  }
+  throw new Error(`DCAT-AP reference ${name} not found in ${REFERENCE.join(' or ')}`);
+}
+
+export interface ShaclResult {
+  conforms: boolean;
+  violations: { focus: string; path: string; message: string; severity: string }[];
+}
+
+/** Validates the graph against shapes.ttl + range.ttl (the bar the DCAT-AP reference README sets). */
+export async function validateDcatAp(quads: Quad[]): Promise<ShaclResult> {
+  const shapes = rdf.dataset([...parseTurtle(shapeFile('shapes.ttl')), ...parseTurtle(shapeFile('range.ttl'))] as never);
+  const report = await new SHACLValidator(shapes, { factory: rdf }).validate(rdf.dataset(quads as never));
+  return {
+    conforms: report.conforms,
+    violations: report.results.map((r) => ({
+      focus: r.focusNode?.value ?? '', path: r.path?.value ?? '', message: r.message.map((m) => m.value).join('; '), severity: r.severity?.value ?? '',
+    })),
+  };
+}
