@@ -83,4 +83,38 @@ describe('the DCAT-AP catalogue of the real release', () => {
     assert.equal(refused.status, 406);
     assert.equal(refused.headers.get('content-type')?.split(';')[0], 'application/problem+json');
   });
+
+  test('the explorer page and the docs page carry schema.org Dataset JSON-LD of every dataset, naming the revision', async () => {
+    const catalog = JSON.parse(readFileSync(join(dir, 'data/datasets/index.json'), 'utf8')) as { datasets: { id: string }[] };
+    for (const url of ['/', '/api/v1/docs']) {
+      const res = await fetch(`${base}${url}`, { headers: { accept: 'text/html' } });
+      assert.equal(res.status, 200, url);
+      const m = (await res.text()).match(/<script type="application\/ld\+json">(.*?)<\/script>/s);
+      assert.ok(m, `${url} has a JSON-LD block`);
+      const doc = JSON.parse(m[1]!) as { '@context': string; dataset: { '@type': string; identifier: string; version: string; distribution: unknown[] }[] };
+      assert.equal(doc['@context'], 'https://schema.org');
+      assert.deepEqual(doc.dataset.map((d) => d.identifier), catalog.datasets.map((d) => d.id), url);
+      for (const d of doc.dataset) {
+        assert.equal(d['@type'], 'Dataset');
+        assert.equal(d.version, res.headers.get('x-dala-revision'));
+        assert.ok(d.distribution.length >= 1);
+      }
+    }
+  });
+
+  test('a dataset passport cites the release: text, BibTeX and CSL-JSON name the revision and a permalink that answers the sealed file', async () => {
+    const res = await fetch(`${base}/api/v1/datasets/dataset:population`);
+    const { data } = (await res.json()) as { data: { citation: { text: string; bibtex: string; csl: { version: string; URL: string; type: string }; permalink: string; revision: string } } };
+    const revision = res.headers.get('x-dala-revision')!;
+    const { citation } = data;
+    assert.equal(citation.revision, revision);
+    assert.equal(citation.permalink, `https://dala.kz/r/${revision}/data/datasets/population.json`);
+    assert.ok(citation.text.includes(revision) && citation.text.includes(citation.permalink));
+    assert.match(citation.bibtex, new RegExp(`^@misc\\{dala-population-${revision},[^]*version = \\{${revision}\\}[^]*url = \\{${citation.permalink.replace(/[.]/g, '\\.')}\\}`));
+    assert.deepEqual([citation.csl.type, citation.csl.version, citation.csl.URL], ['dataset', revision, citation.permalink]);
+    const file = await fetch(`${base}${new URL(citation.permalink).pathname}`, { headers: { 'accept-encoding': 'identity' } });
+    assert.equal(file.status, 200);
+    assert.equal(await file.text(), readFileSync(join(dir, 'data/datasets/population.json'), 'utf8'));
+    assert.equal(file.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+  });
 });

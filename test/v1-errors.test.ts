@@ -13,7 +13,9 @@ const NOT_V1: ErrorCode[] = ['invalid_slug', 'unknown_slug', 'invalid_date', 'in
   // the HTTP layer's codes, the same on every path: walked in test/http-limits.test.ts and test/release-integrity.test.ts
   'malformed_request', 'request_timeout', 'uri_too_long', 'headers_too_large', 'overloaded', 'release_unavailable',
   // answered at start while the store is verified: walked in test/serve-store-verifying.test.ts
-  'store_verifying'];
+  'store_verifying',
+  // the permalinks under /r/: walked in test/permalinks.test.ts
+  'release_gone'];
 
 let server: V1Server;
 let limited: V1Server;

@@ -52,7 +52,8 @@ function operation(path: string, method: string, op: Json): string {
     `<h3>Responses</h3><ul>${responses}</ul>${examples.join('')}</section>`;
 }
 
-export function docsPage(doc: Json): string {
+/** `head`: markup for the page's head (the release's schema.org structured data). */
+export function docsPage(doc: Json, head = ''): string {
   const sections: string[] = [];
   const toc: string[] = [];
   for (const [path, ops] of Object.entries((doc['paths'] ?? {}) as Record<string, Record<string, Json>>)) {
@@ -63,7 +64,7 @@ export function docsPage(doc: Json): string {
   }
   const codes = Object.entries(ERROR_CATALOG).map(([code, e]) => `<li><code>${e.status} ${esc(code)}</code> ${esc(e.title)} (<code>${esc(PROBLEM_TYPE_BASE + code)}</code>)</li>`).join('');
   const info = doc['info'] as Json;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${esc(String(info['title']))}</title>` +
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${esc(String(info['title']))}</title>${head}` +
     `<style>body{font-family:sans-serif;max-width:64rem;margin:2rem auto;padding:0 1rem}section{border-top:1px solid #ccc}code{background:#f4f4f4}pre{background:#f8f8f8;overflow:auto;max-height:24rem;padding:.5rem}</style></head>` +
     `<body><h1>${esc(String(info['title']))}</h1><p>${esc(String(info['description'] ?? ''))}</p>` +
     `<p>Machine-readable: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1). Start at <a href="/">/</a>.</p><ul>${toc.join('')}</ul>` +

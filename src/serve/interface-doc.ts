@@ -85,6 +85,12 @@ class ExampleValues {
     return layers.layers?.flatMap((l) => l.metrics ?? [])[0]?.id;
   }
 
+  /** The served release's permalink to a file of its /data/ tree. */
+  permalink(): { revision: string; path: string } | undefined {
+    const file = this.dataFile('{path}');
+    return file ? { revision: this.release.revision, path: `data/${file}` } : undefined;
+  }
+
   /** A file of the release for a /data/ route pattern (`{slug}`, `{path}`). */
   dataFile(pattern: string): string | undefined {
     const files = [...this.release.files.keys()].sort();
@@ -109,6 +115,10 @@ async function exampleRequest(path: string, method: string, values: ExampleValue
     const names = [...path.matchAll(/\{([a-z]+)\}/g)].map((x) => x[1]!);
     names.forEach((n, i) => (params[n] = m?.[i + 1] ?? ''));
     return { url, params };
+  }
+  if (path === '/r/{revision}/{path}') {
+    const link = values.permalink();
+    return link ? { url: `/r/${link.revision}/${link.path}`, params: link } : null;
   }
   const v1 = path.match(/^\/api\/v1\/([a-z]+)\/\{(id|revision)\}(\/geometry)?$/);
   if (v1) {

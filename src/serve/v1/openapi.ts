@@ -1,6 +1,7 @@
 // The interface document served under /api/v1/ (the app's one document, src/serve/openapi.ts) and a
 // readable docs page rendered from that same document (no CDN: plain HTML).
 import type { FastifyInstance } from 'fastify';
+import { structuredDataScript } from '../catalog/structured-data.js';
 import { docsPage } from '../docs-page.js';
 import { openapiRouteOptions, serveInterfaceDocument } from '../interface-doc.js';
 import { takeRelease } from './paging.js';
@@ -17,8 +18,9 @@ export async function openapiRoutes(app: FastifyInstance, opts: { releases: Rele
       response: { 200: { description: 'HTML page', content: { 'text/html': { schema: { type: 'string' } } } }, ...problems() },
     },
     handler: async (request, reply) => {
-      const doc = JSON.parse(await app.interfaceDocument(takeRelease(request, opts.releases))) as Record<string, unknown>;
-      return reply.type('text/html; charset=utf-8').send(docsPage(doc));
+      const release = takeRelease(request, opts.releases);
+      const doc = JSON.parse(await app.interfaceDocument(release)) as Record<string, unknown>;
+      return reply.type('text/html; charset=utf-8').send(docsPage(doc, structuredDataScript(release)));
     },
   });
 }

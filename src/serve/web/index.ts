@@ -7,6 +7,7 @@ import { ProblemError } from '../errors.js';
 import type { ServedFile } from '../release-types.js';
 import { chooseCoding, etagOf, noneMatch } from '../data/encoding.js';
 import { loadWebBuild, webDistDir } from './assets.js';
+import { withStructuredData } from '../catalog/structured-data.js';
 
 // index.html names hashed assets, so it must be revalidated like a /data/ file; the hashed assets
 // themselves never change under their URL (the hash is in the name).
@@ -66,7 +67,8 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions): Promise
   app.get('/', { schema: { hide: true }, constraints: { accept: 'html' } }, (request, reply) => {
     const page = build.files.get('index.html');
     if (!page) throw notBuilt();
-    return sendFile(request, reply, page, PAGE_CACHE);
+    // schema.org Dataset JSON-LD of the served release, for search engines (the page is otherwise static)
+    return sendFile(request, reply, request.release ? withStructuredData(request.release, page) : page, PAGE_CACHE);
   });
   app.get('/assets/*', { schema: { hide: true } }, (request, reply) => {
     const name = (request.params as { '*': string })['*'];
