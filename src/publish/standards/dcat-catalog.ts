@@ -122,17 +122,19 @@ export function dcatCatalog(model: Model, artifacts: Artifact[], base: string): 
       distributions.push(distribution(d, 'sdmx', { iri: `${datasetIri(base, d)}#sdmx`, title: `${d.title} (SDMX 2.1 REST)`, access: sdmx }, licence, rights));
     }
     distributions.push(distribution(d, 'json', { iri: `${datasetIri(base, d)}#api`, title: `${d.title} (API v1 passport)`, access: datasetIri(base, d) }, licence, rights));
+    const subAnnual = model.points.some((p) => d.source_ids.includes(p.source_id) && !/^\d{4}$/.test(p.period));
+    const frequency = frequencyOf(d, d.path.startsWith('datasets/') && subAnnual);
     const creators = [...new Set(sources.map((s) => s.publisher))];
     for (const name of creators.filter((c) => agentIri(c) !== operator)) add({ '@id': agentIri(name), '@type': 'foaf:Agent', 'foaf:name': name });
     const node: Node = {
       '@id': datasetIri(base, d), '@type': 'dcat:Dataset', 'dct:identifier': `dataset:${d.id}`,
       'dct:title': en(d.title), 'dct:description': en(d.description),
       'dct:publisher': ref(operator), 'dct:creator': creators.map((c) => ref(agentIri(c))), 'dcat:contactPoint': ref(contact),
-      'dct:accrualPeriodicity': ref(frequencyOf(d)),
+      'dct:accrualPeriodicity': ref(frequency),
       'dct:spatial': [ref(KAZAKHSTAN), ...(d.quality_status === 'official' || d.quality_status === 'derived' || d.id === 'regional-boundaries' ? model.regions.map((r) => ref(`${base}/api/v1/places/place:${r.iso}`)) : [])],
       'dcat:distribution': distributions.map((x) => ref(x['@id'])),
     };
-    add({ '@id': frequencyOf(d), '@type': 'dct:Frequency' });
+    add({ '@id': frequency, '@type': 'dct:Frequency' });
     const span = temporalOf(model, d);
     if (span) {
       const iri = `${datasetIri(base, d)}#temporal`;

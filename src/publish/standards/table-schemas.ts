@@ -60,15 +60,9 @@ interface Keys {
   foreignKeys?: { fields: string[]; reference: { resource: string; fields: string[] } }[];
 }
 
-/** Keys per CSV (path under data/); a CSV not listed here is refused by the build. */
+/** Keys per CSV (path under data/) besides the series CSVs; a CSV with no keys is refused by the build. */
 const SERIES_KEYS: Keys = { primaryKey: ['metric', 'place', 'period'] };
 export const TABLE_KEYS: Record<string, Keys> = {
-  'datasets/environment.csv': SERIES_KEYS,
-  'datasets/gross-regional-product.csv': SERIES_KEYS,
-  'datasets/health.csv': SERIES_KEYS,
-  'datasets/household-income.csv': SERIES_KEYS,
-  'datasets/labour-market.csv': SERIES_KEYS,
-  'datasets/population.csv': SERIES_KEYS,
   'datasets/index.csv': { primaryKey: ['id'] },
   'institutions-catalog.csv': { primaryKey: ['id'], foreignKeys: [{ fields: ['region_iso'], reference: { resource: 'region-overview', fields: ['iso'] } }] },
   // a region's row for an indicator the Bureau did not publish for it has no period, unit or source
@@ -77,8 +71,15 @@ export const TABLE_KEYS: Record<string, Keys> = {
   'region-overview.csv': { primaryKey: ['iso'] },
 };
 
+/** A dataset's series CSV (datasets/<id>.csv, one row per metric, place and period) has the series keys. */
+function keysOf(path: string, header: string[]): Keys | undefined {
+  if (TABLE_KEYS[path]) return TABLE_KEYS[path];
+  const series = /^datasets\/[a-z0-9-]+\.csv$/.test(path) && SERIES_KEYS.primaryKey.every((k) => header.includes(k));
+  return series ? SERIES_KEYS : undefined;
+}
+
 export function tableSchema(path: string, header: string[]) {
-  const keys = TABLE_KEYS[path];
+  const keys = keysOf(path, header);
   if (!keys) throw new Error(`data/${path}: no Table Schema keys declared for this CSV (src/publish/standards/table-schemas.ts)`);
   const fields = header.map((name) => {
     const c = COLUMNS[name];

@@ -40,10 +40,11 @@ const FREQUENCY = 'http://publications.europa.eu/resource/authority/frequency/';
 /**
  * How often a dataset is updated (dct:accrualPeriodicity, EU frequency authority table), from the
  * dataset passport's freshness budget: the Bureau's annual tables (400 days), boundaries redrawn
- * by reforms (irregular), a weekly digest.
+ * by reforms (irregular), a weekly digest; a series with quarterly periods is updated quarterly.
  */
-export function frequencyOf(d: DatasetDef): string {
+export function frequencyOf(d: DatasetDef, subAnnual: boolean): string {
   if (d.sla_days <= 7) return `${FREQUENCY}WEEKLY`;
+  if (subAnnual) return `${FREQUENCY}QUARTERLY`; // quarters or cumulative quarters (Q1, H1, 9M) are published each quarter
   if (d.quality_status === 'official' || d.quality_status === 'derived' || d.id === 'public-holidays') return `${FREQUENCY}ANNUAL`;
   return `${FREQUENCY}IRREG`;
 }
