@@ -15,7 +15,9 @@ const NOT_V1: ErrorCode[] = ['invalid_slug', 'unknown_slug', 'invalid_date', 'in
   // answered at start while the store is verified: walked in test/serve-store-verifying.test.ts
   'store_verifying',
   // the permalinks under /r/: walked in test/permalinks.test.ts
-  'release_gone'];
+  'release_gone',
+  // SDMX's own, answered under /sdmx/2.1/ as SDMX-ML error messages
+  'no_results', 'response_too_large', 'not_implemented'];
 
 let server: V1Server;
 let limited: V1Server;
