@@ -1,20 +1,18 @@
 // The explorer page: one view state, mirrored in the URL fragment, drives every section.
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { api, type Dataset, type Metric, type Point, type RegionCollection, type Series, type Snapshot, type TmEvent } from './api';
+import { api, type Dataset, type Metric, type RegionCollection, type Series, type Snapshot, type TmEvent } from './api';
 import { Catalog } from './catalog';
 import { Changes } from './changes';
-import { fmtNumber, isMarked, metricName, statusLabel, unitLabel } from './format';
 import { LANGS, translator, type Lang } from './i18n';
-import { ChoroplethMap, classify } from './map';
-import { RegionPanel } from './region';
+import { Embed } from './embed';
+import { MapView } from './map-view';
 import { SearchResults } from './search';
-import { parseView, viewHash, type Tab, type View } from './view';
+import { MAX_COMPARE, parseView, viewHash, type Tab, type View } from './view';
 
 const LANG_NAMES: Record<Lang, string> = { kk: 'Қазақша', ru: 'Русский', en: 'English' };
-const REGION = /^KZ-\d{2}$/;
 const DEFAULT_METRIC = 'population';
 
-interface Base {
+export interface Base {
   geo: RegionCollection;
   metrics: Metric[];
   events: TmEvent[];
@@ -87,12 +85,6 @@ export function App() {
     return () => void (live = false);
   }, [view.date]);
 
-  const points = useMemo(() => {
-    const m = new Map<string, Point>();
-    for (const p of snapshot?.points ?? []) if (p.metric === metric?.id && REGION.test(p.place)) m.set(p.place, p);
-    return m;
-  }, [snapshot, metric?.id]);
-  const classes = useMemo(() => classify([...points.values()].flatMap((p) => (p.value === null ? [] : [p.value]))), [points]);
   const ready = Boolean(base && metric && snapshot && series);
 
   useEffect(() => {
@@ -103,21 +95,26 @@ export function App() {
   }, [ready]);
 
   const regions = useMemo(() => new Map((base?.geo.features ?? []).map((f) => [f.properties.iso, f])), [base]);
-  const periods = [...new Set([...points.values()].map((p) => p.period))].sort();
-  const periodText = periods.length <= 1 ? periods[0] ?? '—' : `${periods[0]}–${periods[periods.length - 1]}`;
-  const src = metric ? base?.sources.get(metric.source_id) ?? { title: metric.source_id, url: null } : null;
-  const selected = view.region && regions.has(view.region) ? view.region : null;
-  const anyMarked = [...points.values()].some((p) => p.value !== null && isMarked(p.status));
-  const anyMissing = [...regions.keys()].some((iso) => points.get(iso)?.value == null);
   const tabs: [Tab, string][] = [['map', t('tabMap')], ['changes', t('tabChanges')], ['catalog', t('tabCatalog')]];
+  const toggleCompare = (iso: string) =>
+    update({ compare: view.compare.includes(iso) ? view.compare.filter((c) => c !== iso) : [...view.compare, iso].slice(0, MAX_COMPARE) });
   // Two units can share a name (Almaty city and Almaty region): such names carry their kind.
   const nameOf = (iso: string) => {
+    if (iso === 'KZ') return t('national');
     const f = regions.get(iso);
     if (!f) return iso;
     const name = f.properties[`name_${view.lang}`] || f.properties.name_en;
     const shared = [...regions.values()].some((g) => g !== f && (g.properties[`name_${view.lang}`] || g.properties.name_en) === name);
     return shared ? `${name} (${t(f.properties.kind === 'city' ? 'short_city' : 'short_region')})` : name;
   };
+
+  if (location.pathname === '/embed') {
+    return base && metric && snapshot && series?.metric.id === metric.id ? (
+      <Embed view={view} t={t} base={base} metric={metric} series={series} snapshot={snapshot} regions={regions} nameOf={nameOf} />
+    ) : (
+      <p aria-busy="true">{error ? t('error', { detail: error }) : t('loading')}</p>
+    );
+  }
 
   return (
     <>
@@ -142,7 +139,7 @@ export function App() {
       </header>
       {view.q && base && (
         <div class="results-wrap">
-          <SearchResults q={view.q} lang={view.lang} t={t} regions={regions} onChoose={(iso) => update({ region: iso, q: null, tab: 'map' })} />
+          <SearchResults q={view.q} lang={view.lang} t={t} regions={regions} compare={view.compare} onChoose={(iso) => update({ region: iso, q: null, tab: 'map' })} onCompare={(iso) => update({ compare: [...view.compare.filter((c) => c !== iso), iso].slice(0, MAX_COMPARE), q: null, tab: 'map' })} />
           <button type="button" onClick={() => update({ q: null })}>{t('close')}</button>
         </div>
       )}
@@ -159,99 +156,10 @@ export function App() {
         {error && <p role="alert" class="error">{t('error', { detail: error })}</p>}
         {view.tab === 'changes' && <Changes lang={view.lang} t={t} release={view.release} onRelease={(r) => update({ release: r })} />}
         {view.tab === 'catalog' && <Catalog lang={view.lang} t={t} />}
-        {view.tab === 'map' && (!base || !metric ? (
+        {view.tab === 'map' && (!base || !metric || !snapshot ? (
           <p aria-busy="true">{t('loading')}</p>
         ) : (
-          <>
-            <div class="controls">
-              <label for="metric">{t('indicator')}</label>
-              <select id="metric" value={metric.id} onChange={(e) => update({ metric: (e.target as HTMLSelectElement).value, date: null })}>
-                {base.metrics.map((m) => <option key={m.id} value={m.id}>{metricName(view.lang, m)}</option>)}
-              </select>
-              <label for="date">{t('date')}: <output for="date" class="date-out">{stops[stopIndex]?.period ?? '—'}</output></label>
-              <input
-                id="date"
-                type="range"
-                min={0}
-                max={Math.max(0, stops.length - 1)}
-                step={1}
-                value={stopIndex}
-                aria-valuetext={stops[stopIndex] ? `${stops[stopIndex]!.period} (${stops[stopIndex]!.end})` : ''}
-                aria-describedby="date-help"
-                disabled={!stops.length}
-                onInput={(e) => update({ date: stops[Number((e.target as HTMLInputElement).value)]?.end ?? null })}
-              />
-              <small id="date-help">{t('dateHelp')}{date ? `: ${date}` : ''}</small>
-            </div>
-            <div class="layout">
-              <div class="map-col">
-                <ChoroplethMap
-                  geo={base.geo}
-                  points={points}
-                  classes={classes}
-                  lang={view.lang}
-                  t={t}
-                  label={t('mapLabel', { metric: metricName(view.lang, metric), period: periodText })}
-                  nameOf={nameOf}
-                  selected={selected}
-                  onSelect={(iso) => update({ region: iso })}
-                />
-                <div class="legend" aria-label={t('legend')} role="group">
-                  <p class="legend-title">
-                    <strong>{metricName(view.lang, metric)}</strong>, {unitLabel(t, metric.unit)}
-                  </p>
-                  <ul>
-                    {classes?.breaks.map(([lo, hi], i) => (
-                      <li key={i}><span class="swatch" style={{ background: classes.colours[i] }} aria-hidden="true" />{fmtNumber(view.lang, lo)} – {fmtNumber(view.lang, hi)}</li>
-                    ))}
-                    {anyMissing && <li><span class="swatch hatch" aria-hidden="true" />{t('notPublishedLong')}</li>}
-                    {anyMarked && <li><span class="swatch mark-swatch" aria-hidden="true">!</span>{t('marked')}</li>}
-                  </ul>
-                  <p class="legend-meta">
-                    <span class="legend-period">{periods.length > 1 ? t('periods') : t('period')}: {periodText}</span>
-                    {' · '}
-                    <span class="legend-source">{t('source')}: {src?.url ? <a href={src.url} rel="noopener" target="_blank">{src.title}</a> : src?.title}</span>
-                  </p>
-                </div>
-              </div>
-              {selected && (
-                <RegionPanel
-                  iso={selected}
-                  slug={regions.get(selected)!.properties.slug}
-                  lang={view.lang}
-                  t={t}
-                  metric={metric}
-                  point={points.get(selected) ?? null}
-                  sourceTitle={(id) => base.sources.get(id) ?? { title: id, url: null }}
-                  series={series?.metric.id === metric.id ? series : null}
-                  events={base.events}
-                  metricLabel={(id) => { const m = base.metrics.find((x) => x.id === id); return m ? metricName(view.lang, m) : id; }}
-                  onClose={() => update({ region: null })}
-                />
-              )}
-            </div>
-            <div class="scroll-x" tabIndex={0} role="region" aria-label={t('regionTable')}>
-            <table class="values">
-              <caption>{t('regionTable')} ({metricName(view.lang, metric)}, {unitLabel(t, metric.unit)})</caption>
-              <thead>
-                <tr><th scope="col">{t('region')}</th><th scope="col">{t('value')}</th><th scope="col">{t('period')}</th><th scope="col">{t('status')}</th></tr>
-              </thead>
-              <tbody>
-                {[...regions.keys()].sort((a, b) => nameOf(a).localeCompare(nameOf(b), view.lang)).map((iso) => {
-                  const p = points.get(iso);
-                  return (
-                    <tr key={iso} data-iso={iso}>
-                      <th scope="row"><button type="button" class="link" aria-pressed={selected === iso} onClick={() => update({ region: iso })}>{nameOf(iso)}</button></th>
-                      <td>{p && p.value !== null ? fmtNumber(view.lang, p.value) : <span class="np">{t('notPublished')}</span>}</td>
-                      <td>{p?.period ?? '—'}</td>
-                      <td>{p ? statusLabel(t, p.status) : '—'}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-            </div>
-          </>
+          <MapView view={view} update={update} t={t} base={base} metric={metric} series={series} snapshot={snapshot} stops={stops} stopIndex={stopIndex} date={date} regions={regions} nameOf={nameOf} toggleCompare={toggleCompare} />
         ))}
       </main>
       <footer>

@@ -23,3 +23,31 @@ export const nameIn = (lang: Lang, n: Names | null | undefined) => (n ? n[lang] 
 
 /** A value is "marked" when its publisher did not call it final. */
 export const isMarked = (status: string) => status !== 'final';
+
+const HALF: Record<Lang, (n: number, y: string) => string> = {
+  en: (n, y) => `H${n} ${y}`,
+  ru: (n, y) => `${n === 1 ? 'I' : 'II'} полугодие ${y}`,
+  kk: (n, y) => `${y} ж. ${n === 1 ? 'I' : 'II'} жартыжылдық`,
+};
+const QUARTER: Record<Lang, (n: number, y: string) => string> = {
+  en: (n, y) => `Q${n} ${y}`,
+  ru: (n, y) => `${'I II III IV'.split(' ')[n - 1]} квартал ${y}`,
+  kk: (n, y) => `${y} ж. ${'I II III IV'.split(' ')[n - 1]} тоқсан`,
+};
+const NINE_MONTHS: Record<Lang, (y: string) => string> = {
+  en: (y) => `January–September ${y}`,
+  ru: (y) => `январь–сентябрь ${y}`,
+  kk: (y) => `${y} ж. қаңтар–қыркүйек`,
+};
+
+/** A period label of the store (2023, 2023-Q1, 2023-H1, 2023-9M, 2023-06-08) in the reader's words. */
+export function fmtPeriod(lang: Lang, period: string): string {
+  const m = /^(\d{4})(?:-(Q|H)(\d)|-(9M)|-(\d{2}-\d{2}))?$/.exec(period);
+  if (!m) return period;
+  const [, y, qh, n, nine, day] = m;
+  if (qh === 'Q') return QUARTER[lang](Number(n), y!);
+  if (qh === 'H') return HALF[lang](Number(n), y!);
+  if (nine) return NINE_MONTHS[lang](y!);
+  if (day) return fmtDate(lang, period);
+  return y!;
+}

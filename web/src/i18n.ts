@@ -1,5 +1,6 @@
 // Every label of the page in the three interface languages. Data names (regions, metrics) come from
 // the release itself in the chosen language; only the interface text lives here.
+import { enViews, kkViews, ruViews } from './i18n-views.js';
 export type Lang = 'kk' | 'ru' | 'en';
 export const LANGS: Lang[] = ['kk', 'ru', 'en'];
 export const LOCALE: Record<Lang, string> = { kk: 'kk-KZ', ru: 'ru-RU', en: 'en-GB' };
@@ -111,6 +112,7 @@ const en = {
   unit_percent: '%',
   'unit_mln KZT': 'million tenge',
   unit_count: 'count',
+  ...enViews,
 };
 
 export type Key = keyof typeof en;
@@ -222,6 +224,7 @@ const ru: Record<Key, string> = {
   unit_percent: '%',
   'unit_mln KZT': 'млн тенге',
   unit_count: 'шт.',
+  ...ruViews,
 };
 
 const kk: Record<Key, string> = {
@@ -331,6 +334,7 @@ const kk: Record<Key, string> = {
   unit_percent: '%',
   'unit_mln KZT': 'млн теңге',
   unit_count: 'саны',
+  ...kkViews,
 };
 
 const DICTS: Record<Lang, Record<Key, string>> = { en, ru, kk };

@@ -3,14 +3,12 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api, type LatestValue, type Metric, type Point, type RegionAnalytics, type Series, type TmEvent } from './api';
 import { LineChart } from './chart';
-import { fmtDate, fmtNumber, isMarked, metricName, nameIn, statusLabel, unitLabel } from './format';
+import type { Shown } from './compare';
+import { csvField, type CsvRow } from './csv';
+import { fmtDate, fmtNumber, fmtPeriod, isMarked, metricName, nameIn, statusLabel, unitLabel } from './format';
 import type { Lang, T } from './i18n';
+import { ViewTools } from './view-tools';
 
-/** RFC 4180 quoting: a field with a comma, quote or line break is quoted, quotes doubled. */
-const csvField = (v: unknown) => {
-  const s = v === null || v === undefined ? '' : String(v);
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
 
 function regionCsv(a: RegionAnalytics): string {
   const head = ['region', 'metric', 'period', 'period_start', 'period_end', 'value', 'unit', 'status', 'null_reason', 'source_id', 'source_url'];
@@ -19,6 +17,16 @@ function regionCsv(a: RegionAnalytics): string {
   );
   return [head, ...rows].map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
+
+type Pt = { period: string; period_end: string; value: number | null; status: string };
+const periodSpan = (lang: Lang, pts: Pt[]) => `${fmtPeriod(lang, pts[0]?.period ?? '')}–${fmtPeriod(lang, pts[pts.length - 1]?.period ?? '')}`;
+const chartCredit = (t: T, lang: Lang, shown: Shown, pts: Pt[]) => [
+  `${t('source')}: ${shown.source.title}`,
+  `${t('period')}: ${periodSpan(lang, pts)} · ${shown.unitText}`,
+  `${t('drawnFrom', { revision: shown.revision })} · ${new URL(shown.permalink, location.href).href}`,
+];
+const chartRows = (iso: string, name: string, pts: Pt[], shown: Shown): CsvRow[] =>
+  pts.map((p) => ({ place: iso, place_name: name, metric: shown.metricId, period: p.period, period_end: p.period_end, value: p.value, unit: shown.unitCode, status: p.status, source_id: shown.source.id, source_title: shown.source.title, source_url: shown.source.url, note: shown.note, release: shown.revision }));
 
 interface Props {
   iso: string;
@@ -31,13 +39,18 @@ interface Props {
   series: Series | null;
   events: TmEvent[];
   metricLabel: (id: string) => string;
+  compared: boolean;
+  onCompare: () => void;
+  shown: Shown;
+  embedUrl: string;
   onClose: () => void;
 }
 
-export function RegionPanel({ iso, slug, lang, t, metric, point, sourceTitle, series, events, metricLabel, onClose }: Props) {
+export function RegionPanel({ iso, slug, lang, t, metric, point, sourceTitle, series, events, metricLabel, compared, onCompare, shown, embedUrl, onClose }: Props) {
   const [data, setData] = useState<RegionAnalytics | null>(null);
   const [error, setError] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const figure = useRef<HTMLElement>(null);
   useEffect(() => {
     setData(null);
     setError(null);
@@ -52,7 +65,7 @@ export function RegionPanel({ iso, slug, lang, t, metric, point, sourceTitle, se
 
   const r = data.region;
   const name = nameIn(lang, r.name);
-  const own = series?.series.find((s) => s.place === iso)?.points ?? [];
+  const own = (series?.series.find((s) => s.place === iso)?.points ?? []).map((p) => ({ ...p, value: shown.value(iso, p.period, p.value) }));
   // A reform event changes regional borders, so every regional series breaks there (a renaming does not).
   const breaks = events.filter((e) => e.kind === 'reform');
   const src = point ? sourceTitle(point.source_id) : null;
@@ -67,6 +80,7 @@ export function RegionPanel({ iso, slug, lang, t, metric, point, sourceTitle, se
         <button type="button" class="close" onClick={onClose} aria-label={`${t('close')}: ${name}`}>×</button>
       </div>
       <p class="kind">{t(r.kind === 'city' ? 'kind_city' : 'kind_region')} · {r.iso}</p>
+      <button type="button" class="compare-toggle" aria-pressed={compared} onClick={onCompare}>{compared ? t('compareRemove', { place: name }) : t('compareAddNamed', { place: name })}</button>
 
       {metric && (
         <div class="current" data-testid="current-value">
@@ -81,19 +95,19 @@ export function RegionPanel({ iso, slug, lang, t, metric, point, sourceTitle, se
           )}
           <dl class="facts">
             <dt>{t('period')}</dt>
-            <dd class="period">{point?.period ?? '—'}</dd>
+            <dd class="period">{point ? fmtPeriod(lang, point.period) : '—'}</dd>
             <dt>{t('source')}</dt>
             <dd class="source">{src?.url ? <a href={src.url} rel="noopener" target="_blank">{src.title}</a> : src?.title ?? '—'}</dd>
           </dl>
           {own.length > 0 && (
-            <figure>
+            <figure ref={figure}>
               <figcaption>{t('chartTitle', { metric: mName, region: name })}</figcaption>
               <LineChart
                 points={own}
                 breaks={breaks}
                 lang={lang}
                 t={t}
-                label={t('chartLabel', { metric: mName, region: name, from: own[0]!.period, to: own[own.length - 1]!.period })}
+                label={t('chartLabel', { metric: mName, region: name, from: fmtPeriod(lang, own[0]!.period), to: fmtPeriod(lang, own[own.length - 1]!.period) })}
               />
               <ul class="breaks">
                 {breaks
@@ -105,6 +119,7 @@ export function RegionPanel({ iso, slug, lang, t, metric, point, sourceTitle, se
                   ))}
               </ul>
               <p class="hint">{t('breaksNote')} {t('gap')}.</p>
+              <ViewTools t={t} id="region" name={`dala-${shown.metricId}-${iso}`} rows={chartRows(iso, name, own, shown)} chart={() => figure.current?.querySelector('svg') ?? null} credit={chartCredit(t, lang, shown, own)} embedUrl={embedUrl} revision={shown.revision} cite={t('citeText', { revision: shown.revision, metric: mName, places: name, period: periodSpan(lang, own), source: shown.source.title, url: new URL(shown.permalink, location.href).href, accessed: new Date().toISOString().slice(0, 10) })} permalink={shown.permalink} />
             </figure>
           )}
         </div>
@@ -139,7 +154,7 @@ export function RegionPanel({ iso, slug, lang, t, metric, point, sourceTitle, se
                 {v.value === null ? t('notPublished') : `${fmtNumber(lang, v.value)} ${unitLabel(t, v.unit)}`}
                 {isMarked(v.status) && <span class={`badge ${v.status}`}>{statusLabel(t, v.status)}</span>}
               </td>
-              <td>{v.period}</td>
+              <td>{fmtPeriod(lang, v.period)}</td>
               <td><a href={v.source.url} rel="noopener" target="_blank">{v.source.id}</a></td>
             </tr>
           ))}
@@ -168,7 +183,7 @@ export function RegionPanel({ iso, slug, lang, t, metric, point, sourceTitle, se
       <h3>{t('primarySources')}</h3>
       <ul>
         {sources.map((s) => (
-          <li key={s.url}><a href={s.url} rel="noopener" target="_blank">{s.title}</a></li>
+          <li key={s.url}><a href={s.url} rel="noopener" target="_blank">{lang === 'en' ? s.title : sourceTitle(s.id).title}</a></li>
         ))}
       </ul>
 

@@ -11,12 +11,14 @@ interface Props {
   lang: Lang;
   t: T;
   regions: Map<string, RegionFeature>;
+  compare: string[];
   onChoose: (iso: string) => void;
+  onCompare: (iso: string) => void;
 }
 
 const regionOf = (id: string) => /^place:(KZ-\d{2})/.exec(id)?.[1] ?? null;
 
-export function SearchResults({ q, lang, t, regions, onChoose }: Props) {
+export function SearchResults({ q, lang, t, regions, compare, onChoose, onCompare }: Props) {
   const [hits, setHits] = useState<SearchHit[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -48,9 +50,14 @@ export function SearchResults({ q, lang, t, regions, onChoose }: Props) {
           return (
             <li key={h.id} class={homonyms.includes(h) ? 'candidate' : ''} data-id={h.id}>
               {iso ? (
-                <button type="button" onClick={() => onChoose(iso)}>
-                  {label} <span class="muted">({kind}{parent ? `, ${t('inRegion', { region: parent.properties[`name_${lang}`] })}` : ''})</span>
-                </button>
+                <>
+                  <button type="button" onClick={() => onChoose(iso)}>
+                    {label} <span class="muted">({kind}{parent ? `, ${t('inRegion', { region: parent.properties[`name_${lang}`] })}` : ''})</span>
+                  </button>
+                  {h.type === 'place' && !compare.includes(iso) && (
+                    <button type="button" class="compare-add" onClick={() => onCompare(iso)}>+ {t('compareAdd')}<span class="sr-only">: {label}</span></button>
+                  )}
+                </>
               ) : (
                 <span>
                   {label} <span class="muted">({kind})</span> <a href={h.href}>{t('openJson')}</a>

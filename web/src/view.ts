@@ -11,7 +11,14 @@ export interface View {
   region: string | null; // ISO 3166-2, e.g. KZ-75
   q: string | null; // search text
   release: string | null; // the "to" release of a comparison
+  compare: string[]; // ISO codes of the places on the comparison chart, in the order chosen
+  perCapita: boolean; // per 1,000 people, where the indicator is a count
+  rev: string | null; // the release revision an embedded chart was drawn from
 }
+
+/** At most this many places share one comparison chart (one colour and marker each). */
+export const MAX_COMPARE = 8;
+const PLACE = /^KZ(-\d{2})?$/;
 
 const TABS: Tab[] = ['map', 'changes', 'catalog'];
 
@@ -37,6 +44,9 @@ export function parseView(hash: string): View {
     region: region && /^KZ-\d{2}$/.test(region) ? region : null,
     q: p.get('q') || null,
     release: p.get('release') || null,
+    compare: [...new Set((p.get('compare') ?? '').split(',').filter((c) => PLACE.test(c)))].slice(0, MAX_COMPARE),
+    perCapita: p.get('per') === '1000',
+    rev: p.get('rev') || null,
   };
 }
 
@@ -49,5 +59,9 @@ export function viewHash(v: View): string {
   if (v.region) p.set('region', v.region);
   if (v.q) p.set('q', v.q);
   if (v.release) p.set('release', v.release);
-  return '#' + p.toString();
+  if (v.compare.length) p.set('compare', v.compare.join(','));
+  if (v.perCapita) p.set('per', '1000');
+  if (v.rev) p.set('rev', v.rev);
+  // The comparison's ISO codes read as written (compare=KZ-35,KZ-75), not percent-encoded.
+  return '#' + p.toString().replace(/%2C/g, ',');
 }

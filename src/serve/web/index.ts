@@ -14,7 +14,11 @@ import { withStructuredData } from '../catalog/structured-data.js';
 const PAGE_CACHE = 'public, max-age=300, must-revalidate';
 const ASSET_CACHE = 'public, max-age=31536000, immutable';
 // Everything the page loads comes from this origin (no CDN, tiles or web fonts).
-const CSP = "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; frame-ancestors 'self'";
+const CSP_BASE = "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'";
+const CSP = `${CSP_BASE}; frame-ancestors 'self'`;
+// /embed is the same page showing the chart alone, made to be framed by any site that quotes it
+// (CSP Level 3, frame-ancestors): only that address may be framed elsewhere.
+const EMBED_CSP = `${CSP_BASE}; frame-ancestors *`;
 
 /** True when the client ranks text/html at least as high as JSON (RFC 9110 12.5.1), i.e. a browser. */
 export function wantsHtml(accept: string | undefined): boolean {
@@ -31,11 +35,11 @@ export function wantsHtml(accept: string | undefined): boolean {
   return html > 0 && html >= json;
 }
 
-function sendFile(request: FastifyRequest, reply: FastifyReply, file: ServedFile, cache: string): FastifyReply {
+function sendFile(request: FastifyRequest, reply: FastifyReply, file: ServedFile, cache: string, csp = CSP): FastifyReply {
   const coding = chooseCoding(request.headers['accept-encoding'], file);
   const etag = etagOf(file, coding);
   reply.header('etag', etag).header('cache-control', cache).header('vary', 'Accept, Accept-Encoding');
-  reply.header('content-security-policy', CSP).header('referrer-policy', 'no-referrer');
+  reply.header('content-security-policy', csp).header('referrer-policy', 'no-referrer');
   if (noneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
   if (coding !== 'identity') reply.header('content-encoding', coding);
   return reply.type(file.mediaType).send(coding === 'identity' ? file.body : file[coding]);
@@ -57,7 +61,7 @@ const acceptStrategy = {
   mustMatchWhenDerived: false,
 };
 
-/** Registers `/` for clients that prefer HTML, and /assets/. */
+/** Registers `/` for clients that prefer HTML, /embed (the chart alone, frameable), and /assets/. */
 export async function webPlugin(app: FastifyInstance, opts: WebOptions): Promise<void> {
   const build = await loadWebBuild(opts.distDir ?? webDistDir());
   const notBuilt = () =>
@@ -69,6 +73,11 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions): Promise
     if (!page) throw notBuilt();
     // schema.org Dataset JSON-LD of the served release, for search engines (the page is otherwise static)
     return sendFile(request, reply, request.release ? withStructuredData(request.release, page) : page, PAGE_CACHE);
+  });
+  app.get('/embed', { schema: { hide: true } }, (request, reply) => {
+    const page = build.files.get('index.html');
+    if (!page) throw notBuilt();
+    return sendFile(request, reply, page, PAGE_CACHE, EMBED_CSP);
   });
   app.get('/assets/*', { schema: { hide: true } }, (request, reply) => {
     const name = (request.params as { '*': string })['*'];

@@ -1,0 +1,58 @@
+// How an indicator's values are shown: as published, or per 1,000 people where that is honest (see
+// per-capita.ts), with the unit in the reader's language and the derivation stated.
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { api, type Metric } from './api';
+import type { Shown } from './compare';
+import { fmtNumber, metricName as metricNameIn, unitLabel } from './format';
+import type { Lang, T } from './i18n';
+import { perCapitaBasis, perThousand, POPULATION_METRIC, populationIndex, type PopulationIndex } from './per-capita';
+
+export const permalinkOf = (revision: string) => `/api/v1/releases/${encodeURIComponent(revision)}`;
+
+interface Args {
+  metric: Metric;
+  lang: Lang;
+  t: T;
+  revision: string;
+  perCapita: boolean;
+  sourceOf: (id: string) => { title: string; url: string | null };
+  metricName: (m: Metric) => string;
+  populationMetric: Metric | undefined;
+}
+
+export function useShown({ metric, lang, t, revision, perCapita, sourceOf, metricName, populationMetric }: Args): Shown & { offered: boolean } {
+  const basis = perCapitaBasis(metric);
+  const wanted = perCapita && basis !== null && populationMetric !== undefined;
+  const [pop, setPop] = useState<PopulationIndex | null>(null);
+  useEffect(() => {
+    if (!wanted || pop) return;
+    api.series(POPULATION_METRIC).then((s) => setPop(populationIndex(s)), () => setPop(new Map()));
+  }, [wanted]);
+  return useMemo(() => {
+    const source = { id: metric.source_id, ...sourceOf(metric.source_id) };
+    const base = { metricId: metric.id, metricName: metricName(metric), source, revision, permalink: permalinkOf(revision), offered: basis !== null && populationMetric !== undefined };
+    if (!wanted || !pop || !basis) return { ...base, unitCode: metric.unit, unitText: unitLabel(t, metric.unit), value: (_p: string, _q: string, v: number | null) => v, note: null };
+    const popSource = sourceOf(populationMetric!.source_id).title;
+    return {
+      ...base,
+      unitCode: `${basis.base} per 1000 people`,
+      unitText: t('per1000Unit', { unit: unitLabel(t, basis.base) }),
+      value: (place: string, period: string, v: number | null) => perThousand(v, basis.scale, place, period, pop),
+      note: t('per1000Derivation', { scale: fmtNumber(lang, basis.scale), population: `${metricName(populationMetric!)} (${popSource})` }),
+    };
+  }, [metric, lang, t, revision, wanted, pop, basis, populationMetric]);
+}
+
+/**
+ * A source's title in the reader's language. The Bureau's files carry English titles only; in kk and
+ * ru the source is named as the Bureau and the indicator's own name in that language (the link still
+ * leads to the publisher's page, and the English edition keeps the publisher's own title).
+ */
+export function sourceIn(lang: Lang, t: T, sources: Map<string, { title: string; url: string | null }>, metrics: Metric[]) {
+  return (id: string): { title: string; url: string | null } => {
+    const s = sources.get(id) ?? { title: id, url: null };
+    const m = metrics.find((x) => x.source_id === id);
+    if (lang === 'en' || !id.startsWith('bns-') || !m) return s;
+    return { ...s, title: `${t('bureau')}: ${metricNameIn(lang, m)}, ${t('byRegion')}` };
+  };
+}
