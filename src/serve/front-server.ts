@@ -1,5 +1,5 @@
 // The HTTP server in front of the Fastify app: its limits (timeouts, header size, connections per
-// address), problem+json for requests Node cannot parse, and the /data/ fast path (data/fast-path.ts).
+// address, the write timeout), problem+json for requests Node cannot parse, and the /data/ fast path (data/fast-path.ts).
 // It can listen before the app is built: `dala serve` then answers sealed /data/ files as soon as they
 // are verified, and holds every other request until the app is ready (attach), so starting the app
 // (its modules, routes and plugins) is not on the path to the first answer.
@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { answerClientError, answerMissingHost } from './client-errors.js';
 import { dataFastPath } from './data/fast-path.js';
 import { limitConnectionsPerAddress, serverOptions, type Limits } from './limits.js';
+import { cutStalledWriters } from './load/write-timeout.js';
 import type { LoadedRelease } from './release-types.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -39,6 +40,7 @@ export function frontServer(opts: FrontOptions): FrontServer {
   server.setTimeout(o.connectionTimeout);
   limitConnectionsPerAddress(server, opts.limits.maxConnectionsPerAddress, opts.trustProxy);
   server.on('clientError', answerClientError);
+  cutStalledWriters(server, opts.limits.writeTimeoutMs);
   let app: Handler | null = null;
   const held: [IncomingMessage, ServerResponse][] = [];
   const front: FrontServer = {

@@ -9,6 +9,8 @@
 // - Admission (load/admission.ts): answers that cost work are bounded in flight per process and per
 //   address (503 with Retry-After beyond) and made one per event-loop turn, so health and cheap
 //   answers never wait behind a burst.
+// - Write timeout (load/write-timeout.ts): a client that stops reading its answer is let go after
+//   WRITE_TIMEOUT_MS (default the request timeout) and the memory its answer held is freed.
 // - Load shedding: when the event loop's delay passes a bound the server answers 503 with
 //   Retry-After instead of queueing without bound; /api/v1/health keeps answering so an operator and
 //   the proxy see why.
@@ -28,6 +30,8 @@ export interface Limits {
   /** Answers that cost work in flight per process, and per client address (load/admission.ts). */
   maxAnswersInFlight: number;
   maxAnswersPerAddress: number;
+  /** A connection whose client reads nothing of its answer for this long is destroyed (load/write-timeout.ts). */
+  writeTimeoutMs: number;
 }
 
 const env = (name: string, fallback: number) => {
@@ -52,6 +56,7 @@ export function defaultLimits(): Limits {
     maxEventLoopDelayMs: Number(process.env.DALA_MAX_EVENT_LOOP_DELAY_MS) || 0,
     maxAnswersInFlight: env('DALA_MAX_ANSWERS_IN_FLIGHT', 64),
     maxAnswersPerAddress: env('DALA_MAX_ANSWERS_PER_ADDRESS', 16),
+    writeTimeoutMs: env('DALA_WRITE_TIMEOUT_MS', 10_000),
   };
 }
 
