@@ -69,7 +69,9 @@ export const swaggerOptions: SwaggerOptions = {
     } as typeof schema;
     if (!url.endsWith('*')) return { schema: withId, url };
     const s = schema as { params?: { properties?: Record<string, unknown>; required?: string[] } };
-    const params = { ...s.params, properties: { path: { type: 'string', description: 'File path under /data/' } }, required: ['path'] };
+    // the wildcard becomes `path`; the route's named parameters (e.g. /r/:revision/*) stay
+    const named = Object.fromEntries(Object.entries(s.params?.properties ?? {}).filter(([k]) => k !== '*'));
+    const params = { ...s.params, properties: { ...named, path: { type: 'string', description: 'File path under /data/' } }, required: [...Object.keys(named), 'path'] };
     return { schema: { ...withId, params } as typeof schema, url: url.replace(/\*$/, ':path') };
   },
 };
