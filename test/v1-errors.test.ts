@@ -52,6 +52,8 @@ test('every v1 error code of the catalog is produced, as problem+json with its c
     ['not_found', () => call(`${s}/places/place:KZ-99`)],
     ['invalid_parameter', () => call(`${s}/observations?period=sometime`)],
     ['unknown_parameter', () => call(`${s}/places?colour=blue`)],
+    ['unknown_dimension_code', () => call(`${s}/observations?sex=W`)],
+    ['dimension_not_applicable', () => call(`${s}/observations?indicator=population&area=U`)],
     ['method_not_allowed', () => call(`${s}/resolve`)],
     ['not_acceptable', () => call(`${s}/places`, { headers: { accept: 'application/xml' } })],
     ['missing_parameter', () => call(`${s}/search`)],

@@ -8,6 +8,7 @@ import { EMPLOYED_SPEC, POPULATION_SPEC, UNEMPLOYMENT_SPEC } from '../sources/bn
 import { readGrpWorkbook } from '../sources/bns-grp.js';
 import { SOUTH_KAZAKHSTAN_LEGACY } from '../sources/bns-reforms.js';
 import { loadHandTables } from '../sources/hand-tables.js';
+import { keySeries } from '../sources/series-keys.js';
 import { loadNameTables } from '../sources/name-tables.js';
 import { publicHolidays } from '../sources/holidays.js';
 import { normaliseLabel } from '../sources/homoglyphs.js';
@@ -37,14 +38,17 @@ export async function assembleModel(opts: AssembleOptions): Promise<Model> {
   const regions = [...tables.regions].sort((a, b) => (a.iso < b.iso ? -1 : 1));
 
   const grp = await readGrpWorkbook(resolve('bns/gross-regional-product.xlsx'), grpLabelResolver(regions));
-  const points: Point[] = [
+  const read: Point[] = [
     ...(await readBnsCsv(resolve('bns/population_avg_annual_by_region.csv'), POPULATION_SPEC)),
     ...(await readBnsCsv(resolve('bns/employed_by_region.csv'), EMPLOYED_SPEC)),
     ...(await readBnsCsv(resolve('bns/unemployment_rate_by_region.csv'), UNEMPLOYMENT_SPEC)),
     ...grp.points,
     ...(await readBnsExtra(resolve, regions)),
     ...(await readBnsMore(resolve, regions)),
-  ].sort(comparePoints);
+  ];
+  // every point checked against its indicator's dimensions and keyed by its series (src/sources/series-keys.ts)
+  const fileOf = (sourceId: string) => passports.find((p) => p.id === sourceId)?.path ?? `source ${sourceId}`;
+  const points = keySeries(read, tables.indicators, fileOf).sort(comparePoints);
 
   const { geo, districts } = await assembleGeo(resolve, regions, tables.districtCorrections);
   const byDate = (a: PublicEvent, b: PublicEvent) => (a.date === b.date ? (a.id < b.id ? -1 : 1) : a.date < b.date ? -1 : 1);

@@ -27,7 +27,7 @@ const EXTRA_SOURCES = ['bns-life-expectancy', 'bns-hospitals', 'bns-emissions', 
 
 const latestEnd = (points: Point[], metrics: readonly string[]): string | null =>
   points
-    .filter((p) => metrics.includes(p.metric) && p.value !== null && p.place === 'KZ')
+    .filter((p) => (metrics.includes(p.metric) || metrics.includes(p.metric.split(';')[0]!)) && p.value !== null && p.place === 'KZ')
     .reduce<string | null>((max, p) => (max === null || p.period_end > max ? p.period_end : max), null);
 
 // Says exactly what Dala changes (each change is also stated in the point's note): nothing else.

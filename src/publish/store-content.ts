@@ -11,6 +11,7 @@ import { districtGeometryPath } from './contracts/regions.js';
 import { verifiedEvents } from './contracts/workbench.js';
 import { tableNames, type NameNote } from './search-content.js';
 import type { StoreContent } from './store.js';
+import { seriesRows } from './store-series.js';
 
 const LAYERS = [
   { id: 'demography', title_en: 'Demography', title_ru: 'Демография', title_kk: 'Демография', description: 'Average annual population (Bureau of National Statistics).' },
@@ -29,7 +30,8 @@ const UNTRANSLATED = { name_ru: null, name_kk: null } as const;
 const FALLBACK = { ru: 'en', kk: 'en', note: 'no Russian or Kazakh title exists; show the English title labelled as English' } as const;
 
 export function storeContent(model: Model): StoreContent & { name_notes: NameNote[] } {
-  const points: Row<'points'>[] = model.points.map((p) => ({ ...p }));
+  // a point's codes are its series' (series_dimensions), not a column of points
+  const points: Row<'points'>[] = model.points.map(({ dimensions: _codes, ...p }) => p);
   const dayCount = new Map<string, number>();
   const builtDay = model.builtAt.slice(0, 10);
   const counted = [...model.events, ...model.holidays].filter((e) => e.date <= builtDay);
@@ -124,9 +126,7 @@ export function storeContent(model: Model): StoreContent & { name_notes: NameNot
   return {
     meta: { as_of: model.asOf, built_at: model.builtAt, kind: 'release' },
     layers: LAYERS,
-    metrics: model.indicators.filter((i) => metricIds.has(i.id)).map((i) => ({
-      id: i.id, layer: i.layer, ...named(i.name), unit: i.unit, frequency: i.frequency, aggregation: i.aggregation, source_id: i.source_id, notes: i.notes,
-    })),
+    ...seriesRows(model, metricIds),
     // by (metric, place, period): the store writer takes each (metric, place) series as one run
     points: points.sort((a, b) => (a.metric !== b.metric ? (a.metric < b.metric ? -1 : 1) : a.place !== b.place ? (a.place < b.place ? -1 : 1) : a.period < b.period ? -1 : a.period > b.period ? 1 : 0)),
     // the events route promises verified events (SPEC 2.3): reviewed at their source, not in the future

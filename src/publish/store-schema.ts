@@ -7,6 +7,8 @@ import { ddl } from '../store/tables.js';
 // 4.0.0: series_answers holds each place's entry of the answer deflated (part_*, before points), and
 // series_totals' tail is joined from them; a reader of 3.x stores composes only the answer over
 // every place and answers the others by the plain path.
-export const STORE_VERSION = '4.0.0';
+// 5.0.0: metrics holds one row per series key with its indicator and dimension codes (indicators
+// with dimensions); a reader takes a 4.x store's metrics as indicators without dimensions.
+export const STORE_VERSION = '5.0.0';
 
 export const STORE_DDL = ddl();

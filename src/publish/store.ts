@@ -22,14 +22,16 @@ import { startEntityPart } from './store-part-thread.js';
 /** Tables the build derives from the points; every other table is written as given. */
 type Derived = 'meta' | 'point_series' | 'rollups' | 'series_answers' | 'series_totals' | 'snapshot_blocks';
 
-type Given = Exclude<TableName, Derived>;
+/** Tables a content may leave out (no rows): the series of dimensioned indicators. */
+type Optional = 'series_dimensions';
+type Given = Exclude<TableName, Derived | Optional>;
 /** The rows of a store as lists (what the model gives). */
-export type StoreContent = { meta: Record<string, string> } & { [T in Given]: Row<T>[] };
+export type StoreContent = { meta: Record<string, string> } & { [T in Given]: Row<T>[] } & { [T in Optional]?: Row<T>[] };
 /** The rows of a store as streams (a scaled build generates them without holding them). */
-export type StoreStream = { meta: Record<string, string> } & { [T in Given]: Iterable<Row<T>> };
+export type StoreStream = { meta: Record<string, string> } & { [T in Given]: Iterable<Row<T>> } & { [T in Optional]?: Iterable<Row<T>> };
 
 // entities and entity_names go to the store's entity part (./store-part.ts)
-const GIVEN_ORDER = ['layers', 'metrics', 'events', 'relations', 'claims', 'evidence'] as const;
+const GIVEN_ORDER = ['layers', 'metrics', 'series_dimensions', 'events', 'relations', 'claims', 'evidence'] as const;
 
 // Clustered-key order of points: (period_end, period_start, period DESC) inside a (metric, place) group.
 const keyOrder = (a: PointRow, b: PointRow) =>
@@ -60,7 +62,7 @@ export function writeStore(path: string, content: StoreStream & SearchNotes): vo
         const aggregation = new Map<string, string>();
         for (const table of GIVEN_ORDER) {
           const insert = inserter<object>(db, table);
-          for (const row of content[table]) {
+          for (const row of content[table] ?? []) {
             if (table === 'metrics') aggregation.set((row as Row<'metrics'>).id, (row as Row<'metrics'>).aggregation);
             insert(row);
           }

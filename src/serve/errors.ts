@@ -35,6 +35,9 @@ export const ERROR_CATALOG = {
   unknown_metric: { status: 404, title: 'Unknown metric' },
   unknown_place: { status: 400, title: 'Unknown place' },
   invalid_granularity: { status: 400, title: 'Invalid granularity' },
+  // dimension filters (sex, area, age) of /api/v1/ and /api/timemachine/
+  unknown_dimension_code: { status: 400, title: 'Unknown dimension code' },
+  dimension_not_applicable: { status: 400, title: 'The indicator has no such dimension' },
   // /api/v1/
   rate_limited: { status: 429, title: 'Too many requests' },
   body_too_large: { status: 413, title: 'Request body too large' },

@@ -26,10 +26,11 @@ const HOSPITALS_MARKER: MarkerRule = {
   note: 'assigned by Dala to the former South Kazakhstan region: the table prints it under "Туркестанская**" with no footnote, Shymkent has no value before 2018 and the row falls from 117 to 40 in 2018 as Shymkent appears with 26',
 };
 
-const LE_BLOCKS = (sex: 'male' | 'female', heading: string) => [
-  { title: heading, metric: `life_expectancy_${sex}` },
-  { title: 'Городское население', metric: `life_expectancy_${sex}_urban` },
-  { title: 'Сельское население', metric: `life_expectancy_${sex}_rural` },
+// One indicator by sex and urban/rural: each block of a sex sheet is one position on both.
+const LE_BLOCKS = (sex: 'M' | 'F', heading: string) => [
+  { title: heading, metric: 'life_expectancy', dimensions: { sex, area: '_T' } },
+  { title: 'Городское население', metric: 'life_expectancy', dimensions: { sex, area: 'U' } },
+  { title: 'Сельское население', metric: 'life_expectancy', dimensions: { sex, area: 'R' } },
 ];
 
 export const LIFE_EXPECTANCY_SPEC: YearGridSpec = {
@@ -37,9 +38,9 @@ export const LIFE_EXPECTANCY_SPEC: YearGridSpec = {
   unit: 'years',
   sheets: [
     // compiled by the repository: no title or unit row; the unit is the sex sheets' "число лет"
-    { name: 'Все население', unitText: null, blocks: [{ title: null, metric: 'life_expectancy' }] },
-    { name: 'Мужчины', unitText: 'число лет', blocks: LE_BLOCKS('male', 'Мужчины') },
-    { name: 'Женщины', unitText: 'число лет', blocks: LE_BLOCKS('female', 'Женщины') },
+    { name: 'Все население', unitText: null, blocks: [{ title: null, metric: 'life_expectancy', dimensions: { sex: '_T', area: '_T' } }] },
+    { name: 'Мужчины', unitText: 'число лет', blocks: LE_BLOCKS('M', 'Мужчины') },
+    { name: 'Женщины', unitText: 'число лет', blocks: LE_BLOCKS('F', 'Женщины') },
   ],
   markers: [LE_MARKER],
 };

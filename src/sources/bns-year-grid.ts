@@ -13,6 +13,8 @@
 import { readFile } from 'node:fs/promises';
 import * as XLSX from '@e965/xlsx';
 import type { Point } from './records.js';
+import type { DimensionCodes, DimensionId } from './dimensions.js';
+import { seriesKey } from './series-keys.js';
 import { markBorderChanges } from './bns-breaks.js';
 import { annualPeriod } from './bns-periods.js';
 import { borderNullReason } from './bns-reforms.js';
@@ -21,6 +23,8 @@ export interface GridBlock {
   /** Heading in column A that starts the block; null for the rows right under the year header. */
   title: string | null;
   metric: string;
+  /** The block's codes on the indicator's dimensions (src/sources/dimensions.ts); absent: none. */
+  dimensions?: DimensionCodes;
 }
 
 export interface GridSheet {
@@ -137,7 +141,7 @@ export async function readYearGrid(path: string, spec: YearGridSpec, resolveLabe
       const marker = m ? m[2]! : null;
       const place = resolveLabel(name);
       if (place === null) throw new Error(`${at(r, 0)}, field label: unresolved region label "${raw}"`);
-      const key = `${block.metric}|${name}`;
+      const key = `${blockSeries(block)}|${name}`;
       if (seen.has(key)) throw new Error(`${at(r, 0)}, field label: "${raw}" appears twice for ${block.metric} (first at ${seen.get(key)})`);
       seen.set(key, at(r, 0));
 
@@ -162,7 +166,8 @@ export async function readYearGrid(path: string, spec: YearGridSpec, resolveLabe
           throw new Error(`${where}, field value: expected a number, "-" or an empty cell, found ${JSON.stringify(x.v)}`);
         }
         points.push({
-          metric: block.metric, place, ...annualPeriod(year), value, null_reason: nullReason, status: 'final', unit: spec.unit,
+          metric: blockSeries(block), place, ...annualPeriod(year), value, null_reason: nullReason, status: 'final', unit: spec.unit,
+          ...(block.dimensions ? { dimensions: block.dimensions } : {}),
           source_id: spec.source_id, note: notes.length > 0 ? notes.join('; ') : null, marker, where,
         });
       }
@@ -181,6 +186,9 @@ export async function readYearGrid(path: string, spec: YearGridSpec, resolveLabe
   out.sort((a, b) => (a.metric + a.place + a.period < b.metric + b.place + b.period ? -1 : 1));
   return { points: out, footnotes: [...new Set(footnotes)], breaks };
 }
+
+// The block's series: its points are grouped (border changes, markers, duplicates) per series, not per indicator.
+const blockSeries = (b: GridBlock) => (b.dimensions ? seriesKey(b.metric, Object.keys(b.dimensions) as DimensionId[], b.dimensions) : b.metric);
 
 function applyMarkers(path: string, points: (Point & { marker: string | null; where: string })[], footnotes: string[], rules: MarkerRule[]): void {
   const added: typeof points = [];

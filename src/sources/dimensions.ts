@@ -51,7 +51,7 @@ export const DIMENSIONS = {
 } as const satisfies Record<string, DimensionDeclaration>;
 
 export type DimensionId = keyof typeof DIMENSIONS;
-export const DIMENSION_IDS = Object.keys(DIMENSIONS) as DimensionId[];
+export const DIMENSION_IDS = ['sex', 'area', 'age'] as const satisfies readonly DimensionId[];
 
 /** An observation's position on its indicator's dimensions, e.g. { sex: 'F', area: 'R' }. */
 export type DimensionCodes = Readonly<Partial<Record<DimensionId, string>>>;
@@ -59,3 +59,7 @@ export type DimensionCodes = Readonly<Partial<Record<DimensionId, string>>>;
 export function isDimensionCode(dim: DimensionId, code: string): boolean {
   return Object.prototype.hasOwnProperty.call(DIMENSIONS[dim].codes, code);
 }
+
+// DIMENSION_IDS lists every declared dimension (a compile error names one it leaves out).
+type Unlisted = Exclude<DimensionId, (typeof DIMENSION_IDS)[number]>;
+export const DIMENSION_IDS_COMPLETE: [Unlisted] extends [never] ? true : Unlisted = true;

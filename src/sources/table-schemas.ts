@@ -4,6 +4,7 @@
 // relations between tables.
 
 import type { FromSchema } from 'json-schema-to-ts';
+import { DIMENSION_IDS } from './dimensions.js';
 
 const names = {
   type: 'object',
@@ -101,6 +102,26 @@ const nameReview = {
   },
 } as const;
 
+const deprecatedId = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'dimensions', 'name', 'notes', 'deprecated_on'],
+  properties: {
+    id: { type: 'string', pattern: '^[a-z][a-z0-9_]*$' },
+    dimensions: { type: 'object', additionalProperties: { type: 'string', pattern: '^[A-Z0-9_]+$' }, propertyNames: { enum: DIMENSION_IDS } },
+    name: names,
+    notes: nonEmpty,
+    deprecated_on: { type: 'string', format: 'date' },
+    aliases: { type: 'array', items: nonEmpty, uniqueItems: true },
+    name_review: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['kk', 'ru', 'en'],
+      properties: { kk: nameReview, ru: nameReview, en: nameReview },
+    },
+  },
+} as const;
+
 const indicatorRow = {
   type: 'object',
   additionalProperties: false,
@@ -110,10 +131,11 @@ const indicatorRow = {
   ],
   properties: {
     id: { type: 'string', pattern: '^[a-z][a-z0-9_]*$' },
-    layer: { enum: ['demography', 'labour', 'economy', 'health', 'environment', 'income', 'events', 'media'] },
+    layer: { enum: ['demography', 'labour', 'economy', 'finance', 'prices', 'health', 'environment', 'income', 'events', 'media'] },
     name: names,
     unit: nonEmpty,
-    frequency: { enum: ['annual', 'quarterly', 'quarterly-cumulative', 'daily', 'weekly'] },
+    // daily: business days (the rate in force); event-dated: a value holds from its date until the next one
+    frequency: { enum: ['annual', 'quarterly', 'quarterly-cumulative', 'monthly', 'daily', 'weekly', 'school-year', 'event-dated'] },
     aggregation: { enum: ['sum', 'mean', 'last'] },
     source_id: { type: 'string', pattern: '^[a-z0-9-]+$' },
     bureau_table: { type: ['string', 'null'], pattern: '^[0-9]+$' },
@@ -131,6 +153,12 @@ const indicatorRow = {
       properties: { kk: nameReview, ru: nameReview, en: nameReview },
     },
     review,
+    // The dimensions the indicator is broken down by (src/sources/dimensions.ts): every point carries
+    // a code of each; absent or empty: no breakdown.
+    dimensions: { type: 'array', items: { enum: DIMENSION_IDS }, uniqueItems: true },
+    // Named breakdowns whose ids were once indicators of their own: they keep answering as deprecated
+    // aliases of the indicator at these codes.
+    deprecated_ids: { type: 'array', items: deprecatedId },
   },
 } as const;
 

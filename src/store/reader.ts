@@ -181,10 +181,10 @@ export class StoreReader {
    * For each (metric of the layers, place) the latest point whose period ends on or before date, in
    * (metric, place) order, as the UTF-8 JSON of the array (the snapshot answer embeds it as is),
    * given to `use` with the count: the bytes are valid only during that call (they may lie in a
-   * buffer the next snapshot reuses), so `use` copies what it keeps.
+   * buffer the next snapshot reuses), so `use` copies what it keeps. `only`: just these series keys.
    */
-  withLatestAt<T>(date: string, layers: readonly string[], places: readonly string[] | null, use: (count: number, json: Buffer) => T): T {
-    const metrics = this.metrics.filter((m) => layers.includes(m.layer)).map((m) => m.id);
+  withLatestAt<T>(date: string, layers: readonly string[], places: readonly string[] | null, use: (count: number, json: Buffer) => T, only: ReadonlySet<string> | null = null): T {
+    const metrics = this.metrics.filter((m) => layers.includes(m.layer) && (only === null || only.has(m.id))).map((m) => m.id);
     if (this.snapshots) {
       if (places === null && metrics.length === this.metrics.length) return this.snapshots.latestAt(date, null, use);
       const wanted = new Set(metrics);

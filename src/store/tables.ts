@@ -37,6 +37,17 @@ export const TABLES = {
     primaryKey: ['id'],
     references: { layer: 'layers(id)' },
   },
+  // The series of indicators with dimensions (src/sources/series-keys.ts): a metrics row is one
+  // series, keyed by the indicator id for its all-totals series and `indicator;dim=code...` for a
+  // breakdown; this row names its indicator and its code on every dimension of the indicator
+  // (canonical JSON, totals `_T` included), so routes resolve (indicator, filters) to series keys.
+  // A metric without a row is an indicator without dimensions. deprecated_id: the id the series had
+  // when it was an indicator of its own, still answered as a deprecated alias since deprecated_on.
+  series_dimensions: {
+    columns: { series: text, indicator: text, dimensions: text, deprecated_id: textOrNull, deprecated_on: textOrNull },
+    primaryKey: ['series'],
+    references: { series: 'metrics(id)' },
+  },
   // Clustered on (metric, place, period_end, period_start, period DESC): one place's series is one
   // contiguous range, and the latest point at a date is one backward seek (snapshot). The ties order
   // (later start first, then period ascending) is the snapshot's: see src/store/reader.ts. The build

@@ -6,7 +6,8 @@ import type { Artifact } from '../artifact.js';
 import { toCsv } from '../csv.js';
 import { figureOf, header, sourceRef } from './header.js';
 import { LIFE_EXPECTANCY_METRICS, MORE_DATASETS } from '../../model/datasets.js';
-import { EXTRA_FAMILIES, REGIONAL_METRICS, indicatorOf, latestPoint } from './points.js';
+import { EXTRA_FAMILIES, REGIONAL_METRICS, indicatorOf, latestPoint, pointsOf } from './points.js';
+import { labelOfSeries } from '../../model/series-labels.js';
 
 const FIGURE_COLUMNS = ['value', 'null_reason', 'unit', 'period', 'period_start', 'period_end', 'status', 'source_id', 'source_revision', 'note'];
 const flatFigure = (model: Model, p: Point) => ({
@@ -132,8 +133,8 @@ export function seriesDatasets(model: Model): Artifact[] {
   };
   return Object.entries(metricsOf).flatMap(([id, metrics]) => {
     const dataset = model.datasets.find((d) => d.id === id)!;
-    const points = model.points.filter((p) => metrics.includes(p.metric));
-    const rows = points.map((p) => ({ metric: p.metric, place: p.place, ...flatFigure(model, p) }));
+    const points = metrics.flatMap((m) => pointsOf(model, m));
+    const rows = points.map((p) => ({ metric: labelOfSeries(model.indicators, p.metric), place: p.place, ...flatFigure(model, p) }));
     return [
       {
         path: dataset.path,

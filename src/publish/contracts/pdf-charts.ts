@@ -8,11 +8,13 @@ import type { Indicator, Point } from '../../model/types.js';
 import { BORDER_CHANGES } from '../../sources/bns-reforms.js';
 import type { ChartBreak, ChartSeries, LocatorMapInput, RankedBarsInput, TrendChartInput } from '../pdf/chart-inputs.js';
 import { decimalsFor } from '../pdf/numbers.js';
+import { seriesKeyOf } from '../../model/series-labels.js';
 
 /** Points of one metric and place in time order (annual and cumulative periods alike). */
 export function seriesPoints(model: Model, metric: string, place: string): Point[] {
+  const key = seriesKeyOf(model.indicators, metric);
   return model.points
-    .filter((p) => p.metric === metric && p.place === place)
+    .filter((p) => p.metric === key && p.place === place)
     .sort((a, b) => (a.period_end < b.period_end ? -1 : a.period_end > b.period_end ? 1 : a.period < b.period ? -1 : 1));
 }
 

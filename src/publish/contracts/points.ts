@@ -3,6 +3,7 @@ import type { Model } from '../../model/model.js';
 import type { Point } from '../../model/types.js';
 
 import { BUS_METRICS, EXTRA_METRICS, GRP_PER_CAPITA_METRICS, LIFE_EXPECTANCY_METRICS } from '../../model/datasets.js';
+import { deprecatedId, seriesKeyOf } from '../../model/series-labels.js';
 
 export const HEADLINE_METRICS = ['population', 'employed', 'unemployment_rate', 'grp'] as const;
 
@@ -24,13 +25,23 @@ export const BRIEF_METRICS: readonly string[] = [...HEADLINE_METRICS, 'life_expe
 
 /** Latest point of a metric for a place that has a value; else the latest null point; else null. */
 export function latestPoint(model: Model, metric: string, place: string): Point | null {
-  const series = model.points.filter((p) => p.metric === metric && p.place === place);
+  const key = seriesKeyOf(model.indicators, metric);
+  const series = model.points.filter((p) => p.metric === key && p.place === place);
   const withValue = series.filter((p) => p.value !== null);
   const pick = (list: Point[]) => list.reduce<Point | null>((best, p) => (best === null || p.period_end > best.period_end ? p : best), null);
   return pick(withValue) ?? pick(series);
 }
 
+/** The points published under a label (an indicator id, or a deprecated id of one of its breakdowns). */
+export function pointsOf(model: Model, metric: string): Point[] {
+  const key = seriesKeyOf(model.indicators, metric);
+  return model.points.filter((p) => p.metric === key);
+}
+
+/** The indicator a label names; a deprecated id gives its indicator with the breakdown's id, names and notes. */
 export function indicatorOf(model: Model, metric: string) {
+  const old = deprecatedId(model.indicators, metric);
+  if (old) return { ...old.indicator, id: old.entry.id, name: old.entry.name, notes: old.entry.notes, aliases: old.entry.aliases ?? [] };
   const indicator = model.indicators.find((i) => i.id === metric);
   if (!indicator) throw new Error(`indicator ${metric} is not in sources/indicators.json`);
   return indicator;

@@ -8,7 +8,7 @@ import { evaluateFreshness } from '../freshness.js';
 import { header, sourceRef } from './header.js';
 import { isoWeek } from '../../lib/dates.js';
 import { validityErrors } from '../../geo/index.js';
-import { REGIONAL_METRICS } from './points.js';
+import { REGIONAL_METRICS, pointsOf } from './points.js';
 import { adm1FileBytes } from './regions.js';
 
 export function datasetFreshness(model: Model, now: Date) {
@@ -157,7 +157,7 @@ export function mediaWeeklyDigest(model: Model): Artifact[] {
 /** Points, values, nulls and marked series breaks of every annual regional statistic. */
 export function regionalStatisticsCounts(model: Model) {
   return REGIONAL_METRICS.map((metric) => {
-    const ps = model.points.filter((p) => p.metric === metric);
+    const ps = pointsOf(model, metric);
     return {
       indicator: metric, source_id: ps[0]?.source_id ?? null, points: ps.length,
       values: ps.filter((p) => p.value !== null).length, nulls: ps.filter((p) => p.value === null).length,
@@ -175,7 +175,7 @@ function borderChangesMarked(model: Model) {
   let checked = 0;
   for (const metric of EXTRA_METRICS) {
     for (const place of ['KZ-19', 'KZ-35', 'KZ-63']) {
-      const vals = model.points.filter((p) => p.metric === metric && p.place === place && p.value !== null);
+      const vals = pointsOf(model, metric).filter((p) => p.place === place && p.value !== null);
       const after = vals.filter((p) => p.period_end >= '2022-06-08').sort((a, b) => (a.period_end < b.period_end ? -1 : 1));
       if (after.length === 0 || !vals.some((p) => p.period_end < '2022-06-08')) continue;
       checked++;

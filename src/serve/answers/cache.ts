@@ -15,6 +15,8 @@ export interface KeptAnswer extends Encodable {
   readonly contentType: string;
   readonly cacheControl: string;
   readonly link: string | null;
+  /** The Deprecation header (RFC 9745) of an answer reached through a deprecated id, when it has one. */
+  readonly deprecation?: string | null;
   readonly weight: number;
 }
 
@@ -29,6 +31,7 @@ export class CachedAnswer implements KeptAnswer {
     readonly contentType: string,
     readonly cacheControl: string,
     readonly link: string | null = null, // the Link header (RFC 8288) of the answer, when it has one
+    readonly deprecation: string | null = null, // the Deprecation header (RFC 9745), when it has one
   ) {
     this.sha256 = createHash('sha256').update(body).digest('hex');
   }

@@ -31,7 +31,7 @@ function keyOf(request: FastifyRequest): string | null {
 }
 
 /** What sending an answer needs: its representations and headers. */
-type Answer = Encodable & Pick<KeptAnswer, 'contentType' | 'cacheControl' | 'link'>;
+type Answer = Encodable & Pick<KeptAnswer, 'contentType' | 'cacheControl' | 'link' | 'deprecation'>;
 
 /** Sends `answer` (200 in the negotiated coding, or 304) with its validators. */
 function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: Answer): { status: 200 | 304; payload: Buffer | null } {
@@ -40,6 +40,7 @@ function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: Answer
   // the key holds Accept (JSON or CSV), so shared caches must vary on it too
   reply.header('etag', etag).header('cache-control', answer.cacheControl).header('vary', 'Accept, Accept-Encoding');
   if (answer.link) reply.header('link', answer.link);
+  if (answer.deprecation) reply.header('deprecation', answer.deprecation);
   if (noneMatch(request.headers['if-none-match'], etag)) {
     reply.code(304).removeHeader('content-type');
     return { status: 304, payload: null };
@@ -90,6 +91,7 @@ export function installAnswerCache(scope: FastifyInstance, cache: AnswerCache): 
       typeof type === 'string' ? type : 'application/json; charset=utf-8',
       String(reply.getHeader('cache-control') ?? DEFAULT_CACHE_CONTROL),
       typeof reply.getHeader('link') === 'string' ? (reply.getHeader('link') as string) : null,
+      typeof reply.getHeader('deprecation') === 'string' ? (reply.getHeader('deprecation') as string) : null,
     );
     // HEAD runs the GET handler too, but only a GET is known to carry the whole body here.
     if (request.method === 'GET') cache.set(request.answerKey, answer);

@@ -11,7 +11,8 @@ import { eventBatch, eventsPage, nextPageUrl, type EventsQuery } from './events.
 import { health, layers, stats, temporalContracts } from './info.js';
 import { EVENTS_QUERY, NO_QUERY, SERIES_QUERY, SNAPSHOT_DIFF_QUERY, SNAPSHOT_QUERY } from './query.js';
 import { RESPONSES } from './schemas.js';
-import { composedSeries, series } from './series.js';
+import { composedSeries, series, seriesRef } from './series.js';
+import { markDeprecated } from '../dimensions/filters.js';
 import { PrecomposedAnswer } from '../answers/precomposed.js';
 import { sendPrecomposed } from '../answers/hooks.js';
 import { acceptsGzip } from '../data/encoding.js';
@@ -40,7 +41,7 @@ export async function timemachinePlugin(app: FastifyInstance, opts: { releases: 
     if (table) content['text/csv'] = { schema: { type: 'string', description: 'One row per point (series: per place and period) or event' } };
     return app.get(
       path,
-      { schema: { tags: ['timemachine'], summary, querystring: withFormat, response: { 200: { description: summary, content }, ...problems('invalid_parameter', 'missing_parameter', 'invalid_date', 'invalid_date_range', 'unknown_layer', 'unknown_metric', 'invalid_granularity', 'not_found', 'not_acceptable') } } },
+      { schema: { tags: ['timemachine'], summary, querystring: withFormat, response: { 200: { description: summary, content }, ...problems('invalid_parameter', 'missing_parameter', 'invalid_date', 'invalid_date_range', 'unknown_layer', 'unknown_metric', 'invalid_granularity', 'unknown_dimension_code', 'dimension_not_applicable', 'not_found', 'not_acceptable') } } },
       async (req, reply) => {
         const type = preferredType(req, offered);
         // Fastify has validated the query against `querystring` (plus format) before this runs
@@ -59,8 +60,12 @@ export async function timemachinePlugin(app: FastifyInstance, opts: { releases: 
   route('/snapshot', 'Metrics at a date', SNAPSHOT_QUERY, RESPONSES.snapshot, (req, query) =>
     (preferredType(req, ['application/json', 'text/csv']) === 'application/json' && acceptsGzip(req.headers['accept-encoding']) && composedSnapshot(pinned(req), query)) || snapshot(pinned(req), query),
   (v) => (v.points as RawJson).parsed<Record<string, unknown>[]>());
-  route('/series', 'Time series of one metric', SERIES_QUERY, RESPONSES.series, (req, query) =>
-    (preferredType(req, ['application/json', 'text/csv']) === 'application/json' && acceptsGzip(req.headers['accept-encoding']) && composedSeries(pinned(req), query)) || series(pinned(req), query), seriesRows);
+  route('/series', 'Time series of one metric', SERIES_QUERY, RESPONSES.series, (req, query, reply) => {
+    // a deprecated id answers its series with RFC 9745 Deprecation and its indicator as successor
+    const { ref } = seriesRef(pinned(req), query);
+    if (ref) markDeprecated(reply, [ref], (id) => `/api/v1/indicators/indicator:${id}`);
+    return (preferredType(req, ['application/json', 'text/csv']) === 'application/json' && acceptsGzip(req.headers['accept-encoding']) && composedSeries(pinned(req), query)) || series(pinned(req), query);
+  }, seriesRows);
   // A page of events or of the diff; the next page's URL goes in the Link header (RFC 8288).
   const page = (req: FastifyRequest, q: EventsQuery, reply: FastifyReply, path: string) => {
     const p = eventsPage(pinned(req), q);

@@ -1,4 +1,5 @@
 // GET /api/timemachine/health, /temporal-contracts, /stats and /layers (SPEC 2.3).
+import { seriesOfMetric } from '../dimensions/views.js';
 import type { LoadedRelease } from '../release-types.js';
 import { INTERFACE_VERSION } from '../openapi.js';
 import { storeOf } from '../../store/reader.js';
@@ -102,6 +103,6 @@ export function layers(release: LoadedRelease): TemporalLayers {
   return {
     revision: release.revision,
     count: rows.length,
-    layers: rows.map((l) => ({ ...l, metrics: metrics.filter((m) => m.layer === l.id) })),
+    layers: rows.map((l) => ({ ...l, metrics: metrics.filter((m) => m.layer === l.id).map((m) => ({ ...m, ...seriesOfMetric(release, m.id) })) })),
   };
 }

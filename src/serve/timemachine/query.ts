@@ -7,6 +7,7 @@ import { ProblemError } from '../errors.js';
 import type { LoadedRelease } from '../release-types.js';
 import { GRANULARITIES } from '../../store/periods.js';
 import { storeOf } from '../../store/reader.js';
+import { DIMENSION_STRING_PARAMS } from '../dimensions/filters.js';
 
 export { GRANULARITIES, type Granularity } from '../../store/periods.js';
 
@@ -46,6 +47,9 @@ export const SNAPSHOT_QUERY = {
     layers: { type: 'string', description: 'Comma-separated layer ids (see /api/timemachine/layers); omitted means all' },
     place,
     include,
+    // without any, every series of the layers (each breakdown too); with one, the series of indicators
+    // with that dimension at the listed codes, totals on their other dimensions
+    ...DIMENSION_STRING_PARAMS,
   },
 } as const;
 
@@ -54,7 +58,8 @@ export const SERIES_QUERY = {
   additionalProperties: false,
   required: ['metric'],
   properties: {
-    metric: { type: 'string', minLength: 1, description: 'Metric id (see /api/timemachine/layers)' },
+    metric: { type: 'string', minLength: 1, description: 'Metric id (see /api/timemachine/layers): an indicator, one of its series, or a deprecated id' },
+    ...DIMENSION_STRING_PARAMS,
     start_date: date('Only points whose period ends on or after this date'),
     end_date: date('Only points whose period ends on or before this date'),
     granularity: { type: 'string', enum: [...GRANULARITIES], description: 'Bucket size (week = ISO 8601 week); omitted means the points as published' },

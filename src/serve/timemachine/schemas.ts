@@ -30,7 +30,12 @@ const unitSpan = obj({ unit: str, period_start: str, period_end: str, first_peri
 const pointState = obj({ value: num, null_reason: nstr, status: str });
 const pointRef = { metric: str, place: str, period: str };
 const event = obj({ id: str, date: str, kind: str, place: str, title_en: str, title_ru: str, title_kk: str, source_url: str, review_status: str });
-const metric = obj({ id: str, layer: str, name_en: str, name_ru: str, name_kk: str, unit: str, frequency: str, aggregation: str, source_id: str });
+// id is the series key (the indicator id for its all-totals series, `indicator;dim=code...` for a
+// breakdown); indicator and dimensions say which indicator and codes it is.
+const metric = obj(
+  { id: str, layer: str, name_en: str, name_ru: str, name_kk: str, unit: str, frequency: str, aggregation: str, source_id: str, indicator: str, dimensions: { type: 'object', additionalProperties: str } },
+  ['id', 'layer', 'name_en', 'name_ru', 'name_kk', 'unit', 'frequency', 'aggregation', 'source_id'],
+);
 
 export const RESPONSES = {
   snapshot: obj(

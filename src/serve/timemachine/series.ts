@@ -12,10 +12,28 @@ import { SERIES_ENTRY_SEPARATOR, SERIES_TAIL_END, seriesTailStart } from '../../
 import { deflatePart } from '../../lib/gzip-compose.js';
 import { namesOf, parsePlaces, type SeriesQuery } from './query.js';
 import type { TemporalSeries } from './schemas.js';
+import { DIMENSION_IDS } from '../../sources/dimensions.js';
+import { dimensionFilter, hasDimensionFilter, indicatorRef, seriesKeysOf, type IndicatorRef } from '../dimensions/filters.js';
+import { seriesOfMetric } from '../dimensions/views.js';
+
+/**
+ * The one series the query names: its metric (an indicator id, a deprecated id or a series key) at the
+ * dimension codes asked (one per dimension: a series is one breakdown; totals where none is asked).
+ */
+export function seriesRef(release: LoadedRelease, q: SeriesQuery): { found: MetricRow | undefined; ref: IndicatorRef | undefined } {
+  const ref = indicatorRef(release, q.metric);
+  if (!ref) return { found: undefined, ref };
+  const filter = dimensionFilter(q);
+  const several = DIMENSION_IDS.find((d) => (filter[d]?.length ?? 0) > 1);
+  if (several) throw new ProblemError('invalid_parameter', `query parameter "${several}": a series is one breakdown; give one code (observations take several: /api/v1/observations)`, { parameter: several });
+  // an id that names one series fixes its codes (seriesKeysOf refuses a filter on them)
+  const keys = hasDimensionFilter(filter) ? seriesKeysOf(release, [ref], filter) : [ref.series?.key ?? ref.indicator];
+  return { found: keys.length === 1 ? storeOf(release).metricById.get(keys[0]!) : undefined, ref };
+}
 
 function metricOf(release: LoadedRelease, q: SeriesQuery) {
   const reader = storeOf(release);
-  const found = reader.metricById.get(q.metric);
+  const { found } = seriesRef(release, q);
   if (!found) {
     const valid = reader.metrics.map((m) => m.id);
     throw new ProblemError('unknown_metric', `no metric "${q.metric}" in release ${release.revision}; valid metrics: ${valid.join(', ')}`, { metric: q.metric, valid_metrics: valid });
@@ -32,7 +50,7 @@ function head(release: LoadedRelease, q: SeriesQuery, found: MetricRow, places: 
   const units = summary.units;
   return {
     revision: release.revision,
-    metric: { id, layer, name_en, name_ru, name_kk, unit, frequency, aggregation, source_id },
+    metric: { id, layer, name_en, name_ru, name_kk, unit, frequency, aggregation, source_id, ...seriesOfMetric(release, id) },
     unit,
     units: units.map((u) => u.unit),
     ...(units.length > 1
@@ -75,7 +93,8 @@ const END = deflatePart(Buffer.from(SERIES_TAIL_END));
  * answer's size. Undefined for every other query (and stores without the parts), which series() answers.
  */
 export function composedSeries(release: LoadedRelease, q: SeriesQuery): PrecomposedAnswer | undefined {
-  if (q.include !== undefined || q.granularity === undefined) return undefined;
+  // an answer reached through a deprecated id carries its headers: answered (and cached) by series()
+  if (q.include !== undefined || q.granularity === undefined || seriesRef(release, q).ref?.deprecated) return undefined;
   const found = metricOf(release, q);
   const start = q.start_date ?? '0000-01-01';
   const end = q.end_date ?? '9999-12-31';

@@ -9,6 +9,8 @@ import { PrecomposedAnswer } from '../answers/precomposed.js';
 import { deflatePart } from '../../lib/gzip-compose.js';
 import { asOfDate, namesOf, parsePlaces, type SnapshotQuery } from './query.js';
 import type { TemporalSnapshot } from './schemas.js';
+import { dimensionFilter, hasDimensionFilter, seriesKeysOf } from '../dimensions/filters.js';
+import { seriesOfMetric } from '../dimensions/views.js';
 
 export type { PointRow } from '../../store/reader.js';
 
@@ -39,9 +41,13 @@ function withSnapshot<T>(release: LoadedRelease, query: SnapshotQuery, use: (ans
   const layers = parseLayers(release, query.layers);
   const places = parsePlaces(release, query.place);
   const date = query.date ?? asOfDate(release);
+  // without a dimension filter every series of the layers (a breakdown is a series of its own);
+  // with one, the series of indicators with those dimensions at the codes asked, totals elsewhere
+  const filter = dimensionFilter(query);
+  const only = hasDimensionFilter(filter) ? new Set(seriesKeysOf(release, null, filter)) : null;
   const metrics = reader.metrics
-    .filter((m) => layers.includes(m.layer))
-    .map(({ id, layer, name_en, name_ru, name_kk, unit, frequency, aggregation, source_id }) => ({ id, layer, name_en, name_ru, name_kk, unit, frequency, aggregation, source_id }));
+    .filter((m) => layers.includes(m.layer) && (only === null || only.has(m.id)))
+    .map(({ id, layer, name_en, name_ru, name_kk, unit, frequency, aggregation, source_id }) => ({ id, layer, name_en, name_ru, name_kk, unit, frequency, aggregation, source_id, ...seriesOfMetric(release, id) }));
   return reader.withLatestAt(date, layers, places, (count, points) => use({
     revision: release.revision,
     date,
@@ -52,8 +58,8 @@ function withSnapshot<T>(release: LoadedRelease, query: SnapshotQuery, use: (ans
     count,
     points: new RawJson(points),
     ...(query.include === 'names' ? { names: namesOf(release, (JSON.parse(points.toString('utf8')) as PointRow[]).map((p) => p.place), metrics.map((m) => m.id)) } : {}),
-    note: 'Each point is the latest one whose period ends on or before `date`; a null value was not published (never zero). Each point carries its own unit, status and note.',
-  }));
+    note: 'Each point is the latest one whose period ends on or before `date`; a null value was not published (never zero). Each point carries its own unit, status and note; its metric is a series, whose indicator and dimension codes `metrics` gives.',
+  }), only);
 }
 
 /** The answer, its points the caller's to keep. */

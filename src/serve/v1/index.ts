@@ -62,7 +62,9 @@ export const v1Plugin: FastifyPluginAsync<V1Options> = async (app, opts) => {
   negotiationHook(app);
   app.addHook('onSend', async (request, reply, payload) => {
     const link = linkHeaderOf(request);
-    if (link && reply.statusCode < 300) reply.header('link', link);
+    // a successor-version link (an answer reached through a deprecated id) is kept beside them
+    const successor = reply.getHeader('link');
+    if (link && reply.statusCode < 300) reply.header('link', typeof successor === 'string' && successor.includes('successor-version') ? `${link}, ${successor}` : link);
     return payload;
   });
   // v1 bodies are JSON only: without this, text/plain would be parsed as a string and reach the schema

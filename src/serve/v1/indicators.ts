@@ -12,16 +12,23 @@ import { provenanceProperties, provenanceRequired } from './places.js';
 import type { FromQuery } from '../schemas.js';
 import { collectionResponse, envelopeOf, idParam, openObject, pagedQuery, problems, type IdParams, type ItemOf } from './schemas.js';
 import { collectionConfig, pageAnswer } from './answer.js';
+import { seriesIndexOf } from '../../store/series-index.js';
+import { indicatorRef, markDeprecated } from '../dimensions/filters.js';
+import { DIMENSIONS_VIEW_SCHEMA, dimensionsView, indicatorCoverage } from '../dimensions/views.js';
 
 
 export const placeId = (code: string) => `place:${code}`;
 export const stripPrefix = (value: string, prefix: string) => (value.startsWith(prefix + ':') ? value.slice(prefix.length + 1) : value);
 
+/** The indicators of the store: its metrics rows that are an indicator's own (not a breakdown's). */
+export const indicatorRows = (release: LoadedRelease) => storeOf(release).metrics.filter((m) => seriesIndexOf(release).isIndicator(m.id));
+
 function indicatorView(release: LoadedRelease, m: MetricRow, prefix: string): ItemOf<typeof indicatorSchema> {
-  const coverage = storeOf(release).coverage(m.id);
+  const coverage = indicatorCoverage(release, m.id);
   return {
     id: `indicator:${m.id}`,
     metric: m.id,
+    dimensions: dimensionsView(release, m.id),
     names: { en: m.name_en, ru: m.name_ru, kk: m.name_kk },
     layer: m.layer,
     unit: m.unit,
@@ -42,10 +49,10 @@ function indicatorView(release: LoadedRelease, m: MetricRow, prefix: string): It
 
 const indicatorSchema = openObject(
   {
-    id: { type: 'string' }, metric: { type: 'string' }, names: { $ref: 'Names#' }, frequency: { type: 'string' }, ...provenanceProperties,
+    id: { type: 'string' }, metric: { type: 'string' }, names: { $ref: 'Names#' }, frequency: { type: 'string' }, dimensions: DIMENSIONS_VIEW_SCHEMA, ...provenanceProperties,
     links: openObject({ self: { type: 'string' }, observations: { type: 'string' }, source: { type: 'string' } }, ['self', 'observations', 'source']),
   },
-  ['id', 'metric', 'names', 'frequency', ...provenanceRequired, 'links'],
+  ['id', 'metric', 'names', 'frequency', 'dimensions', ...provenanceRequired, 'links'],
 );
 const INDICATORS_QUERY = pagedQuery();
 
@@ -65,7 +72,7 @@ export async function indicatorRoutes(app: FastifyInstance, opts: { releases: Re
     },
     handler: async (request, reply) => {
       const page = await openPage(request, releases, request.query);
-      const all = storeOf(page.release).metrics;
+      const all = indicatorRows(page.release);
       const total = all.length;
       const rows = all.slice(page.offset, page.offset + page.limit);
       return pageAnswer(request, reply, collection(request, page.release, rows.map((m) => indicatorView(page.release, m, prefix)), total, nextCursor(page, total), { page }));
@@ -82,8 +89,12 @@ export async function indicatorRoutes(app: FastifyInstance, opts: { releases: Re
     handler: async (request, reply) => {
       const release = takeRelease(request, releases);
       const raw = request.params.id;
-      const metric = stripPrefix(raw, 'indicator');
-      const row = storeOf(release).metricById.get(metric);
+      const asked = stripPrefix(raw, 'indicator');
+      const ref = indicatorRef(release, asked);
+      // a deprecated id (a former indicator, now one breakdown) answers 308 to its indicator, marked deprecated
+      if (ref?.deprecated) markDeprecated(reply, [ref], (id) => `${prefix}/indicators/${idSegment(`indicator:${id}`)}`);
+      const metric = ref?.indicator ?? asked;
+      const row = seriesIndexOf(release).isIndicator(metric) ? storeOf(release).metricById.get(metric) : undefined;
       if (!row) throw new ProblemError('not_found', `No indicator has id "${raw}" in release ${release.revision}.`);
       if (raw !== `indicator:${metric}`) return reply.code(308).header('location', canonicalUrl(request.url, raw, `indicator:${metric}`)).send();
       return single(request, release, indicatorView(release, row, prefix));

@@ -2,12 +2,12 @@
 // links to its indicator, place and source. Filters take several values each (repeated or
 // comma-separated), a period range, and places by any id, code, slug or alias (as /places/{id}).
 // JSON or CSV pages alike; the whole table is /data/public-observations.csv. A missing value is null with its reason, never 0.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import { ProblemError } from '../errors.js';
 import type { LoadedRelease, ReleaseSource } from '../release-types.js';
 import { canonicalIdOf, canonicalUrl } from './aliases.js';
-import { collectionConfig, pageAnswer } from './answer.js';
+import { collectionConfig, pageAnswer, wantsCsv } from './answer.js';
 import { collection, idSegment, single } from './envelope.js';
 import { redirectResponse } from './entity-routes.js';
 import { placeId, stripPrefix } from './indicators.js';
@@ -16,14 +16,26 @@ import { nextCursor, openPage, takeRelease } from './paging.js';
 import { provenanceProperties, provenanceRequired } from './places.js';
 import { collectionFormatParam, collectionResponse, cursorParam, envelopeOf, idParam, limitParam, openObject, problems, type IdParams, type ItemOf } from './schemas.js';
 import { entityReaderOf } from '../../store/entity-reader.js';
+import { seriesIndexOf } from '../../store/series-index.js';
+import { DIMENSION_IDS, type DimensionId } from '../../sources/dimensions.js';
+import { DIMENSION_LIST_PARAMS, dimensionFilter, indicatorRef, markDeprecated, seriesKeysOf, type IndicatorRef } from '../dimensions/filters.js';
+
+/** An observation as a CSV row: its dimensions as one column each (empty where its indicator has none). */
+function csvRow(view: ItemOf<typeof observationSchema>, dims: readonly DimensionId[]) {
+  const { dimensions, ...rest } = view;
+  return { ...rest, ...Object.fromEntries(dims.map((d) => [d, (dimensions as Record<string, string>)[d] ?? ''])) };
+}
 
 /** The one id form of an observation, as in /data/public-observations.json: observation:<metric>:<place>:<period>. */
 export const observationId = (p: Pick<PointRow, 'metric' | 'place' | 'period'>) => `observation:${p.metric}:${p.place}:${p.period}`;
 
 function observationView(release: LoadedRelease, p: PointRow, prefix: string): ItemOf<typeof observationSchema> {
+  const series = seriesIndexOf(release).bySeries.get(p.metric);
+  const indicator = series?.indicator ?? p.metric;
   return {
     id: observationId(p),
-    indicator: `indicator:${p.metric}`,
+    indicator: `indicator:${indicator}`,
+    dimensions: { ...series?.codes },
     place: placeId(p.place),
     period: p.period,
     period_start: p.period_start,
@@ -38,7 +50,7 @@ function observationView(release: LoadedRelease, p: PointRow, prefix: string): I
     revision: release.revision,
     links: {
       self: `${prefix}/observations/${idSegment(observationId(p))}`,
-      indicator: `${prefix}/indicators/${idSegment(`indicator:${p.metric}`)}`,
+      indicator: `${prefix}/indicators/${idSegment(`indicator:${indicator}`)}`,
       // the country (KZ) has no place record to link to
       place: entityReaderOf(release).has(placeId(p.place)) ? `${prefix}/places/${idSegment(placeId(p.place))}` : null,
       source: `${prefix}/sources/${idSegment(`source:${p.source_id}`)}`,
@@ -50,15 +62,19 @@ const str = { type: 'string' } as const;
 const observationSchema = openObject(
   {
     id: str, indicator: str, place: str,
+    dimensions: {
+      type: 'object', additionalProperties: { type: 'string' },
+      description: "The observation's code on each dimension of its indicator (sex, area, age; _T = total); {} when the indicator has none.",
+    },
     period_start: { type: 'string', format: 'date' }, period_end: { type: 'string', format: 'date' },
     value: { type: ['number', 'null'] }, null_reason: { type: ['string', 'null'], description: 'Why value is null; present exactly when it is.' },
     status: str, ...provenanceProperties,
     links: openObject({ self: str, indicator: str, place: { type: ['string', 'null'] }, source: str }, ['self', 'indicator', 'place', 'source']),
   },
-  ['id', 'indicator', 'place', 'period_start', 'period_end', 'value', 'null_reason', 'status', ...provenanceRequired, 'links'],
+  ['id', 'indicator', 'dimensions', 'place', 'period_start', 'period_end', 'value', 'null_reason', 'status', ...provenanceRequired, 'links'],
 );
 
-const PERIOD = '^\\d{4}(-(Q[1-4]|H[12]|9M|W\\d{2}|\\d{2}-\\d{2}))?$';
+const PERIOD = '^\\d{4}(-(Q[1-4]|H[12]|9M|W\\d{2}|\\d{2}(-\\d{2})?)|/\\d{2})?$';
 const BOUND = '^\\d{4}(-\\d{2}(-\\d{2})?)?$';
 const several = (description: string, pattern?: string) =>
   ({ type: 'array', maxItems: 50, items: { type: 'string', minLength: 1, maxLength: 200, ...(pattern ? { pattern } : {}) }, description }) as const;
@@ -67,9 +83,10 @@ export const OBSERVATIONS_QUERY = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    indicator: several('Indicator ids (indicator:<id> or the bare id); several: repeat the parameter or separate with commas.'),
+    indicator: several('Indicator ids (indicator:<id> or the bare id); several: repeat the parameter or separate with commas. A deprecated id (a former indicator that is now one breakdown of an indicator) answers that breakdown, with a Deprecation header.'),
+    ...DIMENSION_LIST_PARAMS,
     place: several('Places by canonical id, ISO code, slug, old code or name (KZ: the country); several allowed.'),
-    period: several('Exact periods: 2024, 2024-Q1, 2024-H1, 2024-9M, 2024-W03, 2024-01-15; several allowed.'),
+    period: several('Exact periods: 2024, 2024-Q1, 2024-H1, 2024-9M, 2024-01, 2024-W03, 2024-01-15, 2022/23; several allowed.'),
     from: { type: 'string', pattern: BOUND, description: 'Only periods starting on or after this date (YYYY, YYYY-MM or YYYY-MM-DD).' },
     to: { type: 'string', pattern: BOUND, description: 'Only periods ending on or before this date (YYYY, YYYY-MM or YYYY-MM-DD).' },
     sort: { type: 'string', enum: Object.keys(POINT_ORDERS) as PointOrder[], description: 'Order: indicator (default), place, period, -period, value, -value (missing values last).' },
@@ -111,15 +128,26 @@ function placeCode(release: LoadedRelease, raw: string): string {
   throw new ProblemError('invalid_parameter', `query parameter "place": no place has id, code, slug or alias ${JSON.stringify(raw)} in release ${release.revision}`, { parameter: 'place' });
 }
 
-function filterOf(release: LoadedRelease, q: ObservationQuery): PointFilter {
+// No series has an empty key: the filter of an answer that can hold no series.
+const NO_SERIES = [''];
+
+/** The asked indicators as references (unknown ids match nothing), and the series keys of the answer. */
+function seriesFilter(release: LoadedRelease, q: ObservationQuery): { refs: IndicatorRef[]; keys: string[] } {
+  const asked = values(q.indicator).map((v) => stripPrefix(v, 'indicator'));
+  const refs = asked.flatMap((id) => indicatorRef(release, id) ?? []);
+  const keys = asked.length && refs.length === 0 ? [] : seriesKeysOf(release, asked.length ? refs : null, dimensionFilter(q));
+  return { refs, keys: keys.length ? keys : NO_SERIES };
+}
+
+function filterOf(release: LoadedRelease, q: ObservationQuery, keys: string[]): PointFilter {
   const periods = values(q.period);
   const bad = periods.find((p) => !new RegExp(PERIOD).test(p));
-  if (bad) throw new ProblemError('invalid_parameter', `query parameter "period": ${JSON.stringify(bad)} is not a period (2024, 2024-Q1, 2024-H1, 2024-9M, 2024-W03, 2024-01-15)`, { parameter: 'period' });
+  if (bad) throw new ProblemError('invalid_parameter', `query parameter "period": ${JSON.stringify(bad)} is not a period (2024, 2024-Q1, 2024-H1, 2024-9M, 2024-01, 2024-W03, 2024-01-15, 2022/23)`, { parameter: 'period' });
   const from = q.from ? bound(q.from, false) : undefined;
   const to = q.to ? bound(q.to, true) : undefined;
   if (from && to && from > to) throw new ProblemError('invalid_date_range', `from ${q.from} is after to ${q.to}`, { parameter: 'from' });
   return {
-    metric: values(q.indicator).map((v) => stripPrefix(v, 'indicator')),
+    metric: keys,
     place: values(q.place).map((v) => placeCode(release, v)),
     period: periods,
     from,
@@ -138,17 +166,25 @@ export async function observationRoutes(app: FastifyInstance, opts: { releases: 
       querystring: OBSERVATIONS_QUERY,
       response: {
         200: collectionResponse(observationSchema, 'A page of observations, JSON or CSV'),
-        ...problems('invalid_parameter', 'invalid_date', 'invalid_date_range', 'invalid_limit', 'invalid_cursor', 'unknown_release', 'not_acceptable'),
+        ...problems('invalid_parameter', 'unknown_dimension_code', 'dimension_not_applicable', 'invalid_date', 'invalid_date_range', 'invalid_limit', 'invalid_cursor', 'unknown_release', 'not_acceptable'),
       },
     },
     handler: async (request, reply) => {
       const page = await openPage(request, releases, request.query);
-      const filter = filterOf(page.release, request.query);
+      const { refs, keys } = seriesFilter(page.release, request.query);
+      const filter = filterOf(page.release, request.query, keys);
+      const deprecation = markDeprecated(reply, refs, (id) => `${prefix}/indicators/${idSegment(`indicator:${id}`)}`);
       const order = request.query.sort ?? 'indicator';
       const store = storeOf(page.release);
       const { total, rows } = store.points(filter, page.limit, page.offset, order);
-      const note = total === 0 ? `Release ${page.release.revision} holds no observation for these filters; this does not show the value does not exist.` : undefined;
-      return pageAnswer(request, reply, collection(request, page.release, rows.map((p) => observationView(page.release, p, prefix)), total, nextCursor(page, total), { note, page }));
+      const empty = total === 0 ? `Release ${page.release.revision} holds no observation for these filters; this does not show the value does not exist.` : undefined;
+      const note = [deprecation, empty].filter(Boolean).join(' ') || undefined;
+      const views = rows.map((p) => observationView(page.release, p, prefix));
+      const envelope = collection(request, page.release, views, total, nextCursor(page, total), { note, page });
+      if (!wantsCsv(request)) return pageAnswer(request, reply, envelope);
+      // CSV: one column per dimension of the answer's series
+      const dims = DIMENSION_IDS.filter((d) => keys.some((k) => seriesIndexOf(page.release).bySeries.get(k)?.codes[d] !== undefined));
+      return pageAnswer(request, reply, { ...envelope, data: views.map((v) => csvRow(v, dims)) }) as FastifyReply;
     },
   });
 

@@ -1,0 +1,102 @@
+// Indicators with dimensions on the served real release: life expectancy is one indicator by sex and
+// urban/rural; v1 observations, the indicator, the time-slice series and snapshot filter by sex=,
+// area=, age= (totals by default); bad codes and dimensions an indicator lacks are 400 with what is
+// allowed; the seven former ids keep answering, marked deprecated (RFC 9745) with their successor.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { buildApp, type DalaApp } from '../src/serve/app.js';
+import { realRelease } from './support/release.js';
+
+describe('dimensions on every route of the real release', () => {
+  let app: DalaApp;
+  let base: string;
+  before(async () => {
+    const { releasesDir } = await realRelease();
+    app = await buildApp({ releasesDir, logger: false });
+    base = await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  after(() => app.close());
+
+  const get = async (path: string, status = 200) => {
+    const res = await fetch(`${base}${path}`);
+    assert.equal(res.status, status, `${path}: ${res.status}`);
+    return { res, body: res.headers.get('content-type')?.includes('json') ? ((await res.json()) as any) : await res.text() };
+  };
+  const obs = (q: string) => get(`/api/v1/observations?${q}`).then((r) => r.body.data as any[]);
+  const cells = (list: any[]) => list.map((o) => `${o.dimensions.sex}/${o.dimensions.area} ${o.value}`).sort();
+
+  test('observations of life expectancy are the totals unless a dimension is filtered, and name their dimensions', async () => {
+    const totals = await obs('indicator=life_expectancy&place=KZ&period=2022');
+    assert.deepEqual(cells(totals), ['_T/_T 74.44']);
+    assert.equal(totals[0].indicator, 'indicator:life_expectancy');
+  });
+
+  test('sex= and area= take several codes each, comma-separated or repeated', async () => {
+    // workbook sheets "Мужчины"/"Женщины", national rows of the total, urban and rural blocks, 2022
+    assert.deepEqual(cells(await obs('indicator=life_expectancy&place=KZ&period=2022&sex=M,F')), ['F/_T 78.41', 'M/_T 70.26']);
+    assert.deepEqual(cells(await obs('indicator=life_expectancy&place=KZ&period=2022&sex=F&area=U&area=R')), ['F/R 77.91', 'F/U 78.66']);
+    const all = await obs('indicator=life_expectancy&place=KZ&period=2022&sex=_T,M,F&area=_T,U,R');
+    assert.equal(all.length, 7, 'both sexes have no urban/rural split in the workbook: 1 + 2 x 3 series');
+  });
+
+  test('an unknown code is 400 with the allowed codes; a dimension the indicator lacks is 400 naming its dimensions', async () => {
+    const bad = (await get('/api/v1/observations?indicator=life_expectancy&sex=W', 400)).body;
+    assert.equal(bad.code, 'unknown_dimension_code');
+    assert.deepEqual(bad.allowed_values, ['_T', 'M', 'F']);
+    const age = (await get('/api/v1/observations?indicator=life_expectancy&age=Y0T15', 400)).body;
+    assert.equal(age.code, 'dimension_not_applicable');
+    assert.deepEqual(age.dimensions, ['sex', 'area']);
+    const grp = (await get('/api/v1/observations?indicator=grp&area=U', 400)).body;
+    assert.equal(grp.code, 'dimension_not_applicable');
+    assert.deepEqual(grp.dimensions, []);
+    const series = (await get('/api/timemachine/series?metric=life_expectancy&area=X', 400)).body;
+    assert.equal(series.code, 'unknown_dimension_code');
+  });
+
+  test('the CSV of observations has one column per dimension', async () => {
+    const csv = (await get('/api/v1/observations?indicator=life_expectancy&place=KZ&period=2022&sex=M&area=R&format=csv')).body as string;
+    const [header, row] = csv.trim().split('\r\n');
+    const cols = header!.split(',');
+    assert.ok(cols.includes('sex') && cols.includes('area'), header);
+    const values = row!.split(',');
+    assert.equal(values[cols.indexOf('sex')], 'M');
+    assert.equal(values[cols.indexOf('area')], 'R');
+  });
+
+  test('the indicator lists its dimensions with the SDMX concept and kk/ru/en names of each code it has', async () => {
+    const ind = (await get(`/api/v1/indicators/${encodeURIComponent('indicator:life_expectancy')}`)).body.data;
+    assert.deepEqual(ind.dimensions.map((d: any) => [d.id, d.concept, d.codes.map((c: any) => c.code)]), [['sex', 'SEX', ['_T', 'M', 'F']], ['area', 'URBANISATION', ['_T', 'U', 'R']]]);
+    assert.deepEqual(ind.dimensions[0].codes[2].names, { en: 'Female', ru: 'Женщины', kk: 'Әйелдер' });
+    const list = (await get('/api/v1/indicators?limit=100')).body.data as any[];
+    assert.ok(!list.some((i) => i.id.includes(';') || i.id === 'indicator:life_expectancy_female_rural'), 'breakdowns are not indicators');
+  });
+
+  test('a former id answers its breakdown on v1 and the time slice, marked deprecated with its successor', async () => {
+    const { res, body } = await get('/api/v1/observations?indicator=life_expectancy_female_rural&place=KZ&period=2022');
+    assert.deepEqual(cells(body.data), ['F/R 77.91']);
+    assert.match(res.headers.get('deprecation') ?? '', /^@\d+$/);
+    assert.match(res.headers.get('link') ?? '', /<\/api\/v1\/indicators\/indicator:life_expectancy>; rel="successor-version"/);
+    assert.match(body.meta.note, /deprecated id of indicator life_expectancy/);
+    const old = await get('/api/timemachine/series?metric=life_expectancy_male_urban&place=KZ&start_date=2020-01-01');
+    const now = await get('/api/timemachine/series?metric=life_expectancy&sex=M&area=U&place=KZ&start_date=2020-01-01');
+    assert.deepEqual(old.body.series, now.body.series);
+    assert.equal(now.body.metric.indicator, 'life_expectancy');
+    assert.deepEqual(now.body.metric.dimensions, { area: 'U', sex: 'M' });
+    assert.match(old.res.headers.get('deprecation') ?? '', /^@\d+$/);
+    assert.equal(now.res.headers.get('deprecation'), null);
+    const again = await get('/api/timemachine/series?metric=life_expectancy_male_urban&place=KZ&start_date=2020-01-01');
+    assert.match(again.res.headers.get('deprecation') ?? '', /^@\d+$/, 'an answer from the cache keeps its Deprecation header');
+    const redirect = await fetch(`${base}/api/v1/indicators/${encodeURIComponent('indicator:life_expectancy_male')}`, { redirect: 'manual' });
+    assert.equal(redirect.status, 308);
+    assert.match(redirect.headers.get('location') ?? '', /indicator:life_expectancy$/);
+    assert.match(redirect.headers.get('deprecation') ?? '', /^@\d+$/);
+  });
+
+  test('a filtered snapshot holds only the series at those codes; an unfiltered one every series of the layers', async () => {
+    const women = (await get('/api/timemachine/snapshot?date=2022-12-31&layers=health&sex=F&place=KZ')).body;
+    assert.deepEqual(women.metrics.map((m: any) => [m.id, m.dimensions]), [['life_expectancy;sex=F', { area: '_T', sex: 'F' }]]);
+    assert.deepEqual(women.points.map((p: any) => [p.metric, p.value]), [['life_expectancy;sex=F', 78.41]]);
+    const all = (await get('/api/timemachine/snapshot?date=2022-12-31&layers=health&place=KZ')).body;
+    assert.equal(all.points.filter((p: any) => p.metric.startsWith('life_expectancy')).length, 7);
+  });
+});
