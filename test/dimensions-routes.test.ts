@@ -3,22 +3,14 @@
 // area=, age= (totals by default); bad codes and dimensions an indicator lacks are 400 with what is
 // allowed; the seven former ids keep answering, marked deprecated (RFC 9745) with their successor.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { buildApp, type DalaApp } from '../src/serve/app.js';
-import { realRelease } from './support/release.js';
+import { describe, test } from 'node:test';
+import { servedRealRelease } from './support/real-app.js';
 
 describe('dimensions on every route of the real release', () => {
-  let app: DalaApp;
-  let base: string;
-  before(async () => {
-    const { releasesDir } = await realRelease();
-    app = await buildApp({ releasesDir, logger: false });
-    base = await app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  after(() => app.close());
+  const served = servedRealRelease();
 
   const get = async (path: string, status = 200) => {
-    const res = await fetch(`${base}${path}`);
+    const res = await fetch(`${served.base()}${path}`);
     assert.equal(res.status, status, `${path}: ${res.status}`);
     return { res, body: res.headers.get('content-type')?.includes('json') ? ((await res.json()) as any) : await res.text() };
   };
@@ -86,7 +78,7 @@ describe('dimensions on every route of the real release', () => {
     assert.equal(now.res.headers.get('deprecation'), null);
     const again = await get('/api/timemachine/series?metric=life_expectancy_male_urban&place=KZ&start_date=2020-01-01');
     assert.match(again.res.headers.get('deprecation') ?? '', /^@\d+$/, 'an answer from the cache keeps its Deprecation header');
-    const redirect = await fetch(`${base}/api/v1/indicators/${encodeURIComponent('indicator:life_expectancy_male')}`, { redirect: 'manual' });
+    const redirect = await fetch(`${served.base()}/api/v1/indicators/${encodeURIComponent('indicator:life_expectancy_male')}`, { redirect: 'manual' });
     assert.equal(redirect.status, 308);
     assert.match(redirect.headers.get('location') ?? '', /indicator:life_expectancy$/);
     assert.match(redirect.headers.get('deprecation') ?? '', /^@\d+$/);

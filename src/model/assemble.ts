@@ -15,6 +15,7 @@ import { normaliseLabel } from '../sources/homoglyphs.js';
 import { loadPassports, verifySnapshots } from '../sources/snapshots.js';
 import { readBnsExtra } from './bns-extra.js';
 import { readBnsMore } from './bns-more.js';
+import { readNbk } from './nbk.js';
 import { buildDatasets, refuseFutureData } from './datasets.js';
 import { assembleGeo } from './geo-assemble.js';
 import type { Model } from './model.js';
@@ -38,6 +39,7 @@ export async function assembleModel(opts: AssembleOptions): Promise<Model> {
   const regions = [...tables.regions].sort((a, b) => (a.iso < b.iso ? -1 : 1));
 
   const grp = await readGrpWorkbook(resolve('bns/gross-regional-product.xlsx'), grpLabelResolver(regions));
+  const nbk = await readNbk(resolve);
   const read: Point[] = [
     ...(await readBnsCsv(resolve('bns/population_avg_annual_by_region.csv'), POPULATION_SPEC)),
     ...(await readBnsCsv(resolve('bns/employed_by_region.csv'), EMPLOYED_SPEC)),
@@ -45,7 +47,10 @@ export async function assembleModel(opts: AssembleOptions): Promise<Model> {
     ...grp.points,
     ...(await readBnsExtra(resolve, regions)),
     ...(await readBnsMore(resolve, regions)),
+    ...nbk.points,
   ];
+  // the base rate holds from its last decision until the release's as-of date (of every other series)
+  read.push(...nbk.baseRate(latestNationalEnd(read)));
   // every point checked against its indicator's dimensions and keyed by its series (src/sources/series-keys.ts)
   const fileOf = (sourceId: string) => passports.find((p) => p.id === sourceId)?.path ?? `source ${sourceId}`;
   const points = keySeries(read, tables.indicators, fileOf).sort(comparePoints);
@@ -59,9 +64,7 @@ export async function assembleModel(opts: AssembleOptions): Promise<Model> {
   for (const t of TABLES) tableHashes[`sources/${t}.json`] = sha256Hex(await readFile(join(opts.sourcesDir, `${t}.json`)));
   tableHashes['node_modules/date-holidays'] = `date-holidays@${createRequire(import.meta.url)('date-holidays/package.json').version}`;
 
-  const asOf = points
-    .filter((p) => p.value !== null && p.place === 'KZ' && p.status !== 'demonstration')
-    .reduce((max, p) => (p.period_end > max ? p.period_end : max), '0000-00-00');
+  const asOf = latestNationalEnd(points);
   const media = tables.media;
   const mediaLast = media.publications.reduce<string | null>((m, p) => (m === null || p.date > m ? p.date : m), null);
   const builtDay = opts.builtAt.toISOString().slice(0, 10);
@@ -93,6 +96,13 @@ export async function assembleModel(opts: AssembleOptions): Promise<Model> {
     geo,
     datasets,
   };
+}
+
+/** The release's as-of date: the latest period end of a published national value. */
+function latestNationalEnd(points: readonly Point[]): string {
+  return points
+    .filter((p) => p.value !== null && p.place === 'KZ' && p.status !== 'demonstration')
+    .reduce((max, p) => (p.period_end > max ? p.period_end : max), '0000-00-00');
 }
 
 const verifiedEventDate = (events: PublicEvent[]) => events.at(-1)?.date ?? null;

@@ -24,6 +24,8 @@ export const MORE_DATASETS: Readonly<Record<string, readonly string[]>> = {
 };
 const MORE_SOURCES = ['bns-doctors', 'bns-household-expenditure', 'bns-employment-agencies', 'bns-unemployment-quarterly', 'bns-grp-per-capita', 'bns-bus-transport'];
 const EXTRA_SOURCES = ['bns-life-expectancy', 'bns-hospitals', 'bns-emissions', 'bns-env-expenditure', 'bns-income', ...MORE_SOURCES];
+/** The national daily and monthly series of snapshots/nbk. */
+export const NATIONAL_METRICS = ['usd_kzt_rate', 'base_rate', 'cpi_prev_month', 'cpi_same_month_prev_year'] as const;
 
 const latestEnd = (points: Point[], metrics: readonly string[]): string | null =>
   points
@@ -53,6 +55,7 @@ export function buildDatasets(points: Point[], dates: { latestEvent: string | nu
     series('unemployment-quarterly', 'Unemployment rate by region and quarter', 'Percent, quarters and the table\'s annual figure, 2001 to IV quarter 2023; a separate indicator from the annual unemployment rate.', MORE_DATASETS['unemployment-quarterly']!, ['bns-unemployment-quarterly']),
     series('grp-per-capita', 'Gross regional product per capita', 'Thousand KZT and US dollars, annual and cumulative I quarter / I half / 9 months, 2008 to 9 months 2023.', MORE_DATASETS['grp-per-capita']!, ['bns-grp-per-capita']),
     series('bus-transport', 'Bus transport by region', 'Buses in stock and of individual owners (units, registration region from 2005), passengers (million) and passenger turnover (million passenger-km), 2003-2022; series break 2019 to 2020.', MORE_DATASETS['bus-transport']!, ['bns-bus-transport']),
+    series('rates-and-prices', 'USD/KZT rate, base rate and consumer price index (national)', 'Official USD/KZT rate by business day (2021-05-10 onwards, KZT per USD), the National Bank base rate as the rate in force each day (from 2024-10-14, percent per year) and the monthly consumer price index (2011 onwards, previous month = 100 and same month of previous year = 100).', [...NATIONAL_METRICS], ['nbk-usd-kzt', 'nbk-base-rate', 'bns-cpi-prev-month', 'bns-cpi-prev-year']),
     {
       id: 'official-regional-indicators', title: 'Official regional indicators (latest period of each)', description: 'The 20 regions with the latest population, labour-market, GRP, health, environment and income figures, each with its own period.',
       path: 'official-regional-indicators.json', csv_path: 'official-regional-indicators.csv', source_ids: ['bns-population', 'bns-employed', 'bns-unemployment', 'bns-grp', ...EXTRA_SOURCES],

@@ -30,7 +30,9 @@ export type NameReview = NameReviewRow;
  * One observation of a metric for a place and a period, at a position on the metric's dimensions.
  * Period labels: `2024` (year), `2024-Q1` (quarter), `2024-H1` / `2024-9M` (cumulative from 1 January),
  * `2024-01` (month), `2024-01-15` (a day, or an instant such as the population at 1 January),
- * `2022/23` (school year), `2024-W03` (ISO week).
+ * `2022/23` (school year: period_start 2022-09-01, period_end 2023-08-31), `2024-W03` (ISO week).
+ * `metric` is the indicator id (or its series key, src/sources/series-keys.ts); `dimensions` gives a
+ * code of every dimension the indicator declares, and the build refuses a point that does not.
  */
 export interface Point {
   metric: string;

@@ -8,6 +8,7 @@ import { figureOf, header, sourceRef } from './header.js';
 import { LIFE_EXPECTANCY_METRICS, MORE_DATASETS } from '../../model/datasets.js';
 import { EXTRA_FAMILIES, REGIONAL_METRICS, indicatorOf, latestPoint, pointsOf } from './points.js';
 import { labelOfSeries } from '../../model/series-labels.js';
+import { NATIONAL_METRICS } from '../../model/datasets.js';
 
 const FIGURE_COLUMNS = ['value', 'null_reason', 'unit', 'period', 'period_start', 'period_end', 'status', 'source_id', 'source_revision', 'note'];
 const flatFigure = (model: Model, p: Point) => ({
@@ -130,6 +131,7 @@ export function seriesDatasets(model: Model): Artifact[] {
     environment: EXTRA_FAMILIES.environment!,
     'household-income': ['income_per_capita_nominal'],
     ...MORE_DATASETS,
+    'rates-and-prices': NATIONAL_METRICS,
   };
   return Object.entries(metricsOf).flatMap(([id, metrics]) => {
     const dataset = model.datasets.find((d) => d.id === id)!;
