@@ -21,6 +21,9 @@ export function seriesKey(indicator: string, dims: readonly DimensionId[], codes
   return key;
 }
 
+/** Whether a series key is a breakdown (not an indicator's all-totals series, whose key is the indicator id). */
+export const isBreakdownKey = (key: string): boolean => key.includes(';');
+
 /** The indicator and the codes of a series key (totals of the given dimensions where the key names none). */
 export function parseSeriesKey(key: string, dims: readonly DimensionId[]): { indicator: string; codes: Record<string, string> } {
   const [indicator, ...parts] = key.split(';');

@@ -3,6 +3,7 @@
 // one data structure definition per dataflow, Dala's code lists and one concept scheme. Concept ids
 // are the SDMX cross-domain concepts (SDMX Content-Oriented Guidelines, Annex 1) declared in Dala's
 // own scheme so that every reference resolves on this service.
+import { isBreakdownKey } from '../../sources/series-keys.js';
 import { DIMENSIONS, type DimensionId } from '../../sources/dimensions.js';
 import type { MetricRow, StoreReader } from '../../store/reader.js';
 import { FREQ_CODES, freqOf, type Freq } from './periods.js';
@@ -115,7 +116,8 @@ function build(reader: StoreReader): SdmxStructures {
     { id: 'CL_OBS_STATUS', name: { en: 'Observation status', ru: 'Статус значения', kk: 'Мәннің мәртебесі' }, codes: codes(OBS_STATUS_CODES) },
     { id: 'CL_UNIT_MULT', name: { en: 'Unit multiplier', ru: 'Множитель единицы', kk: 'Бірлік көбейткіші' }, codes: codes(UNIT_MULT_CODES) },
   ];
-  const dataflows = reader.metrics.map((metric): Dataflow => {
+  // one dataflow per indicator: its all-totals series (a breakdown's key is no SDMX id)
+  const dataflows = reader.metrics.filter((m) => !isBreakdownKey(m.id)).map((metric): Dataflow => {
     const name: Names = { en: metric.name_en, ru: metric.name_ru, kk: metric.name_kk };
     const dimensions: DimensionRef[] = ['FREQ', 'REF_AREA', ...breakdownsOf(metric).map((d) => DIMENSIONS[d].concept)].map((id) => ({ id, codelist: codelistOf(id) }));
     const structure: DataStructure = { id: `DSD_${metric.id}`, name, dimensions, attributes: ATTRIBUTES };
