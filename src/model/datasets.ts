@@ -27,20 +27,35 @@ const EXTRA_SOURCES = ['bns-life-expectancy', 'bns-hospitals', 'bns-emissions', 
 /** The national daily and monthly series of snapshots/nbk. */
 export const NATIONAL_METRICS = ['usd_kzt_rate', 'base_rate', 'cpi_prev_month', 'cpi_same_month_prev_year'] as const;
 
-const latestEnd = (points: Point[], metrics: readonly string[]): string | null =>
-  points
-    .filter((p) => (metrics.includes(p.metric) || metrics.includes(p.metric.split(';')[0]!)) && p.value !== null && p.place === 'KZ')
-    .reduce<string | null>((max, p) => (max === null || p.period_end > max ? p.period_end : max), null);
+const HEADLINE = ['population', 'employed', 'unemployment_rate', 'grp'];
+
+/** Latest period end with a value of one indicator: nationally, or in any place when there is no national series. */
+function latestEndOf(points: Point[], metric: string): string | null {
+  const latest = (ps: Point[]) => ps.reduce<string | null>((max, p) => (max === null || p.period_end > max ? p.period_end : max), null);
+  const values = points.filter((p) => (p.metric === metric || p.metric.split(';')[0] === metric) && p.value !== null);
+  return latest(values.filter((p) => p.place === 'KZ')) ?? latest(values);
+}
+
+/**
+ * A dataset's freshness describes all of it: each indicator it carries is a part with its own latest
+ * period, and the dataset's as_of is the oldest of them (the worst part), so a dataset is never fresh
+ * because one of its indicators is.
+ */
+function freshnessOf(points: Point[], metrics: readonly string[]): Pick<DatasetDef, 'as_of' | 'parts'> {
+  const parts = metrics.map((indicator) => ({ indicator, as_of: latestEndOf(points, indicator) }));
+  const known = parts.map((p) => p.as_of).filter((d): d is string => d !== null);
+  return { as_of: known.length === 0 ? null : known.reduce((min, d) => (d < min ? d : min)), parts };
+}
 
 // Says exactly what Dala changes (each change is also stated in the point's note): nothing else.
 const OFFICIAL_LIMITS =
-  'Official statistics of the Bureau. Values are the source values except where a point\'s note says otherwise: transcription artefacts rounded to the published precision, cached national totals rounded to the table\'s 0.1, missing years published as null with a reason, labels normalised. Legally significant use must be checked at stat.gov.kz (SPEC 1).';
+  'Official statistics of the Bureau. Values are the source values except where a point\'s note says otherwise: transcription artefacts rounded to the published precision, a cell holding more decimals than its table displays (such as a cached national total) published as the table displays it, missing years published as null with a reason, labels normalised. Legally significant use must be checked at stat.gov.kz.';
 
 export function buildDatasets(points: Point[], dates: { latestEvent: string | null; latestHoliday: string | null; mediaLast: string | null }): DatasetDef[] {
   const { latestEvent: latestEventDate, latestHoliday, mediaLast: mediaLastDate } = dates;
   const series = (id: string, title: string, description: string, metrics: readonly string[], sources: string[]): DatasetDef => ({
     id, title, description, path: `datasets/${id}.json`, csv_path: `datasets/${id}.csv`, source_ids: sources,
-    as_of: latestEnd(points, metrics), sla_days: 400, historical: false, quality_status: 'official', publication_limits: OFFICIAL_LIMITS,
+    ...freshnessOf(points, metrics), sla_days: 400, historical: false, quality_status: 'official', publication_limits: OFFICIAL_LIMITS,
   });
   return [
     series('population', 'Average annual population by region', 'Persons, 20 regions and the national total, 2009 onwards, back-cast to the 2022 borders.', ['population'], ['bns-population']),
@@ -59,12 +74,12 @@ export function buildDatasets(points: Point[], dates: { latestEvent: string | nu
     {
       id: 'official-regional-indicators', title: 'Official regional indicators (latest period of each)', description: 'The 20 regions with the latest population, labour-market, GRP, health, environment and income figures, each with its own period.',
       path: 'official-regional-indicators.json', csv_path: 'official-regional-indicators.csv', source_ids: ['bns-population', 'bns-employed', 'bns-unemployment', 'bns-grp', ...EXTRA_SOURCES],
-      as_of: latestEnd(points, ['population', 'employed', 'unemployment_rate', 'grp']), sla_days: 400, historical: false, quality_status: 'official', publication_limits: OFFICIAL_LIMITS,
+      ...freshnessOf(points, [...HEADLINE, ...EXTRA_METRICS]), sla_days: 400, historical: false, quality_status: 'official', publication_limits: OFFICIAL_LIMITS,
     },
     {
       id: 'public-observations', title: 'Public observations', description: 'Flat list of the latest published observation per indicator and place, each with a content hash.',
       path: 'public-observations.json', csv_path: 'public-observations.csv', source_ids: ['bns-population', 'bns-employed', 'bns-unemployment', 'bns-grp', ...EXTRA_SOURCES],
-      as_of: latestEnd(points, ['population', 'employed', 'unemployment_rate', 'grp']), sla_days: 400, historical: false, quality_status: 'derived', publication_limits: OFFICIAL_LIMITS,
+      ...freshnessOf(points, [...HEADLINE, ...EXTRA_METRICS]), sla_days: 400, historical: false, quality_status: 'derived', publication_limits: OFFICIAL_LIMITS,
     },
     {
       id: 'regional-boundaries', title: 'Regional boundaries (ADM1 2024)', description: 'The 20 first-level units after the 2022 reform, repaired to be valid (GEOS-grade) and simplified for the country file.',

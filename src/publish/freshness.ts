@@ -6,10 +6,22 @@ import type { FromSchema } from 'json-schema-to-ts';
 import type { freshness } from './schemas/common.js';
 
 export interface FreshnessInput {
-  as_of: string | null; // ISO date of the latest content
+  as_of: string | null; // ISO date of the latest content; with parts, the oldest part's
   sla_days: number | null; // integer >= 1; null when a passport lacks it
   historical: boolean;
+  /** Each indicator the dataset carries with its own latest period end: each is evaluated too. */
+  parts?: { indicator: string; as_of: string | null }[] | undefined;
 }
+
+/**
+ * When the evaluation happens: a sealed file is evaluated once, when the release is built (its
+ * evaluated_at is the release's built_at, never the moment it is read); /api/v1 evaluates per request.
+ */
+export type EvaluatedWhen = 'build' | 'request';
+const WHEN: Record<EvaluatedWhen, string> = {
+  build: 'evaluated when the release was built (evaluated_at = built_at), not when it is read: /api/v1/datasets evaluates it at request time',
+  request: 'evaluated at request time (evaluated_at = the moment of this answer)',
+};
 
 /** The evaluation, as the sealed freshness schema (schemas/common.ts) describes it. */
 export type Freshness = FromSchema<typeof freshness>;
@@ -19,7 +31,19 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export const isIsoDate = (s: string): boolean => ISO_DATE.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`));
 
-export function evaluateFreshness(input: FreshnessInput, now: Date): Freshness {
+export function evaluateFreshness(input: FreshnessInput, now: Date, when: EvaluatedWhen = 'request'): Freshness {
+  const whole = evaluateOne(input, now);
+  const withWhen = { ...whole, evaluated_when: when, reason: [...whole.reason, WHEN[when]] };
+  if (input.parts === undefined) return withWhen;
+  const parts = input.parts.map((p) => {
+    const one = evaluateOne({ as_of: p.as_of, sla_days: input.sla_days, historical: input.historical }, now);
+    return { indicator: p.indicator, as_of: one.as_of, age_days: one.age_days, status: one.status };
+  });
+  const oldest = `as_of is the oldest latest period of the ${parts.length} indicators it carries: the dataset is as fresh as its oldest part (each in parts)`;
+  return { ...withWhen, parts, reason: [oldest, ...withWhen.reason] };
+}
+
+function evaluateOne(input: FreshnessInput, now: Date): Freshness {
   const { historical } = input;
   if (Number.isNaN(now.getTime())) throw new RangeError('evaluation instant is not a valid date');
   const { as_of } = input;

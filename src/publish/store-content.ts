@@ -31,9 +31,12 @@ const named = (n: Names) => ({ name_en: n.en, name_ru: n.ru, name_kk: n.kk });
 const UNTRANSLATED = { name_ru: null, name_kk: null } as const;
 const FALLBACK = { ru: 'en', kk: 'en', note: 'no Russian or Kazakh title exists; show the English title labelled as English' } as const;
 
-export function storeContent(model: Model): StoreContent & { name_notes: NameNote[] } {
-  // a point's codes are its series' (series_dimensions), not a column of points
-  const points: Row<'points'>[] = model.points.map(({ dimensions: _codes, ...p }) => p);
+/**
+ * The store's points table holds the statistical points of the model and, beside them, two daily
+ * count series made at build: events (and holidays) per day, and the demonstration media sample per day.
+ */
+function dailyCountPoints(model: Model): Row<'points'>[] {
+  const points: Row<'points'>[] = [];
   const dayCount = new Map<string, number>();
   const builtDay = model.builtAt.slice(0, 10);
   const counted = [...model.events, ...model.holidays].filter((e) => e.date <= builtDay);
@@ -48,6 +51,31 @@ export function storeContent(model: Model): StoreContent & { name_notes: NameNot
     const [place, date] = key.split('|') as [string, string];
     points.push({ metric: 'media_publications', place, period: date, period_start: date, period_end: date, value: n, null_reason: null, status: 'demonstration', unit: 'publications', source_id: 'dala-media-sample', note: 'demonstration sample: synthetic, not real publications' });
   }
+  return points;
+}
+
+/** What each count of points counts, said once for evidence/counts.json and workbench.json. */
+export function pointCounts(model: Model) {
+  const daily = dailyCountPoints(model);
+  const count = (metric: string) => daily.filter((p) => p.metric === metric).length;
+  return {
+    statistical_points: model.points.length,
+    statistical_null_points: model.points.filter((p) => p.value === null).length,
+    event_count_points: count('event_count'),
+    media_sample_points: count('media_publications'),
+    store_point_rows: model.points.length + daily.length,
+  };
+}
+
+/** The definitions published beside pointCounts. */
+export const POINT_COUNTS_NOTE =
+  'statistical_points: observations of the statistical indicators (values and nulls with a reason), as in /data/datasets/ and /api/v1/observations; ' +
+  'event_count_points and media_sample_points: daily counts computed at build (events and public holidays per day and place; the synthetic media sample per day and place); ' +
+  'store_point_rows: rows of the store\'s points table, the sum of the three, served by /api/timemachine.';
+
+export function storeContent(model: Model): StoreContent & { name_notes: NameNote[] } {
+  // a point's codes are its series' (series_dimensions), not a column of points
+  const points: Row<'points'>[] = [...model.points.map(({ dimensions: _codes, ...p }) => p), ...dailyCountPoints(model)];
   const metricIds = new Set(points.map((p) => p.metric));
 
   const entities: Row<'entities'>[] = [];

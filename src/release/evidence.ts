@@ -1,8 +1,9 @@
-// evidence/: the validation report and the counts and checks a release must pass (DESIGN.md "One flow, four stages").
+// evidence/: the validation report and the counts and checks a release must pass.
 // A failed check throws, so a release without its full evidence is never sealed.
 import type { Model } from '../model/model.js';
 import type { Artifact } from '../publish/artifact.js';
 import { adm1FileBytes } from '../publish/contracts/regions.js';
+import { POINT_COUNTS_NOTE, pointCounts } from '../publish/store-content.js';
 
 export function buildEvidence(model: Model, artifacts: Artifact[], report: { path: string; schema: string; valid: true }[]) {
   const isoRegions = new Set(model.regions.map((r) => r.iso));
@@ -29,7 +30,7 @@ export function buildEvidence(model: Model, artifacts: Artifact[], report: { pat
     validation: { validated: report.length, all_valid: true, artifacts: report },
     counts: {
       regions: model.regions.length, districts: model.districts.length, institutions: model.institutions.length,
-      indicators: model.indicators.length, points: model.points.length, null_points: model.points.filter((p) => p.value === null).length,
+      indicators: model.indicators.length, ...pointCounts(model), point_counts_note: POINT_COUNTS_NOTE,
       events: model.events.length, datasets: model.datasets.length, artifacts: artifacts.length,
       pdfs: artifacts.filter((a) => a.path.endsWith('.pdf')).length,
       population_sums: populationSums, checks,

@@ -7,7 +7,9 @@ import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import type { Point } from './records.js';
 import { annualPeriod } from './bns-periods.js';
-import { abolishedPlaceNote, backcastNotes, SOUTH_KAZAKHSTAN_LEGACY } from './bns-reforms.js';
+import { SOUTH_KAZAKHSTAN_LEGACY } from './bns-reforms.js';
+import { markBorderChanges } from './bns-breaks.js';
+import { roundTo } from './bns-grid-checks.js';
 
 /** The 20 ISO 3166-2:KZ codes (snapshots/reference/iso-3166-2-kz.json): "KZ-" + first two KATO digits. */
 export const KZ_ISO_CODES: readonly string[] = [
@@ -59,11 +61,6 @@ function placeOf(iso: string, code: string, kato: string, fail: (field: string, 
   if (!KZ_ISO_CODES.includes(iso)) fail('iso_3166_2', `unknown ISO 3166-2 code "${iso}"`);
   if (kato !== `${iso.slice(3)}0000000`) fail('kato', `KATO "${kato}" does not match ${iso}`);
   return iso;
-}
-
-function roundTo(value: number, decimals: number): number {
-  const f = 10 ** decimals;
-  return Math.round(value * f) / f;
 }
 
 /** Reads one Bureau CSV into annual points; any bad row throws naming file, row (line) and field. */
@@ -128,8 +125,7 @@ export async function readBnsCsv(path: string, spec: BnsCsvSpec): Promise<Point[
   applyAnnotations(path, rows, spec.annotations ?? []);
 
   const points = rows.map((r): Point => {
-    const legacy = r.value === null ? null : abolishedPlaceNote(r.place);
-    const notes = [legacy, ...r.notes].filter((n): n is string => n !== null);
+    const notes = r.notes;
     return {
       metric: spec.metric,
       place: r.place,
@@ -142,7 +138,8 @@ export async function readBnsCsv(path: string, spec: BnsCsvSpec): Promise<Point[
       note: notes.length > 0 ? notes.join('; ') : null,
     };
   });
-  addBackcastNotes(points);
+  // the same border notes as every other family: one rule for every indicator of a changed place
+  markBorderChanges(points);
   return points.sort((a, b) => a.place.localeCompare(b.place) || a.period.localeCompare(b.period));
 }
 
@@ -175,18 +172,5 @@ function applyAnnotations(path: string, rows: Row[], annotations: Annotation[]):
     }
     row.notes.push(a.note);
     if (a.status) row.status = a.status;
-  }
-}
-
-function addBackcastNotes(points: Point[]): void {
-  const byYear = new Map<string, Point[]>();
-  for (const p of points) byYear.set(p.period, [...(byYear.get(p.period) ?? []), p]);
-  for (const ps of byYear.values()) {
-    const present = new Set(ps.filter((p) => p.value !== null).map((p) => p.place));
-    const notes = backcastNotes(present, ps[0]!.period_end);
-    for (const p of ps) {
-      const extra = p.value === null ? undefined : notes.get(p.place);
-      if (extra !== undefined) p.note = p.note === null ? extra : `${p.note}; ${extra}`;
-    }
   }
 }

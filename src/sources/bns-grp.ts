@@ -8,7 +8,8 @@
 import ExcelJS from 'exceljs';
 import type { Point } from './records.js';
 import { annualPeriod, cumulativePeriod, type PeriodBounds } from './bns-periods.js';
-import { abolishedPlaceNote, backcastNotes, borderNullReason } from './bns-reforms.js';
+import { borderNullReason } from './bns-reforms.js';
+import { markBorderChanges } from './bns-breaks.js';
 import { normaliseLabel } from './homoglyphs.js';
 
 export const GRP_UNIT = 'mln KZT';
@@ -194,7 +195,6 @@ export async function readGrpWorkbook(
       const unit = unitFor(column, footnotes, at(headerRow, column.col));
       const preliminary = preliminaryFootnote(column, footnotes);
       if (preliminary !== null) preliminaryColumns.push(`${column.metric} ${column.bounds.period}`);
-      const present = new Set<string>();
       const columnPoints: Point[] = [];
       for (const d of dataRows) {
         const where = `${at(d.row, column.col)} ("${d.raw}", ${column.header})`;
@@ -213,12 +213,11 @@ export async function readGrpWorkbook(
           value = num.formula ? Math.round(num.value * 10) / 10 : num.value;
           if (value !== num.value) roundedTotals++;
           if (value === 0) throw new Error(`${where}: value 0 (the table leaves missing cells empty)`);
-          present.add(d.place);
         }
         const noteParts = [
           unit === GRP_ROUBLE_UNIT ? 'million roubles (source footnote): not comparable with tenge values' : null,
           preliminary !== null && value !== null ? `preliminary (source footnote: "${preliminary}"); may be revised` : null,
-          value === null ? null : abolishedPlaceNote(d.place),
+          num !== undefined && value !== num.value ? `the cell's cached formula result is ${num.value}; rounded to 0.1, the table's precision` : null,
         ].filter((n): n is string => n !== null);
         columnPoints.push({
           metric: column.metric,
@@ -233,15 +232,12 @@ export async function readGrpWorkbook(
           note: noteParts.length > 0 ? noteParts.join('; ') : null,
         });
       }
-      const backcast = backcastNotes(present, column.bounds.period_end);
-      for (const p of columnPoints) {
-        const extra = p.value === null ? undefined : backcast.get(p.place);
-        if (extra !== undefined) p.note = p.note === null ? extra : `${p.note}; ${extra}`;
-        points.push(p);
-      }
+      points.push(...columnPoints);
     }
   }
   if (roundedTotals > 0) notes.push(`${roundedTotals} cached formula results (national totals) rounded to 0.1, the table's precision`);
+  // the same border notes as every other family (bns-breaks.ts)
+  markBorderChanges(points);
   notes.push(...describeSeries(points));
   points.sort(comparePoints);
   return { points, normalisedLabels: [...normalised].map(([raw, n]) => ({ raw, normalised: n })), notes, preliminaryColumns };

@@ -10,7 +10,7 @@ import { annualPeriod } from './bns-periods.js';
 
 export const INCOME_UNIT = 'KZT per month';
 const HEADER = ['region', 'date', 'value'];
-const TRUNCATED = 'whole tenge: the export script truncated the decimals of the Bureau\'s value (snapshots/README.md)';
+const TRUNCATED = 'whole tenge: the export script truncated the decimals of the Bureau\'s value';
 
 export interface IncomeResult {
   points: Point[];

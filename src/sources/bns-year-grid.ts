@@ -18,6 +18,7 @@ import { seriesKey } from './series-keys.js';
 import { markBorderChanges } from './bns-breaks.js';
 import { annualPeriod } from './bns-periods.js';
 import { borderNullReason } from './bns-reforms.js';
+import { decimalsOf, displayedDecimals, flagCopiedColumns, flagEqualBlocks, roundTo } from './bns-grid-checks.js';
 
 export interface GridBlock {
   /** Heading in column A that starts the block; null for the rows right under the year header. */
@@ -69,7 +70,7 @@ export function cleanNumber(v: number): number {
 }
 
 export async function readYearGrid(path: string, spec: YearGridSpec, resolveLabel: (label: string) => string | null): Promise<GridResult> {
-  const wb = XLSX.read(await readFile(path), { cellFormula: true, cellNF: false, cellHTML: false, cellText: false });
+  const wb = XLSX.read(await readFile(path), { cellFormula: true, cellNF: true, cellHTML: false, cellText: false });
   const points: (Point & { marker: string | null; where: string })[] = [];
   const footnotes: string[] = [];
   const seen = new Map<string, string>();
@@ -158,7 +159,11 @@ export async function readYearGrid(path: string, spec: YearGridSpec, resolveLabe
         } else if (x.t === 'n' && Number.isFinite(x.v)) {
           const v = x.v as number;
           value = cleanNumber(v);
-          if (value !== v) notes.push(`the cell holds ${v}; floating-point noise beyond 12 significant digits dropped`);
+          const shown = displayedDecimals(typeof x.z === 'string' ? x.z : undefined);
+          if (shown !== null && decimalsOf(value) > shown) {
+            value = roundTo(value, shown);
+            notes.push(`the cell holds ${v}; the table displays it to ${shown} decimal${shown === 1 ? '' : 's'} (number format "${x.z}"), as published here`);
+          } else if (value !== v) notes.push(`the cell holds ${v}; floating-point noise beyond 12 significant digits dropped`);
           if (value < 0) throw new Error(`${where}, field value: ${v} is negative`);
           if (value === 0) throw new Error(`${where}, field value: 0 where the table marks a missing value with "-" or an empty cell`);
           if (x.f) notes.push(`the workbook's own formula =${x.f} (a sum compiled with the table, not a figure printed by the Bureau); its cached result is published`);
@@ -176,6 +181,11 @@ export async function readYearGrid(path: string, spec: YearGridSpec, resolveLabe
   }
 
   applyMarkers(path, points, footnotes, spec.markers);
+  flagCopiedColumns(points);
+  for (const sheet of spec.sheets) {
+    const inSheet = points.filter((p) => p.where.includes(`, sheet "${sheet.name}", `));
+    flagEqualBlocks(inSheet, sheet.blocks.map((b) => b.title ?? b.metric), sheet.name);
+  }
   for (const p of points) {
     if (p.value !== null) continue;
     const border = borderNullReason(p.place, p.period_end);

@@ -66,8 +66,8 @@ export function RegionPanel({ iso, slug, lang, t, metric, point, sourceTitle, se
   const r = data.region;
   const name = nameIn(lang, r.name);
   const own = (series?.series.find((s) => s.place === iso)?.points ?? []).map((p) => ({ ...p, value: shown.value(iso, p.period, p.value) }));
-  // A reform event changes regional borders, so every regional series breaks there (a renaming does not).
-  const breaks = events.filter((e) => e.kind === 'reform');
+  // Only the reforms that moved this region's own borders break its series (the analytics file lists them).
+  const breaks = events.filter((e) => e.kind === 'reform' && data.border_changes.includes(e.id));
   const src = point ? sourceTitle(point.source_id) : null;
   const latest = Object.entries(data.latest).filter((e): e is [string, LatestValue] => e[1] !== null);
   const sources = [...new Map(latest.map(([, v]) => [v.source.url, v.source])).values()];

@@ -43,10 +43,10 @@ export function ecosystemContract(model: Model) {
         { prefix: '/api/v1/', description: 'versioned facade, {data, meta, links} envelope' },
       ],
       never_exposed: [
-        'the moderation queue of user contributions (SPEC 1)',
-        'working materials: drafts, unsealed builds, raw snapshot bytes and review notes (SPEC 1)',
+        'the moderation queue of user contributions',
+        'working materials: drafts, unsealed builds, raw snapshot bytes and review notes',
       ],
-      access: 'read-only: requests never change the public record (SPEC 1)',
+      access: 'read-only: requests never change the public record',
     },
     data_transfers: {
       inbound: inbound(model),

@@ -19,7 +19,7 @@ const flatFigure = (model: Model, p: Point) => ({
 export function officialRegionalIndicators(model: Model): Artifact[] {
   const regions = model.regions.map((r) => ({
     id: r.id, iso: r.iso, slug: r.slug, name: r.name,
-    // separate periods per indicator family (SPEC 2.2): each figure carries its own
+    // separate periods per indicator family: each figure carries its own
     population: figure(model, 'population', r.iso),
     labour_market: { employed: figure(model, 'employed', r.iso), unemployment_rate: figure(model, 'unemployment_rate', r.iso) },
     gross_regional_product: figure(model, 'grp', r.iso),
@@ -28,7 +28,7 @@ export function officialRegionalIndicators(model: Model): Artifact[] {
   const rows = model.regions.flatMap((r) =>
     REGIONAL_METRICS.map((m) => {
       const p = latestPoint(model, m, r.iso);
-      return { iso: r.iso, slug: r.slug, name_en: r.name.en, indicator: m, ...(p ? flatFigure(model, p) : {}) };
+      return { iso: r.iso, slug: r.slug, name_en: r.name.en, indicator: m, ...(p ? flatFigure(model, p) : absentFlat(model, m)) };
     }),
   );
   return [
@@ -45,7 +45,7 @@ export function officialRegionalIndicators(model: Model): Artifact[] {
           'unemployment_rate is a rate: never sum it across regions; nor life expectancy or per-capita income.',
           'health, environment and income come from the Bureau tables of snapshots/bns-extra; their latest year is 2022 (2020 for income), and income has no values for Abai, Jetisu and Ulytau (created 2022).',
           'A note containing "series break" marks a value in changed borders (2018: South Kazakhstan split; 2022: Abai, Jetisu, Ulytau split off): compare it only with values in the same borders.',
-          'A null value means the Bureau published none for that period; it is not zero (SPEC 1 rule 3).',
+          'A null value means the Bureau published none for that period; it is not zero.',
         ],
       },
     },
@@ -53,16 +53,25 @@ export function officialRegionalIndicators(model: Model): Artifact[] {
   ];
 }
 
+const NO_OBSERVATION = 'no observation in the source for this place: the table has no value for it in any period';
+
+/** A place the source never observed: the reason, unit and source, and no period (none is invented). */
+function absentFigure(model: Model, metric: string) {
+  const indicator = indicatorOf(model, metric);
+  return {
+    value: null, null_reason: NO_OBSERVATION, unit: indicator.unit, period: null,
+    period_start: null, period_end: null, status: null, source: sourceRef(model, indicator.source_id), note: null,
+  };
+}
+
+const absentFlat = (model: Model, metric: string) => {
+  const { source, ...rest } = absentFigure(model, metric);
+  return { ...rest, source_id: source.id, source_revision: source.revision };
+};
+
 function figure(model: Model, metric: string, place: string) {
   const p = latestPoint(model, metric, place);
-  if (!p) {
-    const indicator = indicatorOf(model, metric);
-    return {
-      value: null, null_reason: 'no observation in the source for this place', unit: indicator.unit, period: 'none',
-      period_start: model.asOf, period_end: model.asOf, status: 'final', source: sourceRef(model, indicator.source_id), note: null,
-    };
-  }
-  return figureOf(model, p);
+  return p ? figureOf(model, p) : absentFigure(model, metric);
 }
 
 /** Latest observation per headline indicator and place; the content hash covers the figure itself. */
@@ -109,7 +118,7 @@ export function countryPulse(model: Model): Artifact[] {
           source: sourceRef(model, 'bns-grp'), derived_from: [sourceRef(model, 'bns-grp'), sourceRef(model, 'bns-population')],
           note: 'Derived by Dala: national GRP divided by average annual population of the same year.',
         }
-      : { id: 'grp_per_capita', name: { en: 'GRP per capita (derived)', ru: 'ВРП на душу населения (расчёт)', kk: 'Жан басына шаққандағы ЖӨӨ (есеп)' }, value: null, null_reason: 'GRP or population missing for the same year', unit: 'thousand KZT per person', period: grp?.period ?? 'none', period_start: grp?.period_start ?? model.asOf, period_end: grp?.period_end ?? model.asOf, status: 'final', source: sourceRef(model, 'bns-grp'), note: null };
+      : { id: 'grp_per_capita', name: { en: 'GRP per capita (derived)', ru: 'ВРП на душу населения (расчёт)', kk: 'Жан басына шаққандағы ЖӨӨ (есеп)' }, value: null, null_reason: 'GRP or population missing for the same year', unit: 'thousand KZT per person', period: grp?.period ?? null, period_start: grp?.period_start ?? null, period_end: grp?.period_end ?? null, status: grp ? 'final' : null, source: sourceRef(model, 'bns-grp'), note: null };
   const indicators = [
     item('population', latestPoint(model, 'population', 'KZ')),
     item('employed', latestPoint(model, 'employed', 'KZ')),

@@ -24,7 +24,7 @@ export function institutionsCatalog(model: Model) {
     source_url: i.source_url,
     review_status: i.review_status,
     // The row's only dated fact is the responsible person's as_of; without it the age is unknown.
-    freshness: evaluateFreshness({ as_of: i.responsible_person?.as_of ?? null, sla_days: INSTITUTION_SLA_DAYS, historical: false }, now),
+    freshness: evaluateFreshness({ as_of: i.responsible_person?.as_of ?? null, sla_days: INSTITUTION_SLA_DAYS, historical: false }, now, 'build'),
   }));
   const byStatus: Record<string, number> = {};
   for (const i of institutions) byStatus[i.review_status] = (byStatus[i.review_status] ?? 0) + 1;
@@ -32,7 +32,7 @@ export function institutionsCatalog(model: Model) {
     ...header(model, 'institutions-catalog'),
     count: institutions.length,
     counts_by_review_status: byStatus,
-    usage: 'Legally significant facts are verified at the primary source (source_url); SPEC 1 rule 2.',
+    usage: 'Legally significant facts are verified at the primary source (source_url).',
     institutions,
   };
 }

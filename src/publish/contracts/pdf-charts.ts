@@ -6,6 +6,7 @@ import type { Feature, MultiPolygon, Polygon, Position } from 'geojson';
 import type { Model } from '../../model/model.js';
 import type { Indicator, Point } from '../../model/types.js';
 import { BORDER_CHANGES } from '../../sources/bns-reforms.js';
+import { borderChangesOf } from '../../sources/bns-breaks.js';
 import type { ChartBreak, ChartSeries, LocatorMapInput, RankedBarsInput, TrendChartInput } from '../pdf/chart-inputs.js';
 import { decimalsFor } from '../pdf/numbers.js';
 import { seriesKeyOf } from '../../model/series-labels.js';
@@ -36,7 +37,9 @@ export function mainUnit(points: Point[], fallback: string): string {
  * The indicator's declared breaks (years) as rules at the start of that year, each labelled with
  * its cause: a change of unit in the series (the 1993 tenge) or one of the regional border changes.
  */
-export function chartBreaks(indicator: Indicator, points: Point[]): ChartBreak[] {
+export function chartBreaks(indicator: Indicator, points: Point[], place = 'KZ'): ChartBreak[] {
+  // a region's chart shows only the border changes that moved its own borders
+  const ownChanges = place === 'KZ' ? BORDER_CHANGES : borderChangesOf(place);
   return indicator.series_breaks
     .filter((b) => /^\d{4}$/.test(b))
     .map((year) => {
@@ -44,9 +47,11 @@ export function chartBreaks(indicator: Indicator, points: Point[]): ChartBreak[]
       const after = points.find((p) => p.value !== null && p.period_start >= `${year}-01-01`);
       const currency = before !== undefined && after !== undefined && before.unit !== after.unit;
       const borders = BORDER_CHANGES.some((c) => c.date.startsWith(year));
+      if (borders && !currency && !ownChanges.some((c) => c.date.startsWith(year))) return null;
       const cause = currency ? 'currency' : borders ? 'borders' : 'break';
       return { at: `${year}-01-01`, label: `${year} ${cause}` };
-    });
+    })
+    .filter((b): b is ChartBreak => b !== null);
 }
 
 /** Annual series of a region against the country; a summed indicator's national line gets its own axis. */
@@ -60,7 +65,7 @@ export function regionTrend(model: Model, indicator: Indicator, place: string, p
     decimals: decimalsFor(unit, own.map((p) => p.value)),
     main: chartSeries(placeLabel, own),
     comparison: national.length ? { ...chartSeries('Kazakhstan', national), axis: indicator.aggregation === 'sum' ? 'right' : 'left' } : null,
-    breaks: chartBreaks(indicator, own.length ? own : national),
+    breaks: chartBreaks(indicator, own.length ? own : national, place),
     highlight,
     // Cumulative periods all start on 1 January: only their ends tell them apart in time.
     position: indicator.frequency === 'quarterly-cumulative' ? 'end' : 'middle',

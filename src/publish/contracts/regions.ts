@@ -1,4 +1,5 @@
 // region-overview, region-analytics/{slug}, kz_adm1_current.geojson and geo/regions/{slug}.geojson.
+import { borderChangesOf, changeConcerns } from '../../sources/bns-breaks.js';
 import type { Model } from '../../model/model.js';
 import type { Region } from '../../model/types.js';
 import { artifactBytes, type Artifact } from '../artifact.js';
@@ -61,6 +62,8 @@ export function regionAnalytics(model: Model): Artifact[] {
         districts: model.districts.filter((d) => d.region_iso === r.iso).map((d) => ({ id: d.id, pcode: d.pcode, name: d.name })),
         institutions: model.institutions.filter((i) => i.region_iso === r.iso).map((i) => ({ id: i.id, name: i.name, website: i.website })),
         events: model.events.filter((e) => e.place === r.iso).map((e) => ({ id: e.id, date: e.date, title: e.title, source_url: e.source_url, review_status: e.review_status })),
+        // the reforms that moved this region's own borders: a split elsewhere does not break its series
+        border_changes: model.events.filter((e) => e.kind === 'reform' && borderChangesOf(r.iso).some((c) => c.date === e.date && changeConcerns(c, e.place, r.iso))).map((e) => e.id),
       } satisfies RegionAnalytics, // the type the browser app reads, derived from the schema validated below
     };
   });

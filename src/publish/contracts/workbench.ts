@@ -1,8 +1,9 @@
 // workbench (verified static slice of changes, events and key counters), quality-report
 // (freshness and quality of every dataset) and the media weekly digest (demonstration sample).
-import { EXTRA_METRICS } from '../../model/datasets.js';
 import type { Model } from '../../model/model.js';
 import { isSeriesBreak } from '../../sources/bns-breaks.js';
+import { BORDER_CHANGES } from '../../sources/bns-reforms.js';
+import type { Point } from '../../model/types.js';
 import type { Artifact } from '../artifact.js';
 import { evaluateFreshness } from '../freshness.js';
 import { header, sourceRef } from './header.js';
@@ -10,13 +11,14 @@ import { isoWeek } from '../../lib/dates.js';
 import { validityErrors } from '../../geo/index.js';
 import { REGIONAL_METRICS, pointsOf } from './points.js';
 import { adm1FileBytes } from './regions.js';
+import { POINT_COUNTS_NOTE, pointCounts } from '../store-content.js';
 
 export function datasetFreshness(model: Model, now: Date) {
   return model.datasets.map((d) => ({
     dataset: d.id,
     title: d.title,
     quality_status: d.quality_status,
-    freshness: evaluateFreshness({ as_of: d.as_of, sla_days: d.sla_days, historical: d.historical }, now),
+    freshness: evaluateFreshness({ as_of: d.as_of, sla_days: d.sla_days, historical: d.historical, parts: d.parts }, now, 'build'),
   }));
 }
 
@@ -64,7 +66,7 @@ export function qualityReport(model: Model): Artifact[] {
     json: {
       ...header(model, 'quality-report'),
       evaluated_at: new Date(model.builtAt).toISOString(),
-      note: 'Freshness here is evaluated at build time; /api/v1/datasets evaluates it at request time with the same function.',
+      note: 'Freshness here is evaluated once, when the release was built (evaluated_at = built_at, evaluated_when = build), not when the file is read; /api/v1/datasets evaluates it at request time with the same function. A dataset of several indicators is as fresh as its oldest one (freshness.parts lists each).',
       // a failed check is stated here, where a reader looks first, never only inside `checks`
       summary: { ...counts, checks_passed: checks.length - failed.length, checks_failed: failed },
       datasets,
@@ -93,8 +95,7 @@ export function workbench(model: Model): Artifact[] {
     districts: model.districts.length,
     institutions: model.institutions.length,
     indicators: model.indicators.length,
-    points: model.points.length,
-    null_points: model.points.filter((p) => p.value === null).length,
+    ...pointCounts(model),
     events: verified.length,
     events_pending_review: model.events.length - verified.length,
     datasets: model.datasets.length,
@@ -105,6 +106,7 @@ export function workbench(model: Model): Artifact[] {
     json: {
       ...header(model, 'workbench'),
       counters,
+      counters_note: POINT_COUNTS_NOTE,
       changes: verified.filter((e) => e.kind !== 'other').map(eventRow),
       events: verified.map(eventRow),
       note: 'Only events reviewed at their cited source and dated on or before the build are listed (the entity graph lists the unreviewed ones with their status). Public holidays are a calendar, not events: /data/public-holidays.json. Media items (demonstration sample) are never listed here.',
@@ -167,20 +169,49 @@ export function regionalStatisticsCounts(model: Model) {
 }
 
 /**
- * Every place whose borders changed in 2022 and that has values on both sides of the change must
- * carry a series-break note on its first value in the new borders (bns-extra statistics).
+ * Every place whose borders changed (bns-reforms.ts: the 2022 parents, the 2018 successors of South
+ * Kazakhstan) and that has values on both sides of the change in one series must carry a series-break
+ * note on its first value in the new borders: in every family, rates and per-capita figures included.
+ * A parent whose last earlier value sits beside values of the new places (back-cast) is in the new
+ * borders already there, and has no break at the change.
  */
 function borderChangesMarked(model: Model) {
   const missing: string[] = [];
   let checked = 0;
-  for (const metric of EXTRA_METRICS) {
-    for (const place of ['KZ-19', 'KZ-35', 'KZ-63']) {
-      const vals = pointsOf(model, metric).filter((p) => p.place === place && p.value !== null);
-      const after = vals.filter((p) => p.period_end >= '2022-06-08').sort((a, b) => (a.period_end < b.period_end ? -1 : 1));
-      if (after.length === 0 || !vals.some((p) => p.period_end < '2022-06-08')) continue;
-      checked++;
-      if (!isSeriesBreak(after[0]!)) missing.push(`${metric} ${place} ${after[0]!.period}`);
+  const series = new Map<string, Point[]>();
+  for (const p of model.points) {
+    if (p.value === null) continue;
+    const key = `${p.metric}|${p.place}`;
+    if (!series.has(key)) series.set(key, []);
+    series.get(key)!.push(p);
+  }
+  const metrics = new Set(model.points.map((p) => p.metric));
+  const has = (metric: string, place: string, period: string) => (series.get(`${metric}|${place}`) ?? []).some((p) => p.period === period);
+  for (const metric of metrics) {
+    for (const change of BORDER_CHANGES) {
+      const changed = new Set([
+        ...Object.values(change.parentOf).filter((p) => !change.abolished.includes(p)),
+        ...Object.keys(change.parentOf).filter((c) => change.abolished.includes(change.parentOf[c]!)),
+      ]);
+      for (const place of changed) {
+        const predecessor = change.abolished.includes(change.parentOf[place] ?? '') ? change.parentOf[place]! : place;
+        const byEnd = [...(series.get(`${metric}|${place}`) ?? [])].sort((a, b) => (a.period_end < b.period_end ? -1 : 1));
+        const after = byEnd.find((p) => p.period_end >= change.date);
+        const old = (series.get(`${metric}|${predecessor}`) ?? []).filter((p) => p.period_end < change.date);
+        if (after === undefined || old.length === 0) continue;
+        const last = old.sort((a, b) => (a.period_end < b.period_end ? 1 : -1))[0]!;
+        const newPlaces = Object.keys(change.parentOf).filter((c) => change.parentOf[c] === predecessor);
+        if (predecessor === place && newPlaces.some((c) => has(metric, c, last.period))) continue;
+        checked++;
+        // a successor's break is on its first value (the old place's series must not be chained to it);
+        // a parent's on a value of the year of the change, up to its first value in the new borders
+        // (a source that recalculated the year's first quarter to the new borders breaks there)
+        const marked = predecessor !== place
+          ? isSeriesBreak(byEnd[0]!)
+          : byEnd.some((p) => isSeriesBreak(p) && p.period_end >= `${change.date.slice(0, 4)}-01-01` && p.period_end <= after.period_end);
+        if (!marked) missing.push(`${metric} ${place} ${predecessor === place ? after.period : byEnd[0]!.period}`);
+      }
     }
   }
-  return { id: 'border-changes-marked', passed: missing.length === 0, detail: missing.length === 0 ? `${checked} first values in the 2022 borders carry a series-break note` : `no series-break note on: ${missing.join(', ')}` };
+  return { id: 'border-changes-marked', passed: missing.length === 0, detail: missing.length === 0 ? `${checked} first values in changed borders (2018 and 2022 reforms, every indicator) carry a series-break note` : `no series-break note on: ${missing.join(', ')}` };
 }

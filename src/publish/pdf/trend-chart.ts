@@ -170,23 +170,33 @@ export function drawTrendChart(doc: PDFKit.PDFDocument, box: Box, input: TrendCh
     if (last && last !== first) text(doc, last.period, plotRight - 60, bottom + 2, { width: 60, align: 'right' });
   }
 
-  // Series breaks: a dashed rule with its label, above the lines.
-  let lastLabel = -Infinity;
-  let row = 0;
+  // Series breaks: a dashed rule with its label, above the lines. Each label is measured and set in
+  // the first of two rows where it overlaps no label already set; a label that fits in neither row
+  // is shortened to its year, and left out (the legend names the break) when even that collides.
+  const BREAK_SIZE = 5.2;
+  const set: { x0: number; x1: number; row: number }[] = [];
+  doc.font(FONT.regular).fontSize(BREAK_SIZE);
+  const place = (label: string, bx: number) => {
+    const w = doc.widthOfString(label);
+    // A label near the right edge is set to the left of its rule so it stays inside the chart.
+    const toLeft = bx + 1.2 + w > box.x + box.w;
+    const x0 = toLeft ? bx - 1.2 - w : bx + 1.2;
+    const row = [0, 1].find((r) => set.every((o) => o.row !== r || x0 + w + 2 < o.x0 || o.x1 + 2 < x0));
+    return row === undefined ? null : { x0, x1: x0 + w, row };
+  };
   for (const b of input.breaks) {
     const bx = x(decimalYear(b.at));
     if (bx < left || bx > plotRight) continue;
-    row = bx - lastLabel < 45 ? 1 - row : 0;
-    lastLabel = bx;
-    const labelY = box.y + row * 6.5;
+    // A narrow chart keeps only the year of the break; the legend and the passport say the cause.
+    const full = box.w < 200 ? b.label.slice(0, 4) : b.label;
+    const label = compact ? null : place(full, bx) ? full : place(b.label.slice(0, 4), bx) ? b.label.slice(0, 4) : null;
+    const spot = label === null ? null : place(label, bx);
+    const labelY = box.y + (spot?.row ?? 0) * 6.5;
     doc.moveTo(r2(bx), r2(compact ? top : labelY + 1)).lineTo(r2(bx), r2(bottom)).lineWidth(0.6).dash(1.5, { space: 1.2 }).stroke(BREAK);
     doc.undash();
-    if (compact) continue;
-    // A label near the right edge is set to the left of its rule so it stays inside the chart.
-    const toLeft = bx + (box.w < 200 ? 16 : 45) > box.x + box.w;
-    // A narrow chart keeps only the year of the break; the legend and the passport say the cause.
-    const label = box.w < 200 ? b.label.slice(0, 4) : b.label;
-    text(doc, label, toLeft ? bx - 61.2 : bx + 1.2, labelY, { size: 5.2, color: BREAK, width: 60, align: toLeft ? 'right' : 'left' });
+    if (label === null || spot === null) continue;
+    set.push(spot);
+    text(doc, label, spot.x0, labelY, { size: BREAK_SIZE, color: BREAK, width: spot.x1 - spot.x0 + 1, align: 'left' });
   }
 
   // Lines, comparison first so the main series is drawn on top.

@@ -24,6 +24,15 @@ export const freshness = {
     status: { enum: ['fresh', 'degraded', 'stale', 'unknown'] },
     reason: { type: 'array', items: { type: 'string' } },
     historical: { type: 'boolean' },
+    evaluated_when: { enum: ['build', 'request'], description: 'build: evaluated once when the release was built (evaluated_at = built_at); request: at the moment of the answer' },
+    parts: {
+      type: 'array',
+      description: 'each indicator of the dataset with its own latest period and status; the dataset as_of is the oldest of them',
+      items: {
+        type: 'object', required: ['indicator', 'as_of', 'age_days', 'status'],
+        properties: { indicator: { type: 'string' }, as_of: { type: ['string', 'null'], format: 'date' }, age_days: { type: ['integer', 'null'], minimum: 0 }, status: { enum: ['fresh', 'degraded', 'stale', 'unknown'] } },
+      },
+    },
   },
 } as const;
 
@@ -57,6 +66,29 @@ export const figure = {
   then: { properties: { null_reason: { type: 'string', minLength: 1 } } },
   else: { properties: { null_reason: { type: 'null' } } },
 } as const;
+
+/**
+ * A place or indicator with no observation at all: it says so with a reason and its unit and
+ * source, and has no period (none is invented: period, period_start, period_end and status are null).
+ */
+export const absentFigure = {
+  type: 'object',
+  required: ['value', 'null_reason', 'unit', 'period', 'period_start', 'period_end', 'status', 'source', 'note'],
+  properties: {
+    value: { type: 'null' },
+    null_reason: { type: 'string', minLength: 1 },
+    unit: { type: 'string', minLength: 1 },
+    period: { type: 'null' },
+    period_start: { type: 'null' },
+    period_end: { type: 'null' },
+    status: { type: 'null' },
+    source: sourceRef,
+    note: { type: ['string', 'null'] },
+  },
+} as const;
+
+/** A published figure, or the statement that there is no observation to publish. */
+export const figureOrAbsent = { anyOf: [figure, absentFigure] } as const;
 
 /** Header every JSON contract carries. */
 export const contractHeader = {

@@ -26,7 +26,7 @@ const polygonal = {
 
 export const operationsSchemas = {
   workbench: contractSchema('workbench', 'Verified static slice of changes, events and key counters', {
-    counters: { type: 'object', required: ['regions', 'districts', 'institutions', 'points', 'events'], additionalProperties: { type: 'integer', minimum: 0 } },
+    counters: { type: 'object', required: ['regions', 'districts', 'institutions', 'statistical_points', 'store_point_rows', 'events'], additionalProperties: { type: 'integer', minimum: 0 } },
     changes: { type: 'array', items: event }, events: { type: 'array', items: event },
   }, ['counters', 'changes', 'events']),
   'public-holidays': contractSchema('public-holidays', 'Calendar of public holidays (date-holidays package, unreviewed)', {

@@ -3,7 +3,7 @@
 // the files (bottom of this file) are derived from the schemas they are validated against; the
 // browser app (web/src/api.ts) reads them. This module imports no server code.
 import type { FromSchema } from 'json-schema-to-ts';
-import { contractSchema, figure, isoDate, names, sourceRef } from './common.js';
+import { contractSchema, figure, figureOrAbsent, isoDate, names, sourceRef } from './common.js';
 
 const nullableFigure = { anyOf: [{ type: 'null' }, figure] } as const;
 const flatFigure = {
@@ -33,10 +33,10 @@ const regionProfile = {
 export const statisticsSchemas = {
   'country-pulse': contractSchema('country-pulse', 'Country pulse: six national indicators, each with period and origin', {
     place: { const: 'KZ' },
-    indicators: { type: 'array', minItems: 6, maxItems: 6, items: { allOf: [figure, { required: ['id', 'name'], properties: { id: { type: 'string' }, name: names } }] } },
+    indicators: { type: 'array', minItems: 6, maxItems: 6, items: { allOf: [figureOrAbsent, { required: ['id', 'name'], properties: { id: { type: 'string' }, name: names } }] } },
   }, ['place', 'indicators']),
   'official-regional-indicators': contractSchema('official-regional-indicators', 'Official regional indicators: 20 regions with separate periods', {
-    national: { type: 'object', additionalProperties: figure },
+    national: { type: 'object', additionalProperties: figureOrAbsent },
     regions: {
       type: 'array', minItems: 20, maxItems: 20,
       items: {
@@ -46,6 +46,8 @@ export const statisticsSchemas = {
           population: figure, gross_regional_product: figure,
           labour_market: { type: 'object', required: ['employed', 'unemployment_rate'], properties: { employed: figure, unemployment_rate: figure } },
         },
+        // every other family: an object of indicator -> figure, or the statement that the place has no observation
+        additionalProperties: { anyOf: [names, { type: 'object', additionalProperties: figureOrAbsent }, { type: 'string' }] },
       },
     },
   }, ['national', 'regions']),
@@ -69,7 +71,8 @@ export const statisticsSchemas = {
     districts: { type: 'array', items: { type: 'object', required: ['id', 'pcode', 'name'], properties: { id: { type: 'string', pattern: '^place:KZ-\\d{2}/KZ\\d{6}$' }, pcode: str, name: names } } },
     institutions: { type: 'array', items: { type: 'object', required: ['id', 'name', 'website'], properties: { id: { type: 'string', pattern: '^institution:' }, name: names, website: { type: 'string', format: 'uri' } } } },
     events: { type: 'array', items: { type: 'object', required: ['id', 'date', 'title', 'source_url', 'review_status'], properties: { id: str, date: isoDate, title: names, source_url: { type: 'string', format: 'uri' }, review_status: str } } },
-  }, ['region', 'latest', 'series', 'districts', 'institutions', 'events']),
+    border_changes: { type: 'array', items: { type: 'string', pattern: '^event:' }, description: 'ids of the reform events that moved this region\'s own borders (its series break there); a change elsewhere is not listed' },
+  }, ['region', 'latest', 'series', 'districts', 'institutions', 'events', 'border_changes']),
 };
 
 export type RegionAnalytics = FromSchema<(typeof statisticsSchemas)['region-analytics']>;
