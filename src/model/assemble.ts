@@ -14,7 +14,7 @@ import { publicHolidays } from '../sources/holidays.js';
 import { normaliseLabel } from '../sources/homoglyphs.js';
 import { loadPassports, verifySnapshots } from '../sources/snapshots.js';
 import { readBnsExtra } from './bns-extra.js';
-import { readBnsMore } from './bns-more.js';
+import { readBnsMore, readBnsMoreDims } from './bns-more.js';
 import { readNbk } from './nbk.js';
 import { buildDatasets, refuseFutureData } from './datasets.js';
 import { assembleGeo } from './geo-assemble.js';
@@ -38,6 +38,7 @@ export async function assembleModel(opts: AssembleOptions): Promise<Model> {
   const nameTables = await loadNameTables(opts.sourcesDir);
   const regions = [...tables.regions].sort((a, b) => (a.iso < b.iso ? -1 : 1));
 
+  const { geo, districts } = await assembleGeo(resolve, regions, tables.districtCorrections);
   const grp = await readGrpWorkbook(resolve('bns/gross-regional-product.xlsx'), grpLabelResolver(regions));
   const nbk = await readNbk(resolve);
   const read: Point[] = [
@@ -47,6 +48,7 @@ export async function assembleModel(opts: AssembleOptions): Promise<Model> {
     ...grp.points,
     ...(await readBnsExtra(resolve, regions)),
     ...(await readBnsMore(resolve, regions)),
+    ...(await readBnsMoreDims(resolve, regions, districts)),
     ...nbk.points,
   ];
   // the base rate holds from its last decision until the release's as-of date (of every other series)
@@ -55,7 +57,6 @@ export async function assembleModel(opts: AssembleOptions): Promise<Model> {
   const fileOf = (sourceId: string) => passports.find((p) => p.id === sourceId)?.path ?? `source ${sourceId}`;
   const points = keySeries(read, tables.indicators, fileOf).sort(comparePoints);
 
-  const { geo, districts } = await assembleGeo(resolve, regions, tables.districtCorrections);
   const byDate = (a: PublicEvent, b: PublicEvent) => (a.date === b.date ? (a.id < b.id ? -1 : 1) : a.date < b.date ? -1 : 1);
   const events = [...tables.events].sort(byDate);
   const holidays = publicHolidays(HOLIDAY_YEARS.from, HOLIDAY_YEARS.to).sort(byDate);

@@ -21,8 +21,12 @@ export const MORE_DATASETS: Readonly<Record<string, readonly string[]>> = {
   'unemployment-quarterly': ['unemployment_rate_quarterly'],
   'grp-per-capita': GRP_PER_CAPITA_METRICS,
   'bus-transport': BUS_METRICS,
+  'population-sex-area': ['population_start_of_year'],
+  'working-age-groups': ['population_working_age_groups'],
+  'schools': ['general_education_schools'],
+  'district-population': ['population_by_district'],
 };
-const MORE_SOURCES = ['bns-doctors', 'bns-household-expenditure', 'bns-employment-agencies', 'bns-unemployment-quarterly', 'bns-grp-per-capita', 'bns-bus-transport'];
+const MORE_SOURCES = ['bns-population-sex-area', 'bns-working-age-2020', 'bns-schools', 'bns-population-bulletin-2023', 'bns-doctors', 'bns-household-expenditure', 'bns-employment-agencies', 'bns-unemployment-quarterly', 'bns-grp-per-capita', 'bns-bus-transport'];
 const EXTRA_SOURCES = ['bns-life-expectancy', 'bns-hospitals', 'bns-emissions', 'bns-env-expenditure', 'bns-income', ...MORE_SOURCES];
 /** The national daily and monthly series of snapshots/nbk. */
 export const NATIONAL_METRICS = ['usd_kzt_rate', 'base_rate', 'cpi_prev_month', 'cpi_same_month_prev_year'] as const;
@@ -71,6 +75,10 @@ export function buildDatasets(points: Point[], dates: { latestEvent: string | nu
     series('grp-per-capita', 'Gross regional product per capita', 'Thousand KZT and US dollars, annual and cumulative I quarter / I half / 9 months, 2008 to 9 months 2023.', MORE_DATASETS['grp-per-capita']!, ['bns-grp-per-capita']),
     series('bus-transport', 'Bus transport by region', 'Buses in stock and of individual owners (units, registration region from 2005), passengers (million) and passenger turnover (million passenger-km), 2003-2022; series break 2019 to 2020.', MORE_DATASETS['bus-transport']!, ['bns-bus-transport']),
     series('rates-and-prices', 'USD/KZT rate, base rate and consumer price index (national)', 'Official USD/KZT rate by business day (2021-05-10 onwards, KZT per USD), the National Bank base rate as the rate in force each day (from 2024-10-14, percent per year) and the monthly consumer price index (2011 onwards, previous month = 100 and same month of previous year = 100).', [...NATIONAL_METRICS], ['nbk-usd-kzt', 'nbk-base-rate', 'bns-cpi-prev-month', 'bns-cpi-prev-year']),
+    series('population-sex-area', 'Population at the beginning of the year by sex and urban/rural', 'Persons at 1 January 2000-2023 (instants), national and 20 regions, by sex x urban/rural; census breaks 2009 and 2022, urban/rural reclassification 2008.', MORE_DATASETS['population-sex-area']!, ['bns-population-sex-area']),
+    series('working-age-groups', 'Population by sex and working-age group, 1 January 2020', 'Persons at 1 January 2020 by sex x age band (men 0-15, 16-62, 63+; women 0-15, 16-58, 59+), regions before 2022.', MORE_DATASETS['working-age-groups']!, ['bns-working-age-2020']),
+    series('schools', 'General-education schools by urban/rural', 'Units by school year 2000/01-2022/23, total, urban and rural.', MORE_DATASETS.schools!, ['bns-schools']),
+    series('district-population', 'Population by district, 1 January 2023', 'Persons at 1 January 2023 by city administration and district, by sex x urban/rural, from the Bureau bulletin of 13 February 2023.', MORE_DATASETS['district-population']!, ['bns-population-bulletin-2023']),
     {
       id: 'official-regional-indicators', title: 'Official regional indicators (latest period of each)', description: 'The 20 regions with the latest population, labour-market, GRP, health, environment and income figures, each with its own period.',
       path: 'official-regional-indicators.json', csv_path: 'official-regional-indicators.csv', source_ids: ['bns-population', 'bns-employed', 'bns-unemployment', 'bns-grp', ...EXTRA_SOURCES],
