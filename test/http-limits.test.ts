@@ -149,3 +149,15 @@ test('a JSON body with a __proto__ or constructor.prototype key is 400 invalid_b
     assert.doesNotMatch(problem.detail, /not valid JSON/, body);
   }
 });
+
+test('a request with a body read whole is answered over a real socket: POST resolve (JSON) and reconcile (form)', async () => {
+  // The request stream is destroyed once its body is consumed (Node's autoDestroy); the admission of
+  // answers must not mistake that for a client gone, or every POST waits until the request timeout.
+  const resolve = await fetch(`${server.url}/api/v1/resolve`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Astana"}', signal: AbortSignal.timeout(5000) });
+  assert.ok([200, 300, 404].includes(resolve.status), `resolve answered ${resolve.status}`);
+  assert.ok((await resolve.json()) !== null);
+  const form = new URLSearchParams({ queries: JSON.stringify({ q0: { query: 'Astana' } }) });
+  const reconcile = await fetch(`${server.url}/api/v1/reconcile`, { method: 'POST', body: form, signal: AbortSignal.timeout(5000) });
+  assert.equal(reconcile.status, 200);
+  assert.ok('q0' in (await reconcile.json()));
+});

@@ -71,8 +71,9 @@ export class Admission {
     setImmediate(() => {
       this.scheduled = false;
       const next = this.waiting.shift();
-      // a client gone while it waited costs nothing more
-      if (next && !next.request.raw.destroyed) next.done();
+      // a client gone while it waited costs nothing more. Its socket says so: the request stream
+      // itself is destroyed once a body has been read whole (Node's autoDestroy), client or not.
+      if (next && !next.request.raw.socket?.destroyed) next.done();
       this.schedule();
     });
   }
