@@ -3,7 +3,7 @@
 import type { Model } from '../model/model.js';
 import type { Artifact } from '../publish/artifact.js';
 import { adm1FileBytes } from '../publish/contracts/regions.js';
-import { POINT_COUNTS_NOTE, pointCounts } from '../publish/store-content.js';
+import { POINT_COUNTS_NOTE, pointCounts } from '../publish/point-counts.js';
 
 export function buildEvidence(model: Model, artifacts: Artifact[], report: { path: string; schema: string; valid: true }[]) {
   const isoRegions = new Set(model.regions.map((r) => r.iso));

@@ -11,7 +11,7 @@ import { isoWeek } from '../../lib/dates.js';
 import { validityErrors } from '../../geo/index.js';
 import { REGIONAL_METRICS, pointsOf } from './points.js';
 import { adm1FileBytes } from './regions.js';
-import { POINT_COUNTS_NOTE, pointCounts } from '../store-content.js';
+import { POINT_COUNTS_NOTE, pointCounts } from '../point-counts.js';
 
 export function datasetFreshness(model: Model, now: Date) {
   return model.datasets.map((d) => ({
