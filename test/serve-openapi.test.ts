@@ -21,8 +21,8 @@ test('the document is OpenAPI 3.1 with interface version 1.0.0, also served at /
 });
 
 test('every GET route of /data/ and /api/timemachine/ the app registers is in the document', () => {
-  // The explorer page (`/` for browsers, /assets/) is HTML for people, not part of the data interface.
-  const web = (url: string) => url === '/' || url.startsWith('/assets/');
+  // The explorer page (`/` for browsers, `/embed` for frames, /assets/) is HTML for people, not part of the data interface.
+  const web = (url: string) => url === '/' || url === '/embed' || url.startsWith('/assets/');
   const routes = s.app.routeTable.filter((r) => r.method === 'GET' && !r.url.startsWith('/api/v1') && !web(r.url));
   assert.ok(routes.length >= 27 + 3 + 9);
   // an index answers with and without its trailing slash; the document lists it once, without

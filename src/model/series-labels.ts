@@ -3,7 +3,7 @@
 // labels, so no reader of them breaks, and every lookup goes through the series key they stand for
 // (src/sources/series-keys.ts).
 import { declaredDimensions, seriesKey } from '../sources/series-keys.js';
-import type { DimensionCodes } from '../sources/dimensions.js';
+import type { DimensionCodes } from '../lib/dimensions.js';
 import type { Indicator } from './types.js';
 
 interface Labels { keyOf: Map<string, string>; labelOf: Map<string, string>; deprecated: Map<string, { indicator: Indicator; entry: NonNullable<Indicator['deprecated_ids']>[number] }> }

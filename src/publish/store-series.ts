@@ -3,7 +3,7 @@
 // breakdown's names say its codes ("Life expectancy at birth (Female, Rural)"), or are the names
 // of the deprecated id that once named it.
 import { canonicalJson } from '../lib/canonical-json.js';
-import { DIMENSIONS, type DimensionId } from '../sources/dimensions.js';
+import { DIMENSIONS, type DimensionId } from '../lib/dimensions.js';
 import { declaredDimensions, parseSeriesKey } from '../sources/series-keys.js';
 import type { Model } from '../model/model.js';
 import { deprecatedId, labelOfSeries } from '../model/series-labels.js';

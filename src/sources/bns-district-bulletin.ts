@@ -11,7 +11,7 @@
 import { readFile } from 'node:fs/promises';
 import * as XLSX from '@e965/xlsx';
 import type { Point, Region } from './records.js';
-import type { DimensionCodes } from './dimensions.js';
+import type { DimensionCodes } from '../lib/dimensions.js';
 import { instantPeriod } from './bns-periods.js';
 
 export const DISTRICT_BULLETIN_FILE = 'bns-more/population_by_region_district_sex_urban_rural_2023-01-01.xlsx';

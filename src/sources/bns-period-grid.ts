@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import * as XLSX from '@e965/xlsx';
 import type { Point } from './records.js';
-import type { DimensionCodes } from './dimensions.js';
+import type { DimensionCodes } from '../lib/dimensions.js';
 import type { PeriodBounds } from './bns-periods.js';
 import { markBorderChanges } from './bns-breaks.js';
 import { borderNullReason } from './bns-reforms.js';

@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import type { Point } from './records.js';
-import type { DimensionCodes } from './dimensions.js';
+import type { DimensionCodes } from '../lib/dimensions.js';
 import { markBorderChanges } from './bns-breaks.js';
 import { instantPeriod } from './bns-periods.js';
 

@@ -13,7 +13,7 @@
 import { readFile } from 'node:fs/promises';
 import * as XLSX from '@e965/xlsx';
 import type { Point } from './records.js';
-import type { DimensionCodes, DimensionId } from './dimensions.js';
+import type { DimensionCodes, DimensionId } from '../lib/dimensions.js';
 import { seriesKey } from './series-keys.js';
 import { markBorderChanges } from './bns-breaks.js';
 import { annualPeriod } from './bns-periods.js';
@@ -24,7 +24,7 @@ export interface GridBlock {
   /** Heading in column A that starts the block; null for the rows right under the year header. */
   title: string | null;
   metric: string;
-  /** The block's codes on the indicator's dimensions (src/sources/dimensions.ts); absent: none. */
+  /** The block's codes on the indicator's dimensions (src/lib/dimensions.ts); absent: none. */
   dimensions?: DimensionCodes;
 }
 

@@ -6,7 +6,7 @@ import type {
   DistrictCorrectionRow, EventRow, HandReviewStatus, IndicatorRow, InstitutionRow, LegacyPlaceRow, MediaRow, MediaSampleFile,
   NameReviewRow, RegionRow, ReviewRow,
 } from './table-schemas.js';
-import type { DimensionCodes } from './dimensions.js';
+import type { DimensionCodes } from '../lib/dimensions.js';
 
 export type Lang = 'kk' | 'ru' | 'en';
 export type Names = Record<Lang, string>;
@@ -46,7 +46,7 @@ export interface Point {
   unit: string;
   source_id: string;
   note: string | null;
-  /** The codes of the metric's dimensions (src/sources/dimensions.ts); absent when the metric has none. */
+  /** The codes of the metric's dimensions (src/lib/dimensions.ts); absent when the metric has none. */
   dimensions?: DimensionCodes;
 }
 

@@ -3,7 +3,7 @@
 // string. The key of the all-totals series is the indicator id itself; a breakdown appends each
 // non-total code in the indicator's declared dimension order: `life_expectancy;sex=F;area=R`.
 // `;` and `=` never occur in an indicator id (`^[a-z][a-z0-9_]*$`) nor in a code, so the key parses back.
-import { DIMENSIONS, DIMENSION_IDS, TOTAL_CODE, isDimensionCode, type DimensionCodes, type DimensionId } from './dimensions.js';
+import { DIMENSIONS, DIMENSION_IDS, TOTAL_CODE, isBreakdownKey, isDimensionCode, type DimensionCodes, type DimensionId } from '../lib/dimensions.js';
 import type { Point } from './records.js';
 
 /** What an indicator declares about its dimensions (the rows of sources/indicators.json). */
@@ -21,8 +21,7 @@ export function seriesKey(indicator: string, dims: readonly DimensionId[], codes
   return key;
 }
 
-/** Whether a series key is a breakdown (not an indicator's all-totals series, whose key is the indicator id). */
-export const isBreakdownKey = (key: string): boolean => key.includes(';');
+export { isBreakdownKey };
 
 /** The indicator and the codes of a series key (totals of the given dimensions where the key names none). */
 export function parseSeriesKey(key: string, dims: readonly DimensionId[]): { indicator: string; codes: Record<string, string> } {

@@ -4,7 +4,7 @@
 // relations between tables.
 
 import type { FromSchema } from 'json-schema-to-ts';
-import { DIMENSION_IDS } from './dimensions.js';
+import { DIMENSION_IDS } from '../lib/dimensions.js';
 
 const names = {
   type: 'object',
@@ -153,7 +153,7 @@ const indicatorRow = {
       properties: { kk: nameReview, ru: nameReview, en: nameReview },
     },
     review,
-    // The dimensions the indicator is broken down by (src/sources/dimensions.ts): every point carries
+    // The dimensions the indicator is broken down by (src/lib/dimensions.ts): every point carries
     // a code of each; absent or empty: no breakdown.
     dimensions: { type: 'array', items: { enum: DIMENSION_IDS }, uniqueItems: true },
     // Named breakdowns whose ids were once indicators of their own: they keep answering as deprecated

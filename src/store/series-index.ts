@@ -3,7 +3,7 @@
 // series_dimensions (a store written before that table has indicators without dimensions). Routes
 // resolve (indicator, dimension filters) through it; the store's series machinery stays keyed by series.
 import type { Database } from 'better-sqlite3';
-import { DIMENSIONS, DIMENSION_IDS, TOTAL_CODE, type DimensionId } from '../sources/dimensions.js';
+import { DIMENSIONS, DIMENSION_IDS, TOTAL_CODE, type DimensionId } from '../lib/dimensions.js';
 import type { Row } from './tables.js';
 import { storeOf } from './reader.js';
 

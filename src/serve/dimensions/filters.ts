@@ -5,7 +5,7 @@
 import type { FastifyReply } from 'fastify';
 import { ProblemError } from '../errors.js';
 import type { LoadedRelease } from '../release-types.js';
-import { DIMENSIONS, DIMENSION_IDS, type DimensionId } from '../../sources/dimensions.js';
+import { DIMENSIONS, DIMENSION_IDS, type DimensionId } from '../../lib/dimensions.js';
 import { SeriesIndex, seriesIndexOf, type DimensionFilter, type FilterFault, type SeriesEntry } from '../../store/series-index.js';
 
 const codeList = (d: DimensionId) => Object.keys(DIMENSIONS[d].codes).join(', ');

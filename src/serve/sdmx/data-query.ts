@@ -6,7 +6,7 @@ import type { PointRow, StoreReader } from '../../store/reader.js';
 import { SdmxError } from './errors.js';
 import type { KeySelection } from './keys.js';
 import { periodDates, sdmxTime } from './periods.js';
-import { STATUS_OF, TIME_DIMENSION, unitParts, type Dataflow } from './structures.js';
+import { STATUS_OF, TIME_DIMENSION, areaCodeOf, placeOfAreaCode, unitParts, type Dataflow } from './structures.js';
 
 /**
  * The most points one data answer reads: the largest dataflow of the real release (about 1,100
@@ -43,7 +43,7 @@ function observation(flow: Dataflow, p: PointRow): Observation {
   };
   if (comment) attributes['COMMENT'] = comment;
   if (time.label) attributes['PERIOD_LABEL'] = time.label;
-  return { key: { FREQ: flow.freq, REF_AREA: p.place, [TIME_DIMENSION]: time.time }, value: p.value, attributes };
+  return { key: { FREQ: flow.freq, REF_AREA: areaCodeOf(p.place), [TIME_DIMENSION]: time.time }, value: p.value, attributes };
 }
 
 function statusUnknown(status: string): never {
@@ -73,7 +73,7 @@ export function selectObservations(reader: StoreReader, flow: Dataflow, key: Key
   const [freqs, places] = key;
   const none = () => new SdmxError('no_results', `no observations of dataflow ${flow.id} match the key and periods asked for`);
   if (freqs && !freqs.includes(flow.freq)) throw none();
-  const points = reader.pointRows({ metric: [flow.id], place: places ?? undefined, from: start?.start, to: end?.end }, MAX_OBSERVATIONS + 1, 0, 'indicator');
+  const points = reader.pointRows({ metric: [flow.id], place: places?.map(placeOfAreaCode) ?? undefined, from: start?.start, to: end?.end }, MAX_OBSERVATIONS + 1, 0, 'indicator');
   if (points.length > MAX_OBSERVATIONS) {
     throw new SdmxError('response_too_large', `the query selects more than ${MAX_OBSERVATIONS} observations; narrow the key (REF_AREA) or the periods (startPeriod, endPeriod)`);
   }

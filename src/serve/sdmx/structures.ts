@@ -3,8 +3,7 @@
 // one data structure definition per dataflow, Dala's code lists and one concept scheme. Concept ids
 // are the SDMX cross-domain concepts (SDMX Content-Oriented Guidelines, Annex 1) declared in Dala's
 // own scheme so that every reference resolves on this service.
-import { isBreakdownKey } from '../../sources/series-keys.js';
-import { DIMENSIONS, type DimensionId } from '../../sources/dimensions.js';
+import { DIMENSIONS, isBreakdownKey, type DimensionId } from '../../lib/dimensions.js';
 import type { MetricRow, StoreReader } from '../../store/reader.js';
 import { FREQ_CODES, freqOf, type Freq } from './periods.js';
 
@@ -97,6 +96,14 @@ const ATTRIBUTES: readonly AttributeRef[] = [
  * The breakdown dimensions (sex, urbanisation, age) of an indicator. The store records no breakdown
  * yet: every observation is the total, so no indicator has one and its series key is FREQ.REF_AREA.
  */
+/**
+ * A place as an SDMX code: an SDMX id allows letters, digits, _, @, $ and - (IDType, SDMXCommon.xsd),
+ * so a district's place (`KZ-10/KZ101000`) is written with `_` for `/`; no place holds `_`.
+ */
+export const areaCodeOf = (place: string): string => place.replace(/\//g, '_');
+/** The place an SDMX REF_AREA code names (the inverse of areaCodeOf). */
+export const placeOfAreaCode = (code: string): string => code.replace(/_/g, '/');
+
 function breakdownsOf(_metric: MetricRow): DimensionId[] {
   return [];
 }
@@ -107,7 +114,7 @@ function build(reader: StoreReader): SdmxStructures {
     const names = reader.entityNames(`place:${id}`);
     const name: Names = {};
     for (const lang of ['en', 'ru', 'kk'] as const) if (names?.[lang]) name[lang] = names[lang];
-    return { id, name: Object.keys(name).length ? name : { en: id } };
+    return { id: areaCodeOf(id), name: Object.keys(name).length ? name : { en: id } };
   });
   const codelists: Codelist[] = [
     { id: 'CL_FREQ', name: { en: 'Frequency', ru: 'Периодичность', kk: 'Кезеңділік' }, codes: FREQ_CODES.map((id) => ({ id, name: FREQ_NAMES[id] })) },

@@ -12,7 +12,7 @@ import { SERIES_ENTRY_SEPARATOR, SERIES_TAIL_END, seriesTailStart } from '../../
 import { deflatePart } from '../../lib/gzip-compose.js';
 import { namesOf, parsePlaces, type SeriesQuery } from './query.js';
 import type { TemporalSeries } from './schemas.js';
-import { DIMENSION_IDS } from '../../sources/dimensions.js';
+import { DIMENSION_IDS } from '../../lib/dimensions.js';
 import { dimensionFilter, hasDimensionFilter, indicatorRef, seriesKeysOf, type IndicatorRef } from '../dimensions/filters.js';
 import { seriesOfMetric } from '../dimensions/views.js';
 

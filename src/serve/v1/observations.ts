@@ -17,7 +17,7 @@ import { provenanceProperties, provenanceRequired } from './places.js';
 import { collectionFormatParam, collectionResponse, cursorParam, envelopeOf, idParam, limitParam, openObject, problems, type IdParams, type ItemOf } from './schemas.js';
 import { entityReaderOf } from '../../store/entity-reader.js';
 import { seriesIndexOf } from '../../store/series-index.js';
-import { DIMENSION_IDS, type DimensionId } from '../../sources/dimensions.js';
+import { DIMENSION_IDS, type DimensionId } from '../../lib/dimensions.js';
 import { DIMENSION_LIST_PARAMS, dimensionFilter, indicatorRef, markDeprecated, seriesKeysOf, type IndicatorRef } from '../dimensions/filters.js';
 
 /** An observation as a CSV row: its dimensions as one column each (empty where its indicator has none). */

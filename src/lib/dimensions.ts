@@ -63,3 +63,9 @@ export function isDimensionCode(dim: DimensionId, code: string): boolean {
 // DIMENSION_IDS lists every declared dimension (a compile error names one it leaves out).
 type Unlisted = Exclude<DimensionId, (typeof DIMENSION_IDS)[number]>;
 export const DIMENSION_IDS_COMPLETE: [Unlisted] extends [never] ? true : Unlisted = true;
+
+/**
+ * Whether a series key is a breakdown (`life_expectancy;sex=F;area=R`), not an indicator's all-totals
+ * series, whose key is the indicator id (the key syntax: src/sources/series-keys.ts).
+ */
+export const isBreakdownKey = (key: string): boolean => key.includes(';');
