@@ -128,7 +128,7 @@ describe('series', () => {
   test('an unknown parameter lists the accepted ones', async () => {
     const bad = await get('/api/timemachine/series?metric=grp&places=KZ-35');
     assert.equal(bad.body.code, 'unknown_parameter');
-    assert.deepEqual([...bad.body.accepted_parameters].sort(), ['end_date', 'format', 'granularity', 'include', 'metric', 'place', 'start_date']);
+    assert.deepEqual([...bad.body.accepted_parameters].sort(), ['age', 'area', 'end_date', 'format', 'granularity', 'include', 'metric', 'place', 'sex', 'start_date']);
   });
 });
 
