@@ -102,6 +102,14 @@ const nameReview = {
   },
 } as const;
 
+/** Where each language's name of a row was checked (indicators and regions alike). */
+const nameReviews = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['kk', 'ru', 'en'],
+  properties: { kk: nameReview, ru: nameReview, en: nameReview },
+} as const;
+
 const deprecatedId = {
   type: 'object',
   additionalProperties: false,
@@ -113,12 +121,7 @@ const deprecatedId = {
     notes: nonEmpty,
     deprecated_on: { type: 'string', format: 'date' },
     aliases: { type: 'array', items: nonEmpty, uniqueItems: true },
-    name_review: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['kk', 'ru', 'en'],
-      properties: { kk: nameReview, ru: nameReview, en: nameReview },
-    },
+    name_review: nameReviews,
   },
 } as const;
 
@@ -146,12 +149,7 @@ const indicatorRow = {
     // Short and common names search answers to ("ОПЖ", "life expectancy").
     aliases: { type: 'array', items: nonEmpty, uniqueItems: true },
     // Where each language's name was checked: reviewed only with the page read, the date and what it showed.
-    name_review: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['kk', 'ru', 'en'],
-      properties: { kk: nameReview, ru: nameReview, en: nameReview },
-    },
+    name_review: nameReviews,
     review,
     // The dimensions the indicator is broken down by (src/lib/dimensions.ts): every point carries
     // a code of each; absent or empty: no breakdown.
