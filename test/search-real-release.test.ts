@@ -39,7 +39,7 @@ describe('search and resolve on the real release', () => {
     { region: 'place:KZ-15', city: 'place:KZ-15/KZ151000', names: ['Aktobe', 'Актобе', 'Ақтөбе', 'Aqtobe'], swapped: 'Aktboe' },
     { region: 'place:KZ-23', city: 'place:KZ-23/KZ231000', names: ['Atyrau', 'Атырау'], swapped: 'Atyaru' },
     { region: 'place:KZ-43', city: 'place:KZ-43/KZ431000', names: ['Kyzylorda', 'Кызылорда', 'Қызылорда', 'Qyzylorda'], swapped: 'Kyzylodra' },
-    { region: 'place:KZ-61', city: 'place:KZ-61/KZ611000', names: ['Turkistan', 'Түркістан'], swapped: 'Turkitsan' },
+    { region: 'place:KZ-61', city: 'place:KZ-61/KZ611000', names: ['Turkistan', 'Түркістан', 'Туркестан', 'Turkestan'], swapped: 'Turkitsan' },
     { region: 'place:KZ-55', city: 'place:KZ-55/KZ551000', names: ['Pavlodar', 'Павлодар'], swapped: 'Pavoldar' },
     { region: 'place:KZ-39', city: 'place:KZ-39/KZ391000', names: ['Kostanay', 'Костанай', 'Қостанай', 'Qostanai'], swapped: 'Kostnaay' },
   ];

@@ -1,6 +1,8 @@
 // The model as store rows: temporal points (official series, GRP cumulative, daily event counts,
 // the labelled media sample), events, and the v1 resources with every name they answer to.
 import { canonicalJson } from '../lib/canonical-json.js';
+import { withoutKindWords } from '../lib/place-kind-words.js';
+import { searchKey } from '../lib/text-normalise.js';
 import type { Model } from '../model/model.js';
 import type { Names } from '../model/types.js';
 import { observations } from './contracts/indicators.js';
@@ -32,6 +34,16 @@ const named = (n: Names) => ({ name_en: n.en, name_ru: n.ru, name_kk: n.kk });
 const UNTRANSLATED = { name_ru: null, name_kk: null } as const;
 const FALLBACK = { ru: 'en', kk: 'en', note: 'no Russian or Kazakh title exists; show the English title labelled as English' } as const;
 
+// A region called by its centre's name: where the region's name in one language is its centre's
+// name with the word for region ("Түркістан облысы", centre "Түркістан"), people say the centre's
+// name in every language for both ("Туркестан", "Turkestan"), though the region's own ru and en
+// names are spelt otherwise ("Туркестанская область", "Turkistan Region"). Its centre's names are
+// then names of the region too, so that a query of them finds both (homonymy, region first).
+// A city of republican significance is its own centre: it has no second name to add.
+function sharesCentreName(r: Model['regions'][number]): boolean {
+  return r.kind === 'region' && (['kk', 'ru', 'en'] as const).some((lang) => withoutKindWords(searchKey(r.name[lang])) === searchKey(r.admin_centre[lang]));
+}
+
 export function storeContent(model: Model): StoreContent & { name_notes: NameNote[] } {
   // a point's codes are its series' (series_dimensions), not a column of points
   const points: Row<'points'>[] = [...model.points.map(({ dimensions: _codes, ...p }) => p), ...dailyCountPoints(model)];
@@ -47,6 +59,7 @@ export function storeContent(model: Model): StoreContent & { name_notes: NameNot
     entities.push({ id: r.id, type: 'place', ...named(r.name), data: canonicalJson({ ...r, area_km2: g.areaKm2, geography: { iso: r.iso, kato: r.kato }, source: sourceRef(model, 'dala-tables') }) });
     addNames(r.id, r.name, 'name');
     addNames(r.id, r.official_name, 'official_name');
+    if (sharesCentreName(r)) addNames(r.id, r.admin_centre, 'centre_name');
     for (const a of r.aliases) names.push({ entity_id: r.id, name: a, lang: 'und', kind: 'alias' });
     for (const c of r.legacy_codes) names.push({ entity_id: r.id, name: c, lang: 'und', kind: 'legacy_code' });
     names.push({ entity_id: r.id, name: r.slug, lang: 'und', kind: 'slug' }, { entity_id: r.id, name: r.iso, lang: 'und', kind: 'code' }, { entity_id: r.id, name: r.kato, lang: 'und', kind: 'code' });

@@ -43,7 +43,7 @@ export const hitSchema = openObject(
       {
         name: { type: 'string', description: 'The name that matched, as published.' },
         lang: { type: 'string', description: 'kk, ru, en, or und for codes and slugs.' },
-        kind: { type: 'string', description: 'name, official_name, alias, legacy_code, slug or code.' },
+        kind: { type: 'string', description: "name, official_name, centre_name (a region called by its centre's name, which it shares), abbreviation, alias, former_name, legacy_code, slug or code." },
         type: { type: 'string', enum: ['exact', 'prefix', 'fuzzy'] },
         distance: { type: 'integer', minimum: 0, description: 'Edits between the normalised query and the name.' },
         valid_until: { type: 'string', description: 'For a former name (kind former_name): the year or date it was last in use.' },

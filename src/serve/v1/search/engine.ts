@@ -11,7 +11,8 @@ import { searchStatements, type NameRow, type SearchStatements } from '../../../
 import { deletions } from '../../../store/search-write.js';
 import { INFIX_MIN } from '../../../store/search-suffixes.js';
 import { editDistance, toleratedEdits } from './distance.js';
-import { parseQuery, satisfiesHints, withoutKindWords, type ParsedQuery } from './query.js';
+import { withoutKindWords } from '../../../lib/place-kind-words.js';
+import { parseQuery, satisfiesHints, type ParsedQuery } from './query.js';
 
 export type MatchType = 'exact' | 'prefix' | 'fuzzy';
 export type Locale = 'ru' | 'kk' | 'en';
@@ -79,7 +80,7 @@ export const LIMITS = {
 // A current name first; an alias and a former name are equal (a region's alias "Guryev" and the city's
 // former name "Guryev" tie, and the city-before-region rule below decides); identifiers last.
 const KIND_RANK: Readonly<Record<string, number>> = {
-  name: 0, official_name: 1, abbreviation: 2, alias: 3, former_name: 3, slug: 4, code: 4, legacy_code: 5,
+  name: 0, official_name: 1, centre_name: 1, abbreviation: 2, alias: 3, former_name: 3, slug: 4, code: 4, legacy_code: 5,
 };
 const TYPE_RANK: Readonly<Record<string, number>> = {
   place: 0, district: 1, indicator: 2, institution: 3, dataset: 4, person: 5, source: 6, event: 7,
