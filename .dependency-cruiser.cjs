@@ -35,6 +35,13 @@ module.exports = {
       from: { path: `^src/(?!(${LAYERS.join('|')})/)` },
       to: {},
     },
+    {
+      name: 'no-dev-dependency-at-run-time',
+      comment: 'a production install (npm ci --omit=dev) has no devDependencies: src may take only types from them (exceljs, the tests\' second workbook reader, stays out of src)',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'] },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

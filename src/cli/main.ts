@@ -1,6 +1,6 @@
 // `dala build | verify [revision] | releases | serve | start`
 // Each command's module is imported only when that command runs, so `dala serve` never loads the
-// build pipeline (mapshaper, exceljs, pdfkit, jsts, shapefile, fonts ...) and starts faster.
+// build pipeline (mapshaper, SheetJS, pdfkit, jsts, shapefile, fonts ...) and starts faster.
 import { parseArgs } from 'node:util';
 
 const USAGE = `usage: dala <command> [options]

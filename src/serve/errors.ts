@@ -1,6 +1,6 @@
 // One error catalog and one serializer for every route family (DESIGN.md "Contracts"):
 // RFC 9457 application/problem+json with type, title, status, detail, instance and a stable `code`.
-// Add a code here, never inline at a route; test/errors-catalog.test.ts walks every code.
+// Add a code here, never inline at a route; test/v1-errors.test.ts walks every v1 code.
 
 export const PROBLEM_TYPE_BASE = 'https://dala.kz/problems/';
 

@@ -5,7 +5,12 @@
 //   region, a blank row, then footnotes whose superscript marker ("1)") ties them to header or
 //   label cells. The footnotes drive the exceptions: 1990-1992 in million roubles, 2023 preliminary,
 //   Astana part of Akmola region in 1990-1996.
-import ExcelJS from 'exceljs';
+// Library: @e965/xlsx (SheetJS), the one workbook reader of the build (bns-year-grid.ts says why).
+// The footnote markers are superscript runs of rich-text cells: SheetJS keeps a rich-text cell's
+// runs as their SpreadsheetML markup (`cell.r`, ECMA-376 Part 1, 18.4.4 r / 18.4.7 rPr), and
+// runsOf() below reads the two things needed of it, each run's text and its vertAlign.
+import { readFile } from 'node:fs/promises';
+import * as XLSX from '@e965/xlsx';
 import type { Point } from './records.js';
 import { annualPeriod, cumulativePeriod, type PeriodBounds } from './bns-periods.js';
 import { borderNullReason } from './bns-reforms.js';
@@ -38,14 +43,37 @@ interface Column {
 
 type Footnotes = Map<string, string>;
 
-function cellText(value: ExcelJS.CellValue): CellText {
-  if (value === null || value === undefined) return { text: '', markers: [] };
-  if (typeof value === 'object' && 'richText' in value) {
-    const plain = value.richText.filter((r) => r.font?.vertAlign !== 'superscript').map((r) => r.text);
-    const markers = value.richText.filter((r) => r.font?.vertAlign === 'superscript').map((r) => r.text.trim());
+interface Run { text: string; superscript: boolean }
+
+const XML_ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const decodeXml = (text: string): string =>
+  text.replace(/&(?:#x([0-9a-f]+)|#(\d+)|(\w+));/gi, (m, hex: string | undefined, dec: string | undefined, name: string | undefined) =>
+    hex ? String.fromCodePoint(parseInt(hex, 16)) : dec ? String.fromCodePoint(Number(dec)) : XML_ENTITIES[name!] ?? m);
+
+/** The runs of a rich-text cell (text and whether superscript); null for a cell of plain text. */
+function runsOf(cell: XLSX.CellObject | undefined): Run[] | null {
+  const markup = (cell as { r?: unknown } | undefined)?.r;
+  if (typeof markup !== 'string' || !markup.includes('<r>')) return null;
+  return [...markup.matchAll(/<r>([\s\S]*?)<\/r>/g)].map(([, run]) => ({
+    superscript: /<vertAlign\s+val="superscript"\s*\/>/.test(run!),
+    text: decodeXml([...run!.matchAll(/<t(?:\s[^>]*)?>([\s\S]*?)<\/t>/g)].map((t) => t[1]).join('')),
+  }));
+}
+
+/** A cell as the workbook shows it: empty, a string, a number, or something else (a boolean, an error). */
+function isEmpty(cell: XLSX.CellObject | undefined): boolean {
+  return cell === undefined || (cell.t === 'z' && cell.f === undefined) || (cell.t === 's' && cell.v === '');
+}
+
+function cellText(cell: XLSX.CellObject | undefined): CellText {
+  if (isEmpty(cell)) return { text: '', markers: [] };
+  const runs = runsOf(cell);
+  if (runs) {
+    const plain = runs.filter((r) => !r.superscript).map((r) => r.text);
+    const markers = runs.filter((r) => r.superscript).map((r) => r.text.trim());
     return splitAsterisks(plain.join('').trim(), markers.filter((m) => m !== ''));
   }
-  if (typeof value === 'string' || typeof value === 'number') return splitAsterisks(String(value).trim(), []);
+  if (cell!.f === undefined && (cell!.t === 's' || cell!.t === 'n')) return splitAsterisks(String(cell!.v).trim(), []);
   return { text: '', markers: ['?'] };
 }
 
@@ -63,15 +91,15 @@ function parsePeriodHeader(text: string): { bounds: PeriodBounds; metric: Column
 }
 
 /** A number from a plain cell or from the cached result of a formula; undefined for an empty cell. */
-function cellNumber(value: ExcelJS.CellValue, where: string): { value: number; formula: boolean } | undefined {
-  if (value === null || value === undefined || value === '') return undefined;
-  if (typeof value === 'number' && Number.isFinite(value)) return { value, formula: false };
-  if (typeof value === 'object' && ('formula' in value || 'sharedFormula' in value)) {
-    const result = (value as ExcelJS.CellFormulaValue).result;
-    if (typeof result === 'number' && Number.isFinite(result)) return { value: result, formula: true };
-    throw new Error(`${where}: formula without a cached numeric result (${JSON.stringify(result)})`);
+function cellNumber(cell: XLSX.CellObject | undefined, where: string): { value: number; formula: boolean } | undefined {
+  if (isEmpty(cell)) return undefined;
+  const { t, v, f } = cell!;
+  if (f !== undefined) {
+    if (t === 'n' && typeof v === 'number' && Number.isFinite(v)) return { value: v, formula: true };
+    throw new Error(`${where}: formula ${f} without a cached numeric result (${JSON.stringify(v ?? null)})`);
   }
-  throw new Error(`${where}: expected a number, found ${JSON.stringify(value)}`);
+  if (t === 'n' && typeof v === 'number' && Number.isFinite(v)) return { value: v, formula: false };
+  throw new Error(`${where}: expected a number, found ${JSON.stringify(v)}`);
 }
 
 /** 'mln KZT' or the rouble unit, from the footnotes the period header refers to. */
@@ -109,8 +137,7 @@ export async function readGrpWorkbook(
   options: { source_id?: string } = {},
 ): Promise<GrpResult> {
   const sourceId = options.source_id ?? 'bns-grp';
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.readFile(path);
+  const workbook = XLSX.read(await readFile(path), { cellFormula: true, cellNF: false, cellHTML: false, cellText: false, sheetStubs: true });
   const points: Point[] = [];
   const normalised = new Map<string, string>();
   const notes: string[] = [];
@@ -118,18 +145,32 @@ export async function readGrpWorkbook(
   const preliminaryColumns: string[] = [];
   let roundedTotals = 0;
 
-  for (const sheet of workbook.worksheets) {
+  for (const name of workbook.SheetNames) {
+    const sheet = workbook.Sheets[name]!;
+    // rows and columns counted from 1, as the messages name them (and as Excel shows them)
+    const range = XLSX.utils.decode_range(sheet['!ref'] ?? 'A1');
+    const rowCount = range.e.r + 1;
+    const columnCount = range.e.c + 1;
+    const cellAt = (row: number, col: number): XLSX.CellObject | undefined => sheet[XLSX.utils.encode_cell({ r: row - 1, c: col - 1 })];
+    /** The cells of a row that hold something, with their column. */
+    const filledCells = (row: number): [XLSX.CellObject, number][] => {
+      const out: [XLSX.CellObject, number][] = [];
+      for (let c = 1; c <= columnCount; c++) {
+        const cell = cellAt(row, c);
+        if (!isEmpty(cell)) out.push([cell!, c]);
+      }
+      return out;
+    };
     const at = (row: number, col?: number): string =>
-      `${path}, sheet "${sheet.name}", row ${row}${col === undefined ? '' : `, column ${col}`}`;
+      `${path}, sheet "${name}", row ${row}${col === undefined ? '' : `, column ${col}`}`;
 
     // Header row: the first row whose cells from column 2 on parse as periods.
     let headerRow = 0;
     const columns: Column[] = [];
-    for (let r = 1; r <= sheet.rowCount && headerRow === 0; r++) {
-      const row = sheet.getRow(r);
+    for (let r = 1; r <= rowCount && headerRow === 0; r++) {
       const found: Column[] = [];
-      for (let c = 2; c <= sheet.columnCount; c++) {
-        const { text, markers } = cellText(row.getCell(c).value);
+      for (let c = 2; c <= columnCount; c++) {
+        const { text, markers } = cellText(cellAt(r, c));
         const parsed = text === '' ? null : parsePeriodHeader(text);
         if (parsed) found.push({ col: c, ...parsed, markers, header: text });
       }
@@ -138,22 +179,22 @@ export async function readGrpWorkbook(
         columns.push(...found);
       }
     }
-    if (headerRow === 0) throw new Error(`${path}, sheet "${sheet.name}": no header row of periods found`);
+    if (headerRow === 0) throw new Error(`${path}, sheet "${name}": no header row of periods found`);
 
     // Unit row above the header: the table states "mln.tenge"; anything else is unexpected.
     let unitFound = false;
     for (let r = 1; r < headerRow; r++) {
-      sheet.getRow(r).eachCell((cell) => {
-        if (/^mln\.?\s*tenge$/i.test(cellText(cell.value).text)) unitFound = true;
-      });
+      for (const [cell] of filledCells(r)) {
+        if (/^mln\.?\s*tenge$/i.test(cellText(cell).text)) unitFound = true;
+      }
     }
     if (!unitFound) throw new Error(`${at(headerRow)}: no "mln.tenge" unit cell above the header`);
 
     // Data rows run from below the header to the first row with an empty label.
     let r = headerRow + 1;
     const dataRows: { row: number; raw: string; place: string; labelMarkers: string[] }[] = [];
-    for (; r <= sheet.rowCount; r++) {
-      const { text, markers } = cellText(sheet.getRow(r).getCell(1).value);
+    for (; r <= rowCount; r++) {
+      const { text, markers } = cellText(cellAt(r, 1));
       if (text === '') break;
       const label = normaliseLabel(text);
       if (label !== text) normalised.set(text, label);
@@ -164,33 +205,32 @@ export async function readGrpWorkbook(
 
     // Footnotes below the data: "1) text" with the marker as a superscript run of column A.
     const footnotes: Footnotes = new Map();
-    for (; r <= sheet.rowCount; r++) {
-      const row = sheet.getRow(r);
-      const a = row.getCell(1).value;
-      if (a && typeof a === 'object' && 'richText' in a && a.richText[0]?.font?.vertAlign === 'superscript') {
-        const marker = a.richText[0].text.trim();
-        footnotes.set(marker, a.richText.slice(1).map((x) => x.text).join('').trim());
+    for (; r <= rowCount; r++) {
+      const a = cellAt(r, 1);
+      const runs = runsOf(a);
+      if (runs && runs[0]?.superscript) {
+        footnotes.set(runs[0].text.trim(), runs.slice(1).map((x) => x.text).join('').trim());
         continue;
       }
-      if (a !== null && a !== undefined && cellText(a).text !== '') {
-        throw new Error(`${at(r, 1)}: unexpected content below the table: ${JSON.stringify(a)}`);
+      if (cellText(a).text !== '') {
+        throw new Error(`${at(r, 1)}: unexpected content below the table: ${JSON.stringify(a!.v)}`);
       }
     }
-    for (const [marker, text] of footnotes) notes.push(`sheet "${sheet.name}" footnote ${marker} ${text}`);
+    for (const [marker, text] of footnotes) notes.push(`sheet "${name}" footnote ${marker} ${text}`);
 
     // Values outside a period column would be silently lost: refuse them.
     const periodCols = new Set(columns.map((c) => c.col));
     for (const d of dataRows) {
-      sheet.getRow(d.row).eachCell((cell, c) => {
-        if (c > 1 && !periodCols.has(c) && cellNumber(cell.value, at(d.row, c)) !== undefined) {
+      for (const [cell, c] of filledCells(d.row)) {
+        if (c > 1 && !periodCols.has(c) && cellNumber(cell, at(d.row, c)) !== undefined) {
           throw new Error(`${at(d.row, c)}: value in a column without a period header`);
         }
-      });
+      }
     }
 
     for (const column of columns) {
       for (const m of column.markers) {
-        if (!footnotes.has(m)) notes.push(`sheet "${sheet.name}" header "${column.header}" carries marker "${m}" with no footnote in the sheet; ignored`);
+        if (!footnotes.has(m)) notes.push(`sheet "${name}" header "${column.header}" carries marker "${m}" with no footnote in the sheet; ignored`);
       }
       const unit = unitFor(column, footnotes, at(headerRow, column.col));
       const preliminary = preliminaryFootnote(column, footnotes);
@@ -201,7 +241,7 @@ export async function readGrpWorkbook(
         const key = `${column.metric}|${d.place}|${column.bounds.period}`;
         if (seen.has(key)) throw new Error(`${where}: duplicate ${column.metric} for ${d.place} ${column.bounds.period}`);
         seen.add(key);
-        const num = cellNumber(sheet.getRow(d.row).getCell(column.col).value, where);
+        const num = cellNumber(cellAt(d.row, column.col), where);
         let value: number | null = null;
         let nullReason: string | null = null;
         if (num === undefined) {

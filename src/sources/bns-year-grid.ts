@@ -7,9 +7,9 @@
 // Library: @e965/xlsx, the SheetJS 0.20.x line republished on npm. Two of the files are legacy BIFF
 // (Excel 97) workbooks, which exceljs cannot open; the npm package `xlsx` stops at 0.18.5, which
 // carries the prototype-pollution and ReDoS advisories (CVE-2023-30533, CVE-2024-22363) fixed in
-// SheetJS 0.20.x. The .xlsx tables of the same layout go through the same library so that one cell
-// model (type, value, formula) and one set of rules read all four; exceljs stays for the GRP
-// workbook, whose footnote markers live in rich-text runs.
+// SheetJS 0.20.x. Every workbook of the build (the .xlsx tables too, and the GRP workbook) goes
+// through this one library, so that one cell model (type, value, formula) and one set of rules read
+// them all; the tests read the same files through exceljs, a second library, as an independent check.
 import { readFile } from 'node:fs/promises';
 import * as XLSX from '@e965/xlsx';
 import type { Point } from './records.js';
