@@ -5,6 +5,17 @@ interface Flags { releases?: string; host?: string; port?: string; 'access-log'?
 
 export async function serveCommand(flags: Flags): Promise<number> {
   performance.mark('dala:cli');
+  const { workerCount } = await import('../serve/cluster/worker-count.js');
+  let workers: number;
+  try {
+    workers = workerCount();
+  } catch (err) {
+    console.error(`dala serve: ${(err as Error).message}`);
+    return 2;
+  }
+  const { default: cluster } = await import('node:cluster');
+  // The primary of several workers opens no release and no store: the workers check and serve it.
+  if (workers > 1 && cluster.isPrimary) return (await import('../serve/cluster/primary.js')).runPrimary({ workers, log: (await import('pino')).pino() });
   const { allowSyntheticStores } = await import('../store/open.js');
   const { currentIsSynthetic } = await import('../release/current-kind.js');
   if (flags.benchmark) allowSyntheticStores(true);
@@ -18,6 +29,7 @@ export async function serveCommand(flags: Flags): Promise<number> {
   // Logged once the logger exists; not on stderr, which is for what went wrong with this server.
   const swept = await sweepDeadCopies();
   performance.mark('dala:modules');
+  const link = cluster.isWorker ? new (await import('../serve/cluster/worker-link.js')).PrimaryLink() : null;
   const server = await startServer({
     releasesDir: releasesDir(flags.releases),
     host: flags.host ?? process.env.HOST ?? '127.0.0.1',
@@ -31,7 +43,9 @@ export async function serveCommand(flags: Flags): Promise<number> {
     // store-backed routes once the store is verified too.
     listenBeforeApp: true,
     answerBeforeStoreVerified: true,
+    ...(link ? await clusterWorkerOptions(link) : {}),
   });
+  link?.answerStatus(server.app.selfStatus);
   performance.mark('dala:app-ready');
   const phases = (storeVerifiedAt: number | null) => ({
     ...startupPhases(['dala:cli', 'dala:modules', 'dala:data-verified', 'dala:listening', 'dala:app-ready']),
@@ -73,7 +87,19 @@ export async function serveCommand(flags: Flags): Promise<number> {
     };
     process.once('SIGTERM', () => stop('SIGTERM'));
     process.once('SIGINT', () => stop('SIGINT'));
+    // A worker whose primary is gone (killed outright) stops as if told to: nothing would restart it.
+    if (link) process.once('disconnect', () => stop('disconnect'));
   });
+}
+
+/** A cluster worker's health lists every worker, and its rate limit spends the primary's buckets unless Redis holds them. */
+async function clusterWorkerOptions(link: import('../serve/cluster/worker-link.js').PrimaryLink) {
+  const { PrimaryBudget, workersFromPrimary } = await import('../serve/cluster/worker-link.js');
+  const { DEFAULT_POLICY } = await import('../serve/rate-limit/bucket.js');
+  return {
+    workers: workersFromPrimary(link),
+    rateLimitStore: process.env.REDIS_URL ? undefined : new PrimaryBudget(link, DEFAULT_POLICY),
+  };
 }
 
 export async function startCommand(flags: Flags & { snapshots?: string; 'source-date-epoch'?: string }): Promise<number> {

@@ -29,6 +29,8 @@ import { permalinkRoutes } from './permalinks/routes.js';
 import { v1Plugin, type V1Options } from './v1/index.js';
 import { sdmxPlugin } from './sdmx/index.js';
 import { webPlugin } from './web/index.js';
+import type { RateLimitStore } from './rate-limit/bucket.js';
+import { countRequests, selfStatus, type WorkerStatus, type WorkersReport } from './cluster/worker-status.js';
 import './pinned.js';
 
 export interface AppOptions {
@@ -61,9 +63,13 @@ export interface AppOptions {
   releaseGraceMs?: number;
   /** Further route families, each registered with `{ prefix, releases, ...options }`. */
   extraPlugins?: { plugin: FastifyPluginAsync<any>; prefix: string; options?: Record<string, unknown> }[];
+  /** The serving processes health lists, given this one's status (src/serve/cluster/); this one alone when absent. */
+  workers?: (self: () => WorkerStatus) => Promise<WorkersReport>;
+  /** The rate limit's buckets when neither Redis nor this process holds them (a cluster worker's: the primary's). */
+  rateLimitStore?: RateLimitStore & { degradation?(): string | null };
 }
 
-export type DalaApp = FastifyInstance & { releases: ReleaseHolder; routeTable: { method: string; url: string }[]; routeSchemas: LazySchemas };
+export type DalaApp = FastifyInstance & { releases: ReleaseHolder; routeTable: { method: string; url: string }[]; routeSchemas: LazySchemas; selfStatus: () => WorkerStatus };
 
 
 function commonHeaders(reply: FastifyReply, revision: string | null): void {
@@ -111,6 +117,10 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
   }));
   if (!opts.releases) performance.mark('dala:data-verified'); // read by `dala serve`'s start-up log line
   app.decorate('releases', releases);
+  const requests = countRequests(front.server);
+  const self = () => selfStatus(releases, requests);
+  app.decorate('selfStatus', self);
+  const workers = opts.workers ? () => opts.workers!(self) : async (): Promise<WorkersReport> => ({ workers: [self()], reasons: [] });
   app.decorate('routeSchemas', routeSchemas);
   const answers = opts.answerCache instanceof AnswerCache ? opts.answerCache : new AnswerCache(opts.answerCache);
   app.decorate('routeTable', [] as { method: string; url: string }[]);
@@ -226,7 +236,7 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
     for (const url of ['/api/timemachine/openapi.json', '/openapi.json']) scope.get(url, openapiRouteOptions, serveInterfaceDocument);
   });
 
-  await app.register(v1Plugin, { prefix: '/api/v1', releases, redisUrl: opts.redisUrl, trustProxy: opts.trustProxy, answerCache: answers, admission, ...opts.v1 });
+  await app.register(v1Plugin, { prefix: '/api/v1', releases, redisUrl: opts.redisUrl, trustProxy: opts.trustProxy, answerCache: answers, admission, workers, rateLimitStore: opts.rateLimitStore, ...opts.v1 });
   await app.register(sdmxPlugin, { prefix: '/sdmx/2.1', answerCache: answers, admission });
   await app.register(permalinkRoutes, { releases });
   await app.register(webPlugin); // `/` for browsers (Accept: text/html) and /assets/

@@ -2,6 +2,7 @@
 // one, so it is outside the limit by construction rather than by an exemption list.
 import type { FastifyInstance } from 'fastify';
 import type { ReleaseSource } from '../release-types.js';
+import { WORKER_SCHEMA, type WorkersReport } from '../cluster/worker-status.js';
 import { single } from './envelope.js';
 import { takeRelease } from './paging.js';
 import { envelopeOf, openObject, problems, type ItemOf } from './schemas.js';
@@ -10,11 +11,20 @@ export interface HealthOptions {
   releases: ReleaseSource;
   /** Further conditions that degrade service without stopping it (e.g. the rate limit's Redis lost). */
   degradations?: () => string[];
+  /** The serving processes (one, or each worker of `dala serve` with DALA_WORKERS > 1, gathered by the primary). */
+  workers?: () => Promise<WorkersReport>;
 }
 
 const READY = openObject(
-  { status: { type: 'string', enum: ['ready', 'verifying', 'degraded'] }, reasons: { type: 'array', items: { type: 'string' } }, revision: { type: 'string' }, as_of: { type: 'string' }, built_at: { type: 'string' } },
-  ['status', 'reasons', 'revision', 'as_of', 'built_at'],
+  {
+    status: { type: 'string', enum: ['ready', 'verifying', 'degraded'] },
+    reasons: { type: 'array', items: { type: 'string' } },
+    revision: { type: 'string' },
+    as_of: { type: 'string' },
+    built_at: { type: 'string' },
+    workers: { type: 'array', items: WORKER_SCHEMA, description: 'Every serving process on this port: the one answering alone, or each worker when DALA_WORKERS > 1 (a restarting worker is missing, with a reason). The top-level status is verifying while any listed process verifies its store.' },
+  },
+  ['status', 'reasons', 'revision', 'as_of', 'built_at', 'workers'],
 );
 
 export async function healthRoutes(app: FastifyInstance, opts: HealthOptions): Promise<void> {
@@ -29,9 +39,11 @@ export async function healthRoutes(app: FastifyInstance, opts: HealthOptions): P
     },
     handler: async (request) => {
       const release = takeRelease(request, opts.releases);
-      const reasons = [...(opts.releases.status?.().reasons ?? []), ...(opts.degradations?.() ?? [])];
-      const status = opts.releases.status?.().state === 'verifying' ? 'verifying' : reasons.length ? 'degraded' : 'ready';
-      return single<ItemOf<typeof READY>>(request, release, { status, reasons, revision: release.revision, as_of: release.seal.as_of, built_at: release.seal.built_at });
+      const { workers, reasons: workerReasons } = opts.workers ? await opts.workers() : { workers: [], reasons: [] };
+      const reasons = [...(opts.releases.status?.().reasons ?? []), ...(opts.degradations?.() ?? []), ...workerReasons];
+      const verifying = opts.releases.status?.().state === 'verifying' || workers.some((w) => w.status === 'verifying');
+      const status = verifying ? 'verifying' : reasons.length ? 'degraded' : 'ready';
+      return single<ItemOf<typeof READY>>(request, release, { status, reasons, revision: release.revision, as_of: release.seal.as_of, built_at: release.seal.built_at, workers });
     },
   });
 }

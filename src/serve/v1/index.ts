@@ -9,6 +9,7 @@ import { rateLimitHook } from '../rate-limit/hook.js';
 import type { RedisStore } from '../rate-limit/redis-store.js';
 import { AnswerCache } from '../answers/cache.js';
 import type { Admission } from '../load/admission.js';
+import type { WorkersReport } from '../cluster/worker-status.js';
 import { installAnswerCache } from '../answers/hooks.js';
 import type { ReleaseSource } from '../release-types.js';
 import { catalogRoutes } from '../catalog/routes.js';
@@ -40,6 +41,10 @@ export interface V1Options {
   answerCache?: AnswerCache;
   /** Admission of answers that cost work, consulted after the answer cache (src/serve/load/admission.ts). */
   admission?: Admission;
+  /** The serving processes health lists (src/serve/cluster/). */
+  workers?: () => Promise<WorkersReport>;
+  /** Buckets held elsewhere (a cluster worker's: the primary's); used when there is no Redis. */
+  rateLimitStore?: RateLimitStore & { degradation?(): string | null };
   /** Clock for the freshness evaluation; tests pin it. */
   now?: () => Date;
   /** Milliseconds clock of the in-memory token bucket; tests step it instead of sleeping. */
@@ -52,7 +57,8 @@ export const v1Plugin: FastifyPluginAsync<V1Options> = async (app, opts) => {
   // ioredis is loaded only when Redis is configured: importing it is start-up time a single replica never uses.
   const redis: RedisStore | null = opts.redisUrl ? new (await import('../rate-limit/redis-store.js')).RedisStore(opts.redisUrl, policy, app.log) : null;
   if (redis) await redis.waitReady(1000); // unreachable at start: a warning and the per-replica budget
-  const store: RateLimitStore = redis ?? new MemoryStore(policy, opts.bucketClock);
+  const shared = redis ?? opts.rateLimitStore ?? null;
+  const store: RateLimitStore = shared ?? new MemoryStore(policy, opts.bucketClock);
   app.addHook('onClose', async () => store.close());
 
   app.addHook('onRoute', (route) => {
@@ -72,8 +78,8 @@ export const v1Plugin: FastifyPluginAsync<V1Options> = async (app, opts) => {
   jsonBodyParser(app);
 
   const routeOpts = { releases: opts.releases, basePath: prefix, now: opts.now }; // not "prefix": Fastify reads that key as a route prefix
-  const degradation = redis?.degradation.bind(redis);
-  await app.register(healthRoutes, { ...routeOpts, degradations: () => [degradation?.()].filter((d): d is string => !!d) });
+  const degradation = shared?.degradation?.bind(shared);
+  await app.register(healthRoutes, { ...routeOpts, workers: opts.workers, degradations: () => [degradation?.()].filter((d): d is string => !!d) });
   await app.register(async (limited) => {
     limited.addHook('onRequest', rateLimitHook(store, policy, clientAddressResolver(opts.trustProxy)));
     if (opts.answerCache) installAnswerCache(limited, opts.answerCache);

@@ -1,0 +1,138 @@
+// The primary of `dala serve` with DALA_WORKERS > 1: it forks the serving processes and serves
+// nothing itself (it opens no release and no store). Why node:cluster and not SO_REUSEPORT: Node 20's
+// net.Server.listen has no reusePort option (it is ignored, and a second process's listen on the
+// port fails with EADDRINUSE), so one port for several processes takes cluster's shared handle.
+//
+// What the primary does: it owns the token buckets of the rate limit when there is no Redis (each
+// worker's take is one IPC round trip, answered here from memory); it gathers every worker's status
+// for /api/v1/health; it restarts a worker that dies (with backoff: a worker crashing at start must
+// not spin); on SIGTERM or SIGINT it stops every worker the way `dala serve` stops (in-flight
+// requests finish) and exits once all have. Each worker watches the CURRENT pointer itself, so one
+// swap reaches them all without the primary.
+import cluster, { type Worker } from 'node:cluster';
+import type { Logger } from 'pino';
+import { DEFAULT_POLICY, MemoryStore, type BucketPolicy } from '../rate-limit/bucket.js';
+import { isDalaMessage, type PrimaryAnswer, type StatusAnswer, type StatusQuery, type WorkerRequest } from './messages.js';
+import type { WorkerStatus, WorkersReport } from './worker-status.js';
+
+export interface PrimaryOptions {
+  workers: number;
+  log: Logger;
+  policy?: BucketPolicy;
+  /** How long a worker may take to report its status to a health query. */
+  statusTimeoutMs?: number;
+}
+
+/** Backoff after a crash: doubling from 100 ms to 10 s; a worker up for a minute resets it. */
+const FIRST_DELAY_MS = 100;
+const MAX_DELAY_MS = 10_000;
+const STABLE_AFTER_MS = 60_000;
+/** Past this long after SIGTERM, workers still running are killed. */
+const DRAIN_LIMIT_MS = 15_000;
+
+interface Slot {
+  worker: Worker | null;
+  startedAt: number;
+  delay: number;
+}
+
+/** Runs until every worker has stopped after SIGTERM/SIGINT; resolves the exit code. */
+export function runPrimary(opts: PrimaryOptions): Promise<number> {
+  const { log } = opts;
+  const budget = new MemoryStore(opts.policy ?? DEFAULT_POLICY);
+  const statusTimeoutMs = opts.statusTimeoutMs ?? 500;
+  const slots: Slot[] = [];
+  let stopping = false;
+  let refused = false;
+  let nextQuery = 1;
+  const pendingStatus = new Map<number, (status: WorkerStatus) => void>();
+
+  const answer = (worker: Worker, message: PrimaryAnswer) => {
+    if (worker.isConnected()) worker.send(message);
+  };
+
+  const gather = async (): Promise<WorkersReport> => {
+    const reasons: string[] = [];
+    const asks = slots.map(async (slot, index) => {
+      const worker = slot.worker;
+      if (!worker || !worker.isConnected()) {
+        reasons.push(`worker ${index + 1} of ${slots.length} is restarting after it stopped`);
+        return null;
+      }
+      const id = nextQuery++;
+      const status = await new Promise<WorkerStatus | null>((resolve) => {
+        const timer = setTimeout(() => resolve(null), statusTimeoutMs);
+        pendingStatus.set(id, (s) => {
+          clearTimeout(timer);
+          resolve(s);
+        });
+        worker.send({ dala: 'status?', id } satisfies StatusQuery);
+      });
+      pendingStatus.delete(id);
+      if (!status) reasons.push(`worker pid ${worker.process.pid} did not report its status within ${statusTimeoutMs} ms`);
+      return status;
+    });
+    const workers = (await Promise.all(asks)).filter((s): s is WorkerStatus => s !== null);
+    return { workers, reasons };
+  };
+
+  const onMessage = (worker: Worker) => (message: unknown) => {
+    if (!isDalaMessage(message)) return;
+    const m = message as WorkerRequest | StatusAnswer;
+    if (m.dala === 'take') void budget.take(m.key).then((result) => answer(worker, { dala: 'took', id: m.id, result }));
+    else if (m.dala === 'workers') void gather().then((report) => answer(worker, { dala: 'workers', id: m.id, report }));
+    else if (m.dala === 'status') pendingStatus.get(m.id)?.(m.status);
+  };
+
+  const start = (slot: Slot, index: number) => {
+    slot.startedAt = Date.now();
+    const worker = cluster.fork({ DALA_WORKER_INDEX: String(index + 1) });
+    slot.worker = worker;
+    worker.on('message', onMessage(worker));
+    worker.on('exit', (code, signal) => {
+      slot.worker = null;
+      if (stopping) return;
+      if (code === 2) {
+        // `dala serve` refused to serve (a synthetic release without --benchmark): so will every restart
+        log.error({ pid: worker.process.pid }, 'dala serve: a worker refused to serve; stopping the others');
+        refused = true;
+        return stop('SIGTERM');
+      }
+      slot.delay = Date.now() - slot.startedAt >= STABLE_AFTER_MS ? FIRST_DELAY_MS : Math.min(slot.delay * 2, MAX_DELAY_MS);
+      log.error({ pid: worker.process.pid, code, signal, restart_in_ms: slot.delay }, `dala serve: worker pid ${worker.process.pid} stopped (${signal ?? `code ${code}`}); restarting it in ${slot.delay} ms`);
+      setTimeout(() => !stopping && start(slot, index), slot.delay);
+    });
+  };
+
+
+  let stop: (signal: NodeJS.Signals) => void = () => {};
+  const stopped = new Promise<number>((resolve) => {
+    stop = (signal: NodeJS.Signals) => {
+      if (stopping) return;
+      stopping = true;
+      const running = slots.map((s) => s.worker).filter((w): w is Worker => w !== null && w.process.exitCode === null && w.process.signalCode === null);
+      log.info({ signal, workers: running.map((w) => w.process.pid) }, `dala serve: ${signal}, stopping ${running.length} workers`);
+      const forced = setTimeout(() => {
+        for (const w of running) w.process.kill('SIGKILL');
+      }, DRAIN_LIMIT_MS);
+      forced.unref();
+      void Promise.all(running.map((w) => new Promise<number>((done) => {
+        w.once('exit', (code) => done(code ?? 1));
+        w.process.kill(signal); // each worker drains as a single `dala serve` does (src/cli/serve.ts)
+      }))).then(async (codes) => {
+        clearTimeout(forced);
+        await budget.close();
+        resolve(refused ? 2 : codes.every((c) => c === 0) ? 0 : 1);
+      });
+    };
+  });
+  for (let i = 0; i < opts.workers; i++) {
+    const slot: Slot = { worker: null, startedAt: 0, delay: FIRST_DELAY_MS / 2 };
+    slots.push(slot);
+    start(slot, i);
+  }
+  log.info({ workers: opts.workers, pid: process.pid }, `dala serve: primary pid ${process.pid} started ${opts.workers} workers`);
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+  return stopped;
+}

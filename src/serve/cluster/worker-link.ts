@@ -1,0 +1,87 @@
+// A worker's side of cluster IPC: the rate-limit budget and the workers list asked of the primary,
+// and this worker's status answered to it. Every exchange has a deadline, so a primary that does not
+// answer (busy, or gone) costs a request at most that long, never a hang.
+import { MemoryStore, type BucketPolicy, type RateLimitStore, type TakeResult } from '../rate-limit/bucket.js';
+import { isDalaMessage, type PrimaryAnswer, type StatusAnswer, type WorkerRequest } from './messages.js';
+import type { WorkerStatus, WorkersReport } from './worker-status.js';
+
+type Outgoing = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
+
+/** Sends requests to the primary and matches its answers to them by id. */
+export class PrimaryLink {
+  private nextId = 1;
+  private readonly waiting = new Map<number, (answer: PrimaryAnswer | null) => void>();
+
+  constructor(private readonly proc: NodeJS.Process = process) {
+    if (!proc.send) throw new Error('PrimaryLink runs in a cluster worker (a process with an IPC channel)');
+    proc.on('message', (message: unknown) => {
+      if (!isDalaMessage(message) || (message.dala !== 'took' && message.dala !== 'workers')) return;
+      this.waiting.get(message.id)?.(message as PrimaryAnswer);
+    });
+  }
+
+  /** The primary's answer, or null after timeoutMs (or when the channel is closed). */
+  ask(request: Outgoing, timeoutMs: number): Promise<PrimaryAnswer | null> {
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => done(null), timeoutMs);
+      const done = (answer: PrimaryAnswer | null) => {
+        clearTimeout(timer);
+        this.waiting.delete(id);
+        resolve(answer);
+      };
+      this.waiting.set(id, done);
+      if (!this.proc.connected) return done(null);
+      this.proc.send!({ ...request, id }, undefined, undefined, (err) => err && done(null));
+    });
+  }
+
+  /** Answers the primary's status queries with status(). */
+  answerStatus(status: () => WorkerStatus): void {
+    this.proc.on('message', (message: unknown) => {
+      if (!isDalaMessage(message) || message.dala !== 'status?' || !this.proc.connected) return;
+      const answer: StatusAnswer = { dala: 'status', id: message.id, status: status() };
+      this.proc.send!(answer);
+    });
+  }
+}
+
+/** A take that gets no answer within this long is counted by the worker's own bucket instead. */
+const TAKE_TIMEOUT_MS = 250;
+
+/**
+ * The token buckets held by the primary, shared by every worker: without Redis, one address's budget
+ * holds across workers only if one process counts it. While the primary does not answer, each worker
+ * counts its own budget (the same fallback as a lost Redis: at most workers x burst, never a 500).
+ */
+export class PrimaryBudget implements RateLimitStore {
+  private readonly fallback: MemoryStore;
+  private lost = false;
+
+  constructor(private readonly link: PrimaryLink, policy: BucketPolicy) {
+    this.fallback = new MemoryStore(policy);
+  }
+
+  async take(key: string): Promise<TakeResult> {
+    const answer = await this.link.ask({ dala: 'take', key }, TAKE_TIMEOUT_MS);
+    this.lost = answer?.dala !== 'took';
+    return answer?.dala === 'took' ? answer.result : this.fallback.take(key);
+  }
+
+  degradation(): string | null {
+    return this.lost ? `rate limit: the primary process did not answer within ${TAKE_TIMEOUT_MS} ms; this worker counts its own budget meanwhile` : null;
+  }
+
+  async close(): Promise<void> {
+    await this.fallback.close();
+  }
+}
+
+/** Every worker's status, gathered by the primary; this worker alone (with a reason) if it does not answer. */
+export function workersFromPrimary(link: PrimaryLink): (self: () => WorkerStatus) => Promise<WorkersReport> {
+  return async (self) => {
+    const answer = await link.ask({ dala: 'workers' }, 1000);
+    if (answer?.dala === 'workers') return answer.report;
+    return { workers: [self()], reasons: ['the primary process did not answer within 1000 ms; only the answering worker is listed'] };
+  };
+}
