@@ -6,7 +6,7 @@
 // (docs/architecture.md), so it is bound to the manifest's sha256 in the seal and checked for form.
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import Database from 'better-sqlite3';
+import { readStoreMeta } from '../store/open.js';
 import { LINEAGE_FILES, REVISION_PATTERN, SEAL_FILE, STORE_FILE, mediaTypeOf, type ReleaseSeal } from './layout.js';
 
 const SEAL_KEYS = ['as_of', 'built_at', 'files', 'previous_revision', 'revision', 'rollback', 'schema_version'];
@@ -49,7 +49,7 @@ export async function checkSealFields(dir: string, seal: ReleaseSeal): Promise<F
     if (!Number.isSafeInteger(f.bytes) || f.bytes < 0) return fail(`${f.path}: bytes is malformed`);
     if (f.media_type !== mediaTypeOf(f.path)) return fail(`${f.path}: media_type ${JSON.stringify(f.media_type)} should be ${mediaTypeOf(f.path)}`);
   }
-  const meta = storeMeta(join(dir, STORE_FILE));
+  const meta = readStoreMeta(join(dir, STORE_FILE)); // unreadable: it fails on its sha256 instead
   if (meta) {
     for (const key of ['built_at', 'as_of'] as const) {
       if (meta[key] !== undefined && meta[key] !== seal[key]) return fail(`${key} ${seal[key]} differs from ${meta[key]} in ${STORE_FILE} (which the revision covers)`);
@@ -80,15 +80,3 @@ export async function checkSealFields(dir: string, seal: ReleaseSeal): Promise<F
   return null;
 }
 
-function storeMeta(path: string): Record<string, string> | null {
-  let db: Database.Database | null = null;
-  try {
-    db = new Database(path, { readonly: true, fileMustExist: true });
-    const rows = db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[];
-    return Object.fromEntries(rows.map((r) => [r.key, r.value]));
-  } catch {
-    return null; // a store that cannot be read fails on its sha256 instead
-  } finally {
-    db?.close();
-  }
-}

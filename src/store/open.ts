@@ -35,3 +35,21 @@ export function openStore(source: string | Buffer, label = typeof source === 'st
   }
   return db;
 }
+
+/**
+ * A store file's meta table (kind, versions, counts), or null when it cannot be read. Reading the
+ * meta serves checks that must see every kind of store, a synthetic one included (the seal's
+ * field checks, `dala serve` refusing a benchmark with its own message), so no policy applies.
+ */
+export function readStoreMeta(path: string): Record<string, string> | null {
+  let db: Database.Database | null = null;
+  try {
+    db = new Database(path, { readonly: true, fileMustExist: true });
+    const rows = db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[];
+    return Object.fromEntries(rows.map((r) => [r.key, r.value]));
+  } catch {
+    return null;
+  } finally {
+    db?.close();
+  }
+}

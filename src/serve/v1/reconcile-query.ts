@@ -4,10 +4,10 @@
 // `query` is required (matching is by name; a query of properties alone has nothing to search), a
 // positive integer `limit`, at most MAX_BATCH queries. The batch is checked against this schema and
 // the handler's ReconQuery type is derived from it, so the two cannot drift apart.
-import { createRequire } from 'node:module';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { FromSchema } from 'json-schema-to-ts';
 import { ProblemError } from '../errors.js';
+import { strictBodyAjv } from './strict-ajv.js';
 
 /** Queries per batch: OpenRefine sends 10; more would let one request cost many searches. */
 export const MAX_BATCH = 10;
@@ -53,16 +53,8 @@ export const RECON_QUERY_BATCH = {
 export type ReconQuery = FromSchema<typeof RECON_QUERY>;
 export type ReconQueryBatch = FromSchema<typeof RECON_QUERY_BATCH>;
 
-// Ajv is required on the first batch, not at start-up; without type coercion, so {"limit": "3"} is
-// refused rather than guessed.
 let check: ValidateFunction<ReconQueryBatch> | null = null;
-function validator(): ValidateFunction<ReconQueryBatch> {
-  if (!check) {
-    const { Ajv } = createRequire(import.meta.url)('ajv') as typeof import('ajv');
-    check = new Ajv({ coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false, strict: false }).compile<ReconQueryBatch>(RECON_QUERY_BATCH);
-  }
-  return check;
-}
+const validator = (): ValidateFunction<ReconQueryBatch> => (check ??= strictBodyAjv().compile<ReconQueryBatch>(RECON_QUERY_BATCH));
 
 /** Throws invalid_body naming the query and member unless the batch matches RECON_QUERY_BATCH. */
 export function assertBatch(batch: object): asserts batch is ReconQueryBatch {

@@ -2,11 +2,10 @@
 // flag and the features that matched. The status tells the outcome and the service never picks
 // among homonyms (DESIGN.md "Contracts"): 200 one sure match, 300 several, 404 none (with the
 // nearest candidates). A sure match is an exact match of the normalised name (src/serve/v1/search/sure.ts).
-import { createRequire } from 'node:module';
-import type { Ajv } from 'ajv';
 import type { FastifyInstance } from 'fastify';
 import type { ReleaseSource } from '../release-types.js';
 import { lazyValidator } from '../lazy-schemas.js';
+import { strictBodyAjv } from './strict-ajv.js';
 import { takeRelease } from './paging.js';
 import { single } from './envelope.js';
 import { entityPath } from './search.js';
@@ -30,14 +29,6 @@ const RESOLVE_BODY = {
 type ResolveBody = FromQuery<typeof RESOLVE_BODY>;
 
 const MAX_CANDIDATES = 10;
-
-// The body is validated without Fastify's default type coercion (which would turn {"name": 42} into
-// "42") and with unknown members refused rather than silently dropped: a resolve request that is not
-// what the client meant is a 400 invalid_body, not a guess.
-// Made and compiled on the first resolve request, like every route schema (src/serve/lazy-schemas.ts).
-let strictBody: Ajv | null = null;
-const strictBodyAjv = (): Ajv =>
-  (strictBody ??= new (createRequire(import.meta.url)('ajv') as typeof import('ajv')).Ajv({ coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false, strict: false }));
 
 const candidateSchema = openObject(
   {
@@ -88,7 +79,7 @@ function candidate(prefix: string, hit: Hit): Result['candidates'][number] {
 export async function resolveRoutes(app: FastifyInstance, opts: { releases: ReleaseSource; basePath: string }): Promise<void> {
   app.post<{ Body: ResolveBody }>('/resolve', {
     validatorCompiler: ({ schema }) => {
-      let fn: ReturnType<Ajv['compile']> | null = null;
+      let fn: ReturnType<ReturnType<typeof strictBodyAjv>['compile']> | null = null;
       return lazyValidator(() => (fn ??= strictBodyAjv().compile(schema)) as never) as never;
     },
     schema: {

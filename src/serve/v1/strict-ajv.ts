@@ -1,0 +1,13 @@
+// The one Ajv of the bodies /api/v1 reads (resolve, reconcile): without Fastify's default type
+// coercion (which would turn {"name": 42} into "42" and {"limit": "3"} into 3) and with unknown
+// members refused rather than silently dropped, so a request that is not what the client meant is a
+// 400 invalid_body, not a guess. Ajv is required on the first such request, not at start-up, like
+// every route schema (src/serve/lazy-schemas.ts).
+import { createRequire } from 'node:module';
+import type { Ajv } from 'ajv';
+
+let strict: Ajv | null = null;
+
+export function strictBodyAjv(): Ajv {
+  return (strict ??= new (createRequire(import.meta.url)('ajv') as typeof import('ajv')).Ajv({ coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false, strict: false }));
+}
