@@ -161,3 +161,31 @@ test('a request with a body read whole is answered over a real socket: POST reso
   assert.equal(reconcile.status, 200);
   assert.ok('q0' in (await reconcile.json()));
 });
+
+test('a connection over the per-address bound and a request the parser rejects both get a problem document with nosniff and CORS, then the connection closes', async () => {
+  const { releasesDir } = await makeV1Release();
+  const capped = await startServer({ releasesDir, host: '127.0.0.1', port: 0, logger: false, limits: { maxConnectionsPerAddress: 2 } });
+  const cappedPort = Number(new URL(capped.url).port);
+  const held = [connect(cappedPort, '127.0.0.1'), connect(cappedPort, '127.0.0.1')];
+  try {
+    await Promise.all(held.map((s) => new Promise((r) => s.once('connect', r))));
+    const third = await new Promise<string>((resolve, reject) => {
+      const socket = connect(cappedPort, '127.0.0.1');
+      const chunks: Buffer[] = [];
+      socket.on('data', (c) => chunks.push(c));
+      socket.on('error', reject);
+      socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    });
+    const [head = '', body = ''] = third.split('\r\n\r\n');
+    const lower = head.toLowerCase();
+    assert.match(head, /^HTTP\/1\.1 503 /);
+    assert.equal(JSON.parse(body).code, 'overloaded');
+    for (const header of [/content-type: application\/problem\+json/, /x-content-type-options: nosniff/, /access-control-allow-origin: \*/, /retry-after: 1/, /connection: close/]) assert.match(lower, header);
+  } finally {
+    for (const s of held) s.destroy();
+    await capped.close();
+  }
+  const rejected = await send('get /api/v1/health HTTP/1.1\r\nHost: x\r\n\r\n');
+  assertProblem(rejected, 'malformed_request', 'lowercase method');
+  for (const header of [/x-content-type-options: nosniff/, /access-control-allow-origin: \*/, /connection: close/]) assert.match(rejected.headers, header);
+});

@@ -8,7 +8,7 @@ import type { Socket } from 'node:net';
 import { COMMON_HEADERS } from './common-headers.js';
 import { PROBLEM_MEDIA_TYPE, problem, type ErrorCode } from './errors.js';
 
-const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 413: 'Content Too Large', 414: 'URI Too Long', 431: 'Request Header Fields Too Large' };
+const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 413: 'Content Too Large', 414: 'URI Too Long', 431: 'Request Header Fields Too Large', 503: 'Service Unavailable' };
 
 export function clientErrorCode(err: NodeJS.ErrnoException): ErrorCode {
   switch (err.code) {
@@ -34,15 +34,20 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: Socket): v
       : code === 'request_timeout'
         ? 'the request was not received in time'
         : `the request is not valid HTTP/1.1 (${err.code ?? 'parse error'}); methods are case-sensitive (RFC 9110 section 9.1)`;
-  const answer = problem(code, detail, '/');
+  writeProblemToSocket(socket, problem(code, detail, '/'));
+}
+
+/**
+ * The one writer of an answer straight to a socket, for what is refused before a request object
+ * exists (a parse error, a connection over the per-address bound): the catalog's problem document
+ * with the headers every answer carries (common-headers.ts), then the connection closes.
+ */
+export function writeProblemToSocket(socket: Socket, answer: ReturnType<typeof problem>, headers: Readonly<Record<string, string>> = {}): void {
   const body = Buffer.from(JSON.stringify(answer));
   const status = answer.status;
-  socket.end(
-    `HTTP/1.1 ${status} ${REASONS[status] ?? 'Bad Request'}\r\n` +
-      `content-type: ${PROBLEM_MEDIA_TYPE}\r\ncontent-length: ${body.length}\r\ncache-control: no-store\r\n` +
-      `x-content-type-options: nosniff\r\naccess-control-allow-origin: *\r\nconnection: close\r\n\r\n` +
-      body.toString(),
-  );
+  const head = { ...COMMON_HEADERS, 'content-type': PROBLEM_MEDIA_TYPE, 'content-length': String(body.length), 'cache-control': 'no-store', ...headers, connection: 'close' };
+  const reason = REASONS[status] ?? 'Bad Request';
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\n${Object.entries(head).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n${body.toString()}`);
 }
 
 /**

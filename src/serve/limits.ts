@@ -16,7 +16,8 @@
 //   the proxy see why.
 import type { Socket } from 'node:net';
 import type { Server } from 'node:http';
-import { PROBLEM_MEDIA_TYPE, problem } from './errors.js';
+import { problem } from './errors.js';
+import { writeProblemToSocket } from './client-errors.js';
 import { trustedProxies } from './rate-limit/client-address.js';
 
 export interface Limits {
@@ -75,11 +76,7 @@ export function serverOptions(limits: Limits) {
 }
 
 function tooMany(socket: Socket, perAddress: number): void {
-  const body = JSON.stringify(problem('overloaded', `more than ${perAddress} open connections from this address; reuse connections or retry later`, '/'));
-  socket.end(
-    `HTTP/1.1 503 Service Unavailable\r\ncontent-type: ${PROBLEM_MEDIA_TYPE}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
-      `retry-after: 1\r\ncache-control: no-store\r\nconnection: close\r\n\r\n${body}`,
-  );
+  writeProblemToSocket(socket, problem('overloaded', `more than ${perAddress} open connections from this address; reuse connections or retry later`, '/'), { 'retry-after': '1' });
   socket.destroySoon();
 }
 
