@@ -8,6 +8,9 @@
 // input is asked REPEAT times and its median kept, so one GC pause or a neighbour's burst on a shared
 // machine does not pass for the input's cost; the row is the costliest input of the route.
 // Run: BENCH_SEARCH_RELEASES=/work/scaled/releases-1m-v2 npm run bench -- cpu-cap
+// With BENCH_CPU_RELEASES set instead (a real release: `dala build --releases DIR`), the costliest
+// request of every route family and representation (./cpu/route-families.ts) through a real
+// listening server (./cpu/server-cpu.ts measures the server's CPU per request).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { InjectOptions } from 'fastify';
@@ -17,6 +20,7 @@ import { MAX_BATCH } from '../src/serve/v1/reconcile-query.js';
 import { allowSyntheticStores } from '../src/store/open.js';
 import { atMost, emit, percentile } from './row.js';
 import { queryCells } from './search/queries.js';
+import { measureRouteFamilies } from './cpu/server-cpu.js';
 
 const CAP_MS = 50;
 const REPEAT = Number(process.env.BENCH_CPU_REPEAT ?? 3);
@@ -61,7 +65,9 @@ async function ready(app: DalaApp): Promise<void> {
   throw new Error('the release did not become ready in 10 minutes');
 }
 
-if (!RELEASES) {
+if (process.env.BENCH_CPU_RELEASES) {
+  await measureRouteFamilies(process.env.BENCH_CPU_RELEASES, CAP_MS);
+} else if (!RELEASES) {
   for (const route of ROUTES) emit({ target: 'cpu-cap', bound: `${route}: CPU per request <= ${CAP_MS} ms`, value: null, unit: 'ms', met: false, note: 'not measured: set BENCH_SEARCH_RELEASES to a releases directory holding a scaled release (bench/scale/build.ts)' });
 } else {
   const { entities } = JSON.parse(await readFile(join(RELEASES, 'scaled-build.json'), 'utf8')) as { entities: number };

@@ -32,6 +32,26 @@ export function parseLayers(release: LoadedRelease, param: string | undefined): 
   return asked.sort();
 }
 
+// Each point's "place" key as the snapshot's JSON writes it (src/store/snapshot-blocks-json.ts), found
+// in the bytes: a key of the array's objects cannot be confused with text inside a string value,
+// where every quote is escaped. Parsing the whole array (about 1 MB over every layer) into objects,
+// or even decoding it into one string, only to read one field per point cost most of an answer.
+const PLACE_KEY = Buffer.from('"place":"');
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+function placesIn(points: Buffer): Set<string> {
+  const places = new Set<string>();
+  for (let at = points.indexOf(PLACE_KEY); at >= 0; at = points.indexOf(PLACE_KEY, at)) {
+    const start = at + PLACE_KEY.length - 1; // the value's opening quote
+    let end = points.indexOf(QUOTE, start + 1);
+    while (end > 0 && points[end - 1] === BACKSLASH) end = points.indexOf(QUOTE, end + 1);
+    places.add(JSON.parse(points.toString('utf8', start, end + 1)) as string);
+    at = end + 1;
+  }
+  return places;
+}
+
 /**
  * The answer, given to `use`: its points' bytes are valid only during that call (they may lie in a
  * buffer the next snapshot reuses), so an answer made and sent at once is copied once, into its body.
@@ -57,7 +77,7 @@ function withSnapshot<T>(release: LoadedRelease, query: SnapshotQuery, use: (ans
     metrics,
     count,
     points: new RawJson(points),
-    ...(query.include === 'names' ? { names: namesOf(release, (JSON.parse(points.toString('utf8')) as PointRow[]).map((p) => p.place), metrics.map((m) => m.id)) } : {}),
+    ...(query.include === 'names' ? { names: namesOf(release, placesIn(points), metrics.map((m) => m.id)) } : {}),
     note: 'Each point is the latest one whose period ends on or before `date`; a null value was not published (never zero). Each point carries its own unit, status and note; its metric is a series, whose indicator and dimension codes `metrics` gives.',
   }), only);
 }
