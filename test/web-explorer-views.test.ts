@@ -144,12 +144,15 @@ describe('explorer views in headless Chromium', { timeout: 600_000 }, () => {
     await ex.shot(host, '02-embed-ru');
     await host.close();
 
-    // How to cite: the release's permalink, which answers.
+    // How to cite: the permalink of the release's file the view's data belongs to, sealed and immutable.
     const cite = await page.locator('.compare .cite').innerText();
-    assert.ok(cite.includes(ex.revision) && cite.includes('Уровень безработицы'), cite);
     const permalink = await page.locator('.compare .permalink a').getAttribute('href');
-    assert.equal(permalink, `/api/v1/releases/${ex.revision}`);
-    assert.equal((await ex.api<{ revision?: string; data?: { revision: string } }>(permalink!)) !== null, true);
+    assert.equal(permalink, `/r/${ex.revision}/data/datasets/labour-market.csv`);
+    assert.ok(cite.includes(ex.revision) && cite.includes('Уровень безработицы') && cite.includes(`${ex.base}${permalink}`), cite);
+    const sealed = await ex.app.inject({ method: 'GET', url: permalink! });
+    assert.equal(sealed.statusCode, 200);
+    assert.equal(sealed.headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.ok(sealed.body.includes('\nunemployment_rate,KZ-71,'), 'the file holds the cited figures');
     await page.close();
   });
 

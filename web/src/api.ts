@@ -54,7 +54,9 @@ export const api = {
   layers: () => get<TemporalLayers>('/api/timemachine/layers'),
   events: () => get<TmEvent[]>('/api/timemachine/events'),
   snapshot: (date: string | null) => get<Snapshot>(date ? `/api/timemachine/snapshot?date=${encodeURIComponent(date)}` : '/api/timemachine/snapshot'),
-  series: (metric: string) => get<Series>(`/api/timemachine/series?metric=${encodeURIComponent(metric)}`),
+  // A breakdown is asked with the dimension filters (sex=F&area=R); a dimension left out is its total.
+  series: (metric: string, dims: Readonly<Record<string, string>> = {}) =>
+    get<Series>(`/api/timemachine/series?${new URLSearchParams({ metric, ...Object.fromEntries(Object.entries(dims).filter(([, c]) => c !== '_T')) })}`),
   region: (slug: string) => get<RegionAnalytics>(`/data/region-analytics/${encodeURIComponent(slug)}.json`),
   search: (q: string) => get<CollectionOf<typeof hitSchema>>(`/api/v1/search?q=${encodeURIComponent(q)}`),
   releases: () => get<CollectionOf<typeof releaseSummary>>('/api/v1/releases'),

@@ -1,6 +1,7 @@
 // The explorer page: one view state, mirrored in the URL fragment, drives every section.
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api, type Dataset, type Metric, type RegionCollection, type Series, type Snapshot, type TmEvent } from './api';
+import { indicatorsOf, seriesAt } from './breakdown';
 import { Catalog } from './catalog';
 import { Changes } from './changes';
 import { LANGS, translator, type Lang } from './i18n';
@@ -17,6 +18,8 @@ export interface Base {
   metrics: Metric[];
   events: TmEvent[];
   sources: Map<string, { title: string; url: string | null }>;
+  /** Each source's file in the release's /data/ tree (its dataset's CSV): what a citation's permalink names. */
+  files: Map<string, string>;
 }
 
 function useView(): [View, (patch: Partial<View>) => void] {
@@ -52,21 +55,33 @@ export function App() {
   useEffect(() => {
     Promise.all([api.geo(), api.layers(), api.events(), api.catalog().catch(() => ({ datasets: [] as Dataset[] }))]).then(([geo, layers, events, catalog]) => {
       const sources = new Map<string, { title: string; url: string | null }>();
-      for (const d of catalog.datasets) for (const s of d.sources) sources.set(s.id, { title: s.title, url: s.url });
+      const files = new Map<string, string>();
+      for (const d of catalog.datasets) {
+        const csv = d.distributions.find((x) => x.media_type === 'text/csv')?.url;
+        for (const s of d.sources) {
+          sources.set(s.id, { title: s.title, url: s.url });
+          // the source's own family file, before a file that gathers every family
+          if (csv && (!files.has(s.id) || d.sources.length === 1)) files.set(s.id, csv);
+        }
+      }
       // Daily event counts are not a regional indicator; every other metric of the store can be mapped.
       const metrics = layers.layers.flatMap((l) => l.metrics).filter((m) => m.layer !== 'events');
-      setBase({ geo, metrics, events, sources });
+      setBase({ geo, metrics, events, sources, files });
     }, (e: Error) => setError(e.message));
   }, []);
 
-  const metric = base ? (base.metrics.find((m) => m.id === view.metric) ?? base.metrics.find((m) => m.id === DEFAULT_METRIC) ?? base.metrics[0]!) : null;
+  // The indicator chosen, and the series of its breakdown chosen: the metric every section shows.
+  const indicators = useMemo(() => (base ? indicatorsOf(base.metrics) : []), [base]);
+  const indicator = base ? (indicators.find((m) => m.id === view.metric) ?? indicators.find((m) => m.id === DEFAULT_METRIC) ?? indicators[0]!) : null;
+  const metric = base && indicator ? seriesAt(base.metrics, indicator, view.dims) : null;
 
   // The series, the snapshot and the base files are asked for at once (one round trip to a first
   // view): before the metric list is known the wanted metric is the URL's or the default one.
-  const wanted = metric?.id ?? view.metric ?? DEFAULT_METRIC;
+  const wanted = metric ? { id: metric.indicator ?? metric.id, dims: metric.dimensions ?? {} } : { id: view.metric ?? DEFAULT_METRIC, dims: view.dims };
+  const wantedKey = JSON.stringify(wanted);
   useEffect(() => {
-    api.series(wanted).then(setSeries, (e: Error) => setError(e.message));
-  }, [wanted]);
+    api.series(wanted.id, wanted.dims).then(setSeries, (e: Error) => setError(e.message));
+  }, [wantedKey]);
 
   // The slider's stops: the metric's own periods, each standing at the date its period ends.
   const stops = useMemo(() => {
@@ -159,7 +174,7 @@ export function App() {
         {view.tab === 'map' && (!base || !metric || !snapshot ? (
           <p aria-busy="true">{t('loading')}</p>
         ) : (
-          <MapView view={view} update={update} t={t} base={base} metric={metric} series={series} snapshot={snapshot} stops={stops} stopIndex={stopIndex} date={date} regions={regions} nameOf={nameOf} toggleCompare={toggleCompare} />
+          <MapView view={view} update={update} t={t} base={base} indicators={indicators} indicator={indicator!} metric={metric} series={series} snapshot={snapshot} stops={stops} stopIndex={stopIndex} date={date} regions={regions} nameOf={nameOf} toggleCompare={toggleCompare} />
         ))}
       </main>
       <footer>

@@ -1,6 +1,6 @@
 // One indicator for up to eight places on one line chart. Each place has a colour of the Okabe–Ito
-// palette (Okabe & Ito, "Color Universal Design", 2008: told apart under every common colour-vision
-// deficiency) AND its own marker shape and dash pattern, so lines stay distinct in grey print too.
+// palette (palette.ts: told apart under the common colour-vision deficiencies, drawn over a dark
+// casing for contrast) AND its own marker shape and dash pattern, so lines stay distinct in grey print too.
 // Presentation is written as SVG attributes, not CSS classes, so a downloaded SVG or PNG looks the
 // same as the screen; the source, period and release revision are printed inside the picture.
 import { scaleLinear } from 'd3-scale';
@@ -8,8 +8,8 @@ import { line, symbol, symbolCircle, symbolCross, symbolDiamond, symbolSquare, s
 import type { TmEvent } from './api';
 import { fmtNumber } from './format';
 import type { Lang, T } from './i18n';
+import { CASING, colour } from './palette';
 
-export const PALETTE = ['#E69F00', '#56B4E9', '#009E73', '#D55E00', '#0072B2', '#CC79A7', '#000000', '#8C6D00'] as const;
 const SYMBOLS = [symbolCircle, symbolSquare, symbolTriangle, symbolDiamond, symbolCross, symbolStar, symbolWye, symbolTimes];
 const DASHES = ['', '6 3', '2 3', '10 3 2 3', '4 4', '1 2', '12 4', '6 2 1 2'];
 
@@ -21,7 +21,6 @@ export interface Line {
 
 export const marker = (i: number, size = 48) => symbol(SYMBOLS[i % SYMBOLS.length]!, size)() ?? '';
 export const dash = (i: number) => DASHES[i % DASHES.length]!;
-export const colour = (i: number) => PALETTE[i % PALETTE.length]!;
 
 const W = 720;
 const H = 340;
@@ -73,12 +72,13 @@ export function CompareChart({ lines, breaks, lang, t, title, label, credit }: P
       {shown.length > 0 && <text x={W - M.right} y={M.top + 8} text-anchor="end" font-size="11" fill="#8a4b00" aria-hidden="true">┆ {t('seriesBreak')}</text>}
       {lines.map((l, i) => (
         <g key={l.iso} class="place-line" data-iso={l.iso} stroke={colour(i)} fill="none">
+          <path class="casing" d={path(l.points) ?? ''} stroke={CASING} stroke-width="4.25" stroke-dasharray={dash(i) || undefined} />
           <path class="line" d={path(l.points) ?? ''} stroke-width="2.25" stroke-dasharray={dash(i) || undefined} />
           {l.points.map((p) => {
             if (p.value === null) return null;
             const marked = p.status !== 'final';
             return (
-              <path key={p.period} class={marked ? 'dot marked' : 'dot'} d={marker(i, marked ? 80 : 40)} transform={`translate(${x(time(p.period_end))},${y(p.value)})`} fill={marked ? '#ffffff' : colour(i)} stroke-width={marked ? 2 : 1}>
+              <path key={p.period} class={marked ? 'dot marked' : 'dot'} d={marker(i, marked ? 80 : 40)} transform={`translate(${x(time(p.period_end))},${y(p.value)})`} fill={marked ? '#ffffff' : colour(i)} stroke={marked ? colour(i) : CASING} stroke-width={marked ? 2 : 1}>
                 <title>{`${l.name}, ${p.period}: ${fmtNumber(lang, p.value)}${marked ? ` (${t(`status_${p.status}` as never) || p.status})` : ''}`}</title>
               </path>
             );

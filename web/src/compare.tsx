@@ -3,15 +3,18 @@
 // an embed snippet and how to cite it.
 import { useRef } from 'preact/hooks';
 import type { Series, TmEvent } from './api';
-import { colour, CompareChart, dash, marker, type Line } from './compare-chart';
+import { CompareChart, dash, marker, type Line } from './compare-chart';
 import type { CsvRow } from './csv';
 import { fmtPeriod } from './format';
 import type { Lang, T } from './i18n';
+import { fileStem } from './shown';
+import { CASING, colour } from './palette';
 import { ViewTools } from './view-tools';
 import { MAX_COMPARE } from './view';
 
 export interface Shown {
-  metricId: string;
+  metricId: string; // the indicator
+  dimensions: Readonly<Record<string, string>>; // its breakdown's codes (empty: an indicator without dimensions)
   metricName: string;
   unitCode: string; // the unit as the CSV writes it
   unitText: string; // the unit in the reader's language
@@ -56,7 +59,7 @@ export function Compare({ places, series, shown, lang, t, nameOf, events, embedU
   const breaks = events.filter((e) => e.kind === 'reform');
   const credit = [`${t('source')}: ${shown.source.title}`, `${t('period')}: ${from}–${to} · ${shown.unitText}`, `${t('drawnFrom', { revision: shown.revision })} · ${new URL(shown.permalink, location.href).href}`];
   const rows: CsvRow[] = lines.flatMap((l) =>
-    l.points.map((p) => ({ place: l.iso, place_name: l.name, metric: shown.metricId, period: p.period, period_end: p.period_end, value: p.value, unit: shown.unitCode, status: p.status, source_id: shown.source.id, source_title: shown.source.title, source_url: shown.source.url, note: shown.note, release: shown.revision })),
+    l.points.map((p) => ({ place: l.iso, place_name: l.name, metric: shown.metricId, dimensions: shown.dimensions, period: p.period, period_end: p.period_end, value: p.value, unit: shown.unitCode, status: p.status, source_id: shown.source.id, source_title: shown.source.title, source_url: shown.source.url, note: shown.note, release: shown.revision })),
   );
   const chart = (
     <CompareChart lines={lines} breaks={breaks} lang={lang} t={t} title={`${shown.metricName}, ${shown.unitText}`} label={t('compareLabel', { metric: shown.metricName, places: names, from, to })} credit={credit} />
@@ -74,8 +77,9 @@ export function Compare({ places, series, shown, lang, t, nameOf, events, embedU
         {lines.map((l, i) => (
           <li key={l.iso} data-iso={l.iso}>
             <svg width="34" height="14" viewBox="-17 -7 34 14" aria-hidden="true">
+              <line x1="-16" x2="16" y1="0" y2="0" stroke={CASING} stroke-width="4.25" stroke-dasharray={dash(i) || undefined} />
               <line x1="-16" x2="16" y1="0" y2="0" stroke={colour(i)} stroke-width="2.25" stroke-dasharray={dash(i) || undefined} />
-              <path d={marker(i)} fill={colour(i)} stroke={colour(i)} />
+              <path d={marker(i)} fill={colour(i)} stroke={CASING} />
             </svg>
             <span class="place-name">{l.name}</span>
             <button type="button" class="remove" aria-label={t('compareRemove', { place: l.name })} onClick={() => onRemove?.(l.iso)}>×</button>
@@ -86,7 +90,7 @@ export function Compare({ places, series, shown, lang, t, nameOf, events, embedU
       <div ref={box}>{chart}</div>
       {shown.note && <p class="hint derivation">{shown.note}</p>}
       <p class="hint">{t('breaksNote')} {t('gap')}.</p>
-      <ViewTools t={t} id="compare" name={`dala-${shown.metricId}-compare`} rows={rows} chart={() => box.current?.querySelector('svg') ?? null} credit={credit} embedUrl={embedUrl} revision={shown.revision} cite={cite} permalink={shown.permalink} />
+      <ViewTools t={t} id="compare" name={`dala-${fileStem(shown)}-compare`} rows={rows} chart={() => box.current?.querySelector('svg') ?? null} credit={credit} embedUrl={embedUrl} revision={shown.revision} cite={cite} permalink={shown.permalink} />
     </section>
   );
 }

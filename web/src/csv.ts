@@ -5,6 +5,7 @@ export interface CsvRow {
   place: string;
   place_name: string;
   metric: string;
+  dimensions: Readonly<Record<string, string>>; // the breakdown's codes, one column each after metric
   period: string;
   period_end: string;
   value: number | null;
@@ -17,13 +18,19 @@ export interface CsvRow {
   release: string;
 }
 
-const HEAD: (keyof CsvRow)[] = ['place', 'place_name', 'metric', 'period', 'period_end', 'value', 'unit', 'status', 'source_id', 'source_title', 'source_url', 'note', 'release'];
+type Column = Exclude<keyof CsvRow, 'dimensions'>;
+const BEFORE: Column[] = ['place', 'place_name', 'metric'];
+const AFTER: Column[] = ['period', 'period_end', 'value', 'unit', 'status', 'source_id', 'source_title', 'source_url', 'note', 'release'];
 
 export const csvField = (v: unknown) => {
   const s = v === null || v === undefined ? '' : String(v);
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
+/** The rows as CSV: one column per dimension of the indicator (its code list: src/lib/dimensions.ts), as the API's CSVs have. */
 export function csvText(rows: CsvRow[]): string {
-  return [HEAD.join(','), ...rows.map((r) => HEAD.map((k) => csvField(r[k])).join(','))].join('\r\n') + '\r\n';
+  const dims = [...new Set(rows.flatMap((r) => Object.keys(r.dimensions)))];
+  const head = [...BEFORE, ...dims, ...AFTER];
+  const line = (r: CsvRow) => [...BEFORE.map((k) => r[k]), ...dims.map((d) => r.dimensions[d]), ...AFTER.map((k) => r[k])].map(csvField).join(',');
+  return [head.join(','), ...rows.map(line)].join('\r\n') + '\r\n';
 }

@@ -28,7 +28,7 @@ interface Props {
 export function Embed({ view, t, base, metric, series, snapshot, regions, nameOf }: Props) {
   const lang = view.lang;
   const sourceOf = sourceIn(lang, t, base.sources, base.metrics);
-  const shown = useShown({ metric, lang, t, revision: snapshot.revision, perCapita: view.perCapita, sourceOf, metricName: (m) => metricName(lang, m), populationMetric: base.metrics.find((m) => m.id === 'population') });
+  const shown = useShown({ metric, lang, t, revision: snapshot.revision, perCapita: view.perCapita, sourceOf, files: base.files, metricName: (m) => metricName(lang, m), populationMetric: base.metrics.find((m) => m.id === 'population') });
   const points = useMemo(() => {
     const m = new Map<string, Point>();
     for (const p of snapshot.points) if (p.metric === metric.id && regions.has(p.place)) m.set(p.place, { ...p, value: shown.value(p.place, p.period, p.value), unit: shown.unitText });

@@ -36,6 +36,7 @@ export const enViews = {
   per1000Derivation: 'Dala’s computation, not the Bureau’s: value × {scale} ÷ population of the same place and year × 1,000. Population: {population}.',
   per1000None: 'No population of the same year',
   breakdown: 'Breakdown',
+  breakdownShown: 'Shown: {breakdown}',
   bureau: 'Bureau of National Statistics',
   byRegion: 'by region',
 };
@@ -78,6 +79,7 @@ export const ruViews: Record<ViewKey, string> = {
   per1000Derivation: 'Расчёт Dala, а не Бюро: значение × {scale} ÷ население того же места и года × 1 000. Население: {population}.',
   per1000None: 'Нет численности населения за тот же год',
   breakdown: 'Разрез',
+  breakdownShown: 'Показано: {breakdown}',
   bureau: 'Бюро национальной статистики АСПиР РК',
   byRegion: 'по регионам',
 };
@@ -118,6 +120,7 @@ export const kkViews: Record<ViewKey, string> = {
   per1000Derivation: 'Бюроның емес, Dala есебі: мән × {scale} ÷ сол орын мен сол жылғы халық саны × 1 000. Халық саны: {population}.',
   per1000None: 'Сол жылғы халық саны жоқ',
   breakdown: 'Бөлініс',
+  breakdownShown: 'Көрсетілгені: {breakdown}',
   bureau: 'ҚР СЖРА Ұлттық статистика бюросы',
   byRegion: 'өңірлер бойынша',
 };

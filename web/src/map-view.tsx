@@ -11,7 +11,7 @@ import { MapControls, type Stop } from './map-controls';
 import { MapLegend } from './map-legend';
 import { ChoroplethMap, classify } from './map';
 import { RegionPanel } from './region';
-import { sourceIn, useShown } from './shown';
+import { fileStem, sourceIn, useShown } from './shown';
 import { ValuesTable } from './values-table';
 import { viewHash, type View } from './view';
 import { ViewTools } from './view-tools';
@@ -23,7 +23,9 @@ interface Props {
   update: (patch: Partial<View>) => void;
   t: T;
   base: Base;
-  metric: Metric;
+  indicators: Metric[];
+  indicator: Metric; // the indicator chosen
+  metric: Metric; // the series of its breakdown chosen
   series: Series | null;
   snapshot: Snapshot;
   stops: Stop[];
@@ -34,10 +36,10 @@ interface Props {
   toggleCompare: (iso: string) => void;
 }
 
-export function MapView({ view, update, t, base, metric, series, snapshot, stops, stopIndex, date, regions, nameOf, toggleCompare }: Props) {
+export function MapView({ view, update, t, base, indicators, indicator, metric, series, snapshot, stops, stopIndex, date, regions, nameOf, toggleCompare }: Props) {
   const lang = view.lang;
   const sourceOf = sourceIn(lang, t, base.sources, base.metrics);
-  const shown = useShown({ metric, lang, t, revision: snapshot.revision, perCapita: view.perCapita, sourceOf, metricName: (m) => metricName(lang, m), populationMetric: base.metrics.find((m) => m.id === 'population') });
+  const shown = useShown({ metric, lang, t, revision: snapshot.revision, perCapita: view.perCapita, sourceOf, files: base.files, metricName: (m) => metricName(lang, m), populationMetric: base.metrics.find((m) => m.id === 'population') });
   const mapBox = useRef<HTMLDivElement>(null);
   const points = useMemo(() => {
     const m = new Map<string, Point>();
@@ -52,7 +54,7 @@ export function MapView({ view, update, t, base, metric, series, snapshot, stops
   const mName = shown.metricName;
   const rows: CsvRow[] = isos.flatMap((iso) => {
     const p = points.get(iso);
-    return p ? [{ place: iso, place_name: nameOf(iso), metric: metric.id, period: p.period, period_end: p.period_end, value: p.value, unit: shown.unitCode, status: p.status, source_id: p.source_id, source_title: sourceOf(p.source_id).title, source_url: sourceOf(p.source_id).url, note: shown.note, release: snapshot.revision }] : [];
+    return p ? [{ place: iso, place_name: nameOf(iso), metric: shown.metricId, dimensions: shown.dimensions, period: p.period, period_end: p.period_end, value: p.value, unit: shown.unitCode, status: p.status, source_id: p.source_id, source_title: sourceOf(p.source_id).title, source_url: sourceOf(p.source_id).url, note: shown.note, release: snapshot.revision }] : [];
   });
   const permalink = new URL(shown.permalink, location.href).href;
   const credit = [`${t('source')}: ${shown.source.title}`, `${t('period')}: ${periodText} · ${shown.unitText}`, `${t('drawnFrom', { revision: snapshot.revision })} · ${permalink}`];
@@ -61,7 +63,7 @@ export function MapView({ view, update, t, base, metric, series, snapshot, stops
 
   return (
     <>
-      <MapControls view={view} update={update} t={t} metrics={base.metrics} metric={metric} stops={stops} stopIndex={stopIndex} date={date} perCapitaOffered={shown.offered} />
+      <MapControls view={view} update={update} t={t} metrics={base.metrics} indicators={indicators} indicator={indicator} metric={metric} stops={stops} stopIndex={stopIndex} date={date} perCapitaOffered={shown.offered} />
       <div class="layout">
         <div class="map-col">
           <div ref={mapBox}>
@@ -105,7 +107,7 @@ export function MapView({ view, update, t, base, metric, series, snapshot, stops
         />
       )}
       <ValuesTable isos={isos} points={points} lang={lang} t={t} caption={`${t('regionTable')} (${mName}, ${shown.unitText})`} nameOf={nameOf} selected={selected} compare={view.compare} onSelect={(iso) => update({ region: iso })} onToggleCompare={toggleCompare} />
-      <ViewTools t={t} id="map" name={`dala-${metric.id}-${periods[periods.length - 1] ?? 'map'}`} rows={rows} chart={() => mapBox.current?.querySelector('svg') ?? null} credit={credit} embedUrl={embedUrl({ compare: [] })} revision={snapshot.revision} cite={cite} permalink={shown.permalink} />
+      <ViewTools t={t} id="map" name={`dala-${fileStem(shown)}-${periods[periods.length - 1] ?? 'map'}`} rows={rows} chart={() => mapBox.current?.querySelector('svg') ?? null} credit={credit} embedUrl={embedUrl({ compare: [] })} revision={snapshot.revision} cite={cite} permalink={shown.permalink} />
     </>
   );
 }

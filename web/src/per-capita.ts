@@ -18,6 +18,8 @@ const COUNT_UNITS: Record<string, { scale: number; base: string }> = {
 export const POPULATION_METRIC = 'population';
 
 export function perCapitaBasis(m: Metric): { scale: number; base: string } | null {
+  // A breakdown (women, rural) divided by everyone would be a share, not a rate per person.
+  if (m.indicator !== undefined && m.indicator !== m.id) return null;
   if (m.id === POPULATION_METRIC || m.aggregation !== 'sum' || m.frequency !== 'annual') return null;
   return COUNT_UNITS[m.unit] ?? null;
 }

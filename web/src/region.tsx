@@ -7,6 +7,7 @@ import type { Shown } from './compare';
 import { csvField, type CsvRow } from './csv';
 import { fmtDate, fmtNumber, fmtPeriod, isMarked, metricName, nameIn, statusLabel, unitLabel } from './format';
 import type { Lang, T } from './i18n';
+import { fileStem } from './shown';
 import { ViewTools } from './view-tools';
 
 
@@ -26,7 +27,7 @@ const chartCredit = (t: T, lang: Lang, shown: Shown, pts: Pt[]) => [
   `${t('drawnFrom', { revision: shown.revision })} · ${new URL(shown.permalink, location.href).href}`,
 ];
 const chartRows = (iso: string, name: string, pts: Pt[], shown: Shown): CsvRow[] =>
-  pts.map((p) => ({ place: iso, place_name: name, metric: shown.metricId, period: p.period, period_end: p.period_end, value: p.value, unit: shown.unitCode, status: p.status, source_id: shown.source.id, source_title: shown.source.title, source_url: shown.source.url, note: shown.note, release: shown.revision }));
+  pts.map((p) => ({ place: iso, place_name: name, metric: shown.metricId, dimensions: shown.dimensions, period: p.period, period_end: p.period_end, value: p.value, unit: shown.unitCode, status: p.status, source_id: shown.source.id, source_title: shown.source.title, source_url: shown.source.url, note: shown.note, release: shown.revision }));
 
 interface Props {
   iso: string;
@@ -119,7 +120,7 @@ export function RegionPanel({ iso, slug, lang, t, metric, point, sourceTitle, se
                   ))}
               </ul>
               <p class="hint">{t('breaksNote')} {t('gap')}.</p>
-              <ViewTools t={t} id="region" name={`dala-${shown.metricId}-${iso}`} rows={chartRows(iso, name, own, shown)} chart={() => figure.current?.querySelector('svg') ?? null} credit={chartCredit(t, lang, shown, own)} embedUrl={embedUrl} revision={shown.revision} cite={t('citeText', { revision: shown.revision, metric: mName, places: name, period: periodSpan(lang, own), source: shown.source.title, url: new URL(shown.permalink, location.href).href, accessed: new Date().toISOString().slice(0, 10) })} permalink={shown.permalink} />
+              <ViewTools t={t} id="region" name={`dala-${fileStem(shown)}-${iso}`} rows={chartRows(iso, name, own, shown)} chart={() => figure.current?.querySelector('svg') ?? null} credit={chartCredit(t, lang, shown, own)} embedUrl={embedUrl} revision={shown.revision} cite={t('citeText', { revision: shown.revision, metric: mName, places: name, period: periodSpan(lang, own), source: shown.source.title, url: new URL(shown.permalink, location.href).href, accessed: new Date().toISOString().slice(0, 10) })} permalink={shown.permalink} />
             </figure>
           )}
         </div>

@@ -7,7 +7,13 @@ import { fmtNumber, metricName as metricNameIn, unitLabel } from './format';
 import type { Lang, T } from './i18n';
 import { perCapitaBasis, perThousand, POPULATION_METRIC, populationIndex, type PopulationIndex } from './per-capita';
 
-export const permalinkOf = (revision: string) => `/api/v1/releases/${encodeURIComponent(revision)}`;
+/**
+ * The permalink a view is cited by: the release's sealed file the view's data belongs to (its
+ * dataset's CSV), served at /r/{revision}/data/... with the same bytes as long as the server keeps the
+ * release and 410 Gone after (never another release's numbers under that address).
+ */
+export const permalinkOf = (revision: string, file: string | undefined) =>
+  `/r/${encodeURIComponent(revision)}${file?.startsWith('/data/') ? file : '/data/release-manifest.json'}`;
 
 interface Args {
   metric: Metric;
@@ -16,11 +22,12 @@ interface Args {
   revision: string;
   perCapita: boolean;
   sourceOf: (id: string) => { title: string; url: string | null };
+  files: Map<string, string>; // source id -> its file in /data/
   metricName: (m: Metric) => string;
   populationMetric: Metric | undefined;
 }
 
-export function useShown({ metric, lang, t, revision, perCapita, sourceOf, metricName, populationMetric }: Args): Shown & { offered: boolean } {
+export function useShown({ metric, lang, t, revision, perCapita, sourceOf, files, metricName, populationMetric }: Args): Shown & { offered: boolean } {
   const basis = perCapitaBasis(metric);
   const wanted = perCapita && basis !== null && populationMetric !== undefined;
   const [pop, setPop] = useState<PopulationIndex | null>(null);
@@ -30,7 +37,8 @@ export function useShown({ metric, lang, t, revision, perCapita, sourceOf, metri
   }, [wanted]);
   return useMemo(() => {
     const source = { id: metric.source_id, ...sourceOf(metric.source_id) };
-    const base = { metricId: metric.id, metricName: metricName(metric), source, revision, permalink: permalinkOf(revision), offered: basis !== null && populationMetric !== undefined };
+    // A breakdown is its indicator at some dimension codes: the CSV names both, one column per dimension.
+    const base = { metricId: metric.indicator ?? metric.id, dimensions: metric.dimensions ?? {}, metricName: metricName(metric), source, revision, permalink: permalinkOf(revision, files.get(metric.source_id)), offered: basis !== null && populationMetric !== undefined };
     if (!wanted || !pop || !basis) return { ...base, unitCode: metric.unit, unitText: unitLabel(t, metric.unit), value: (_p: string, _q: string, v: number | null) => v, note: null };
     const popSource = sourceOf(populationMetric!.source_id).title;
     return {
@@ -56,3 +64,6 @@ export function sourceIn(lang: Lang, t: T, sources: Map<string, { title: string;
     return { ...s, title: `${t('bureau')}: ${metricNameIn(lang, m)}, ${t('byRegion')}` };
   };
 }
+
+/** A download's file name stem: the indicator and its breakdown (`life_expectancy-sex-F-area-R`). */
+export const fileStem = (shown: Shown) => [shown.metricId, ...Object.entries(shown.dimensions).filter(([, c]) => c !== '_T').flat()].join('-');

@@ -1,12 +1,14 @@
 // The view a URL stands for: every choice a person makes lives in the fragment, so a copied address
 // restores the same view, and the fragment never reaches the server (no unknown query parameters).
+import { DIMENSION_IDS, DIMENSIONS, TOTAL_CODE, type DimensionCodes, type DimensionId } from '../../src/lib/dimensions.js';
 import { LANGS, type Lang } from './i18n';
 
 export type Tab = 'map' | 'changes' | 'catalog';
 export interface View {
   lang: Lang;
   tab: Tab;
-  metric: string | null;
+  metric: string | null; // an indicator id
+  dims: DimensionCodes; // the breakdown shown (sex, area, age codes); a dimension left out is its total
   date: string | null; // ISO date, the slider's position
   region: string | null; // ISO 3166-2, e.g. KZ-75
   q: string | null; // search text
@@ -30,6 +32,21 @@ function browserLang(): Lang {
   return 'ru';
 }
 
+/**
+ * The breakdown a fragment names: `sex=F&area=R`, or inside the metric as a series key
+ * (`metric=life_expectancy;sex=F`, how a breakdown was linked before it had its own selector).
+ */
+function parseBreakdown(p: URLSearchParams): { metric: string | null; dims: DimensionCodes } {
+  const [metric, ...parts] = (p.get('metric') ?? '').split(';');
+  const given = new Map(parts.map((part) => part.split('=') as [string, string]));
+  const dims: Partial<Record<DimensionId, string>> = {};
+  for (const d of DIMENSION_IDS) {
+    const code = p.get(d) ?? given.get(d);
+    if (code && code !== TOTAL_CODE && Object.prototype.hasOwnProperty.call(DIMENSIONS[d].codes, code)) dims[d] = code;
+  }
+  return { metric: metric || null, dims };
+}
+
 export function parseView(hash: string): View {
   const p = new URLSearchParams(hash.replace(/^#/, ''));
   const lang = p.get('lang');
@@ -39,7 +56,7 @@ export function parseView(hash: string): View {
   return {
     lang: lang && (LANGS as string[]).includes(lang) ? (lang as Lang) : browserLang(),
     tab: tab && (TABS as string[]).includes(tab) ? (tab as Tab) : 'map',
-    metric: p.get('metric') || null,
+    ...parseBreakdown(p),
     date: date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : null,
     region: region && /^KZ-\d{2}$/.test(region) ? region : null,
     q: p.get('q') || null,
@@ -55,6 +72,7 @@ export function viewHash(v: View): string {
   p.set('lang', v.lang);
   if (v.tab !== 'map') p.set('tab', v.tab);
   if (v.metric) p.set('metric', v.metric);
+  for (const d of DIMENSION_IDS) if (v.dims[d] && v.dims[d] !== TOTAL_CODE) p.set(d, v.dims[d]!);
   if (v.date) p.set('date', v.date);
   if (v.region) p.set('region', v.region);
   if (v.q) p.set('q', v.q);
