@@ -123,7 +123,7 @@ describe('the explorer split by dimension in headless Chromium', { timeout: 600_
     await old.close();
   });
 
-  test('the selector is labelled from the model in kk and ru, works by keyboard, and axe finds no serious violation', async () => {
+  test('the selector is labelled from the model in kk and ru, works by keyboard at 375 px, and axe finds no serious violation', async () => {
     for (const [lang, legend, female] of [['ru', 'Разрез', 'Женщины'], ['kk', 'Бөлініс', 'Әйелдер']] as const) {
       const page = await ex.open(`#lang=${lang}&metric=life_expectancy&sex=F&compare=KZ-35,KZ&region=KZ-35`);
       await page.locator('.compare svg.compare-chart').waitFor();
@@ -135,11 +135,13 @@ describe('the explorer split by dimension in headless Chromium', { timeout: 600_
       await page.close();
     }
 
-    const page = await ex.open('#lang=en&metric=population_start_of_year');
+    const page = await ex.open('#lang=kk&metric=population_start_of_year&sex=F&area=R', { width: 375, height: 740 });
+    const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: innerWidth }));
+    assert.ok(widths.scroll <= widths.inner, `at 375 px: scrollWidth ${widths.scroll} > ${widths.inner}`);
     await page.locator('#dim-sex').focus();
-    await page.keyboard.press('ArrowDown');
-    await page.waitForFunction(() => location.hash.includes('sex=M'));
-    await assertShows(page, await figures('sex=M', 'population_start_of_year;sex=M'), 'men, chosen by keyboard');
+    await page.keyboard.press('ArrowUp'); // Female -> Male
+    await page.waitForFunction(() => location.hash.includes('sex=M&area=R'));
+    await assertShows(page, await figures('sex=M&area=R', 'population_start_of_year;sex=M;area=R'), 'rural men, chosen by keyboard on a phone');
     await page.close();
   });
 });
