@@ -65,6 +65,32 @@ describe('search and resolve on the real release', () => {
     }
   });
 
+  // What people type for the daily, monthly and newer annual families, in ru, kk and en: each finds
+  // its indicator first (names, and the aliases of sources/indicators.json for "inflation" and the like).
+  const families: [string, string][] = [
+    ['курс доллара', 'usd_kzt_rate'], ['exchange rate', 'usd_kzt_rate'], ['доллар бағамы', 'usd_kzt_rate'],
+    ['базовая ставка', 'base_rate'], ['base rate', 'base_rate'], ['базалық мөлшерлеме', 'base_rate'],
+    ['инфляция', 'cpi_same_month_prev_year'], ['inflation', 'cpi_same_month_prev_year'], ['monthly inflation', 'cpi_prev_month'],
+    ['врачи', 'doctors'], ['дәрігерлер', 'doctors'], ['doctors', 'doctors'],
+    ['школы', 'general_education_schools'], ['мектептер', 'general_education_schools'],
+    ['пассажирооборот', 'bus_passenger_km'], ['наличие автобусов', 'buses_in_stock'],
+    ['ВРП на душу населения', 'grp_per_capita'], ['GRP per capita', 'grp_per_capita'],
+    ['расходы домохозяйств', 'household_money_expenditure_per_capita'], ['household expenditure', 'household_money_expenditure_per_capita'],
+    ['обратившиеся в органы занятости', 'employment_agency_applicants'],
+    ['население трудоспособного возраста', 'population_working_age_groups'],
+    ['численность населения на начало года', 'population_start_of_year'], ['жыл басындағы халық саны', 'population_start_of_year'],
+    ['безработица по кварталам', 'unemployment_rate_quarterly'], ['население по районам', 'population_by_district'],
+  ];
+
+  test('the daily, monthly and newer annual families are found first by what people type, in ru, kk and en', async () => {
+    const misses: string[] = [];
+    for (const [q, indicator] of families) {
+      const top = (await search(q)).data[0]?.id;
+      if (top !== `indicator:${indicator}`) misses.push(`"${q}" -> ${top} (expected indicator:${indicator})`);
+    }
+    assert.deepEqual(misses, []);
+  });
+
   test('an exact name outranks a longer name containing it, in every language', async () => {
     // population's names against employment's "Численность занятого населения", "Employed population",
     // "Жұмыспен қамтылған халық саны"
