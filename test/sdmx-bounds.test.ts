@@ -11,7 +11,7 @@ const point = (i: number): PointRow => ({
   metric: 'm', place: `KZ-${i % 20}`, period: String(1000 + i), period_start: `${1000 + i}-01-01`, period_end: `${1000 + i}-12-31`,
   value: i, null_reason: null, status: 'final', unit: 'persons', source_id: 's', note: null,
 });
-const flow = { id: 'm', freq: 'A', structure: { dimensions: [{ id: 'FREQ' }, { id: 'REF_AREA' }] } } as unknown as Dataflow;
+const flow = { id: 'm', freq: 'A', structure: { dimensions: [{ id: 'FREQ' }, { id: 'REF_AREA' }] }, breakdowns: [], series: [{ key: 'm', codes: {} }] } as unknown as Dataflow;
 
 /** A store holding `n` points of the flow; records the limit each read asked for. */
 function store(n: number, limits: number[]): StoreReader {

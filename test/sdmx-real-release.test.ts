@@ -165,7 +165,7 @@ describe('SDMX 2.1 REST on the real release', () => {
     assert.match(refused.body, /<mes:ErrorMessage code="1406">/);
   });
 
-  test('R rsdmx lists the dataflows, reads a data structure and a data query, and reads the release values', async () => {
+  test('R rsdmx lists the dataflows, reads a data structure and data queries (one by sex and urban/rural), and reads the release values', async () => {
     const script = `
       suppressMessages(library(rsdmx))
       b <- "${base}"
@@ -176,6 +176,14 @@ describe('SDMX 2.1 REST on the real release', () => {
       cat("AREA", areas[areas$id == "KZ-35", "name.ru"], "\\n")
       dims <- sapply(slot(slot(slot(dsd, "datastructures"), "datastructures")[[1]], "Components")@Dimensions, function(d) d@conceptRef)
       cat("DIMS", dims, "\\n")
+      bdsd <- readSDMX(paste0(b, "/datastructure/DALA/DSD_life_expectancy/1.0?references=children"))
+      bdims <- sapply(slot(slot(slot(bdsd, "datastructures"), "datastructures")[[1]], "Components")@Dimensions, function(d) d@conceptRef)
+      cat("BDIMS", bdims, "\n")
+      sexes <- as.data.frame(slot(bdsd, "codelists"), codelistId = "CL_SEX")
+      cat("SEX F", sexes[sexes$id == "F", "name.kk"], "\n")
+      b1 <- as.data.frame(readSDMX(paste0(b, "/data/life_expectancy/A.KZ.F+M.R")))
+      write.csv(b1[, c("SEX", "URBANISATION", "TIME_PERIOD", "OBS_VALUE")], stdout(), row.names = FALSE)
+      cat("END BREAKDOWN\n")
       obs <- as.data.frame(readSDMX(paste0(b, "/data/grp/A.KZ-SOUTH-KAZAKHSTAN-LEGACY")))
       write.csv(obs[, c("REF_AREA", "TIME_PERIOD", "OBS_VALUE", "OBS_STATUS")], stdout(), row.names = FALSE)
     `;
@@ -185,7 +193,14 @@ describe('SDMX 2.1 REST on the real release', () => {
     // one dataflow per indicator: its all-totals series (a breakdown's series key holds ';', no SDMX id)
     assert.deepEqual(flows, (db.prepare('SELECT id FROM metrics ORDER BY id').pluck().all() as string[]).filter((id) => !id.includes(';')));
     assert.match(out, /AREA Карагандинская область/);
-    assert.match(out, /DIMS FREQ REF_AREA/);
+    assert.match(out, /DIMS FREQ REF_AREA \n/);
+    // a breakdown: its dimensions, a code's name, and the rural series of women and men as stored
+    assert.match(out, /BDIMS FREQ REF_AREA SEX URBANISATION \n/);
+    assert.match(out, /SEX F Әйелдер/);
+    const breakdown = parse(out.slice(out.indexOf('"SEX"'), out.indexOf('END BREAKDOWN')), { columns: true }) as Record<string, string>[];
+    const storedBreakdown = ['M', 'F'].flatMap((sex) => points(`life_expectancy;sex=${sex};area=R`, 'KZ').map((p) => `${sex} R ${p.period} ${p.value}`));
+    assert.ok(storedBreakdown.length > 10);
+    assert.deepEqual(breakdown.map((r) => `${r['SEX']} ${r['URBANISATION']} ${r['TIME_PERIOD']} ${Number(r['OBS_VALUE'])}`).sort(), storedBreakdown.sort());
     const rows = parse(out.slice(out.indexOf('"REF_AREA"')), { columns: true }) as Record<string, string>[];
     const expected = points('grp', 'KZ-SOUTH-KAZAKHSTAN-LEGACY');
     assert.equal(rows.length, expected.length);

@@ -1,5 +1,5 @@
-// The observations a data query selects, read from the release's store in series order (place, then
-// time) and put in SDMX terms: dimension values, OBS_VALUE (none for a missing value, never 0) and
+// The observations a data query selects, read from the release's store in series order (breakdown
+// series, place, then time) and put in SDMX terms: dimension values, OBS_VALUE (none for a missing value, never 0) and
 // the attributes. An answer reads at most MAX_OBSERVATIONS points: a larger one is refused with
 // 413 (SDMX 510) before anything is written, so no request costs more than a bounded amount of work.
 import type { PointRow, StoreReader } from '../../store/reader.js';
@@ -32,7 +32,7 @@ function bound(name: 'startPeriod' | 'endPeriod', value: string | undefined): { 
   return dates;
 }
 
-function observation(flow: Dataflow, p: PointRow): Observation {
+function observation(flow: Dataflow, codes: Readonly<Record<string, string>>, p: PointRow): Observation {
   const time = sdmxTime(flow.freq, p);
   const unit = unitParts(p.unit);
   const comment = [p.note, p.null_reason].filter(Boolean).join('; ');
@@ -43,20 +43,21 @@ function observation(flow: Dataflow, p: PointRow): Observation {
   };
   if (comment) attributes['COMMENT'] = comment;
   if (time.label) attributes['PERIOD_LABEL'] = time.label;
-  return { key: { FREQ: flow.freq, REF_AREA: areaCodeOf(p.place), [TIME_DIMENSION]: time.time }, value: p.value, attributes };
+  return { key: { FREQ: flow.freq, REF_AREA: areaCodeOf(p.place), ...codes, [TIME_DIMENSION]: time.time }, value: p.value, attributes };
 }
 
 function statusUnknown(status: string): never {
   throw new Error(`a point's status "${status}" has no OBS_STATUS code; add it to STATUS_OF`);
 }
 
-/** Keeps the first or last n observations of each series (the points come grouped by place, in time order). */
+/** Keeps the first or last n observations of each series (the points come grouped by series key and place, in time order). */
 function perSeries(points: PointRow[], first: number | undefined, last: number | undefined): PointRow[] {
   if (first === undefined && last === undefined) return points;
   const out: PointRow[] = [];
+  const same = (a: PointRow, b: PointRow) => a.metric === b.metric && a.place === b.place;
   for (let i = 0; i < points.length;) {
     let j = i;
-    while (j < points.length && points[j]!.place === points[i]!.place) j++;
+    while (j < points.length && same(points[j]!, points[i]!)) j++;
     let run = points.slice(i, j);
     if (first !== undefined) run = run.slice(0, first);
     if (last !== undefined) run = run.slice(Math.max(0, run.length - last));
@@ -70,14 +71,18 @@ function perSeries(points: PointRow[], first: number | undefined, last: number |
 export function selectObservations(reader: StoreReader, flow: Dataflow, key: KeySelection, params: DataParams): Observation[] {
   const start = bound('startPeriod', params.startPeriod);
   const end = bound('endPeriod', params.endPeriod);
-  const [freqs, places] = key;
+  const [freqs, places, ...breakdowns] = key;
   const none = () => new SdmxError('no_results', `no observations of dataflow ${flow.id} match the key and periods asked for`);
   if (freqs && !freqs.includes(flow.freq)) throw none();
-  const points = reader.pointRows({ metric: [flow.id], place: places?.map(placeOfAreaCode) ?? undefined, from: start?.start, to: end?.end }, MAX_OBSERVATIONS + 1, 0, 'indicator');
+  // the stored series whose code on every breakdown position is one the key lists (any, where empty)
+  const series = flow.series.filter((s) => flow.breakdowns.every((concept, i) => breakdowns[i] == null || breakdowns[i]!.includes(s.codes[concept]!)));
+  if (!series.length) throw none();
+  const codesOf = new Map(series.map((s) => [s.key, s.codes]));
+  const points = reader.pointRows({ metric: series.map((s) => s.key), place: places?.map(placeOfAreaCode) ?? undefined, from: start?.start, to: end?.end }, MAX_OBSERVATIONS + 1, 0, 'indicator');
   if (points.length > MAX_OBSERVATIONS) {
-    throw new SdmxError('response_too_large', `the query selects more than ${MAX_OBSERVATIONS} observations; narrow the key (REF_AREA) or the periods (startPeriod, endPeriod)`);
+    throw new SdmxError('response_too_large', `the query selects more than ${MAX_OBSERVATIONS} observations; narrow the key (REF_AREA and any breakdown) or the periods (startPeriod, endPeriod)`);
   }
   const chosen = perSeries(points, params.firstNObservations, params.lastNObservations);
   if (!chosen.length) throw none();
-  return chosen.map((p) => observation(flow, p));
+  return chosen.map((p) => observation(flow, codesOf.get(p.metric)!, p));
 }

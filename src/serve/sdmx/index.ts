@@ -97,7 +97,7 @@ export async function sdmxPlugin(app: FastifyInstance, opts: { answerCache: Answ
     }
     const type = preferredType(request, STRUCTURE_TYPES);
     const release = pinned(request);
-    const selection = selectStructures(structuresOf(storeOf(release)), {
+    const selection = selectStructures(structuresOf(release), {
       resource, agencyID: params.agencyID ?? 'all', resourceID: params.resourceID ?? 'all', version: params.version ?? 'latest', references: query.references ?? 'none',
     });
     return send(reply, type === MEDIA.structure ? withCharset(MEDIA.structure) : `${type}; charset=utf-8`, structureMessage(selection, context(request)));
@@ -114,8 +114,9 @@ export async function sdmxPlugin(app: FastifyInstance, opts: { answerCache: Answ
     if (query.updatedAfter !== undefined) throw new SdmxError('not_implemented', 'updatedAfter: a release is replaced whole; compare releases with /api/v1/releases');
     if (query.includeHistory !== undefined) throw new SdmxError('not_implemented', 'includeHistory: earlier releases are served under /api/v1/releases');
     const type = preferredType(request, DATA_TYPES);
-    const reader = storeOf(pinned(request));
-    const flow = resolveFlow(structuresOf(reader), params.flowRef);
+    const release = pinned(request);
+    const reader = storeOf(release);
+    const flow = resolveFlow(structuresOf(release), params.flowRef);
     const key = parseKey(flow, params.key);
     checkProvider(params.providerRef);
     const obsDimension = query.dimensionAtObservation ?? TIME_DIMENSION;
@@ -142,7 +143,7 @@ export async function sdmxPlugin(app: FastifyInstance, opts: { answerCache: Answ
   }, async (request, reply) => {
     const params = request.params as { agencyID: string; resourceID: string; version: string };
     const type = preferredType(request, SCHEMA_TYPES);
-    const structures = structuresOf(storeOf(pinned(request)));
+    const structures = structuresOf(pinned(request));
     const flow = resolveFlow(structures, `${params.agencyID},${params.resourceID},${params.version}`);
     const obsDimension = (request.query as { dimensionAtObservation?: string }).dimensionAtObservation ?? TIME_DIMENSION;
     if (obsDimension !== ALL_DIMENSIONS && !dimensionIds(flow).includes(obsDimension)) {

@@ -1,10 +1,13 @@
 // The SDMX structural metadata of a release, derived from its store once and kept with it: one
-// dataflow per indicator (an indicator of the store is one family of series, each place one series),
-// one data structure definition per dataflow, Dala's code lists and one concept scheme. Concept ids
-// are the SDMX cross-domain concepts (SDMX Content-Oriented Guidelines, Annex 1) declared in Dala's
-// own scheme so that every reference resolves on this service.
-import { DIMENSIONS, isBreakdownKey, type DimensionId } from '../../lib/dimensions.js';
-import type { MetricRow, StoreReader } from '../../store/reader.js';
+// dataflow per indicator (an indicator is one family of series: each place, and each position on the
+// indicator's breakdown dimensions, one series), one data structure definition per dataflow, Dala's
+// code lists and one concept scheme. Concept ids are the SDMX cross-domain concepts (SDMX
+// Content-Oriented Guidelines, Annex 1) declared in Dala's own scheme so that every reference
+// resolves on this service.
+import type { Database } from 'better-sqlite3';
+import { DIMENSIONS } from '../../lib/dimensions.js';
+import { storeOf, type MetricRow } from '../../store/reader.js';
+import { seriesIndexOf } from '../../store/series-index.js';
 import { FREQ_CODES, freqOf, type Freq } from './periods.js';
 
 export const AGENCY = 'DALA';
@@ -22,7 +25,14 @@ export interface DimensionRef { id: string; codelist: string }
 export interface AttributeRef { id: string; codelist: string | null; mandatory: boolean }
 
 export interface DataStructure { id: string; name: Names; dimensions: readonly DimensionRef[]; attributes: readonly AttributeRef[] }
-export interface Dataflow { id: string; name: Names; structure: DataStructure; metric: MetricRow; freq: Freq }
+/** One stored series of a dataflow (without its place): its store key and its code on each breakdown concept (`_T` for a total). */
+export interface FlowSeries { key: string; codes: Readonly<Record<string, string>> }
+export interface Dataflow {
+  id: string; name: Names; structure: DataStructure; metric: MetricRow; freq: Freq;
+  /** The breakdown concepts (SEX, URBANISATION, AGE) in the structure's order; [] for an indicator without breakdowns. */
+  breakdowns: readonly string[];
+  series: readonly FlowSeries[];
+}
 
 export interface SdmxStructures {
   dataflows: readonly Dataflow[];
@@ -93,10 +103,6 @@ const ATTRIBUTES: readonly AttributeRef[] = [
 ];
 
 /**
- * The breakdown dimensions (sex, urbanisation, age) of an indicator. The store records no breakdown
- * yet: every observation is the total, so no indicator has one and its series key is FREQ.REF_AREA.
- */
-/**
  * A place as an SDMX code: an SDMX id allows letters, digits, _, @, $ and - (IDType, SDMXCommon.xsd),
  * so a district's place (`KZ-10/KZ101000`) is written with `_` for `/`; no place holds `_`.
  */
@@ -104,11 +110,9 @@ export const areaCodeOf = (place: string): string => place.replace(/\//g, '_');
 /** The place an SDMX REF_AREA code names (the inverse of areaCodeOf). */
 export const placeOfAreaCode = (code: string): string => code.replace(/_/g, '/');
 
-function breakdownsOf(_metric: MetricRow): DimensionId[] {
-  return [];
-}
-
-function build(reader: StoreReader): SdmxStructures {
+function build(release: { db: Database }): SdmxStructures {
+  const reader = storeOf(release);
+  const index = seriesIndexOf(release);
   const places = [...new Set(['KZ', ...reader.places])].sort();
   const area: Code[] = places.map((id) => {
     const names = reader.entityNames(`place:${id}`);
@@ -123,12 +127,18 @@ function build(reader: StoreReader): SdmxStructures {
     { id: 'CL_OBS_STATUS', name: { en: 'Observation status', ru: 'Статус значения', kk: 'Мәннің мәртебесі' }, codes: codes(OBS_STATUS_CODES) },
     { id: 'CL_UNIT_MULT', name: { en: 'Unit multiplier', ru: 'Множитель единицы', kk: 'Бірлік көбейткіші' }, codes: codes(UNIT_MULT_CODES) },
   ];
-  // one dataflow per indicator: its all-totals series (a breakdown's key is no SDMX id)
-  const dataflows = reader.metrics.filter((m) => !isBreakdownKey(m.id)).map((metric): Dataflow => {
+  // One dataflow per indicator, keyed FREQ.REF_AREA then each breakdown dimension the indicator's
+  // series carry (SEX, URBANISATION, AGE in the model's order); its all-totals series is `_T` on each.
+  const dataflows = index.indicators().map((id): Dataflow => {
+    const dims = index.dimensionsOf(id)!;
+    const members = index.seriesOf(id);
+    const metric = reader.metricById.get(id) ?? reader.metricById.get(members[0]!.key)!;
     const name: Names = { en: metric.name_en, ru: metric.name_ru, kk: metric.name_kk };
-    const dimensions: DimensionRef[] = ['FREQ', 'REF_AREA', ...breakdownsOf(metric).map((d) => DIMENSIONS[d].concept)].map((id) => ({ id, codelist: codelistOf(id) }));
-    const structure: DataStructure = { id: `DSD_${metric.id}`, name, dimensions, attributes: ATTRIBUTES };
-    return { id: metric.id, name, structure, metric, freq: freqOf(metric.frequency) };
+    const breakdowns = dims.map((d) => DIMENSIONS[d].concept);
+    const dimensions: DimensionRef[] = ['FREQ', 'REF_AREA', ...breakdowns].map((c) => ({ id: c, codelist: codelistOf(c) }));
+    const structure: DataStructure = { id: `DSD_${id}`, name, dimensions, attributes: ATTRIBUTES };
+    const series = members.map((m) => ({ key: m.key, codes: Object.fromEntries(dims.map((d) => [DIMENSIONS[d].concept, m.codes[d]!])) }));
+    return { id, name, structure, metric, freq: freqOf(metric.frequency), breakdowns, series };
   });
   return {
     dataflows,
@@ -139,12 +149,12 @@ function build(reader: StoreReader): SdmxStructures {
   };
 }
 
-const built = new WeakMap<StoreReader, SdmxStructures>();
+const built = new WeakMap<Database, SdmxStructures>();
 
-/** The structures of the release this reader reads, built on first use. */
-export function structuresOf(reader: StoreReader): SdmxStructures {
-  let s = built.get(reader);
-  if (!s) built.set(reader, (s = build(reader)));
+/** The structures of a release, built from its store on first use and kept with it. */
+export function structuresOf(release: { db: Database }): SdmxStructures {
+  let s = built.get(release.db);
+  if (!s) built.set(release.db, (s = build(release)));
   return s;
 }
 
