@@ -33,8 +33,9 @@ async function figures(query: string, key: string): Promise<Map<string, number |
 /** What the map and the table show per region: the map's value and the table cell read back as a number. */
 async function onScreen(page: Page): Promise<Map<string, { map: number | null; table: number | null }>> {
   const map = await page.$$eval('path.region', (ps) => ps.map((p) => [p.getAttribute('data-iso')!, p.getAttribute('data-value')!] as const));
-  const table = new Map(await page.$$eval('table.values tbody tr', (trs) => trs.map((tr) => [tr.getAttribute('data-iso')!, tr.querySelector('td')!.textContent!] as const)));
-  const num = (s: string | undefined) => (s === undefined || s === 'null' || /not published/i.test(s) ? null : Number(s.replace(/[,\s\u00a0]/g, '')));
+  const table = new Map(await page.$$eval('table.values tbody tr', (trs) => trs.map((tr) => [tr.getAttribute('data-iso')!, (tr.querySelector('td .np') ? 'null' : tr.querySelector('td')!.textContent!)] as const)));
+  // English number format (1,157,916.5); "not published" cells read as null
+  const num = (s: string | undefined) => (s === undefined || s === 'null' ? null : Number(s.replace(/[,\s\u00a0]/g, '')));
   return new Map(map.map(([iso, v]) => [iso, { map: num(v), table: num(table.get(iso)) }]));
 }
 
@@ -135,7 +136,7 @@ describe('the explorer split by dimension in headless Chromium', { timeout: 600_
       await page.close();
     }
 
-    const page = await ex.open('#lang=kk&metric=population_start_of_year&sex=F&area=R', { width: 375, height: 740 });
+    const page = await ex.open('#lang=en&metric=population_start_of_year&sex=F&area=R', { width: 375, height: 740 });
     const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: innerWidth }));
     assert.ok(widths.scroll <= widths.inner, `at 375 px: scrollWidth ${widths.scroll} > ${widths.inner}`);
     await page.locator('#dim-sex').focus();
