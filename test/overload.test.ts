@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { connect, type Socket } from 'node:net';
 import { before, test } from 'node:test';
 import { sealFixture } from './support/fixture-release.js';
-import { startServe, type ServeChild } from './support/serve-child.js';
+import { startServe, storeVerified, type ServeChild } from './support/serve-child.js';
 import { v1Store } from './support/v1-fixture.js';
 
 // The v1 fixture with 10,000 daily points of one series (labelled test fixture): a page of
@@ -22,7 +22,7 @@ before(async () => {
   releasesDir = (await sealFixture(undefined, {}, store)).releasesDir;
 });
 
-interface Answer { label: string; status: number; text: string }
+interface Answer { label: string; status: number; text: string; ms: number }
 
 /**
  * Opens every connection first (and lets the server accept them), then writes every request at
@@ -35,15 +35,17 @@ async function burst(port: number, requests: { label: string; head: string }[]):
   })));
   await new Promise((r) => setTimeout(r, 300));
   const order: Answer[] = [];
+  let sent = 0;
   const done = sockets.map((s, i) => new Promise<void>((resolve) => {
     let text = '';
     s.on('data', (d) => (text += d.toString()));
     s.on('error', () => {});
     s.on('close', () => {
-      order.push({ label: requests[i]!.label, status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), text });
+      order.push({ label: requests[i]!.label, status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), text, ms: performance.now() - sent });
       resolve();
     });
   }));
+  sent = performance.now();
   sockets.forEach((s, i) => s.write(requests[i]!.head));
   await Promise.all(done);
   return order;
@@ -53,10 +55,12 @@ const get = (path: string, headers = '') => `GET ${path} HTTP/1.1\r\nHost: x\r\n
 // distinct limits: no answer is in the cache, each costs its work
 const expensive = (n: number) => Array.from({ length: n }, (_, i) => ({ label: 'expensive', head: get(`/api/v1/observations?format=csv&limit=${100 - (i % 100)}&sort=${i % 2 ? 'value' : '-value'}`) }));
 
-// `dala serve` in its own process, so the burst reaches it as a client's would
+// `dala serve` in its own process, so the burst reaches it as a client's would: a running server,
+// its app built and its store verified (health answers from the app) before the burst comes
 async function withServe(env: Record<string, string>, run: (port: number) => Promise<void>): Promise<void> {
   const server: ServeChild = await startServe(releasesDir, env);
   try {
+    await storeVerified(server.url, server.stderr);
     await run(Number(new URL(server.url).port));
   } finally {
     await server.stop();
@@ -89,5 +93,36 @@ test('many addresses behind a trusted proxy: the per-process bound refuses what 
     const answers = await burst(port, [...requests, { label: 'health', head: get('/api/timemachine/health') }]);
     assertShed(answers);
     assert.match(answers.find((a) => a.status === 503)!.text, /answers are in progress \(bound 2\)/);
+  });
+});
+
+/** Health is not queued behind the burst: it comes back before at least half of the answers admitted with it. */
+function assertHealthAhead(answers: Answer[], health: string): void {
+  const at = answers.findIndex((a) => a.label === health);
+  assert.equal(answers[at]?.status, 200, `${health} answers`);
+  const admittedAfter = answers.slice(at + 1).filter((a) => a.status === 200).length;
+  const admitted = answers.filter((a) => a.label === 'expensive' && a.status === 200).length;
+  assert.ok(admitted >= 2, `the burst is answered in part (statuses ${answers.map((a) => a.status)})`);
+  const last = answers[answers.length - 1]!.ms;
+  assert.ok(admittedAfter * 2 >= admitted, `${health} came back after ${admitted - admittedAfter} of the ${admitted} admitted answers (${answers[at]!.ms.toFixed(0)} ms; the last answer ${last.toFixed(0)} ms; statuses in order ${answers.map((a) => a.status).join(',')})`);
+}
+
+test('one address spending its burst of 30 on the costliest page, with the default bounds: health comes back ahead of the admitted answers', async () => {
+  await withServe({}, async (port) => {
+    const answers = await burst(port, [...expensive(30), { label: 'health', head: get('/api/v1/health') }]);
+    assertHealthAhead(answers, 'health');
+  });
+});
+
+// Fails today: the 240 requests are read a few at a time, in the order their connections came, each
+// admitted (never more than the per-process bound in flight, so none is refused), and health, on the
+// last connection, comes back after all of them (1.9 to 4.5 s here). Health on a connection opened
+// among the others comes back early.
+test('eight addresses behind a trusted proxy spending their bursts on the costliest page: both health routes come back ahead of the admitted answers', { todo: 'health on the last of 241 connections waits for every admitted answer' }, async () => {
+  await withServe({ DALA_TRUSTED_PROXIES: '127.0.0.1' }, async (port) => {
+    const requests = expensive(240).map((r, i) => ({ ...r, head: r.head.replace('\r\n\r\n', `\r\nX-Forwarded-For: 10.0.${i % 8}.1\r\n\r\n`) }));
+    const answers = await burst(port, [...requests, { label: 'health', head: get('/api/v1/health') }, { label: 'timemachine health', head: get('/api/timemachine/health') }]);
+    assertHealthAhead(answers, 'health');
+    assertHealthAhead(answers, 'timemachine health');
   });
 });
