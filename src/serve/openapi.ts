@@ -39,7 +39,14 @@ export const swaggerOptions: SwaggerOptions = {
         'X-Dala-Revision header; every error is RFC 9457 application/problem+json with a stable `code`, except on /sdmx/2.1/, ' +
         'where errors are SDMX-ML 2.1 error messages as that standard requires. ' +
         '/api/v1/ is rate limited (token bucket of 30 refilled at 1 per second per client address, health ' +
-        'excluded) and takes request bodies up to 16 KiB. No authentication applies.',
+        'excluded) and takes request bodies up to 16 KiB. No authentication applies. ' +
+        'Every /api/v1/ collection also answers CSV (Accept: text/csv or format=csv) a page at a time, exactly as its JSON ' +
+        '(limit up to 100, the same cursors and Link header). Whole-collection CSV files are sealed under /data/ for the ' +
+        'large tables only, observations (/data/public-observations.csv), institutions (/data/institutions-catalog.csv) and ' +
+        'datasets (/data/datasets/index.csv), and linked from their pages as rel="alternate"; the other collections have no ' +
+        'such file because they are small: indicators, sources and evidence fit in one page, places, entities, relations ' +
+        'and claims take a few pages of a few hundred rows, so following the next links is the whole download (and each ' +
+        'page is cached, tagged and compressed like any answer).',
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: '/', description: 'The server this document was fetched from' }],
