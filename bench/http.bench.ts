@@ -127,7 +127,8 @@ if (!WRK) {
 
 // --- /data/ on Node vs a minimal Fastify route with the same bytes
 const nodePort = await freePort();
-const node = spawn(process.execPath, [join(ROOT, 'bin/dala.js'), 'serve', '--releases', releasesDir, '--port', String(nodePort)], { stdio: 'ignore' });
+// One serving process against one minimal Fastify process (several workers: bench/workers.bench.ts).
+const node = spawn(process.execPath, [join(ROOT, 'bin/dala.js'), 'serve', '--releases', releasesDir, '--port', String(nodePort)], { stdio: 'ignore', env: { ...process.env, DALA_WORKERS: '1' } });
 const nodeUrl = `http://127.0.0.1:${nodePort}`;
 await firstOk(`${nodeUrl}/data/country-pulse.json`, 60_000);
 try {

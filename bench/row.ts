@@ -15,6 +15,7 @@ export const TARGETS = {
   'cold-start': 'cold start to the first 200: <= 1 s real release; <= 3 s scaled',
   'serve-rss': 'resident memory of serve on the scaled release: <= 1 GiB',
   build: 'build: real <= 30 s; scaled <= 10 min',
+  workers: 'a store-backed route over HTTP (wrk beside the server): 2 workers (DALA_WORKERS=2) >= 1.3x the requests per second of 1',
 } as const;
 
 export type TargetId = keyof typeof TARGETS;

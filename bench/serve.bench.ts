@@ -51,7 +51,10 @@ async function firstOk(url: string, started: number, until: number, seen: Map<nu
 async function coldStart(releasesDir: string, args: string[], timeoutMs: number): Promise<ColdStart> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [join(ROOT, 'bin/dala.js'), 'serve', '--releases', releasesDir, '--port', String(port), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [join(ROOT, 'bin/dala.js'), 'serve', '--releases', releasesDir, '--port', String(port), ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, DALA_WORKERS: '1' }, // the cold start of one serving process, not of a cluster's primary
+  });
   let log = '';
   child.stdout!.on('data', (c: Buffer) => (log += c.toString()));
   const exited = new Promise<void>((r) => child.once('exit', () => r()));

@@ -50,7 +50,12 @@ async function childrenOf(pid: number): Promise<number[]> {
 
 async function startWorkers(releasesDir: string, n: number): Promise<ServeChild> {
   const s = await startServe(releasesDir, { DALA_WORKERS: String(n) });
-  await healthUntil(s.url, allReady(n), 60_000, 100);
+  try {
+    await healthUntil(s.url, allReady(n), 60_000, 100);
+  } catch (err) {
+    await s.stop(); // the primary and, through its SIGTERM, every worker
+    throw err;
+  }
   return s;
 }
 

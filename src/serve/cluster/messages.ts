@@ -5,12 +5,12 @@ import type { WorkerStatus, WorkersReport } from './worker-status.js';
 
 /** Worker -> primary. */
 export type WorkerRequest =
-  | { dala: 'take'; id: number; key: string } // one token of key's bucket
+  | { dala: 'take'; id: number; keys: string[] } // one token of each key's bucket, in order (a key may repeat)
   | { dala: 'workers'; id: number }; // every worker's status, for /api/v1/health
 
 /** Primary -> worker, answering a WorkerRequest. */
 export type PrimaryAnswer =
-  | { dala: 'took'; id: number; result: TakeResult }
+  | { dala: 'took'; id: number; results: TakeResult[] }
   | { dala: 'workers'; id: number; report: WorkersReport };
 
 /** Primary -> worker: report yourself; worker -> primary: the report. */

@@ -79,7 +79,8 @@ export function runPrimary(opts: PrimaryOptions): Promise<number> {
   const onMessage = (worker: Worker) => (message: unknown) => {
     if (!isDalaMessage(message)) return;
     const m = message as WorkerRequest | StatusAnswer;
-    if (m.dala === 'take') void budget.take(m.key).then((result) => answer(worker, { dala: 'took', id: m.id, result }));
+    // MemoryStore.take does its work before its first await, so the takes happen in the order sent
+    if (m.dala === 'take') void Promise.all(m.keys.map((key) => budget.take(key))).then((results) => answer(worker, { dala: 'took', id: m.id, results }));
     else if (m.dala === 'workers') void gather().then((report) => answer(worker, { dala: 'workers', id: m.id, report }));
     else if (m.dala === 'status') pendingStatus.get(m.id)?.(m.status);
   };
