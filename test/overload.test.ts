@@ -104,6 +104,7 @@ function assertHealthAhead(answers: Answer[], health: string): void {
   const admitted = answers.filter((a) => a.label === 'expensive' && a.status === 200).length;
   assert.ok(admitted >= 2, `the burst is answered in part (statuses ${answers.map((a) => a.status)})`);
   const last = answers[answers.length - 1]!.ms;
+  console.log(`# ${health}: ${answers[at]!.ms.toFixed(0)} ms, after ${admitted - admittedAfter} of ${admitted} admitted answers; the last answer at ${last.toFixed(0)} ms`);
   assert.ok(admittedAfter * 2 >= admitted, `${health} came back after ${admitted - admittedAfter} of the ${admitted} admitted answers (${answers[at]!.ms.toFixed(0)} ms; the last answer ${last.toFixed(0)} ms; statuses in order ${answers.map((a) => a.status).join(',')})`);
 }
 
