@@ -15,13 +15,13 @@ const PUBLISHERS: Publisher[] = [
   regionOverview, regionAnalytics, geoFiles,
   workbench, publicHolidayCalendar, qualityReport, mediaWeeklyDigest, datasetCatalog,
   ...entityPublishers,
-  pdfArtifacts,
 ];
 
-/** publicUrl: where the service answers, the base of the absolute URLs of the catalogue and the package. */
+/** publicUrl: where the service answers, the base of the absolute URLs of the catalogue, the package and the PDF citations. */
 export async function publishAll(model: Model, publicUrl = DEFAULT_PUBLIC_URL): Promise<Artifact[]> {
   const artifacts: Artifact[] = [];
   for (const publish of PUBLISHERS) artifacts.push(...(await publish(model)));
+  artifacts.push(...(await pdfArtifacts(model, publicUrl)));
   artifacts.push(...(await standardArtifacts(model, artifacts, publicUrl)));
   artifacts.push(provenance(model, artifacts));
   const seen = new Set<string>();

@@ -25,6 +25,7 @@ import { timemachinePlugin } from './timemachine/index.js';
 import { SHARED_SCHEMAS } from './schemas.js';
 import { interfaceDocumentCache, openapiRouteOptions, serveInterfaceDocument } from './interface-doc.js';
 import { landingRoutes, type BrowserIndex } from './landing.js';
+import { dataRevisionRoutes } from './permalinks/data-revision.js';
 import { permalinkRoutes } from './permalinks/routes.js';
 import { v1Plugin, type V1Options } from './v1/index.js';
 import { sdmxPlugin } from './sdmx/index.js';
@@ -239,6 +240,7 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
   await app.register(v1Plugin, { prefix: '/api/v1', releases, redisUrl: opts.redisUrl, trustProxy: opts.trustProxy, answerCache: answers, admission, workers, rateLimitStore: opts.rateLimitStore, ...opts.v1 });
   await app.register(sdmxPlugin, { prefix: '/sdmx/2.1', answerCache: answers, admission });
   await app.register(permalinkRoutes, { releases });
+  await app.register(dataRevisionRoutes, { releases });
   await app.register(webPlugin); // `/` for browsers (Accept: text/html) and /assets/
   for (const extra of opts.extraPlugins ?? []) {
     await app.register(extra.plugin, { prefix: extra.prefix, releases, redisUrl: opts.redisUrl, ...extra.options });

@@ -52,6 +52,8 @@ export const ERROR_CATALOG = {
   non_consecutive_releases: { status: 400, title: 'Releases are not consecutive' },
   // /r/ (permalinks)
   release_gone: { status: 410, title: 'Release no longer kept on this server' },
+  // /d/ (permalinks by data revision, printed in PDFs)
+  unknown_data_revision: { status: 404, title: 'No release built from this data revision is kept on this server' },
   // /sdmx/2.1/ (answered as SDMX-ML error messages: src/serve/sdmx/errors.ts)
   no_results: { status: 404, title: 'No results found' },
   response_too_large: { status: 413, title: 'Response size exceeds service limit' },

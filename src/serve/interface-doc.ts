@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { docsPage } from './docs-page.js';
+import { dataRevisionOf } from './permalinks/data-revision.js';
 import { pinned } from './pinned.js';
 import { problems } from './schemas.js';
 import type { LoadedRelease } from './release-types.js';
@@ -91,6 +92,13 @@ class ExampleValues {
     return file ? { revision: this.release.revision, path: `data/${file}` } : undefined;
   }
 
+  /** The permalink a PDF of the served release prints: its data revision and the PDF's path. */
+  dataRevisionLink(): { dataRevision: string; path: string } | undefined {
+    const dataRevision = dataRevisionOf(this.release);
+    const pdf = [...this.release.files.keys()].sort().find((f) => f.endsWith('.pdf'));
+    return dataRevision && pdf ? { dataRevision, path: `data/${pdf}` } : undefined;
+  }
+
   /** A file of the release for a /data/ route pattern (`{slug}`, `{path}`). */
   dataFile(pattern: string): string | undefined {
     const files = [...this.release.files.keys()].sort();
@@ -119,6 +127,10 @@ async function exampleRequest(path: string, method: string, values: ExampleValue
   if (path === '/r/{revision}/{path}') {
     const link = values.permalink();
     return link ? { url: `/r/${link.revision}/${link.path}`, params: link } : null;
+  }
+  if (path === '/d/{dataRevision}/{path}') {
+    const link = values.dataRevisionLink();
+    return link ? { url: `/d/${link.dataRevision}/${link.path}`, params: link } : null;
   }
   const v1 = path.match(/^\/api\/v1\/([a-z]+)\/\{(id|revision)\}(\/geometry)?$/);
   if (v1) {

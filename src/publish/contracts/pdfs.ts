@@ -1,7 +1,10 @@
 // The one-page PDFs and the three manifests that list them (path, sha256, bytes).
 // A PDF cannot name the release revision (that hashes the PDF itself), so it carries the data
-// content hash of every source revision it was built from, labelled as such on the page.
+// content hash of every source revision it was built from, labelled as such on the page, and cites
+// itself by that data revision: its permalink /d/{data_revision}/data/{path} is resolved by the
+// server to the newest kept release built from those sources (src/serve/permalinks/data-revision.ts).
 import { canonicalHash, sha256Hex } from '../../lib/hash.js';
+import { dataRevisionPermalink } from '../../lib/permalinks.js';
 import type { Model } from '../../model/model.js';
 import type { Artifact } from '../artifact.js';
 import { renderIndicatorPassport, renderObservationCard, renderRegionBrief } from '../pdf/index.js';
@@ -30,9 +33,18 @@ function manifest(model: Model, name: string, title: string, pdfs: { path: strin
   };
 }
 
-export async function pdfArtifacts(model: Model): Promise<Artifact[]> {
+/** The footer citation of the PDF at data/{path}: publisher, year, title, data revision, build date; then its permalink. */
+function citationOf(model: Model, publicUrl: string, path: string, title: string): { text: string; permalink: string } {
+  const revision = dataRevision(model);
+  const built = new Date(model.builtAt).toISOString().slice(0, 10);
+  return { text: `Cite as: Dala (${built.slice(0, 4)}). ${title} [PDF]. Data revision ${revision}, built ${built}.`, permalink: `${publicUrl}${dataRevisionPermalink(revision, path)}` };
+}
+
+/** publicUrl: where the service answers, the base of the permalink each page cites. */
+export async function pdfArtifacts(model: Model, publicUrl: string): Promise<Artifact[]> {
   const builtAt = new Date(model.builtAt);
-  const common = { revision: dataRevision(model), builtAt, attribution: ATTRIBUTION };
+  const base = { revision: dataRevision(model), builtAt, attribution: ATTRIBUTION };
+  const common = (path: string, title: string) => ({ ...base, citation: citationOf(model, publicUrl, path, title) });
 
   type Pdf = { path: string; bytes: Buffer; subject: string };
   const passports: Pdf[] = [];
@@ -40,8 +52,9 @@ export async function pdfArtifacts(model: Model): Promise<Artifact[]> {
     const national = latestPoint(model, ind.id, 'KZ');
     const source = sourceOf(model, ind.source_id);
     const nationalChart = national ? regionTrend(model, ind, 'KZ', 'Kazakhstan', null) : null;
+    const path = `indicator-passports/${ind.id}.pdf`;
     const bytes = await renderIndicatorPassport({
-      ...common, id: ind.id, name: ind.name, unit: ind.unit, frequency: ind.frequency, aggregation: ind.aggregation, layer: ind.layer,
+      ...common(path, `Indicator passport: ${ind.name.en}`), id: ind.id, name: ind.name, unit: ind.unit, frequency: ind.frequency, aggregation: ind.aggregation, layer: ind.layer,
       source: { title: source.title, url: source.url, licence: source.licence }, bureau_table: ind.bureau_table, series_breaks: ind.series_breaks, notes: ind.notes,
       // places with a value in that period, not rows (a null row is no publication)
       latest: national ? { period: national.period, place_count: new Set(model.points.filter((p) => p.metric === ind.id && p.period === national.period && p.value !== null).map((p) => p.place)).size, national_value: national.value, national_null_reason: national.null_reason, national_status: national.status } : null,
@@ -49,7 +62,7 @@ export async function pdfArtifacts(model: Model): Promise<Artifact[]> {
       national_chart: nationalChart,
       regions_chart: national ? rankedRegions(model, ind, national.period) : null,
     });
-    passports.push({ path: `indicator-passports/${ind.id}.pdf`, bytes, subject: `indicator:${ind.id}` });
+    passports.push({ path, bytes, subject: `indicator:${ind.id}` });
   }
 
   const placeName = (iso: string) => model.regions.find((r) => r.iso === iso)?.name ?? { kk: 'Қазақстан', ru: 'Казахстан', en: 'Kazakhstan' };
@@ -61,19 +74,22 @@ export async function pdfArtifacts(model: Model): Promise<Artifact[]> {
     const ind = model.indicators.find((i) => i.id === o.indicator)!;
     const source = sourceOf(model, o.source_id);
     const sparkline = { ...regionTrend(model, ind, o.place, placeName(o.place).en, o.period), comparison: null };
+    const path = `media-kit/${o.indicator}-${o.place.toLowerCase()}.pdf`;
+    const title = `${ind.name.en}: ${placeName(o.place).en}, ${o.period}`;
     const bytes = await renderObservationCard({
-      ...common, id: o.id, title: `${ind.name.en}: ${placeName(o.place).en}, ${o.period}`, place_name: placeName(o.place), indicator_name: ind.name,
+      ...common(path, `Publication card: ${title}`), id: o.id, title, place_name: placeName(o.place), indicator_name: ind.name,
       value: o.value, null_reason: o.null_reason, unit: o.unit, period: o.period, status: o.status, source: { title: source.title, url: source.url }, content_hash: o.content_hash,
       decimals: sparkline.decimals, sparkline,
     });
-    cards.push({ path: `media-kit/${o.indicator}-${o.place.toLowerCase()}.pdf`, bytes, subject: o.id });
+    cards.push({ path, bytes, subject: o.id });
   }
 
   const briefs: Pdf[] = [];
   for (const r of model.regions) {
     const geometry = model.geo.regions.find((g) => g.iso === r.iso)!;
+    const path = `region-briefs/${r.slug}.pdf`;
     const bytes = await renderRegionBrief({
-      ...common, iso: r.iso, slug: r.slug, name: r.name, official_name: r.official_name, kind: r.kind, admin_centre: r.admin_centre,
+      ...common(path, `Region brief: ${r.name.en}`), iso: r.iso, slug: r.slug, name: r.name, official_name: r.official_name, kind: r.kind, admin_centre: r.admin_centre,
       area_km2: geometry.areaKm2, area_source: 'geokz 1.0.2 ADM1 boundary, geodesic area',
       indicators: BRIEF_METRICS.flatMap((m) => {
         const p = latestPoint(model, m, r.iso);
@@ -86,7 +102,7 @@ export async function pdfArtifacts(model: Model): Promise<Artifact[]> {
       institutions: model.institutions.filter((i) => i.region_iso === r.iso).map((i) => i.name.en),
       sources: [...new Set(['bns-population', 'bns-employed', 'bns-unemployment', 'bns-grp', 'bns-life-expectancy', 'bns-hospitals', 'bns-emissions', 'bns-env-expenditure', 'bns-income', 'geokz'].map((s) => sourceOf(model, s).title))],
     });
-    briefs.push({ path: `region-briefs/${r.slug}.pdf`, bytes, subject: r.id });
+    briefs.push({ path, bytes, subject: r.id });
   }
 
   const files = (list: Pdf[]): Artifact[] => list.map((p) => ({ path: p.path, bytes: p.bytes }));

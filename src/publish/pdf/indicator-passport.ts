@@ -20,6 +20,8 @@ function validate(input: IndicatorPassportInput, where: string): void {
   checkText(input.source?.url, where, 'source.url');
   checkText(input.revision, where, 'revision');
   checkText(input.attribution, where, 'attribution');
+  checkText(input.citation.text, where, 'citation.text');
+  checkText(input.citation.permalink, where, 'citation.permalink');
   if (input.latest !== null) {
     checkText(input.latest.period, where, 'latest.period');
     if (!Number.isInteger(input.latest.place_count) || input.latest.place_count < 0) {
@@ -33,7 +35,7 @@ export async function renderIndicatorPassport(input: IndicatorPassportInput): Pr
   const where = `indicator passport ${String(input?.id)}`;
   validate(input, where);
   const doc = createDocument({ title: `${input.name.en} — indicator passport`, subject: `indicator:${input.id}`, builtAt: input.builtAt });
-  const w = new PageWriter(doc, { revision: input.revision, builtAt: input.builtAt, attribution: input.attribution, pageId: `indicator:${input.id}` });
+  const w = new PageWriter(doc, { revision: input.revision, builtAt: input.builtAt, attribution: input.attribution, citation: input.citation, pageId: `indicator:${input.id}` });
 
   header(w, 'Indicator passport · Паспорт показателя · Көрсеткіш төлқұжаты', input.name.en, [input.name.kk, input.name.ru]);
 

@@ -16,6 +16,12 @@ export interface PageCommon {
   builtAt: Date;
   /** Attribution line, e.g. "Source data: Bureau of National Statistics (stat.gov.kz); boundaries: geokz, CC BY 4.0". */
   attribution: string;
+  /**
+   * How to cite the page: the publisher, title, data revision and build date, then the permalink by
+   * data revision (/d/{data_revision}/data/{path}, absolute), which the server resolves to the release
+   * holding the page. The permalink is printed on a line of its own so that it is never broken.
+   */
+  citation: { text: string; permalink: string };
 }
 
 export interface IndicatorPassportInput extends PageCommon {

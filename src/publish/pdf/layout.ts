@@ -21,6 +21,8 @@ export interface FooterInput {
   revision: string;
   builtAt: Date;
   attribution: string;
+  /** The citation (publisher, title, data revision, date) and its permalink; see PageCommon. */
+  citation: { text: string; permalink: string };
   /** Page kind and id, printed so a reader can quote exactly which page they hold. */
   pageId: string;
 }
@@ -238,12 +240,14 @@ export class PageWriter {
       .fillColor(style.color ?? INK);
   }
 
-  /** Footer, bottom up: note, attribution, revision line. Sets the body's bottom limit above it. */
+  /** Footer, top down: note, attribution, citation, revision line. Sets the body's bottom limit above it. */
   private drawFooter(f: FooterInput): void {
     const small: TextStyle = { size: 7.5, color: MUTED, maxLines: 2 };
     const lines = [
       ...PRIMARY_SOURCE_NOTE,
       oneLine(f.attribution),
+      oneLine(f.citation.text),
+      f.citation.permalink,
       `Data content hash ${f.revision} (sources, not the release revision) · built ${formatBuiltAt(f.builtAt)} · ${f.pageId}`,
     ];
     const heights = lines.map((l) => this.measure(l, small, this.width, Infinity));

@@ -26,6 +26,8 @@ function validate(input: ObservationCardInput, where: string): void {
   checkText(input.content_hash, where, 'content_hash');
   checkText(input.revision, where, 'revision');
   checkText(input.attribution, where, 'attribution');
+  checkText(input.citation.text, where, 'citation.text');
+  checkText(input.citation.permalink, where, 'citation.permalink');
   checkFigure(input.value, input.null_reason, where, 'value');
 }
 
@@ -33,7 +35,7 @@ export async function renderObservationCard(input: ObservationCardInput): Promis
   const where = `observation card ${String(input?.id)}`;
   validate(input, where);
   const doc = createDocument({ title: input.title, subject: input.id, builtAt: input.builtAt });
-  const w = new PageWriter(doc, { revision: input.revision, builtAt: input.builtAt, attribution: input.attribution, pageId: input.id });
+  const w = new PageWriter(doc, { revision: input.revision, builtAt: input.builtAt, attribution: input.attribution, citation: input.citation, pageId: input.id });
 
   header(w, 'Media kit · Observation card · Бақылау карточкасы · Карточка наблюдения', input.title, [
     `${input.place_name.kk} · ${input.place_name.ru} · ${input.place_name.en}`,

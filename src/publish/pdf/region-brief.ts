@@ -25,6 +25,8 @@ function validate(input: RegionBriefInput, where: string): void {
   checkText(input.area_source, where, 'area_source');
   checkText(input.revision, where, 'revision');
   checkText(input.attribution, where, 'attribution');
+  checkText(input.citation.text, where, 'citation.text');
+  checkText(input.citation.permalink, where, 'citation.permalink');
   input.indicators.forEach((ind, i) => {
     const field = `indicators[${i}]`;
     checkText(ind.name, where, `${field}.name`);
@@ -47,7 +49,7 @@ export async function renderRegionBrief(input: RegionBriefInput): Promise<Buffer
   validate(input, where);
   const pageId = `region:${input.iso}`;
   const doc = createDocument({ title: `${input.name.en} — region brief`, subject: pageId, builtAt: input.builtAt });
-  const w = new PageWriter(doc, { revision: input.revision, builtAt: input.builtAt, attribution: input.attribution, pageId });
+  const w = new PageWriter(doc, { revision: input.revision, builtAt: input.builtAt, attribution: input.attribution, citation: input.citation, pageId });
   const full = `/data/ region analytics for ${input.slug}`;
 
   header(w, `Region brief · Өңір анықтамасы · Справка по региону · ${input.iso}`, input.name.en, [

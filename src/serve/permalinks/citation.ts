@@ -3,7 +3,7 @@
 // permalink of the dataset's file in that release. Composed at request time from the sealed release:
 // the revision is a hash of the content, so the content cannot carry it.
 import type { LoadedRelease } from '../release-types.js';
-import { permalinkOf } from './routes.js';
+import { releasePermalink } from '../../lib/permalinks.js';
 
 export const CITATION_SCHEMA = {
   type: 'object',
@@ -32,7 +32,7 @@ export function citationOf(release: LoadedRelease, dataset: { id: string; title:
   const { revision } = release;
   const built = release.seal.built_at.slice(0, 10);
   const [year, month, day] = built.split('-').map(Number) as [number, number, number];
-  const permalink = `${publicBaseOf(release)}${permalinkOf(revision, dataset.path)}`;
+  const permalink = `${publicBaseOf(release)}${releasePermalink(revision, dataset.path)}`;
   const key = `dala-${dataset.id.replace(/^dataset:/, '')}-${revision}`;
   return {
     text: `Dala (${year}). ${dataset.title} [Data set]. Release ${revision}, built ${built}. ${permalink}`,

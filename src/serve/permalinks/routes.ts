@@ -4,6 +4,7 @@
 // release is pruned, 410 Gone naming the current release; a revision never published here is 404.
 // The server knows every revision it published from the lineage in the current release's manifest.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { releasePermalink } from '../../lib/permalinks.js';
 import { REVISION_PATTERN } from '../../release/layout.js';
 import { chooseCoding, etagOf, noneMatch } from '../data/encoding.js';
 import { ProblemError } from '../errors.js';
@@ -20,9 +21,6 @@ function lineageOf(release: LoadedRelease): string[] {
   return value.lineage ?? (value.previous_revision ? [value.previous_revision] : []);
 }
 
-export function permalinkOf(revision: string, path = ''): string {
-  return `/r/${revision}/data/${path}`;
-}
 
 const params = {
   type: 'object',
@@ -40,7 +38,7 @@ async function answer(request: FastifyRequest, reply: FastifyReply, releases: Re
   const release = revision === current.revision ? current : await releases.get(revision);
   if (!release) {
     if (lineageOf(current).includes(revision)) {
-      const latest = permalinkOf(current.revision);
+      const latest = releasePermalink(current.revision);
       throw new ProblemError('release_gone', `release ${revision} is no longer kept on this server; the current release is ${current.revision}`, { current_revision: current.revision, current: latest }, { link: `<${latest}>; rel="latest-version"` });
     }
     throw new ProblemError('unknown_release', `no release with revision ${revision} was published here`);
@@ -50,7 +48,7 @@ async function answer(request: FastifyRequest, reply: FastifyReply, releases: Re
   if (!file) throw new ProblemError('not_found', `release ${revision} has no file ${path}`);
   const coding = chooseCoding(request.headers['accept-encoding'], file);
   const etag = etagOf(file, coding);
-  reply.header('etag', etag).header('cache-control', IMMUTABLE).header('vary', 'Accept-Encoding').header('link', `<${permalinkOf(current.revision, file.path)}>; rel="latest-version"`);
+  reply.header('etag', etag).header('cache-control', IMMUTABLE).header('vary', 'Accept-Encoding').header('link', `<${releasePermalink(current.revision, file.path)}>; rel="latest-version"`);
   if (noneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
   if (coding !== 'identity') reply.header('content-encoding', coding);
   return reply.type(file.mediaType).send(coding === 'identity' ? file.body : file[coding]);

@@ -58,6 +58,8 @@ const DATA_QUERY = {
   },
 } as const;
 
+const DATA_KEY = 'key: one position per dimension of the dataflow\'s structure, joined by "." (FREQ.REF_AREA, then SEX, URBANISATION and AGE where the indicator is broken down by them, e.g. A.KZ-75.F._T); codes joined by "+", an empty position selects every code, _T is the total over a breakdown; `all` or no key selects every series.';
+
 const ERROR_STATUSES = { 400: 'syntax error (SDMX code 140)', 404: 'no results (SDMX code 100)', 406: 'no offered media type is acceptable (code 1406)', 413: 'response too large (SDMX code 510)', 501: 'not implemented (SDMX code 501)' } as const;
 
 /** The responses of an SDMX route: each offered media type, and the SDMX-ML error messages. */
@@ -131,7 +133,7 @@ export async function sdmxPlugin(app: FastifyInstance, opts: { answerCache: Answ
     return send(reply, ssType, structureSpecificMessage(shape, observations, context(request)));
   };
   for (const path of ['/data/:flowRef', '/data/:flowRef/:key', '/data/:flowRef/:key/:providerRef']) {
-    app.get(path, { schema: { tags, summary: 'SDMX 2.1 data query', querystring: DATA_QUERY, response: responses('SDMX 2.1 data query', DATA_TYPES, [400, 404, 406, 413, 501]) } }, data);
+    app.get(path, { schema: { tags, summary: 'SDMX 2.1 data query', description: DATA_KEY, querystring: DATA_QUERY, response: responses('SDMX 2.1 data query', DATA_TYPES, [400, 404, 406, 413, 501]) } }, data);
   }
 
   app.get('/schema/dataflow/:agencyID/:resourceID/:version', {
