@@ -8,6 +8,8 @@ import { before, describe, test } from 'node:test';
 import Ajv from 'ajv';
 import addFormatsImport from 'ajv-formats';
 import { PROJECT_ROOT } from '../src/lib/config.js';
+import { validateStandards } from '../src/publish/standards/profiles.js';
+import { SchemaViolation } from '../src/publish/validate.js';
 import { verifyRelease } from '../src/release/verify.js';
 import { realRelease } from './support/release.js';
 import { checkCsv, type TableSchema } from './support/table-schema.js';
@@ -45,6 +47,19 @@ describe('the Data Package of the real release', () => {
       const validate = ajv.getSchema(name) ?? (ajv.addSchema(profile(name), name), ajv.getSchema(name)!);
       assert.ok(validate(value), `${name}: ${ajv.errorsText(validate.errors)}`);
     }
+  });
+
+  test('the build checks the descriptor against the profiles and reports it; a descriptor that breaks them fails the build, naming the file and the pointer', () => {
+    const report = JSON.parse(readFileSync(join(dir, 'evidence/validation.json'), 'utf8')) as { standards: { path: string; specification: string; valid: boolean | null }[] };
+    assert.deepEqual(report.standards.map((s) => [s.path, s.specification, s.valid]), [
+      ['data/datapackage.json', 'Frictionless Data Package 2.0', true],
+      ['data/dcat-catalog.jsonld', 'DCAT-AP 3.0.0', null],
+      ['data/dcat-catalog.ttl', 'DCAT-AP 3.0.0', null],
+    ]);
+    const broken = structuredClone(descriptor) as { resources: { schema: { fields: { type: string }[] } }[] };
+    broken.resources[1]!.schema.fields[0]!.type = 'banana';
+    assert.throws(() => validateStandards([{ path: 'datapackage.json', bytes: Buffer.from(JSON.stringify(broken)) }]),
+      (err: unknown) => err instanceof SchemaViolation && err.file === 'data/datapackage.json' && err.pointer === '/resources/1/schema/fields/0/type');
   });
 
   test('every CSV under /data/ is a resource, with its sources, and no resource names another file', () => {

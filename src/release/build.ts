@@ -10,6 +10,7 @@ import { releaseManifest } from './manifest.js';
 import { ALL_SCHEMAS, schemaArtifacts } from '../publish/schemas/index.js';
 import { storeContent } from '../publish/store-content.js';
 import type { StoreContent, StoreStream } from '../publish/store.js';
+import { validateStandards } from '../publish/standards/profiles.js';
 import { ContractValidator } from '../publish/validate.js';
 import { buildEvidence } from './evidence.js';
 import { publishRelease, type BuildResult, type PreparedRelease } from './publish.js';
@@ -40,11 +41,12 @@ export async function prepareRelease(opts: BuildOptions, log: (line: string) => 
   const artifacts = [...(await publishAll(model, opts.publicUrl)), ...schemaArtifacts()];
   const validator = new ContractValidator(ALL_SCHEMAS);
   const report = validateAll(validator, artifacts);
-  log(`validated ${report.length} JSON artifacts against their schemas`);
+  const standards = validateStandards(artifacts);
+  log(`validated ${report.length} JSON artifacts against their schemas and ${standards.filter((s) => s.valid).length} against their specifications' profiles`);
   return {
     artifacts,
     store: () => (opts.storeRows ? opts.storeRows(storeContent(model)) : storeContent(model)),
-    evidence: buildEvidence(model, artifacts, report), // throws when a release check fails
+    evidence: buildEvidence(model, artifacts, report, standards), // throws when a release check fails
     builtAt: model.builtAt,
     asOf: model.asOf,
     releaseManifest: (seal, earlier) => releaseManifest(model, seal, earlier, opts.publicUrl ?? DEFAULT_PUBLIC_URL),

@@ -4,8 +4,9 @@ import type { Model } from '../model/model.js';
 import type { Artifact } from '../publish/artifact.js';
 import { adm1FileBytes } from '../publish/contracts/regions.js';
 import { POINT_COUNTS_NOTE, pointCounts } from '../publish/point-counts.js';
+import type { StandardCheck } from '../publish/standards/profiles.js';
 
-export function buildEvidence(model: Model, artifacts: Artifact[], report: { path: string; schema: string; valid: true }[]) {
+export function buildEvidence(model: Model, artifacts: Artifact[], report: { path: string; schema: string; valid: true }[], standards: StandardCheck[]) {
   const isoRegions = new Set(model.regions.map((r) => r.iso));
   const populationYears = [...new Set(model.points.filter((p) => p.metric === 'population' && p.place === 'KZ').map((p) => p.period))].sort();
   const populationSums = populationYears.map((year) => {
@@ -27,7 +28,7 @@ export function buildEvidence(model: Model, artifacts: Artifact[], report: { pat
   const failed = checks.filter((c) => !c.passed);
   if (failed.length) throw new Error(`release checks failed: ${failed.map((c) => `${c.id} (${c.detail})`).join('; ')}`);
   return {
-    validation: { validated: report.length, all_valid: true, artifacts: report },
+    validation: { validated: report.length, all_valid: true, artifacts: report, standards },
     counts: {
       regions: model.regions.length, districts: model.districts.length, institutions: model.institutions.length,
       indicators: model.indicators.length, ...pointCounts(model), point_counts_note: POINT_COUNTS_NOTE,
