@@ -14,8 +14,8 @@ const NOT_V1: ErrorCode[] = ['invalid_slug', 'unknown_slug', 'invalid_date', 'in
   'malformed_request', 'request_timeout', 'uri_too_long', 'headers_too_large', 'overloaded', 'release_unavailable',
   // answered at start while the store is verified: walked in test/serve-store-verifying.test.ts
   'store_verifying',
-  // the permalinks under /r/: walked in test/permalinks.test.ts
-  'release_gone',
+  // the permalinks under /r/: walked in test/permalinks.test.ts; under /d/ in test/pdf-citation.test.ts
+  'release_gone', 'unknown_data_revision',
   // SDMX's own, answered under /sdmx/2.1/ as SDMX-ML error messages
   'no_results', 'response_too_large', 'not_implemented'];
 
