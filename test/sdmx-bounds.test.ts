@@ -5,7 +5,8 @@ import { test } from 'node:test';
 import { MAX_OBSERVATIONS, selectObservations } from '../src/serve/sdmx/data-query.js';
 import { SdmxError } from '../src/serve/sdmx/errors.js';
 import type { Dataflow } from '../src/serve/sdmx/structures.js';
-import type { PointRow, StoreReader } from '../src/store/reader.js';
+import type { PointRow } from '../src/store/rollup.js';
+import type { StoreReader } from '../src/store/reader.js';
 
 const point = (i: number): PointRow => ({
   metric: 'm', place: `KZ-${i % 20}`, period: String(1000 + i), period_start: `${1000 + i}-01-01`, period_end: `${1000 + i}-12-31`,
@@ -15,7 +16,7 @@ const flow = { id: 'm', freq: 'A', structure: { dimensions: [{ id: 'FREQ' }, { i
 
 /** A store holding `n` points of the flow; records the limit each read asked for. */
 function store(n: number, limits: number[]): StoreReader {
-  return { pointRows: (_filter: unknown, limit: number) => (limits.push(limit), Array.from({ length: Math.min(n, limit) }, (_, i) => point(i))) } as unknown as StoreReader;
+  return { observations: { pointRows: (_filter: unknown, limit: number) => (limits.push(limit), Array.from({ length: Math.min(n, limit) }, (_, i) => point(i))) } } as unknown as StoreReader;
 }
 
 test('a query selecting more than MAX_OBSERVATIONS points is 413 response_too_large, after a read bounded to one more', () => {

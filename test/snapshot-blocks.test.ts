@@ -11,7 +11,7 @@ import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import type { StoreContent } from '../src/publish/store.js';
 import { addDays, bucketOf } from '../src/store/periods.js';
-import { SNAPSHOT } from '../src/store/reader.js';
+import { SNAPSHOT } from '../src/store/snapshot-reader.js';
 import type { PointRow } from '../src/store/rollup.js';
 import { CHANGES_PER_SERIES } from '../src/store/snapshot-blocks.js';
 import type { Row } from '../src/store/tables.js';
@@ -79,7 +79,7 @@ test('snapshot blocks: the snapshot at any date, layers and places equals the wi
       withStore(makeStore(raw), (db, reader) => {
         for (const [d, layers, places] of asks) {
           const plain = db.prepare(PLAIN_LATEST).all({ date: d, layers: JSON.stringify(layers), places: places && JSON.stringify(places) });
-          const got = reader.latestAtJson(d, layers, places);
+          const got = reader.snapshots.latestAtJson(d, layers, places);
           assert.deepStrictEqual(JSON.parse(got.json), plain, `${d} ${layers} ${places}`);
           assert.equal(got.count, plain.length);
         }
@@ -93,8 +93,8 @@ test('snapshot blocks: an answer kept while later answers are made (other dates,
   fc.assert(
     fc.property(fc.array(pointArb, { minLength: 1, maxLength: 300 }), fc.array(ask, { minLength: 2, maxLength: 8 }), (raw, asks) =>
       withStore(makeStore(raw), (db, reader) => {
-        const kept = asks.map(([d, layers, places]) => ({ d, layers, places, bytes: Buffer.from(reader.latestAtBytes(d, layers, places).bytes) }));
-        const answers = asks.map(([d, layers, places]) => reader.latestAtBytes(d, layers, places).bytes);
+        const kept = asks.map(([d, layers, places]) => ({ d, layers, places, bytes: Buffer.from(reader.snapshots.latestAtBytes(d, layers, places).bytes) }));
+        const answers = asks.map(([d, layers, places]) => reader.snapshots.latestAtBytes(d, layers, places).bytes);
         for (const [k, { d, layers, places, bytes }] of kept.entries()) {
           assert.deepStrictEqual(answers[k], bytes, `${d} ${layers} ${places}`);
           const plain = db.prepare(PLAIN_LATEST).all({ date: d, layers: JSON.stringify(layers), places: places && JSON.stringify(places) });
@@ -114,12 +114,12 @@ test('snapshot blocks: on every change day and the day before it, the blocks equ
         const days = db.prepare('SELECT DISTINCT period_end FROM points ORDER BY 1').pluck().all() as string[];
         for (const d of days.flatMap((day) => [addDays(day, -1), day])) {
           const seek = db.prepare(SNAPSHOT.all).get({ date: d, metrics }) as { n: number; points: string };
-          const got = reader.latestAtJson(d, LAYERS);
+          const got = reader.snapshots.latestAtJson(d, LAYERS);
           assert.deepStrictEqual(JSON.parse(got.json), JSON.parse(seek.points), d);
           assert.equal(got.count, seek.n);
           const places = ['KZ', 'KZ-35'];
           const seekOf = db.prepare(SNAPSHOT.some).get({ date: d, metrics, places: JSON.stringify(places) }) as { n: number; points: string };
-          assert.deepStrictEqual(JSON.parse(reader.latestAtJson(d, LAYERS, places).json), JSON.parse(seekOf.points), `${d} ${places}`);
+          assert.deepStrictEqual(JSON.parse(reader.snapshots.latestAtJson(d, LAYERS, places).json), JSON.parse(seekOf.points), `${d} ${places}`);
         }
       }),
     ),

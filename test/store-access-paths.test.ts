@@ -10,7 +10,8 @@ import fc from 'fast-check';
 import type { Database } from 'better-sqlite3';
 import type { StoreContent } from '../src/publish/store.js';
 import { GRANULARITIES, addDays, bucketOf, byTime, type Granularity } from '../src/store/periods.js';
-import { EVENTS_AFTER, SNAPSHOT } from '../src/store/reader.js';
+import { EVENTS_AFTER } from '../src/store/event-reader.js';
+import { SNAPSHOT } from '../src/store/snapshot-reader.js';
 import { asPublished, bucketize, type PointRow, type SeriesPoint } from '../src/store/rollup.js';
 import { snapshotDiff } from '../src/serve/timemachine/snapshot-diff.js';
 import type { LoadedRelease, ReleaseSource } from '../src/serve/release-types.js';
@@ -92,7 +93,7 @@ test('snapshot: the reader\'s latest point per (metric, place) equals the window
       withStore(makeStore(raw), (db, reader) => {
         for (const [d, layers, pl] of asks) {
           const plain = db.prepare(PLAIN_LATEST).all({ date: d, layers: JSON.stringify(layers), places: pl && JSON.stringify(pl) });
-          assert.deepStrictEqual(reader.latestAt(d, layers, pl), plain);
+          assert.deepStrictEqual(reader.snapshots.latestAt(d, layers, pl), plain);
         }
       }),
     ),
@@ -119,12 +120,12 @@ test('series: rollups and cut buckets, by place or for all, equal bucketing the 
         for (const [metric, g, a, b, pl] of asks) {
           const [start, end] = a <= b ? [a, b] : [b, a];
           const m = reader.metricById.get(metric.id)!;
-          assert.deepStrictEqual(unsigned(reader.series(m, g, start, end, pl)), unsigned(plainSeries(db, metric, g, start, end, pl)), `${metric.id} ${g} ${start}..${end} ${pl}`);
+          assert.deepStrictEqual(unsigned(reader.series.series(m, g, start, end, pl)), unsigned(plainSeries(db, metric, g, start, end, pl)), `${metric.id} ${g} ${start}..${end} ${pl}`);
         }
         for (const metric of METRICS) {
           for (const g of [null, ...GRANULARITIES]) {
             const m = reader.metricById.get(metric.id)!;
-            assert.deepStrictEqual(unsigned(reader.series(m, g, '0000-01-01', '9999-12-31')), unsigned(plainSeries(db, metric, g, '0000-01-01', '9999-12-31', null)));
+            assert.deepStrictEqual(unsigned(reader.series.series(m, g, '0000-01-01', '9999-12-31')), unsigned(plainSeries(db, metric, g, '0000-01-01', '9999-12-31', null)));
           }
         }
       }),
@@ -158,7 +159,7 @@ test('series answers: stored whole series and totals, or computed when a range c
     fc.property(store, fc.array(ask, { minLength: 1, maxLength: 10 }), (raw, asks) =>
       withStore(makeStore(raw), (db, reader) => {
         for (const [metric, g, [start, end], pl, withFrom] of asks) {
-          const got = reader.seriesAnswer(reader.metricById.get(metric.id)!, g, start, end, pl, withFrom);
+          const got = reader.series.seriesAnswer(reader.metricById.get(metric.id)!, g, start, end, pl, withFrom);
           const want = plainParts(db, metric, g, start, end, pl, withFrom);
           const label = `${metric.id} ${g} ${start}..${end} ${pl} ${withFrom}`;
           assert.deepStrictEqual([...got.points.keys()], [...want.keys()], label);
@@ -197,14 +198,14 @@ test('events: walking the key-set pages gives every event in (date, id) order, e
         const walked: unknown[] = [];
         let after: string | undefined;
         for (;;) {
-          const page = reader.events(limit, after)!;
+          const page = reader.events.page(limit, after)!;
           assert.ok(page.rows.length <= limit);
           walked.push(...page.rows);
           if (!page.more) break;
           after = page.rows[page.rows.length - 1]!.id;
         }
         assert.deepStrictEqual(walked, plain);
-        assert.equal(reader.events(limit, 'event:none'), undefined);
+        assert.equal(reader.events.page(limit, 'event:none'), undefined);
         const plan = (db.prepare(`EXPLAIN QUERY PLAN ${EVENTS_AFTER}`).all('2024-01-01', 'x', 5) as { detail: string }[]).map((r) => r.detail);
         assert.ok(plan.some((d) => /SEARCH events USING INDEX events_date \(\(date,id\)>\(\?,\?\)\)/.test(d)), plan.join(' / '));
       });

@@ -38,6 +38,7 @@ export class EntityReader {
   private readonly beforeOfType: Statement<[string, string, number], { id: string }>;
   private readonly afterAny: Statement<[string, number], EntityRow>;
   private readonly atOffset: Statement<[string, number], { id: string }>;
+  private readonly slugsOfName: Statement<[string], { slug: string }>;
   private readonly counts = new Map<string, number>();
   private readonly known = new Map<string, boolean>();
 
@@ -45,6 +46,8 @@ export class EntityReader {
     this.byId = db.prepare('SELECT id, type, name_en, name_ru, name_kk, data FROM entities WHERE id = ?');
     this.firstOfType = db.prepare('SELECT id, type, name_en, name_ru, name_kk, data FROM entities WHERE type = ? ORDER BY id LIMIT ?');
     this.afterOfType = db.prepare('SELECT id, type, name_en, name_ru, name_kk, data FROM entities WHERE type = ? AND id > ? ORDER BY id LIMIT ?');
+    this.slugsOfName = db.prepare(`SELECT DISTINCT s.name AS slug FROM entity_names n JOIN entity_names s ON s.entity_id = n.entity_id AND s.kind = 'slug'
+                                   WHERE lower(n.name) = lower(?) AND n.kind <> 'slug' ORDER BY s.name`);
     this.countOfType = db.prepare('SELECT count(*) AS n FROM entities WHERE type = ?');
     this.beforeOfType = db.prepare('SELECT id FROM entities WHERE type = ? AND id < ? ORDER BY id DESC LIMIT ?');
     this.afterAny = db.prepare('SELECT id, type, name_en, name_ru, name_kk, data FROM entities WHERE id > ? ORDER BY id LIMIT ?');
@@ -57,6 +60,17 @@ export class EntityReader {
 
   get(id: string): EntityRow | undefined {
     return this.byId.get(id);
+  }
+
+  /** The en/ru/kk names of one entity, or null when there is none with this id. */
+  names(id: string): { en: string; ru: string | null; kk: string | null } | null {
+    const row = this.byId.get(id);
+    return row ? { en: row.name_en, ru: row.name_ru, kk: row.name_kk } : null;
+  }
+
+  /** Slugs of the entities that `name` names as an alias, code or other spelling (case-insensitive). */
+  aliasSlugs(name: string): string[] {
+    return (this.slugsOfName.all(name) as { slug: string }[]).map((r) => r.slug);
   }
 
   has(id: string): boolean {

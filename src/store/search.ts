@@ -2,6 +2,7 @@
 // opened database. Every statement reads through an index with a LIMIT, so the rows one query can
 // touch are bounded by its parameters, never by the number of names in the release.
 import type { Database, Statement } from 'better-sqlite3';
+import { entityReaderOf, type EntityReader, type EntityRow } from './entity-reader.js';
 import { SUFFIX_CHARS } from './search-suffixes.js';
 
 export interface NameRow {
@@ -9,7 +10,6 @@ export interface NameRow {
   key: string; valid_until: string | null; source_url: string | null;
 }
 export interface WordRow { id: number; word: string; df: number }
-export interface EntityRow { id: string; type: string; name_en: string; name_ru: string | null; name_kk: string | null; data: string }
 
 const NAME_COLUMNS = 'rowid, entity_id, type, place_kind, name, lang, kind, key, valid_until, source_url';
 // Keys and words hold only [a-z0-9 ]: every key with prefix p lies in [p, p + DEL).
@@ -34,7 +34,7 @@ export class SearchStatements {
   private readonly wordDeletes: Statement<[string, number], WordRow>;
   private readonly postings: Statement<[string, number], { name_rowid: number }>;
   private readonly postingNames: Statement<[string, number], NameRow>;
-  private readonly entity: Statement<[string], EntityRow>;
+  private readonly entities: EntityReader;
 
   constructor(db: Database) {
     this.exact = db.prepare(`SELECT ${NAME_COLUMNS} FROM search_names WHERE key = ? ORDER BY rowid LIMIT ?`);
@@ -68,7 +68,7 @@ export class SearchStatements {
       `SELECT ${NAME_COLUMNS.split(', ').map((c) => `n.${c}`).join(', ')} FROM search_postings p JOIN search_names n ON n.rowid = p.name_rowid
        WHERE p.word = ? ORDER BY p.key_len, p.name_rowid LIMIT ?`,
     );
-    this.entity = db.prepare('SELECT id, type, name_en, name_ru, name_kk, data FROM entities WHERE id = ?');
+    this.entities = entityReaderOf({ db });
   }
 
   namesWithKey(key: string, limit: number): NameRow[] {
@@ -119,7 +119,7 @@ export class SearchStatements {
     return this.postingNames.all(word, limit);
   }
   entityRow(id: string): EntityRow | undefined {
-    return this.entity.get(id);
+    return this.entities.get(id);
   }
 }
 

@@ -27,7 +27,7 @@ export function slugsIn(release: LoadedRelease, route: SlugRoute): string[] {
 
 /** Slug(s) of the entity that `input` names as an alias, code or other spelling (case-insensitive). */
 function aliasTarget(release: LoadedRelease, input: string): string[] {
-  return storeOf(release).aliasSlugs(input);
+  return storeOf(release).entities.aliasSlugs(input);
 }
 
 export function checkSlug(release: LoadedRelease, route: SlugRoute, slug: string): string {

@@ -45,8 +45,8 @@ export function dimensionsView(release: LoadedRelease, indicator: string) {
 export function indicatorCoverage(release: LoadedRelease, indicator: string): { first: string | null; last: string | null; places: number } {
   const store = storeOf(release);
   const series = seriesIndexOf(release).seriesOf(indicator);
-  if (series.length <= 1) return store.coverage(indicator);
-  const all = series.map((s) => store.coverage(s.key)).filter((c) => c.first !== null);
+  if (series.length <= 1) return store.series.coverage(indicator);
+  const all = series.map((s) => store.series.coverage(s.key)).filter((c) => c.first !== null);
   return {
     first: all.map((c) => c.first!).sort()[0] ?? null,
     last: all.map((c) => c.last!).sort().at(-1) ?? null,

@@ -2,7 +2,8 @@
 // series, place, then time) and put in SDMX terms: dimension values, OBS_VALUE (none for a missing value, never 0) and
 // the attributes. An answer reads at most MAX_OBSERVATIONS points: a larger one is refused with
 // 413 (SDMX 510) before anything is written, so no request costs more than a bounded amount of work.
-import type { PointRow, StoreReader } from '../../store/reader.js';
+import type { PointRow } from '../../store/rollup.js';
+import type { StoreReader } from '../../store/reader.js';
 import { SdmxError } from './errors.js';
 import type { KeySelection } from './keys.js';
 import { periodDates, sdmxTime } from './periods.js';
@@ -78,7 +79,7 @@ export function selectObservations(reader: StoreReader, flow: Dataflow, key: Key
   const series = flow.series.filter((s) => flow.breakdowns.every((concept, i) => breakdowns[i] == null || breakdowns[i]!.includes(s.codes[concept]!)));
   if (!series.length) throw none();
   const codesOf = new Map(series.map((s) => [s.key, s.codes]));
-  const points = reader.pointRows({ metric: series.map((s) => s.key), place: places?.map(placeOfAreaCode) ?? undefined, from: start?.start, to: end?.end }, MAX_OBSERVATIONS + 1, 0, 'indicator');
+  const points = reader.observations.pointRows({ metric: series.map((s) => s.key), place: places?.map(placeOfAreaCode) ?? undefined, from: start?.start, to: end?.end }, MAX_OBSERVATIONS + 1, 0, 'indicator');
   if (points.length > MAX_OBSERVATIONS) {
     throw new SdmxError('response_too_large', `the query selects more than ${MAX_OBSERVATIONS} observations; narrow the key (REF_AREA and any breakdown) or the periods (startPeriod, endPeriod)`);
   }

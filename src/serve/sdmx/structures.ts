@@ -115,7 +115,7 @@ function build(release: { db: Database }): SdmxStructures {
   const index = seriesIndexOf(release);
   const places = [...new Set(['KZ', ...reader.places])].sort();
   const area: Code[] = places.map((id) => {
-    const names = reader.entityNames(`place:${id}`);
+    const names = reader.entities.names(`place:${id}`);
     const name: Names = {};
     for (const lang of ['en', 'ru', 'kk'] as const) if (names?.[lang]) name[lang] = names[lang];
     return { id: areaCodeOf(id), name: Object.keys(name).length ? name : { en: id } };

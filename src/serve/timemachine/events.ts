@@ -6,7 +6,8 @@
 import { canonicalHash } from '../../lib/hash.js';
 import { ProblemError } from '../errors.js';
 import type { LoadedRelease } from '../release-types.js';
-import { storeOf, type EventRow } from '../../store/reader.js';
+import type { EventRow } from '../../store/event-reader.js';
+import { storeOf } from '../../store/reader.js';
 import type { TemporalEventBatch } from './schemas.js';
 import type { EventsQuery as Query } from './query.js';
 
@@ -16,7 +17,7 @@ const PAGE_DEFAULT = 100; // the most a page may hold (EVENTS_QUERY)
 export interface EventsPage { events: EventRow[]; next: string | null }
 
 export function eventsPage(release: LoadedRelease, q: EventsQuery): EventsPage {
-  const page = storeOf(release).events(q.limit ?? PAGE_DEFAULT, q.after);
+  const page = storeOf(release).events.page(q.limit ?? PAGE_DEFAULT, q.after);
   if (!page) {
     throw new ProblemError('invalid_parameter', `after: no event "${q.after}" in release ${release.revision}; give the id of the last event of the page before`, { parameter: 'after' });
   }
@@ -39,7 +40,7 @@ export function eventBatch(release: LoadedRelease, page: EventsPage): TemporalEv
     batch_id: `event-batch:${contentHash.slice(0, 16)}`,
     revision: release.revision,
     count: page.events.length,
-    total: storeOf(release).eventStats().n,
+    total: storeOf(release).events.stats().n,
     next_after: page.next,
     events: page.events,
     content_hash: contentHash,

@@ -66,7 +66,7 @@ export function temporalContracts(release: LoadedRelease): TemporalContractsAnsw
 
 export function stats(release: LoadedRelease): TemporalStats {
   const reader = storeOf(release);
-  const keys = reader.seriesKeys();
+  const keys = reader.series.seriesKeys();
   const byMetric = new Map<string, { metric: string; points: number; with_value: number; start: string | null; end: string | null }>();
   for (const k of keys) {
     const m = byMetric.get(k.metric) ?? byMetric.set(k.metric, { metric: k.metric, points: 0, with_value: 0, start: null, end: null }).get(k.metric)!;
@@ -80,7 +80,7 @@ export function stats(release: LoadedRelease): TemporalStats {
   const withValue = all.reduce((n, m) => n + m.with_value, 0);
   const starts = all.map((m) => m.start!).sort();
   const ends = all.map((m) => m.end!).sort();
-  const events = reader.eventStats();
+  const events = reader.events.stats();
   return {
     revision: release.revision,
     as_of: asOfDate(release),

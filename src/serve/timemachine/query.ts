@@ -101,7 +101,11 @@ export function parsePlaces(release: LoadedRelease, param: string | undefined): 
 export function namesOf(release: LoadedRelease, places: Iterable<string>, metrics: Iterable<string>) {
   const reader = storeOf(release);
   const placeNames: Record<string, { en: string; ru: string; kk: string } | null> = {};
-  for (const code of [...new Set(places)].sort()) placeNames[code] = reader.entityNames(`place:${code}`);
+  for (const code of [...new Set(places)].sort()) {
+    const n = reader.entities.names(`place:${code}`);
+    // every place entity is named in all three languages (only source and dataset titles lack some)
+    placeNames[code] = n && n.ru !== null && n.kk !== null ? { en: n.en, ru: n.ru, kk: n.kk } : null;
+  }
   const metricNames: Record<string, { en: string; ru: string; kk: string } | null> = {};
   for (const id of [...new Set(metrics)].sort()) {
     const m = reader.metricById.get(id);

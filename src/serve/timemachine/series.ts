@@ -70,7 +70,7 @@ export function series(release: LoadedRelease, q: SeriesQuery): WithRawJson<Temp
   const found = metricOf(release, q);
   const places = parsePlaces(release, q.place);
   const includes = new Set(q.include?.split(',') ?? []);
-  const { points, summary } = reader.seriesAnswer(found, q.granularity ?? null, q.start_date ?? '0000-01-01', q.end_date ?? '9999-12-31', places, includes.has('from_periods'));
+  const { points, summary } = reader.series.seriesAnswer(found, q.granularity ?? null, q.start_date ?? '0000-01-01', q.end_date ?? '9999-12-31', places, includes.has('from_periods'));
   return {
     ...head(release, q, found, places, summary),
     periods: summary.periods.map((p) => p[0]),
@@ -101,11 +101,11 @@ export function composedSeries(release: LoadedRelease, q: SeriesQuery): Precompo
   // the head object, open for the members after it
   const open = (places: string[] | null, summary: SeriesSummary) => stringifyAnswer(head(release, q, found, places, summary)).slice(0, -1) + ',';
   if (q.place === undefined) {
-    const stored = storeOf(release).storedWholeSeries(found, q.granularity, start, end);
+    const stored = storeOf(release).series.storedWholeSeries(found, q.granularity, start, end);
     return stored && new PrecomposedAnswer(Buffer.from(open(null, stored.summary)), [stored.tail]);
   }
   const places = parsePlaces(release, q.place)!;
-  const stored = storeOf(release).storedPlacesSeries(found, q.granularity, start, end, places);
+  const stored = storeOf(release).series.storedPlacesSeries(found, q.granularity, start, end, places);
   if (!stored) return undefined;
   const { summary, entries } = stored;
   const first = open(places, summary) + seriesTailStart(summary.periods.map((p) => p[0]), summary.count);

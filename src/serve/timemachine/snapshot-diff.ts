@@ -6,7 +6,8 @@
 // reads every point: the next page's `after` is in next_after and in the Link header (RFC 8288).
 import { ProblemError } from '../errors.js';
 import type { LoadedRelease, ReleaseSource } from '../release-types.js';
-import { storeOf, type PointRow, type StoreReader } from '../../store/reader.js';
+import type { PointRow } from '../../store/rollup.js';
+import { storeOf, type StoreReader } from '../../store/reader.js';
 import type { TemporalSnapshotDiff } from './schemas.js';
 import type { SnapshotDiffQuery as Query } from './query.js';
 
@@ -31,7 +32,7 @@ function decodeAfter(after: string): [string, string] {
 
 /** The (metric, place) keys of either release after `from`, merged in key order, at most `n`. */
 function keysAfter(a: StoreReader, b: StoreReader, from: [string, string], n: number) {
-  const keys = [...a.seriesKeysAfter(from[0], from[1], n), ...b.seriesKeysAfter(from[0], from[1], n)];
+  const keys = [...a.series.seriesKeysAfter(from[0], from[1], n), ...b.series.seriesKeysAfter(from[0], from[1], n)];
   const cmp = (x: { metric: string; place: string }, y: typeof x) => (x.metric !== y.metric ? (x.metric < y.metric ? -1 : 1) : x.place < y.place ? -1 : x.place > y.place ? 1 : 0);
   return keys.sort(cmp).filter((k, i) => i === 0 || cmp(keys[i - 1]!, k) !== 0).slice(0, n);
 }
@@ -59,8 +60,8 @@ export async function snapshotDiff(release: LoadedRelease, releases: ReleaseSour
     const keys = keysAfter(before, after, from, 64);
     more = keys.length > 0;
     for (const k of keys) {
-      const old = new Map(before.seriesPoints(k.metric, k.place).map((p) => [p.period, p]));
-      const now = after.seriesPoints(k.metric, k.place).sort(byPeriod);
+      const old = new Map(before.series.seriesPoints(k.metric, k.place).map((p) => [p.period, p]));
+      const now = after.series.seriesPoints(k.metric, k.place).sort(byPeriod);
       read += old.size + now.length;
       for (const p of now) {
         const o = old.get(p.period);

@@ -3,7 +3,8 @@
 // its unit, status and note.
 import { ProblemError } from '../errors.js';
 import type { LoadedRelease } from '../release-types.js';
-import { storeOf, type PointRow } from '../../store/reader.js';
+import type { PointRow } from '../../store/rollup.js';
+import { storeOf } from '../../store/reader.js';
 import { RawJson, answerBytes, type WithRawJson } from '../raw-json.js';
 import { PrecomposedAnswer } from '../answers/precomposed.js';
 import { deflatePart } from '../../lib/gzip-compose.js';
@@ -12,7 +13,7 @@ import type { TemporalSnapshot } from './schemas.js';
 import { dimensionFilter, hasDimensionFilter, seriesKeysOf } from '../dimensions/filters.js';
 import { seriesOfMetric } from '../dimensions/views.js';
 
-export type { PointRow } from '../../store/reader.js';
+export type { PointRow } from '../../store/rollup.js';
 
 export function layerIds(release: LoadedRelease): string[] {
   return storeOf(release).layers.map((l) => l.id);
@@ -68,7 +69,7 @@ function withSnapshot<T>(release: LoadedRelease, query: SnapshotQuery, use: (ans
   const metrics = reader.metrics
     .filter((m) => layers.includes(m.layer) && (only === null || only.has(m.id)))
     .map(({ id, layer, name_en, name_ru, name_kk, unit, frequency, aggregation, source_id }) => ({ id, layer, name_en, name_ru, name_kk, unit, frequency, aggregation, source_id, ...seriesOfMetric(release, id) }));
-  return reader.withLatestAt(date, layers, places, (count, points) => use({
+  return reader.snapshots.withLatestAt(date, layers, places, (count, points) => use({
     revision: release.revision,
     date,
     date_source: query.date === undefined ? 'release_as_of' : 'query',

@@ -11,7 +11,9 @@ import { collectionConfig, pageAnswer, wantsCsv } from './answer.js';
 import { collection, idSegment, single } from './envelope.js';
 import { redirectResponse } from './entity-routes.js';
 import { placeId, stripPrefix } from './indicators.js';
-import { POINT_ORDERS, storeOf, type PointFilter, type PointOrder, type PointRow } from '../../store/reader.js';
+import { POINT_ORDERS, type PointFilter, type PointOrder } from '../../store/observation-reader.js';
+import type { PointRow } from '../../store/rollup.js';
+import { storeOf } from '../../store/reader.js';
 import { nextCursor, openPage, takeRelease } from './paging.js';
 import { provenanceProperties, provenanceRequired } from './places.js';
 import { collectionFormatParam, collectionResponse, cursorParam, envelopeOf, idParam, limitParam, openObject, problems, type IdParams, type ItemOf } from './schemas.js';
@@ -176,7 +178,7 @@ export async function observationRoutes(app: FastifyInstance, opts: { releases: 
       const deprecation = markDeprecated(reply, refs, (id) => `${prefix}/indicators/${idSegment(`indicator:${id}`)}`);
       const order = request.query.sort ?? 'indicator';
       const store = storeOf(page.release);
-      const { total, rows } = store.points(filter, page.limit, page.offset, order);
+      const { total, rows } = store.observations.points(filter, page.limit, page.offset, order);
       const empty = total === 0 ? `Release ${page.release.revision} holds no observation for these filters; this does not show the value does not exist.` : undefined;
       const note = [deprecation, empty].filter(Boolean).join(' ') || undefined;
       const views = rows.map((p) => observationView(page.release, p, prefix));
@@ -201,7 +203,7 @@ export async function observationRoutes(app: FastifyInstance, opts: { releases: 
       const body = stripPrefix(raw, 'observation');
       // the canonical form splits on ':'; an older slash form answers 308 to it
       const parts = body.includes('/') && body.split('/').length === 3 ? body.split('/') : body.split(':');
-      const row = parts.length === 3 ? storeOf(release).point(parts[0]!, parts[1]!, parts[2]!) : undefined;
+      const row = parts.length === 3 ? storeOf(release).observations.point(parts[0]!, parts[1]!, parts[2]!) : undefined;
       if (!row) throw new ProblemError('not_found', `No observation has id "${raw}" in release ${release.revision}.`);
       const canonical = observationId(row);
       if (raw !== canonical) return reply.code(308).header('location', canonicalUrl(request.url, raw, canonical)).send();

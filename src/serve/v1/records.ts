@@ -3,7 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ProblemError } from '../errors.js';
 import type { ReleaseSource } from '../release-types.js';
-import { storeOf, type RecordTable } from '../../store/reader.js';
+import type { RecordTable } from '../../store/observation-reader.js';
+import { storeOf } from '../../store/reader.js';
 import { TABLES as STORE_TABLES, type Row } from '../../store/tables.js';
 import { collection, single } from './envelope.js';
 import { nextCursor, openPage, takeRelease } from './paging.js';
@@ -58,7 +59,7 @@ export async function recordRoutes(app: FastifyInstance, opts: { releases: Relea
         const subject = request.query.subject;
         const about = subject && t.subjectColumn ? subject : undefined;
         const withRevision = (r: Row<RecordTable>) => ({ ...r, revision: page.release.revision });
-        const { total, rows } = storeOf(page.release).records(t.table, about, page.limit, page.offset);
+        const { total, rows } = storeOf(page.release).observations.records(t.table, about, page.limit, page.offset);
         const note = total === 0 ? `Release ${page.release.revision} publishes no ${t.noun} here; this does not show that none exists.` : undefined;
         return pageAnswer(request, reply, collection(request, page.release, rows.map(withRevision), total, nextCursor(page, total), { note, page }));
       },
@@ -72,7 +73,7 @@ export async function recordRoutes(app: FastifyInstance, opts: { releases: Relea
       },
       handler: async (request) => {
         const release = takeRelease(request, opts.releases);
-        const row = storeOf(release).record(t.table, request.params.id);
+        const row = storeOf(release).observations.record(t.table, request.params.id);
         if (!row) throw new ProblemError('not_found', `No ${t.noun} has id "${request.params.id}" in release ${release.revision}.`);
         return single(request, release, { ...row, revision: release.revision });
       },

@@ -1,0 +1,75 @@
+// The snapshot statements of a release's store: for each series of some layers (and places), the
+// latest point at a date. Answered from the snapshot blocks stored at build, or, in a store written
+// before they existed, by one statement (SNAPSHOT) seeking each series on the clustered points key.
+import type { Database, Statement } from 'better-sqlite3';
+import type { PointRow } from './rollup.js';
+import { SnapshotBlocks } from './snapshot-blocks.js';
+import { ALL, json, placeForms, type MetricRow } from './reader-sql.js';
+
+// Ties on period_end (a year and its Q4 both end 31 December) go to the shorter period (the later
+// start), then to the period name. One statement for the whole snapshot: for each point_series key
+// of the chosen layers (and places), one backward seek on the clustered key of points (the
+// correlated subquery) and one equality seek for the row; CROSS JOIN keeps point_series as the outer
+// loop (SQLite never reorders a CROSS JOIN), test/store-access-paths.test.ts checks the plan.
+// SQLite writes the answer's JSON itself (3.43+ writes every REAL with enough digits to read back
+// the same double), in (metric, place) order.
+export const SNAPSHOT = placeForms(`
+  SELECT count(*) AS n, json_group_array(json_object(
+    'metric', p.metric, 'place', p.place, 'period', p.period, 'period_start', p.period_start, 'period_end', p.period_end,
+    'value', p.value, 'null_reason', p.null_reason, 'status', p.status, 'unit', p.unit, 'source_id', p.source_id, 'note', p.note
+  ) ORDER BY p.metric, p.place) AS points
+  FROM point_series k CROSS JOIN points p
+    ON p.metric = k.metric AND p.place = k.place AND (p.period_end, p.period_start, p.period) = (
+      SELECT period_end, period_start, period FROM points q WHERE q.metric = k.metric AND q.place = k.place AND q.period_end <= @date
+      ORDER BY period_end DESC, period_start DESC, period ASC LIMIT 1)
+  WHERE k.metric IN (SELECT value FROM json_each(@metrics)) AND @PLACES`, 'k.place');
+
+export class SnapshotReader {
+  private readonly snapshot: Statement;
+  private readonly snapshotOf: Statement;
+  /** The snapshot blocks stored at build; null in a store written before they existed (SNAPSHOT answers). */
+  private readonly snapshots: SnapshotBlocks | null;
+
+  constructor(db: Database, private readonly metrics: readonly MetricRow[]) {
+    this.snapshot = db.prepare(SNAPSHOT.all);
+    this.snapshotOf = db.prepare(SNAPSHOT.some);
+    this.snapshots = SnapshotBlocks.open(db);
+  }
+
+  /**
+   * For each (metric of the layers, place) the latest point whose period ends on or before date, in
+   * (metric, place) order, as the UTF-8 JSON of the array (the snapshot answer embeds it as is),
+   * given to `use` with the count: the bytes are valid only during that call (they may lie in a
+   * buffer the next snapshot reuses), so `use` copies what it keeps. `only`: just these series keys.
+   */
+  withLatestAt<T>(date: string, layers: readonly string[], places: readonly string[] | null, use: (count: number, json: Buffer) => T, only: ReadonlySet<string> | null = null): T {
+    const metrics = this.metrics.filter((m) => layers.includes(m.layer) && (only === null || only.has(m.id))).map((m) => m.id);
+    if (this.snapshots) {
+      if (places === null && metrics.length === this.metrics.length) return this.snapshots.latestAt(date, null, use);
+      const wanted = new Set(metrics);
+      const inPlaces = places === null ? null : new Set(places);
+      const keep = Uint8Array.from(this.snapshots.series, (k) => (wanted.has(k.metric) && (inPlaces === null || inPlaces.has(k.place)) ? 1 : 0));
+      return this.snapshots.latestAt(date, keep.includes(0) ? keep : null, use);
+    }
+    const stmt = places === null ? this.snapshot : this.snapshotOf;
+    const row = stmt.get({ date, metrics: JSON.stringify(metrics), ...(places === null ? {} : { places: json(places) }) }) as { n: number; points: string };
+    return use(row.n, Buffer.from(row.points));
+  }
+
+  /** withLatestAt's count and bytes, the bytes copied (the caller's to keep). */
+  latestAtBytes(date: string, layers: readonly string[], places: readonly string[] | null = ALL): { count: number; bytes: Buffer } {
+    return this.withLatestAt(date, layers, places, (count, json) => ({ count, bytes: Buffer.from(json) }));
+  }
+
+  /** latestAtBytes as the JSON text. */
+  latestAtJson(date: string, layers: readonly string[], places: readonly string[] | null = ALL): { count: number; json: string } {
+    const { count, bytes } = this.latestAtBytes(date, layers, places);
+    return { count, json: bytes.toString('utf8') };
+  }
+
+  /** latestAtJson as rows. */
+  latestAt(date: string, layers: readonly string[], places: readonly string[] | null = ALL): PointRow[] {
+    return JSON.parse(this.latestAtJson(date, layers, places).json) as PointRow[];
+  }
+
+}
