@@ -3,7 +3,12 @@
 // listing each worker, a killed worker restarted, and SIGTERM stopping them all. The primary opens no store.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { request } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { stableJson } from '../src/lib/canonical-json.js';
+import { SYNTHETIC_KIND } from '../src/store/open.js';
+import { fixtureStore, sealFixture } from './support/fixture-release.js';
 import { readFile, readdir, readlink } from 'node:fs/promises';
 import { makeV1Release } from './support/v1-fixture.js';
 import { startServe, type ServeChild } from './support/serve-child.js';
@@ -153,4 +158,15 @@ test('one release swap reaches all 3 workers within 1 s, and the primary never o
 test('DALA_WORKERS that is not a whole number from 1 up is refused at start', async () => {
   const { releasesDir } = await makeV1Release();
   await assert.rejects(startServe(releasesDir, { DALA_WORKERS: 'two' }), /DALA_WORKERS="two" is not a whole number/);
+});
+
+test('with 2 workers, a release the workers refuse (synthetic, no --benchmark) stops the primary with code 2 rather than restarting them', async () => {
+  const store = fixtureStore();
+  store.meta = { ...store.meta, kind: SYNTHETIC_KIND };
+  const { releasesDir } = await sealFixture(undefined, { 'data/country-pulse.json': stableJson({ kind: 'test-fixture' }) }, store);
+  const bin = fileURLToPath(new URL('../bin/dala.js', import.meta.url));
+  const r = spawnSync(process.execPath, [bin, 'serve', '--releases', releasesDir, '--port', '0'], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, DALA_WORKERS: '2' } });
+  assert.equal(r.status, 2, r.stdout + r.stderr);
+  assert.match(r.stderr, /synthetic benchmark.*--benchmark/);
+  assert.match(r.stdout, /a worker refused to serve; stopping the others/);
 });

@@ -16,6 +16,19 @@ export async function serveCommand(flags: Flags): Promise<number> {
   const { default: cluster } = await import('node:cluster');
   // The primary of several workers opens no release and no store: the workers check and serve it.
   if (workers > 1 && cluster.isPrimary) return (await import('../serve/cluster/primary.js')).runPrimary({ workers, log: (await import('pino')).pino() });
+  if (!cluster.isWorker) return serveOne(flags, false);
+  // A worker's IPC channel keeps its process alive (and its loss exits with code 0): one that stops
+  // serving (refused, or failed to start) exits here with its code, so the primary sees why.
+  return serveOne(flags, true).then(
+    (code) => process.exit(code),
+    (err: Error) => {
+      console.error(`dala serve: ${err.stack ?? err.message}`);
+      return process.exit(1);
+    },
+  );
+}
+
+async function serveOne(flags: Flags, inCluster: boolean): Promise<number> {
   const { allowSyntheticStores } = await import('../store/open.js');
   const { currentIsSynthetic } = await import('../release/current-kind.js');
   if (flags.benchmark) allowSyntheticStores(true);
@@ -29,7 +42,7 @@ export async function serveCommand(flags: Flags): Promise<number> {
   // Logged once the logger exists; not on stderr, which is for what went wrong with this server.
   const swept = await sweepDeadCopies();
   performance.mark('dala:modules');
-  const link = cluster.isWorker ? new (await import('../serve/cluster/worker-link.js')).PrimaryLink() : null;
+  const link = inCluster ? new (await import('../serve/cluster/worker-link.js')).PrimaryLink() : null;
   const server = await startServer({
     releasesDir: releasesDir(flags.releases),
     host: flags.host ?? process.env.HOST ?? '127.0.0.1',
