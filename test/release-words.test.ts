@@ -143,6 +143,15 @@ describe('the real release describes its values truly', () => {
     assert.equal(live.parts.length, f.parts.length);
   });
 
+  test('the time machine\'s health reports the build\'s freshness summary: its counts and their worst status', async () => {
+    const report = await json('/data/quality-report.json');
+    const health = await json('/api/timemachine/health');
+    const counts = { fresh: report.summary.fresh ?? 0, degraded: report.summary.degraded ?? 0, stale: report.summary.stale ?? 0, unknown: report.summary.unknown ?? 0 };
+    assert.deepEqual(health.freshness.counts, counts);
+    assert.equal(Object.values(counts).reduce((a: number, b: number) => a + b, 0), report.datasets.length, 'one count per dataset');
+    assert.equal(health.freshness.status, counts.stale > 0 ? 'stale' : counts.degraded > 0 ? 'degraded' : counts.fresh > 0 ? 'fresh' : 'unknown');
+  });
+
   test('each count of points names what it counts, and the store holds their sum', async () => {
     const counts = JSON.parse(readFileSync(join(releaseDir, 'evidence/counts.json'), 'utf8'));
     const workbench = await json('/data/workbench.json');

@@ -19,26 +19,26 @@ export const TEMPORAL_CONTRACTS = [
 ];
 
 const FRESHNESS = ['fresh', 'degraded', 'stale', 'unknown'] as const;
-const isFreshness = (s: unknown): s is (typeof FRESHNESS)[number] => (FRESHNESS as readonly unknown[]).includes(s);
 
 const meta = (release: LoadedRelease) => storeOf(release).meta;
 
-/** Counts the freshness contracts (SPEC 2.1) found anywhere in the sealed quality report. */
+/**
+ * The freshness of the release as the build summed it up: data/quality-report.json `summary` counts
+ * the datasets by freshness status (fresh, degraded, stale, unknown), each dataset as fresh as its
+ * oldest part. Read, not recounted: the build is where freshness is decided.
+ */
 function freshnessSummary(release: LoadedRelease): TemporalHealth['freshness'] {
   const file = release.files.get('quality-report.json');
   if (!file) return { status: 'unknown', reason: ['the release has no data/quality-report.json'], counts: null };
-  const counts: Record<string, number> = Object.fromEntries(FRESHNESS.map((s) => [s, 0]));
-  const walk = (v: unknown): void => {
-    if (Array.isArray(v)) return v.forEach(walk);
-    if (!v || typeof v !== 'object') return;
-    const o = v as Record<string, unknown>;
-    if (isFreshness(o.status) && 'sla_days' in o) counts[o.status]! += 1;
-    Object.values(o).forEach(walk);
-  };
-  walk(JSON.parse(file.body.toString('utf8')));
+  const summary = (JSON.parse(file.body.toString('utf8')) as { summary?: Record<string, unknown> }).summary ?? {};
+  const counts: Record<string, number> = Object.fromEntries(FRESHNESS.map((s) => [s, typeof summary[s] === 'number' ? (summary[s] as number) : 0]));
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
   const worst = [...FRESHNESS].reverse().find((s) => s !== 'unknown' && counts[s]! > 0) ?? 'unknown';
-  return { status: worst, reason: total ? [`worst status across ${total} freshness contracts in data/quality-report.json`] : ['no freshness contract in data/quality-report.json'], counts };
+  return {
+    status: worst,
+    reason: total ? [`worst freshness of the ${total} datasets counted in data/quality-report.json summary`] : ['no dataset freshness in data/quality-report.json summary'],
+    counts,
+  };
 }
 
 export function health(release: LoadedRelease): TemporalHealth {
