@@ -41,12 +41,19 @@ const PLACE_KEY = Buffer.from('"place":"');
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 
+/** True when the quote at `at` is escaped: an odd run of backslashes before it. */
+function escaped(bytes: Buffer, at: number): boolean {
+  let run = 0;
+  while (bytes[at - 1 - run] === BACKSLASH) run++;
+  return run % 2 === 1;
+}
+
 function placesIn(points: Buffer): Set<string> {
   const places = new Set<string>();
   for (let at = points.indexOf(PLACE_KEY); at >= 0; at = points.indexOf(PLACE_KEY, at)) {
     const start = at + PLACE_KEY.length - 1; // the value's opening quote
     let end = points.indexOf(QUOTE, start + 1);
-    while (end > 0 && points[end - 1] === BACKSLASH) end = points.indexOf(QUOTE, end + 1);
+    while (end > 0 && escaped(points, end)) end = points.indexOf(QUOTE, end + 1);
     places.add(JSON.parse(points.toString('utf8', start, end + 1)) as string);
     at = end + 1;
   }
