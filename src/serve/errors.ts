@@ -1,6 +1,7 @@
 // One error catalog and one serializer for every route family (DESIGN.md "Contracts"):
 // RFC 9457 application/problem+json with type, title, status, detail, instance and a stable `code`.
 // Add a code here, never inline at a route; test/v1-errors.test.ts walks every v1 code.
+import type { FromSchema } from 'json-schema-to-ts';
 
 export const PROBLEM_TYPE_BASE = 'https://dala.kz/problems/';
 
@@ -62,15 +63,28 @@ export const ERROR_CATALOG = {
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;
 
-export interface Problem {
-  type: string;
-  title: string;
-  status: number;
-  detail: string;
-  instance: string;
-  code: ErrorCode;
-  [extension: string]: unknown; // RFC 9457 section 3.2 extension members
-}
+export const PROBLEM_SCHEMA = {
+  $id: 'Problem',
+  type: 'object',
+  description: 'RFC 9457 problem details with a stable `code` from the one error catalog (this file).',
+  required: ['type', 'title', 'status', 'detail', 'instance', 'code'],
+  properties: {
+    type: { type: 'string', format: 'uri' },
+    title: { type: 'string' },
+    status: { type: 'integer' },
+    detail: { type: 'string' },
+    instance: { type: 'string' },
+    code: { type: 'string', enum: Object.keys(ERROR_CATALOG) as ErrorCode[] },
+    parameter: { type: 'string', description: 'The query, path or body member the problem is about.' },
+    accepted_parameters: { type: 'array', items: { type: 'string' }, description: 'unknown_parameter: the parameters this route accepts.' },
+    allowed_values: { type: 'array', items: {}, description: 'An enum failure: the values allowed.' },
+    allow: { type: 'array', items: { type: 'string' }, description: 'method_not_allowed: the methods this path answers (also in Allow).' },
+  },
+  additionalProperties: true,
+} as const;
+
+/** A problem document, typed from the schema the interface document publishes for it. */
+export type Problem = FromSchema<typeof PROBLEM_SCHEMA>;
 
 export class ProblemError extends Error {
   constructor(

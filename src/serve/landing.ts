@@ -3,26 +3,26 @@
 // or as HTML for a browser (Accept: text/html). The links under a family come from the interface
 // document, so every documented route is listed and none is invented.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
 import { pinned } from './pinned.js';
 import { problems } from './schemas.js';
 import { formatParam, preferredType } from './negotiate.js';
 import type { LoadedRelease } from './release-types.js';
 
-export interface IndexLink {
-  href: string;
-  rel: string;
-  type?: string;
-  title: string;
-  templated?: boolean;
-}
+const linkSchema = {
+  type: 'object',
+  required: ['href', 'rel', 'title'],
+  properties: { href: { type: 'string' }, rel: { type: 'string' }, type: { type: 'string' }, title: { type: 'string' }, templated: { type: 'boolean' } },
+} as const;
+const indexSchema = {
+  type: 'object',
+  required: ['title', 'description', 'revision', 'as_of', 'links'],
+  properties: { title: { type: 'string' }, description: { type: 'string' }, revision: { type: 'string' }, as_of: { type: 'string' }, links: { type: 'array', items: linkSchema } },
+} as const;
 
-export interface IndexDocument {
-  title: string;
-  description: string;
-  revision: string;
-  as_of: string;
-  links: IndexLink[];
-}
+/** The index document and its links, typed from the schemas the interface document publishes. */
+export type IndexDocument = FromSchema<typeof indexSchema>;
+export type IndexLink = FromSchema<typeof linkSchema>;
 
 /**
  * The HTML a browser gets for an index. The web front end replaces the root page by passing
@@ -43,17 +43,6 @@ export const renderIndexHtml: BrowserIndex = (index) => {
 };
 
 const OPENAPI_TYPE = 'application/vnd.oai.openapi+json;version=3.1';
-
-const linkSchema = {
-  type: 'object',
-  required: ['href', 'rel', 'title'],
-  properties: { href: { type: 'string' }, rel: { type: 'string' }, type: { type: 'string' }, title: { type: 'string' }, templated: { type: 'boolean' } },
-};
-const indexSchema = {
-  type: 'object',
-  required: ['title', 'description', 'revision', 'as_of', 'links'],
-  properties: { title: { type: 'string' }, description: { type: 'string' }, revision: { type: 'string' }, as_of: { type: 'string' }, links: { type: 'array', items: linkSchema } },
-};
 
 type Doc = { paths?: Record<string, Record<string, { summary?: string }>> };
 

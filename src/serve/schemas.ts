@@ -1,7 +1,7 @@
 // Schemas shared by every route family, registered once on the root app so each family's routes and
 // the one interface document refer to the same components (Problem, Meta, Links, Names).
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { ERROR_CATALOG, PROBLEM_MEDIA_TYPE, type ErrorCode } from './errors.js';
+import { ERROR_CATALOG, PROBLEM_MEDIA_TYPE, PROBLEM_SCHEMA, type ErrorCode } from './errors.js';
 
 /**
  * The value a route's handler receives for a query, params or body schema declared `as const`: the
@@ -9,25 +9,7 @@ import { ERROR_CATALOG, PROBLEM_MEDIA_TYPE, type ErrorCode } from './errors.js';
  */
 export type FromQuery<S> = S extends JSONSchema ? FromSchema<S> : never;
 
-export const PROBLEM_SCHEMA = {
-  $id: 'Problem',
-  type: 'object',
-  description: 'RFC 9457 problem details with a stable `code` from the one error catalog (src/serve/errors.ts).',
-  required: ['type', 'title', 'status', 'detail', 'instance', 'code'],
-  properties: {
-    type: { type: 'string', format: 'uri' },
-    title: { type: 'string' },
-    status: { type: 'integer' },
-    detail: { type: 'string' },
-    instance: { type: 'string' },
-    code: { type: 'string', enum: Object.keys(ERROR_CATALOG) as ErrorCode[] },
-    parameter: { type: 'string', description: 'The query, path or body member the problem is about.' },
-    accepted_parameters: { type: 'array', items: { type: 'string' }, description: 'unknown_parameter: the parameters this route accepts.' },
-    allowed_values: { type: 'array', items: {}, description: 'An enum failure: the values allowed.' },
-    allow: { type: 'array', items: { type: 'string' }, description: 'method_not_allowed: the methods this path answers (also in Allow).' },
-  },
-  additionalProperties: true,
-} as const;
+export { PROBLEM_SCHEMA } from './errors.js';
 
 export const META_SCHEMA = {
   $id: 'Meta',
