@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readShapefile, repairGeometry, simplifyFeatureCollection } from '../src/geo/index.js';
 
-const snapshots = process.env.DALA_SNAPSHOTS ?? fileURLToPath(new URL('../../shared/snapshots/', import.meta.url));
+const snapshots = process.env.DALA_SNAPSHOTS ?? fileURLToPath(new URL('../../shared/snapshots', import.meta.url));
 const fc = await readShapefile(join(snapshots, 'geokz-1.0.2', 'kaz_admbnda_adm1_2024.shp'));
 
 let t = performance.now();

@@ -6,8 +6,8 @@
 import Database from 'better-sqlite3';
 import { series } from '../src/serve/timemachine/series.js';
 import { composedSnapshot, snapshot } from '../src/serve/timemachine/snapshot.js';
-import { answerBytes } from '../src/serve/raw-json.js';
-import type { LoadedRelease } from '../src/serve/release-types.js';
+import { answerBytes } from '../src/serve/answers/raw-json.js';
+import type { LoadedRelease } from '../src/serve/releases/release-types.js';
 import { addDays } from '../src/store/periods.js';
 import { storeOf } from '../src/store/reader.js';
 import { percentile } from './row.js';

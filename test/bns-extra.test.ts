@@ -17,7 +17,7 @@ import { ruLabelResolver } from '../src/sources/bns-ru-labels.js';
 import { readYearGrid } from '../src/sources/bns-year-grid.js';
 import { tempDir } from './support/temp-dir.js';
 
-const SNAP = new URL('../../shared/snapshots/', import.meta.url).pathname;
+const SNAP = new URL('../../shared/snapshots', import.meta.url).pathname;
 const regions = JSON.parse(readFileSync(new URL('../sources/regions.json', import.meta.url), 'utf8')) as Region[];
 const resolve = ruLabelResolver(regions);
 

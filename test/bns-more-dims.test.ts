@@ -14,7 +14,7 @@ import { ruLabelResolver } from '../src/sources/bns-ru-labels.js';
 import { readWorkingAgeCsv, WORKING_AGE_FILE } from '../src/sources/bns-working-age-csv.js';
 import { BULLETIN_UNMATCHED, DISTRICT_BULLETIN_FILE, readDistrictBulletin, type DistrictRef } from '../src/sources/bns-district-bulletin.js';
 
-const SNAP = new URL('../../shared/snapshots/', import.meta.url).pathname;
+const SNAP = new URL('../../shared/snapshots', import.meta.url).pathname;
 const regions = JSON.parse(readFileSync(new URL('../sources/regions.json', import.meta.url), 'utf8')) as Region[];
 const resolve = ruLabelResolver(regions);
 
@@ -165,7 +165,7 @@ describe('the district bulletin of 1 January 2023 (sheet "02") matched to the di
     const { loadHandTables } = await import('../src/sources/hand-tables.js');
     const { verifySnapshots, loadPassports } = await import('../src/sources/snapshots.js');
     const { assembleGeo } = await import('../src/model/geo-assemble.js');
-    const sourcesDir = new URL('../sources/', import.meta.url).pathname;
+    const sourcesDir = new URL('../sources', import.meta.url).pathname;
     const tables = await loadHandTables(sourcesDir);
     const resolveFile = await verifySnapshots(SNAP, await loadPassports(sourcesDir));
     districts = (await assembleGeo(resolveFile, tables.regions, tables.districtCorrections)).districts;

@@ -11,7 +11,7 @@ import { buildApp, type DalaApp } from '../src/serve/app.js';
 import { SOUTH_KAZAKHSTAN_LEGACY } from '../src/sources/bns-reforms.js';
 import { realRelease } from './support/release.js';
 
-const SNAP = new URL('../../shared/snapshots/', import.meta.url).pathname;
+const SNAP = new URL('../../shared/snapshots', import.meta.url).pathname;
 const BULLETIN = 'bns-more/population_by_region_district_sex_urban_rural_2023-01-01.xlsx';
 
 /** The staff names, phone numbers and e-mail of the bulletin's rows 512-516 (sheet "03"), read from the snapshot itself. */

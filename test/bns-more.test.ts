@@ -16,7 +16,7 @@ import { readPeriodGrid } from '../src/sources/bns-period-grid.js';
 import { SOUTH_KAZAKHSTAN_LEGACY as SKO } from '../src/sources/bns-reforms.js';
 import { tempDir } from './support/temp-dir.js';
 
-const SNAP = new URL('../../shared/snapshots/', import.meta.url).pathname;
+const SNAP = new URL('../../shared/snapshots', import.meta.url).pathname;
 const regions = JSON.parse(readFileSync(new URL('../sources/regions.json', import.meta.url), 'utf8')) as Region[];
 
 // Labels as printed (trimmed, footnote markers removed), written out by hand.

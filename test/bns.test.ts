@@ -13,7 +13,7 @@ import { SOUTH_KAZAKHSTAN_LEGACY } from '../src/sources/bns-reforms.js';
 import { normaliseHomoglyphs, normaliseLabel } from '../src/sources/homoglyphs.js';
 import { tempDir } from './support/temp-dir.js';
 
-const SNAP = new URL('../../shared/snapshots/', import.meta.url).pathname;
+const SNAP = new URL('../../shared/snapshots', import.meta.url).pathname;
 const BNS = join(SNAP, 'bns');
 const GRP = join(BNS, 'gross-regional-product.xlsx');
 const POP = join(BNS, 'population_avg_annual_by_region.csv');

@@ -18,7 +18,7 @@ import {
 } from '../src/geo/index.js';
 import { floatingFactory, polygonsOf, toJts } from '../src/geo/jts.js';
 
-const SNAPSHOTS = process.env.DALA_SNAPSHOTS ?? fileURLToPath(new URL('../../shared/snapshots/', import.meta.url));
+const SNAPSHOTS = process.env.DALA_SNAPSHOTS ?? fileURLToPath(new URL('../../shared/snapshots', import.meta.url));
 const GEOKZ = join(SNAPSHOTS, 'geokz-1.0.2');
 const shp = (name: string) => join(GEOKZ, `kaz_admbnda_${name}.shp`);
 

@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { ERROR_CATALOG } from '../src/serve/errors.js';
+import { ERROR_CATALOG } from '../src/serve/problems/errors.js';
 import { startServer } from '../src/serve/server.js';
 import { pool } from './support/http-client.js';
 import { makeV1Release } from './support/v1-fixture.js';

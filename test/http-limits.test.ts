@@ -7,7 +7,7 @@ import { connect } from 'node:net';
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { after, before, test } from 'node:test';
-import { ERROR_CATALOG, PROBLEM_TYPE_BASE, type ErrorCode } from '../src/serve/errors.js';
+import { ERROR_CATALOG, PROBLEM_TYPE_BASE, type ErrorCode } from '../src/serve/problems/errors.js';
 import { startServer, type RunningServer } from '../src/serve/server.js';
 import { makeV1Release } from './support/v1-fixture.js';
 

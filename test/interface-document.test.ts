@@ -86,7 +86,7 @@ describe('the interface document of the real release', () => {
   });
 
   test('every JSON example, an answer of the app on the real release, is valid against the response schema it illustrates', () => {
-    // The route schemas are also where the answer types come from (src/serve/schemas.ts FromResponse,
+    // The route schemas are also where the answer types come from (src/serve/interface/schemas.ts FromResponse,
     // src/serve/timemachine/schemas.ts): this holds them to what production actually answers.
     const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
     const DOC = 'https://dala.invalid/openapi.json';

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { RawJson, answerBytes, stringifyAnswer } from '../src/serve/raw-json.js';
+import { RawJson, answerBytes, stringifyAnswer } from '../src/serve/answers/raw-json.js';
 
 const json = fc.jsonValue().map((v) => JSON.stringify(v));
 const member = fc.tuple(json, fc.boolean()).map(([text, asBytes]) => ({ text, raw: new RawJson(asBytes ? Buffer.from(text, 'utf8') : text) }));

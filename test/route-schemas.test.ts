@@ -1,4 +1,4 @@
-// Route schemas are compiled on first use (src/serve/lazy-schemas.ts), not at start-up; every one of
+// Route schemas are compiled on first use (src/serve/interface/lazy-schemas.ts), not at start-up; every one of
 // them still compiles, and validation and serialization behave as with eager compilation.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';

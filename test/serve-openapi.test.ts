@@ -3,7 +3,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { openapiPath } from '../src/serve/openapi.js';
+import { openapiPath } from '../src/serve/interface/openapi.js';
 import { serve } from './serve-support.js';
 
 let s: Awaited<ReturnType<typeof serve>>;

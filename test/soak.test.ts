@@ -63,7 +63,7 @@ const P99_FLOOR_MS = 25;
 // their timers running late by over STALL_MS. Requests in flight across a witnessed stall are left
 // out of the latency windows (their time measures the machine, not the server), and a 503
 // `overloaded` from the server's load shedding (event loop late past its bound,
-// src/serve/load-shed.ts) is excused only within STALL_SLACK_MS of one: that is the shedding doing
+// src/serve/load/load-shed.ts) is excused only within STALL_SLACK_MS of one: that is the shedding doing
 // its job for a starved machine. A stall of the server alone (a long collection, synchronous work)
 // stops neither witness and is not excused: its 503s and its latency fail the test.
 const STALL_MS = 30;

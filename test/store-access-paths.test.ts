@@ -14,7 +14,7 @@ import { EVENTS_AFTER } from '../src/store/event-reader.js';
 import { SNAPSHOT } from '../src/store/snapshot-reader.js';
 import { asPublished, bucketize, type PointRow, type SeriesPoint } from '../src/store/rollup.js';
 import { snapshotDiff } from '../src/serve/timemachine/snapshot-diff.js';
-import type { LoadedRelease, ReleaseSource } from '../src/serve/release-types.js';
+import type { LoadedRelease, ReleaseSource } from '../src/serve/releases/release-types.js';
 import { PLAIN_LATEST, withStore, withStoreAsync } from './support/temp-store.js';
 
 const START = '2023-11-20';

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { ERROR_CATALOG, PROBLEM_TYPE_BASE, type ErrorCode } from '../src/serve/errors.js';
+import { ERROR_CATALOG, PROBLEM_TYPE_BASE, type ErrorCode } from '../src/serve/problems/errors.js';
 import { call, makeV1Release, startV1, type V1Server } from './support/v1-fixture.js';
 import { tempDir } from './support/temp-dir.js';
 

@@ -5,7 +5,7 @@
 // Run: node --import tsx bench/search/serve.ts RELEASES_DIR
 import { allowSyntheticStores } from '../../src/store/open.js';
 import { startServer } from '../../src/serve/server.js';
-import { SERVE_MAX_EVENT_LOOP_DELAY_MS } from '../../src/serve/limits.js';
+import { SERVE_MAX_EVENT_LOOP_DELAY_MS } from '../../src/serve/front/limits.js';
 
 allowSyntheticStores(true);
 const server = await startServer({

@@ -37,8 +37,8 @@ async function serveOne(flags: Flags, inCluster: boolean): Promise<number> {
     return 2;
   }
   const { startServer } = await import('../serve/server.js');
-  const { SERVE_MAX_EVENT_LOOP_DELAY_MS } = await import('../serve/limits.js');
-  const { sweepDeadCopies, removeOwnCopies } = await import('../serve/store-copies.js');
+  const { SERVE_MAX_EVENT_LOOP_DELAY_MS } = await import('../serve/front/limits.js');
+  const { sweepDeadCopies, removeOwnCopies } = await import('../serve/releases/store-copies.js');
   // Logged once the logger exists; not on stderr, which is for what went wrong with this server.
   const swept = await sweepDeadCopies();
   performance.mark('dala:modules');
@@ -50,7 +50,7 @@ async function serveOne(flags: Flags, inCluster: boolean): Promise<number> {
     redisUrl: process.env.REDIS_URL || undefined,
     accessLog: flags['access-log'] ?? ['1', 'true', 'yes'].includes((process.env.DALA_ACCESS_LOG ?? '').toLowerCase()),
     trustProxy: process.env.DALA_TRUSTED_PROXIES ? process.env.DALA_TRUSTED_PROXIES.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
-    // A serving process of its own sheds load past this event-loop delay (src/serve/limits.ts).
+    // A serving process of its own sheds load past this event-loop delay (src/serve/front/limits.ts).
     limits: { maxEventLoopDelayMs: Number(process.env.DALA_MAX_EVENT_LOOP_DELAY_MS) || SERVE_MAX_EVENT_LOOP_DELAY_MS },
     // /data/ answers as soon as the data files are verified, the rest once the app is built, and
     // store-backed routes once the store is verified too.

@@ -17,7 +17,7 @@
 // - anything that is not a sealed file (missing files, bad paths, slugs that are aliases, other
 //   methods, CORS preflight) is proxied to Node, so those answers are Node's own problem+json bodies.
 import { chooseCoding, type Coding } from '../serve/data/encoding.js';
-import { DATA_CACHE_CONTROL, EXPOSED_HEADERS } from '../serve/common-headers.js';
+import { DATA_CACHE_CONTROL, EXPOSED_HEADERS } from '../serve/front/common-headers.js';
 import type { ReleaseSeal } from '../release/layout.js';
 
 export interface NginxConfigOptions {

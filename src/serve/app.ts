@@ -7,24 +7,24 @@ import swagger from '@fastify/swagger';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AnswerCache, type AnswerCacheOptions } from './answers/cache.js';
 import { installAnswerCache } from './answers/hooks.js';
-import { COMMON_HEADERS } from './common-headers.js';
-import { defaultLimits, serverOptions, type Limits } from './limits.js';
-import { installLoadShedding } from './load-shed.js';
+import { COMMON_HEADERS } from './front/common-headers.js';
+import { defaultLimits, serverOptions, type Limits } from './front/limits.js';
+import { installLoadShedding } from './load/load-shed.js';
 import { Admission } from './load/admission.js';
 import { clientAddressResolver } from './rate-limit/client-address.js';
-import { lazySchemas, type LazySchemas } from './lazy-schemas.js';
-import { strictQueryIntegers } from './query-numbers.js';
+import { lazySchemas, type LazySchemas } from './interface/lazy-schemas.js';
+import { strictQueryIntegers } from './interface/query-numbers.js';
 import { dataPlugin } from './data/index.js';
-import { frontServer, type FrontServer } from './front-server.js';
-import { swaggerOptions } from './openapi.js';
-import { REVISION_HEADER, installProblemHandling, methodNotAllowed, sendProblem, toProblem } from './problem-handler.js';
-import { ProblemError } from './errors.js';
-import { isStoreFault } from './problem-handler.js';
-import { ReleaseHolder, type HolderOptions } from './release-holder.js';
+import { frontServer, type FrontServer } from './front/front-server.js';
+import { swaggerOptions } from './interface/openapi.js';
+import { REVISION_HEADER, installProblemHandling, methodNotAllowed, sendProblem, toProblem } from './problems/problem-handler.js';
+import { ProblemError } from './problems/errors.js';
+import { isStoreFault } from './problems/problem-handler.js';
+import { ReleaseHolder, type HolderOptions } from './releases/release-holder.js';
 import { timemachinePlugin } from './timemachine/index.js';
-import { SHARED_SCHEMAS } from './schemas.js';
-import { interfaceDocumentCache, openapiRouteOptions, serveInterfaceDocument } from './interface-doc.js';
-import { landingRoutes, type BrowserIndex } from './landing.js';
+import { SHARED_SCHEMAS } from './interface/schemas.js';
+import { interfaceDocumentCache, openapiRouteOptions, serveInterfaceDocument } from './interface/interface-doc.js';
+import { landingRoutes, type BrowserIndex } from './interface/landing.js';
 import { dataRevisionRoutes } from './permalinks/data-revision.js';
 import { permalinkRoutes } from './permalinks/routes.js';
 import { v1Plugin, type V1Options } from './v1/index.js';
@@ -32,7 +32,7 @@ import { sdmxPlugin } from './sdmx/index.js';
 import { webPlugin } from './web/index.js';
 import type { RateLimitStore } from './rate-limit/bucket.js';
 import { countRequests, selfStatus, type WorkerStatus, type WorkersReport } from './cluster/worker-status.js';
-import './pinned.js';
+import './releases/pinned.js';
 
 export interface AppOptions {
   releasesDir: string;
@@ -48,7 +48,7 @@ export interface AppOptions {
   answerCache?: AnswerCacheOptions | AnswerCache;
   /** The HTML page a browser gets at `/` (the web front end); a server-rendered link list otherwise. */
   browserIndex?: BrowserIndex;
-  /** Timeouts, size limits, connections per address and the load-shedding bound (src/serve/limits.ts). */
+  /** Timeouts, size limits, connections per address and the load-shedding bound (src/serve/front/limits.ts). */
   limits?: Partial<Limits>;
   /** See HolderOptions.storeMemoryMax (default DALA_STORE_MEMORY_MAX or 128 MiB). */
   storeMemoryMax?: number;
@@ -58,7 +58,7 @@ export interface AppOptions {
   verifyStore?: HolderOptions['verifyStore'];
   /** A release holder already open (`dala serve` opens it before the app is built); closed with the app. */
   releases?: ReleaseHolder;
-  /** The HTTP server, already listening (src/serve/front-server.ts); made here when absent. */
+  /** The HTTP server, already listening (src/serve/front/front-server.ts); made here when absent. */
   front?: FrontServer;
   /** Delay before a retired release with no pinned request closes (HolderOptions.graceMs). */
   releaseGraceMs?: number;

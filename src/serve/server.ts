@@ -2,9 +2,9 @@
 // release named by CURRENT under releasesDir, swapping when the pointer moves.
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppOptions, DalaApp } from './app.js';
-import { frontServer, listen } from './front-server.js';
-import { defaultLimits, type Limits } from './limits.js';
-import { ReleaseHolder } from './release-holder.js';
+import { frontServer, listen } from './front/front-server.js';
+import { defaultLimits, type Limits } from './front/limits.js';
+import { ReleaseHolder } from './releases/release-holder.js';
 
 export interface ServerOptions extends Omit<AppOptions, 'logger' | 'releases' | 'front'> {
   host?: string;
@@ -31,7 +31,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const app = await buildApp({ ...opts, logger: opts.logger ?? true });
   const address = await app.listen({ host, port });
   performance.mark('dala:listening');
-  // Route schemas left for first use are compiled now, between requests (src/serve/lazy-schemas.ts).
+  // Route schemas left for first use are compiled now, between requests (src/serve/interface/lazy-schemas.ts).
   void app.routeSchemas.warmUp((err) => app.log.error(err));
   return { app, url: address, close: () => app.close() };
 }

@@ -7,7 +7,7 @@ export interface Answer { status: number; headers: Record<string, string | strin
 export interface Sent { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer }
 
 // An idle pooled connection is closed by this client after IDLE_MS, a second before the server's
-// keep-alive timeout (5 s, src/serve/limits.ts) would close it: otherwise a request sent on a
+// keep-alive timeout (5 s, src/serve/front/limits.ts) would close it: otherwise a request sent on a
 // connection at the moment the server closes it meets a reset (RFC 9112 section 9.3.1; undici's
 // keepAliveTimeoutThreshold makes the same allowance). Node's agent alone waits the server's full
 // Keep-Alive hint and races it.

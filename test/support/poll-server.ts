@@ -2,7 +2,7 @@
 // until stopped: every answer must be 200, name its release in the revision header, agree with its
 // body on that revision, and health must stay ready (a pointer or release it could not use would make
 // it degraded).
-import { REVISION_HEADER } from '../../src/serve/problem-handler.js';
+import { REVISION_HEADER } from '../../src/serve/problems/problem-handler.js';
 
 const PATHS: [path: string, revisionOf: (body: any) => unknown][] = [
   ['/data/release-manifest.json', (b) => b.revision],

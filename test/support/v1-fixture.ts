@@ -7,7 +7,7 @@ import type { StoreContent } from '../../src/publish/store.js';
 import type { SealResult } from '../../src/release/seal.js';
 import { buildApp, type DalaApp } from '../../src/serve/app.js';
 import type { BucketPolicy } from '../../src/serve/rate-limit/bucket.js';
-import type { ReleaseHolder } from '../../src/serve/release-holder.js';
+import type { ReleaseHolder } from '../../src/serve/releases/release-holder.js';
 import { fixtureStore, sealFixture } from './fixture-release.js';
 
 type Entity = StoreContent['entities'][number];

@@ -1,7 +1,7 @@
 // The page's only way to the server: same-origin GETs of the public interfaces, each answer cached
 // for the life of the page (a release is immutable; a swap shows on reload).
 import type { TemporalEvents, TemporalLayers, TemporalSeries, TemporalSnapshot } from '../../src/serve/timemachine/schemas.js';
-import type { FromResponse, NAMES_SCHEMA, PROBLEM_SCHEMA } from '../../src/serve/schemas.js';
+import type { FromResponse, NAMES_SCHEMA, PROBLEM_SCHEMA } from '../../src/serve/interface/schemas.js';
 import type { DatasetCatalog, RegionCollection } from '../../src/publish/schemas/operations.js';
 import type { RegionAnalytics } from '../../src/publish/schemas/statistics.js';
 import type { EcosystemContract } from '../../src/publish/schemas/ecosystem.js';

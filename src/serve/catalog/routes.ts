@@ -3,11 +3,11 @@
 // files data/dcat-catalog.ttl and data/dcat-catalog.jsonld byte for byte; the default is the v1
 // envelope with the JSON-LD document as its data. Anything else is 406 not_acceptable.
 import type { FastifyInstance } from 'fastify';
-import { DATA_CACHE_CONTROL } from '../common-headers.js';
+import { DATA_CACHE_CONTROL } from '../front/common-headers.js';
 import { etagOf, noneMatch } from '../data/encoding.js';
-import { ProblemError } from '../errors.js';
-import { formatParam, preferredType } from '../negotiate.js';
-import type { ReleaseSource } from '../release-types.js';
+import { ProblemError } from '../problems/errors.js';
+import { formatParam, preferredType } from '../answers/negotiate.js';
+import type { ReleaseSource } from '../releases/release-types.js';
 import { single } from '../v1/envelope.js';
 import { takeRelease } from '../v1/paging.js';
 import { envelopeOf, openObject, problems } from '../v1/schemas.js';

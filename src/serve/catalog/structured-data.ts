@@ -5,7 +5,7 @@
 import { gzipSync, brotliCompressSync } from 'node:zlib';
 import { sha256Hex } from '../../lib/hash.js';
 import { citationOf, publicBaseOf } from '../permalinks/citation.js';
-import type { LoadedRelease, ServedFile } from '../release-types.js';
+import type { LoadedRelease, ServedFile } from '../releases/release-types.js';
 
 interface CatalogEntry {
   id: string;

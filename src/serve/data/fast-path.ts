@@ -6,9 +6,9 @@
 // goes to Fastify, whose /data/ routes (index.ts) stay the one definition of the answers:
 // test/serve-data-fast-path.test.ts asks both for every sealed file and compares them header by header.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { COMMON_HEADERS, DATA_CACHE_CONTROL } from '../common-headers.js';
-import { REVISION_HEADER } from '../problem-handler.js';
-import type { LoadedRelease, ServedFile } from '../release-types.js';
+import { COMMON_HEADERS, DATA_CACHE_CONTROL } from '../front/common-headers.js';
+import { REVISION_HEADER } from '../problems/problem-handler.js';
+import type { LoadedRelease, ServedFile } from '../releases/release-types.js';
 import { chooseCoding, etagOf, noneMatch, type Coding } from './encoding.js';
 import { SLUG_PATTERN, SLUG_ROUTES } from './slugs.js';
 

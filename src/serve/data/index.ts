@@ -2,10 +2,10 @@
 // Only paths present in the seal's data/ list can answer, so nothing outside data/ is reachable
 // whatever the path says; the path checks below only make the refusal explicit (400 invalid_path).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DATA_CACHE_CONTROL } from '../common-headers.js';
-import { ProblemError } from '../errors.js';
-import { pinned } from '../pinned.js';
-import { PROBLEM_RESPONSES } from '../openapi.js';
+import { DATA_CACHE_CONTROL } from '../front/common-headers.js';
+import { ProblemError } from '../problems/errors.js';
+import { pinned } from '../releases/pinned.js';
+import { PROBLEM_RESPONSES } from '../interface/openapi.js';
 import { chooseCoding, etagOf, noneMatch } from './encoding.js';
 import { SLUG_PATTERN, SLUG_ROUTES, checkSlug } from './slugs.js';
 

@@ -3,8 +3,8 @@
 // store's series keys (src/store/series-index.ts), and the deprecated ids of former indicators that
 // keep answering as aliases of one series (RFC 9745 Deprecation, RFC 8288 rel="successor-version").
 import type { FastifyReply } from 'fastify';
-import { ProblemError } from '../errors.js';
-import type { LoadedRelease } from '../release-types.js';
+import { ProblemError } from '../problems/errors.js';
+import type { LoadedRelease } from '../releases/release-types.js';
 import { DIMENSIONS, DIMENSION_IDS, type DimensionId } from '../../lib/dimensions.js';
 import { SeriesIndex, seriesIndexOf, type DimensionFilter, type FilterFault, type SeriesEntry } from '../../store/series-index.js';
 

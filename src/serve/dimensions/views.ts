@@ -1,7 +1,7 @@
 // How an indicator's dimensions are shown: each dimension with its SDMX concept, its names in
 // kk/ru/en and the codes the indicator has observations for (with their names, and the deprecated id
 // that once named the series where there is one); and the coverage over every series of the indicator.
-import type { LoadedRelease } from '../release-types.js';
+import type { LoadedRelease } from '../releases/release-types.js';
 import { DIMENSIONS } from '../../lib/dimensions.js';
 import { storeOf } from '../../store/reader.js';
 import { seriesIndexOf } from '../../store/series-index.js';

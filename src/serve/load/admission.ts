@@ -12,7 +12,7 @@
 // The event-loop-delay shedding (load-shed.ts) stays as a second line: it catches lateness this
 // does not schedule (a release load, a garbage collection, the /data/ fast path under a flood).
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import { ProblemError } from '../errors.js';
+import { ProblemError } from '../problems/errors.js';
 import type { AddressResolver } from '../rate-limit/client-address.js';
 
 export interface AdmissionLimits {

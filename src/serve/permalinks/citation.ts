@@ -2,7 +2,7 @@
 // Style Language's input format, which Zotero and pandoc read), naming the release revision and the
 // permalink of the dataset's file in that release. Composed at request time from the sealed release:
 // the revision is a hash of the content, so the content cannot carry it.
-import type { LoadedRelease } from '../release-types.js';
+import type { LoadedRelease } from '../releases/release-types.js';
 import { releasePermalink } from '../../lib/permalinks.js';
 
 export const CITATION_SCHEMA = {

@@ -7,9 +7,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { dataRevisionPermalink, releasePermalink } from '../../lib/permalinks.js';
 import { REVISION_PATTERN } from '../../release/layout.js';
-import { ProblemError } from '../errors.js';
-import { problems } from '../schemas.js';
-import type { LoadedRelease, ReleaseSource } from '../release-types.js';
+import { ProblemError } from '../problems/errors.js';
+import { problems } from '../interface/schemas.js';
+import type { LoadedRelease, ReleaseSource } from '../releases/release-types.js';
 
 /** A release's manifest that states the data revision of its pages (every release with PDFs has it). */
 const DATA_REVISION_MANIFEST = 'indicator-passports/manifest.json';

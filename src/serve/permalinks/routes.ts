@@ -7,9 +7,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { releasePermalink } from '../../lib/permalinks.js';
 import { REVISION_PATTERN } from '../../release/layout.js';
 import { chooseCoding, etagOf, noneMatch } from '../data/encoding.js';
-import { ProblemError } from '../errors.js';
-import { problems } from '../schemas.js';
-import type { LoadedRelease, ReleaseSource } from '../release-types.js';
+import { ProblemError } from '../problems/errors.js';
+import { problems } from '../interface/schemas.js';
+import type { LoadedRelease, ReleaseSource } from '../releases/release-types.js';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 

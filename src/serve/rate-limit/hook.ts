@@ -3,7 +3,7 @@
 // RateLimit "limit=, remaining=, reset="). With a 30-token bucket refilled at 1/s, the policy is a
 // quota of 30 over a 30-second window, which also bounds the long-run rate at 60 a minute (SPEC 8).
 import type { onRequestAsyncHookHandler } from 'fastify';
-import { ProblemError } from '../errors.js';
+import { ProblemError } from '../problems/errors.js';
 import type { BucketPolicy, RateLimitStore } from './bucket.js';
 import type { AddressResolver } from './client-address.js';
 

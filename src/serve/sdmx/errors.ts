@@ -3,10 +3,10 @@
 // results (404), 140 syntax error (400), 500 internal error, 501 not implemented, 503 service
 // unavailable, 510 response size exceeds service limit (413). Statuses the SDMX list has no code for
 // (405, 406, 414, 429...) carry 1000 + the status, in the range SDMX leaves to services. The codes and
-// statuses come from the one catalog (src/serve/errors.ts); only the serialisation differs.
+// statuses come from the one catalog (src/serve/problems/errors.ts); only the serialisation differs.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ERROR_CATALOG, ProblemError, type ErrorCode } from '../errors.js';
-import { REVISION_HEADER, toProblem } from '../problem-handler.js';
+import { ERROR_CATALOG, ProblemError, type ErrorCode } from '../problems/errors.js';
+import { REVISION_HEADER, toProblem } from '../problems/problem-handler.js';
 import { NS } from './namespaces.js';
 import { XmlWriter } from './xml.js';
 

@@ -4,8 +4,8 @@
 // content_hash is sha256 over the RFC 8785 canonical form of its events array, so any client with a
 // JCS implementation can recompute it.
 import { canonicalHash } from '../../lib/hash.js';
-import { ProblemError } from '../errors.js';
-import type { LoadedRelease } from '../release-types.js';
+import { ProblemError } from '../problems/errors.js';
+import type { LoadedRelease } from '../releases/release-types.js';
 import type { EventRow } from '../../store/event-reader.js';
 import { storeOf } from '../../store/reader.js';
 import type { TemporalEventBatch } from './schemas.js';

@@ -1,12 +1,12 @@
 // /api/timemachine/: the nine time-slice routes of SPEC 4.3, each answering from the release pinned
 // for the request. Query rules live in query.ts (validated by Fastify, mapped by problem-handler.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sendCsv } from '../csv.js';
-import { RawJson, answerBytes, type WithRawJson } from '../raw-json.js';
-import { formatParam, preferredType } from '../negotiate.js';
-import { problems, type FromQuery } from '../schemas.js';
-import { pinned } from '../pinned.js';
-import type { ReleaseSource } from '../release-types.js';
+import { sendCsv } from '../answers/csv.js';
+import { RawJson, answerBytes, type WithRawJson } from '../answers/raw-json.js';
+import { formatParam, preferredType } from '../answers/negotiate.js';
+import { problems, type FromQuery } from '../interface/schemas.js';
+import { pinned } from '../releases/pinned.js';
+import type { ReleaseSource } from '../releases/release-types.js';
 import { eventBatch, eventsPage, nextPageUrl, type EventsQuery } from './events.js';
 import { health, layers, stats, temporalContracts } from './info.js';
 import { EVENTS_QUERY, NO_QUERY, SERIES_QUERY, SNAPSHOT_DIFF_QUERY, SNAPSHOT_QUERY } from './query.js';

@@ -1,7 +1,7 @@
 // GET /api/timemachine/health, /temporal-contracts, /stats and /layers (SPEC 2.3).
 import { seriesOfMetric } from '../dimensions/views.js';
-import type { LoadedRelease } from '../release-types.js';
-import { INTERFACE_VERSION } from '../openapi.js';
+import type { LoadedRelease } from '../releases/release-types.js';
+import { INTERFACE_VERSION } from '../interface/openapi.js';
 import { storeOf } from '../../store/reader.js';
 import { asOfDate } from './query.js';
 import type { TemporalContractsAnswer, TemporalHealth, TemporalLayers, TemporalStats } from './schemas.js';

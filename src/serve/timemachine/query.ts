@@ -3,8 +3,8 @@
 // error handler maps failures to catalog codes; `additionalProperties: false` makes an unknown
 // parameter a 400 unknown_parameter (the app turns off Ajv's removeAdditional for that).
 import type { FromSchema } from 'json-schema-to-ts';
-import { ProblemError } from '../errors.js';
-import type { LoadedRelease } from '../release-types.js';
+import { ProblemError } from '../problems/errors.js';
+import type { LoadedRelease } from '../releases/release-types.js';
 import { GRANULARITIES } from '../../store/periods.js';
 import { storeOf } from '../../store/reader.js';
 import { DIMENSION_STRING_PARAMS } from '../dimensions/filters.js';

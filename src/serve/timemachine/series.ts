@@ -1,10 +1,10 @@
 // GET /api/timemachine/series (SPEC 4.3): one metric's points, per place, as published or bucketed by
 // day, ISO week, month, quarter or year with the metric's declared aggregation (src/store/rollup.ts).
 // Every point keeps its unit, status and note; a metric whose unit changes over time lists its units.
-import { ProblemError } from '../errors.js';
-import type { LoadedRelease } from '../release-types.js';
+import { ProblemError } from '../problems/errors.js';
+import type { LoadedRelease } from '../releases/release-types.js';
 import { storeOf } from '../../store/reader.js';
-import { RawJson, stringifyAnswer, type WithRawJson } from '../raw-json.js';
+import { RawJson, stringifyAnswer, type WithRawJson } from '../answers/raw-json.js';
 import { PrecomposedAnswer } from '../answers/precomposed.js';
 import type { MetricRow } from '../../store/reader.js';
 import type { SeriesSummary } from '../../store/series-answer.js';

@@ -4,8 +4,8 @@
 // it has read PAGE_ROWS points of the two releases; within it the points come by (metric, place,
 // period). Each series is one key range of the clustered points key in each store, so no request
 // reads every point: the next page's `after` is in next_after and in the Link header (RFC 8288).
-import { ProblemError } from '../errors.js';
-import type { LoadedRelease, ReleaseSource } from '../release-types.js';
+import { ProblemError } from '../problems/errors.js';
+import type { LoadedRelease, ReleaseSource } from '../releases/release-types.js';
 import type { PointRow } from '../../store/rollup.js';
 import { storeOf, type StoreReader } from '../../store/reader.js';
 import type { TemporalSnapshotDiff } from './schemas.js';

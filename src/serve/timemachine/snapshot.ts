@@ -1,11 +1,11 @@
 // GET /api/timemachine/snapshot?date&layers&place&include (SPEC 4.3): for each metric of the chosen
 // layers and each place, the latest point whose period ends on or before the date, with that period,
 // its unit, status and note.
-import { ProblemError } from '../errors.js';
-import type { LoadedRelease } from '../release-types.js';
+import { ProblemError } from '../problems/errors.js';
+import type { LoadedRelease } from '../releases/release-types.js';
 import type { PointRow } from '../../store/rollup.js';
 import { storeOf } from '../../store/reader.js';
-import { RawJson, answerBytes, type WithRawJson } from '../raw-json.js';
+import { RawJson, answerBytes, type WithRawJson } from '../answers/raw-json.js';
 import { PrecomposedAnswer } from '../answers/precomposed.js';
 import { deflatePart } from '../../lib/gzip-compose.js';
 import { asOfDate, namesOf, parsePlaces, type SnapshotQuery } from './query.js';

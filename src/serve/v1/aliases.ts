@@ -1,7 +1,7 @@
 // Canonical ids and their aliases (DESIGN.md "Contracts"): slugs, old codes, former names and bare
 // codes resolve to the canonical id, which the item routes answer with 308 Permanent Redirect
 // (RFC 9110 15.4.9: the method is kept and clients may update their links).
-import { ProblemError } from '../errors.js';
+import { ProblemError } from '../problems/errors.js';
 import { idSegment } from './envelope.js';
 import type { Database } from 'better-sqlite3';
 import { searchKey } from '../../lib/text-normalise.js';

@@ -2,8 +2,8 @@
 // in `config.formats` (JSON when it declares none); collections add CSV. A request none of them
 // satisfies is 406 not_acceptable before the handler runs.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sendCsv } from '../csv.js';
-import { preferredType } from '../negotiate.js';
+import { sendCsv } from '../answers/csv.js';
+import { preferredType } from '../answers/negotiate.js';
 import type { Envelope } from './envelope.js';
 import { COLLECTION_FORMATS } from './schemas.js';
 

@@ -1,7 +1,7 @@
 // The difference between two sealed releases: files by checksum (from the seals) and v1 entities by
 // their canonical JSON (from the stores, read side by side in id order: neither store's entities are
 // held in memory, only the changes). Deterministic order: kind, then key.
-import type { LoadedRelease } from '../release-types.js';
+import type { LoadedRelease } from '../releases/release-types.js';
 import { createHash } from 'node:crypto';
 import { compareCodePoints, entityReaderOf, type EntityRow } from '../../store/entity-reader.js';
 import type { Change } from './response-schemas.js';

@@ -6,7 +6,7 @@
 // process is refused as invalid_cursor (the client starts again). The revision a cursor names is
 // still checked against the listed releases before anything is opened (release-holder.ts).
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { ProblemError } from '../errors.js';
+import { ProblemError } from '../problems/errors.js';
 
 export interface CursorState {
   rev: string; // the revision the first page came from

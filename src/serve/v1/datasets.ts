@@ -1,7 +1,7 @@
 // Datasets (the passport, with freshness evaluated at request time, SPEC 2.1), sources, and every
 // entity by id (so each search hit, institutions and persons included, has an item URL).
 import type { FastifyInstance } from 'fastify';
-import type { ReleaseSource } from '../release-types.js';
+import type { ReleaseSource } from '../releases/release-types.js';
 import { CITATION_SCHEMA, citationOf } from '../permalinks/citation.js';
 import { registerEntityFamily } from './entity-routes.js';
 import { evaluateFreshness } from './freshness.js';

@@ -2,13 +2,13 @@
 // answered from the ONE release the handler took at its start; aliases answer 308. Entities are read
 // from the store by id and by keyed page (src/store/entity-reader.ts), never held whole in memory.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ProblemError } from '../errors.js';
-import type { LoadedRelease, ReleaseSource } from '../release-types.js';
+import { ProblemError } from '../problems/errors.js';
+import type { LoadedRelease, ReleaseSource } from '../releases/release-types.js';
 import { canonicalIdOf, canonicalUrl } from './aliases.js';
 import { collection, single } from './envelope.js';
 import { nextCursor, openPage, takeRelease } from './paging.js';
 import { collectionResponse, envelopeOf, idParam, pagedQuery, problems, type IdParams, type ItemOf, type PagingQuery } from './schemas.js';
-import type { FromQuery } from '../schemas.js';
+import type { FromQuery } from '../interface/schemas.js';
 import { collectionConfig, pageAnswer } from './answer.js';
 import { entityReaderOf } from '../../store/entity-reader.js';
 import { parseEntity, type IndexedEntity } from './search/engine.js';

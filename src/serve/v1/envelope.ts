@@ -3,8 +3,8 @@
 // (sorted query), the same for every spelling of the request, so a cached answer fits each of them.
 import type { FastifyRequest } from 'fastify';
 import { canonicalUrl } from '../answers/canonical-url.js';
-import type { LoadedRelease } from '../release-types.js';
-import type { FromResponse, LINKS_SCHEMA, META_SCHEMA } from '../schemas.js';
+import type { LoadedRelease } from '../releases/release-types.js';
+import type { FromResponse, LINKS_SCHEMA, META_SCHEMA } from '../interface/schemas.js';
 import { encodeCursor } from './cursor.js';
 import type { Page } from './paging.js';
 

@@ -1,7 +1,7 @@
 // GET /health (SPEC 4.4, 8): readiness. Registered in its own context, a sibling of the rate-limited
 // one, so it is outside the limit by construction rather than by an exemption list.
 import type { FastifyInstance } from 'fastify';
-import type { ReleaseSource } from '../release-types.js';
+import type { ReleaseSource } from '../releases/release-types.js';
 import { WORKER_SCHEMA, type WorkersReport } from '../cluster/worker-status.js';
 import { single } from './envelope.js';
 import { takeRelease } from './paging.js';

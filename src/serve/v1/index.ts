@@ -11,7 +11,7 @@ import { AnswerCache } from '../answers/cache.js';
 import type { Admission } from '../load/admission.js';
 import type { WorkersReport } from '../cluster/worker-status.js';
 import { installAnswerCache } from '../answers/hooks.js';
-import type { ReleaseSource } from '../release-types.js';
+import type { ReleaseSource } from '../releases/release-types.js';
 import { catalogRoutes } from '../catalog/routes.js';
 import { datasetRoutes } from './datasets.js';
 import { negotiationHook } from './answer.js';

@@ -1,15 +1,15 @@
 // Indicators (the store's metrics) and observations (its points). Every value keeps its unit, period,
 // geography, source and revision; a missing value is null with its reason, never 0 (DESIGN.md).
 import type { FastifyInstance } from 'fastify';
-import { ProblemError } from '../errors.js';
-import type { LoadedRelease, ReleaseSource } from '../release-types.js';
+import { ProblemError } from '../problems/errors.js';
+import type { LoadedRelease, ReleaseSource } from '../releases/release-types.js';
 import { storeOf, type MetricRow } from '../../store/reader.js';
 import { canonicalUrl } from './aliases.js';
 import { collection, idSegment, single } from './envelope.js';
 import { redirectResponse } from './entity-routes.js';
 import { nextCursor, openPage, takeRelease } from './paging.js';
 import { provenanceProperties, provenanceRequired } from './places.js';
-import type { FromQuery } from '../schemas.js';
+import type { FromQuery } from '../interface/schemas.js';
 import { collectionResponse, envelopeOf, idParam, openObject, pagedQuery, problems, type IdParams, type ItemOf } from './schemas.js';
 import { collectionConfig, pageAnswer } from './answer.js';
 import { seriesIndexOf } from '../../store/series-index.js';

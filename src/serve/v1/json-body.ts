@@ -3,7 +3,7 @@
 // "not valid JSON", which a body holding "__proto__" is: the client would look for a syntax error.
 import type { FastifyInstance } from 'fastify';
 import secureJson from 'secure-json-parse';
-import { ProblemError } from '../errors.js';
+import { ProblemError } from '../problems/errors.js';
 
 export function jsonBodyParser(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');

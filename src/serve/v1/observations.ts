@@ -4,8 +4,8 @@
 // JSON or CSV pages alike; the whole table is /data/public-observations.csv. A missing value is null with its reason, never 0.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
-import { ProblemError } from '../errors.js';
-import type { LoadedRelease, ReleaseSource } from '../release-types.js';
+import { ProblemError } from '../problems/errors.js';
+import type { LoadedRelease, ReleaseSource } from '../releases/release-types.js';
 import { canonicalIdOf, canonicalUrl } from './aliases.js';
 import { collectionConfig, pageAnswer, wantsCsv } from './answer.js';
 import { collection, idSegment, single } from './envelope.js';

@@ -1,11 +1,11 @@
-// The interface document served under /api/v1/ (the app's one document, src/serve/openapi.ts) and a
+// The interface document served under /api/v1/ (the app's one document, src/serve/interface/openapi.ts) and a
 // readable docs page rendered from that same document (no CDN: plain HTML).
 import type { FastifyInstance } from 'fastify';
 import { structuredDataScript } from '../catalog/structured-data.js';
-import { docsPage } from '../docs-page.js';
-import { openapiRouteOptions, serveInterfaceDocument } from '../interface-doc.js';
+import { docsPage } from '../interface/docs-page.js';
+import { openapiRouteOptions, serveInterfaceDocument } from '../interface/interface-doc.js';
 import { takeRelease } from './paging.js';
-import type { ReleaseSource } from '../release-types.js';
+import type { ReleaseSource } from '../releases/release-types.js';
 import { problems } from './schemas.js';
 
 export async function openapiRoutes(app: FastifyInstance, opts: { releases: ReleaseSource }): Promise<void> {

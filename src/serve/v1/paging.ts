@@ -1,8 +1,8 @@
 // One paging rule for every v1 collection: limit 1-100 (default 20), an opaque cursor pinned to the
 // revision of the first page. The handler takes its ONE release here and answers wholly from it.
 import type { FastifyRequest } from 'fastify';
-import { ProblemError } from '../errors.js';
-import type { LoadedRelease, ReleaseSource } from '../release-types.js';
+import { ProblemError } from '../problems/errors.js';
+import type { LoadedRelease, ReleaseSource } from '../releases/release-types.js';
 import { decodeCursor, encodeCursor, scopeOf } from './cursor.js';
 
 export const DEFAULT_LIMIT = 20;
@@ -39,7 +39,7 @@ export function nextCursor(page: Page, total: number, lastKey?: string): string 
 
 /**
  * The ONE release a handler answers from: the one app.ts pinned for this request when it did
- * (src/serve/pinned.ts), else the current one taken now, at the handler's start.
+ * (src/serve/releases/pinned.ts), else the current one taken now, at the handler's start.
  */
 export function takeRelease(request: FastifyRequest, releases: ReleaseSource): LoadedRelease {
   const pinnedRelease = (request as FastifyRequest & { release?: LoadedRelease | null }).release;

@@ -2,8 +2,8 @@
 // geometry keeps unit, period, geography, source and revision (SPEC 2.4).
 import type { FastifyInstance } from 'fastify';
 import { takeRelease } from './paging.js';
-import { ProblemError } from '../errors.js';
-import type { LoadedRelease, ReleaseSource } from '../release-types.js';
+import { ProblemError } from '../problems/errors.js';
+import type { LoadedRelease, ReleaseSource } from '../releases/release-types.js';
 import { idSegment, single } from './envelope.js';
 import { findEntity, redirectResponse, registerEntityFamily, type EntityFamily } from './entity-routes.js';
 import { envelopeOf, idParam, openObject, problems, type IdParams, type ItemOf } from './schemas.js';

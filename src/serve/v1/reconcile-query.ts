@@ -6,7 +6,7 @@
 // the handler's ReconQuery type is derived from it, so the two cannot drift apart.
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { FromSchema } from 'json-schema-to-ts';
-import { ProblemError } from '../errors.js';
+import { ProblemError } from '../problems/errors.js';
 import { strictBodyAjv } from './strict-ajv.js';
 
 /** Queries per batch: OpenRefine sends 10; more would let one request cost many searches. */

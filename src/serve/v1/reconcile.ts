@@ -6,10 +6,10 @@
 // Matching is the v1 search (src/serve/v1/search/engine.ts); `match: true` is given only to the one
 // sure match of a query, never to one of several homonyms (DESIGN.md "Contracts").
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ProblemError } from '../errors.js';
-import type { LoadedRelease, ReleaseSource } from '../release-types.js';
+import { ProblemError } from '../problems/errors.js';
+import type { LoadedRelease, ReleaseSource } from '../releases/release-types.js';
 import { takeRelease } from './paging.js';
-import type { FromQuery } from '../schemas.js';
+import type { FromQuery } from '../interface/schemas.js';
 import { problems } from './schemas.js';
 import { RECON_BODY, RECON_GET_ANSWER, RECON_RESULTS, SUGGESTIONS, type ReconGetAnswer, type ReconManifest, type ReconResults, type Suggestions } from './reconcile-schemas.js';
 import { entityPath, label } from './search.js';

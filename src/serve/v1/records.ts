@@ -1,8 +1,8 @@
 // Relations, claims and evidence: rows of the store's tables of the same names, each with a
 // collection (paged, optionally filtered by subject) and an item route.
 import type { FastifyInstance } from 'fastify';
-import { ProblemError } from '../errors.js';
-import type { ReleaseSource } from '../release-types.js';
+import { ProblemError } from '../problems/errors.js';
+import type { ReleaseSource } from '../releases/release-types.js';
 import type { RecordTable } from '../../store/observation-reader.js';
 import { storeOf } from '../../store/reader.js';
 import { TABLES as STORE_TABLES, type Row } from '../../store/tables.js';
@@ -10,7 +10,7 @@ import { collection, single } from './envelope.js';
 import { nextCursor, openPage, takeRelease } from './paging.js';
 import { collectionResponse, envelopeOf, idParam, openObject, pagedQuery, problems, type IdParams } from './schemas.js';
 import { collectionConfig, pageAnswer } from './answer.js';
-import type { FromQuery } from '../schemas.js';
+import type { FromQuery } from '../interface/schemas.js';
 
 interface RecordRoute {
   path: string;

@@ -4,11 +4,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ReleaseSeal } from '../../release/layout.js';
 import { takeRelease } from './paging.js';
-import { ProblemError } from '../errors.js';
-import type { LoadedRelease, ReleaseSource } from '../release-types.js';
+import { ProblemError } from '../problems/errors.js';
+import type { LoadedRelease, ReleaseSource } from '../releases/release-types.js';
 import { collection, single } from './envelope.js';
 import { diffReleases } from './changes.js';
-import type { FromQuery } from '../schemas.js';
+import type { FromQuery } from '../interface/schemas.js';
 import { envelopeOf, problems, type ItemOf } from './schemas.js';
 import { CHANGE_SCHEMA, releaseSeal, releaseSummary, snapshotDescriptor } from './response-schemas.js';
 

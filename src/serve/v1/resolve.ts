@@ -3,8 +3,8 @@
 // among homonyms (DESIGN.md "Contracts"): 200 one sure match, 300 several, 404 none (with the
 // nearest candidates). A sure match is an exact match of the normalised name (src/serve/v1/search/sure.ts).
 import type { FastifyInstance } from 'fastify';
-import type { ReleaseSource } from '../release-types.js';
-import { lazyValidator } from '../lazy-schemas.js';
+import type { ReleaseSource } from '../releases/release-types.js';
+import { lazyValidator } from '../interface/lazy-schemas.js';
 import { strictBodyAjv } from './strict-ajv.js';
 import { takeRelease } from './paging.js';
 import { single } from './envelope.js';
@@ -12,7 +12,7 @@ import { entityPath } from './search.js';
 import { ENTITY_TYPES } from './response-schemas.js';
 import { search, type Hit } from './search/engine.js';
 import { nearest, sureMatches } from './search/sure.js';
-import type { FromQuery } from '../schemas.js';
+import type { FromQuery } from '../interface/schemas.js';
 import { envelopeOf, localeParam, openObject, problems, type ItemOf } from './schemas.js';
 
 const RESOLVE_BODY = {

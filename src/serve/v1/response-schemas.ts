@@ -4,7 +4,7 @@
 // derived from them (bottom of this file), and the browser app (web/src/api.ts) reads the same types.
 // This module imports no server code (only the shared Meta#, Links#, Names# components), so web/ can
 // import its types.
-import type { FromResponse } from '../schemas.js';
+import type { FromResponse } from '../interface/schemas.js';
 
 /** An open object schema (members beyond those listed are allowed: the additive contract). */
 export function openObject<const P extends Record<string, object>, const R extends readonly (keyof P & string)[] = []>(properties: P, required?: R) {

@@ -1,7 +1,7 @@
 // Route schemas of /api/v1/: they validate requests, serialise responses and are the only source of
 // the OpenAPI document (openapi.ts), so the contract is written once.
-import type { ErrorCode } from '../errors.js';
-import { problems as sharedProblems, type FromQuery } from '../schemas.js';
+import type { ErrorCode } from '../problems/errors.js';
+import { problems as sharedProblems, type FromQuery } from '../interface/schemas.js';
 import { envelopeOf } from './response-schemas.js';
 import { DEFAULT_LIMIT, MAX_LIMIT } from './paging.js';
 

@@ -2,12 +2,12 @@
 // sources by any name in kk, ru or en, by transliteration, former name or abbreviation; kind-of-place
 // words select the kind; ranked exact > prefix > fuzzy (src/serve/v1/search/engine.ts).
 import type { FastifyInstance } from 'fastify';
-import { ProblemError } from '../errors.js';
-import type { ReleaseSource } from '../release-types.js';
+import { ProblemError } from '../problems/errors.js';
+import type { ReleaseSource } from '../releases/release-types.js';
 import { collection, idSegment } from './envelope.js';
 import { nextCursor, openPage } from './paging.js';
 import { collectionConfig, pageAnswer } from './answer.js';
-import type { FromQuery } from '../schemas.js';
+import type { FromQuery } from '../interface/schemas.js';
 import { collectionResponse, localeParam, pagedQuery, problems, type ItemOf } from './schemas.js';
 import { ENTITY_TYPES, hitSchema } from './response-schemas.js';
 import { search, type Hit, type IndexedEntity, type Locale } from './search/engine.js';

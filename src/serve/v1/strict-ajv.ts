@@ -2,7 +2,7 @@
 // coercion (which would turn {"name": 42} into "42" and {"limit": "3"} into 3) and with unknown
 // members refused rather than silently dropped, so a request that is not what the client meant is a
 // 400 invalid_body, not a guess. Ajv is required on the first such request, not at start-up, like
-// every route schema (src/serve/lazy-schemas.ts).
+// every route schema (src/serve/interface/lazy-schemas.ts).
 import { createRequire } from 'node:module';
 import type { Ajv } from 'ajv';
 

@@ -8,7 +8,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { dirname, extname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { ServedFile } from '../release-types.js';
+import type { ServedFile } from '../releases/release-types.js';
 
 const MEDIA: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

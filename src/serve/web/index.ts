@@ -3,8 +3,8 @@
 // into memory with its gzip and br variants and served under the same rules as /data/: strong ETag
 // from the sha256, RFC 9110 content negotiation, 304 on If-None-Match.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ProblemError } from '../errors.js';
-import type { ServedFile } from '../release-types.js';
+import { ProblemError } from '../problems/errors.js';
+import type { ServedFile } from '../releases/release-types.js';
 import { chooseCoding, etagOf, noneMatch } from '../data/encoding.js';
 import { loadWebBuild, webDistDir } from './assets.js';
 import { withStructuredData } from '../catalog/structured-data.js';

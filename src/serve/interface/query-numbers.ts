@@ -4,7 +4,7 @@
 // the raw text before validation fixes that for every route at once and also refuses "0x10", "1e2"
 // and " 5", which no client means as a count.
 import type { FastifyRequest, RouteOptions } from 'fastify';
-import { ProblemError, type ErrorCode } from './errors.js';
+import { ProblemError, type ErrorCode } from '../problems/errors.js';
 
 const DECIMAL = /^-?(0|[1-9][0-9]{0,15})$/;
 const CODES: Readonly<Record<string, ErrorCode>> = { limit: 'invalid_limit' };

@@ -10,10 +10,10 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { docsPage } from './docs-page.js';
-import { dataRevisionOf } from './permalinks/data-revision.js';
-import { pinned } from './pinned.js';
+import { dataRevisionOf } from '../permalinks/data-revision.js';
+import { pinned } from '../releases/pinned.js';
 import { problems } from './schemas.js';
-import type { LoadedRelease } from './release-types.js';
+import type { LoadedRelease } from '../releases/release-types.js';
 
 type Json = Record<string, any>;
 interface Answer { status: number; type: string; headers: Record<string, string>; body: unknown; url: string }

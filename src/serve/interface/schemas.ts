@@ -1,7 +1,7 @@
 // Schemas shared by every route family, registered once on the root app so each family's routes and
 // the one interface document refer to the same components (Problem, Meta, Links, Names).
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { ERROR_CATALOG, PROBLEM_MEDIA_TYPE, PROBLEM_SCHEMA, type ErrorCode } from './errors.js';
+import { ERROR_CATALOG, PROBLEM_MEDIA_TYPE, PROBLEM_SCHEMA, type ErrorCode } from '../problems/errors.js';
 
 /**
  * The value a route's handler receives for a query, params or body schema declared `as const`: the
@@ -9,7 +9,7 @@ import { ERROR_CATALOG, PROBLEM_MEDIA_TYPE, PROBLEM_SCHEMA, type ErrorCode } fro
  */
 export type FromQuery<S> = S extends JSONSchema ? FromSchema<S> : never;
 
-export { PROBLEM_SCHEMA } from './errors.js';
+export { PROBLEM_SCHEMA } from '../problems/errors.js';
 
 export const META_SCHEMA = {
   $id: 'Meta',

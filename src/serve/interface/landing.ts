@@ -4,10 +4,10 @@
 // document, so every documented route is listed and none is invented.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
-import { pinned } from './pinned.js';
+import { pinned } from '../releases/pinned.js';
 import { problems } from './schemas.js';
-import { formatParam, preferredType } from './negotiate.js';
-import type { LoadedRelease } from './release-types.js';
+import { formatParam, preferredType } from '../answers/negotiate.js';
+import type { LoadedRelease } from '../releases/release-types.js';
 
 const linkSchema = {
   type: 'object',

@@ -8,7 +8,7 @@
 // the loop runs late, rather than one pause (a collection, a release load) that the queue absorbs.
 // The next on-time tick ends the shedding.
 import type { FastifyInstance } from 'fastify';
-import { ProblemError } from './errors.js';
+import { ProblemError } from '../problems/errors.js';
 
 const TICK_MS = 50;
 

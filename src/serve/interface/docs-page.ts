@@ -1,7 +1,7 @@
 // A readable page rendered from the served interface document (no CDN, no script): every operation
 // with each parameter (where, type, allowed values, example), its request body, its responses with
 // their headers, and the example request and answer taken from the release being served.
-import { ERROR_CATALOG, PROBLEM_TYPE_BASE } from './errors.js';
+import { ERROR_CATALOG, PROBLEM_TYPE_BASE } from '../problems/errors.js';
 
 type Json = Record<string, any>;
 

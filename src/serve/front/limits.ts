@@ -16,9 +16,9 @@
 //   the proxy see why.
 import type { Socket } from 'node:net';
 import type { Server } from 'node:http';
-import { problem } from './errors.js';
+import { problem } from '../problems/errors.js';
 import { writeProblemToSocket } from './client-errors.js';
-import { trustedProxies } from './rate-limit/client-address.js';
+import { trustedProxies } from '../rate-limit/client-address.js';
 
 export interface Limits {
   requestTimeoutMs: number;

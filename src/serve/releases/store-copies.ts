@@ -1,10 +1,10 @@
 // Where `dala serve` keeps the private copies of stores too large to hold in memory
-// (src/serve/release-load.ts), and the sweeping of copies whose process is gone: a serve process
+// (src/serve/releases/release-load.ts), and the sweeping of copies whose process is gone: a serve process
 // stopped by SIGKILL or a crash cannot remove its own, and a multi-GB copy per stop fills the disk.
 import { readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pidAlive } from '../lib/pid-alive.js';
+import { pidAlive } from '../../lib/pid-alive.js';
 
 const PREFIX = 'dala-serve-';
 

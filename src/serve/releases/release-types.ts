@@ -1,8 +1,8 @@
-// The interface between the release holder (src/serve/release-holder.ts) and the route plugins.
+// The interface between the release holder (src/serve/releases/release-holder.ts) and the route plugins.
 // A handler takes ONE LoadedRelease at its start and answers wholly from it (SPEC 9: releases
 // are sealed and immutable, so every response comes wholly from one revision, even while the pointer swaps).
 import type { Database } from 'better-sqlite3';
-import type { ReleaseSeal } from '../release/layout.js';
+import type { ReleaseSeal } from '../../release/layout.js';
 
 export interface ServedFile {
   path: string; // relative to data/, e.g. "geo/regions/karaganda.geojson"

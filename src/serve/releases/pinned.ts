@@ -1,7 +1,7 @@
 // The release a request answers from, pinned once in app.ts's onRequest hook (SPEC 9: every
 // response comes wholly from one revision, and its X-Dala-Revision header names that revision).
 import type { FastifyRequest } from 'fastify';
-import { ProblemError } from './errors.js';
+import { ProblemError } from '../problems/errors.js';
 import type { LoadedRelease } from './release-types.js';
 
 declare module 'fastify' {

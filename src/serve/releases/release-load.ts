@@ -6,10 +6,10 @@ import { lstatSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
-import { sha256Hex } from '../lib/hash.js';
-import { DATA_DIR, STORE_FILE, releaseDir, type ReleaseSeal, type SealedVariant } from '../release/layout.js';
-import { ReleaseVerificationError, readSeal, revisionOf, verifyRelease } from '../release/verify.js';
-import { ProblemError } from './errors.js';
+import { sha256Hex } from '../../lib/hash.js';
+import { DATA_DIR, STORE_FILE, releaseDir, type ReleaseSeal, type SealedVariant } from '../../release/layout.js';
+import { ReleaseVerificationError, readSeal, revisionOf, verifyRelease } from '../../release/verify.js';
+import { ProblemError } from '../problems/errors.js';
 import type { LoadedRelease, ServedFile } from './release-types.js';
 import { verifyStore, type StoreVerification, type VerifiedStore } from './store-verify.js';
 

@@ -6,7 +6,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { COMMON_HEADERS } from './common-headers.js';
-import { PROBLEM_MEDIA_TYPE, problem, type ErrorCode } from './errors.js';
+import { PROBLEM_MEDIA_TYPE, problem, type ErrorCode } from '../problems/errors.js';
 
 const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 413: 'Content Too Large', 414: 'URI Too Long', 431: 'Request Header Fields Too Large', 503: 'Service Unavailable' };
 

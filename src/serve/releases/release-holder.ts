@@ -7,12 +7,12 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { sha256File } from '../lib/hash.js';
-import { CURRENT_POINTER, EVIDENCE_FILES, REVISION_PATTERN, SEAL_FILE, STORE_FILE, releaseDir, type ReleaseSeal } from '../release/layout.js';
-import { inspectCurrent } from '../release/pointer.js';
-import { readSeal, revisionOf } from '../release/verify.js';
-import { checkSealFields } from '../release/seal-fields.js';
-import { ProblemError } from './errors.js';
+import { sha256File } from '../../lib/hash.js';
+import { CURRENT_POINTER, EVIDENCE_FILES, REVISION_PATTERN, SEAL_FILE, STORE_FILE, releaseDir, type ReleaseSeal } from '../../release/layout.js';
+import { inspectCurrent } from '../../release/pointer.js';
+import { readSeal, revisionOf } from '../../release/verify.js';
+import { checkSealFields } from '../../release/seal-fields.js';
+import { ProblemError } from '../problems/errors.js';
 import { loadRelease, type LoadOptions } from './release-load.js';
 import type { LoadedRelease, ReleaseSource, ServedFile } from './release-types.js';
 

@@ -1,6 +1,6 @@
 // Verifies a sealed store and opens the verified bytes: held in memory up to `memoryMax` (read once,
 // hashed, deserialised), or as a private read-only copy written and hashed in the same pass on a
-// worker thread (src/serve/store-verify-worker.ts), so a multi-GB store never blocks the serving
+// worker thread (src/serve/releases/store-verify-worker.ts), so a multi-GB store never blocks the serving
 // thread. Only bytes whose sha256 and size equal the seal's are ever opened, so what is served is
 // what was sealed for as long as it is served, whatever later happens to the release directory.
 import { lstatSync } from 'node:fs';
@@ -8,10 +8,10 @@ import { mkdir, open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
-import { sha256Hex } from '../lib/hash.js';
-import { STORE_FILE } from '../release/layout.js';
-import { ReleaseVerificationError } from '../release/verify.js';
-import { openStore } from '../store/open.js';
+import { sha256Hex } from '../../lib/hash.js';
+import { STORE_FILE } from '../../release/layout.js';
+import { ReleaseVerificationError } from '../../release/verify.js';
+import { openStore } from '../../store/open.js';
 import { COPY_ROOT } from './store-copies.js';
 import type { StoreCopyJob, StoreCopyResult } from './store-verify-worker.js';
 

@@ -6,10 +6,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { answerClientError, answerMissingHost } from './client-errors.js';
-import { dataFastPath } from './data/fast-path.js';
+import { dataFastPath } from '../data/fast-path.js';
 import { limitConnectionsPerAddress, serverOptions, type Limits } from './limits.js';
-import { cutStalledWriters } from './load/write-timeout.js';
-import type { LoadedRelease } from './release-types.js';
+import { cutStalledWriters } from '../load/write-timeout.js';
+import type { LoadedRelease } from '../releases/release-types.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 

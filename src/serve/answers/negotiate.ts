@@ -4,7 +4,7 @@
 // Nothing offered is acceptable: 406 not_acceptable listing what is.
 import Negotiator from 'negotiator';
 import type { FastifyRequest } from 'fastify';
-import { ProblemError } from './errors.js';
+import { ProblemError } from '../problems/errors.js';
 
 /** `format` values and the media type each names. */
 export const FORMATS = { json: 'application/json', csv: 'text/csv', html: 'text/html', ttl: 'text/turtle', jsonld: 'application/ld+json' } as const;

@@ -1,5 +1,5 @@
 // The worker thread that copies a sealed store too large to hold in memory to its private file,
-// hashing each chunk as it is copied (src/serve/store-verify.ts): verification and copy are one pass
+// hashing each chunk as it is copied (src/serve/releases/store-verify.ts): verification and copy are one pass
 // over the bytes, and the serving thread never hashes gigabytes.
 import { createHash } from 'node:crypto';
 import { closeSync, constants as fsc, fchmodSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
