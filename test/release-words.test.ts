@@ -152,6 +152,24 @@ describe('the real release describes its values truly', () => {
     assert.equal(health.freshness.status, counts.stale > 0 ? 'stale' : counts.degraded > 0 ? 'degraded' : counts.fresh > 0 ? 'fresh' : 'unknown');
   });
 
+  test('a dataset file of a dimensioned indicator holds every breakdown, with a column per dimension, as the API serves them', async () => {
+    const file = await json('/data/datasets/population-sex-area.json');
+    const keys = new Set(file.points.map((p: any) => p.metric));
+    for (const k of ['population_start_of_year', 'population_start_of_year;sex=F', 'population_start_of_year;sex=M;area=R']) assert.ok(keys.has(k), k);
+    const women = file.points.find((p: any) => p.metric === 'population_start_of_year;sex=F' && p.place === 'KZ' && p.period === '2023-01-01');
+    assert.equal(women.sex, 'F');
+    assert.equal(women.area, '_T');
+    const api = await json('/api/v1/observations?indicator=population_start_of_year&place=KZ&sex=F&period=2023-01-01');
+    assert.equal(api.data.length, 1);
+    assert.equal(api.data[0].value, women.value);
+    const csv = (await (await fetch(`${base}/data/datasets/population-sex-area.csv`)).text()).trim().split('\r\n');
+    assert.deepEqual(csv[0]!.split(',').slice(0, 4), ['metric', 'sex', 'area', 'place']);
+    assert.equal(csv.length - 1, file.points.length);
+    // a family without dimensions keeps its columns
+    const plain = (await (await fetch(`${base}/data/datasets/doctors.csv`)).text()).split('\r\n')[0]!;
+    assert.deepEqual(plain.split(',').slice(0, 2), ['metric', 'place']);
+  });
+
   test('each count of points names what it counts, and the store holds their sum', async () => {
     const counts = JSON.parse(readFileSync(join(releaseDir, 'evidence/counts.json'), 'utf8'));
     const workbench = await json('/data/workbench.json');

@@ -6,8 +6,9 @@ import type { Artifact } from '../artifact.js';
 import { toCsv } from '../csv.js';
 import { figureOf, header, sourceRef } from './header.js';
 import { LIFE_EXPECTANCY_METRICS, MORE_DATASETS } from '../../model/datasets.js';
-import { EXTRA_FAMILIES, REGIONAL_METRICS, indicatorOf, latestPoint, pointsOf } from './points.js';
-import { labelOfSeries } from '../../model/series-labels.js';
+import { EXTRA_FAMILIES, REGIONAL_METRICS, indicatorOf, latestPoint } from './points.js';
+import { labelOfSeries, seriesKeyOf } from '../../model/series-labels.js';
+import { DIMENSION_IDS, TOTAL_CODE } from '../../lib/dimensions.js';
 import { NATIONAL_METRICS } from '../../model/datasets.js';
 
 const FIGURE_COLUMNS = ['value', 'null_reason', 'unit', 'period', 'period_start', 'period_end', 'status', 'source_id', 'source_revision', 'note'];
@@ -130,7 +131,18 @@ export function countryPulse(model: Model): Artifact[] {
   return [{ path: 'country-pulse.json', schema: 'country-pulse', json: { ...header(model, 'country-pulse'), place: 'KZ', indicators } }];
 }
 
-/** Full series per dataset, JSON and CSV. */
+/**
+ * The series a dataset lists under a name: a breakdown's label is its one series; an indicator id is
+ * every series of the indicator, its total first, then its breakdowns in key order.
+ */
+function everySeriesOf(model: Model, name: string): string[] {
+  const key = seriesKeyOf(model.indicators, name);
+  if (key !== name || !model.indicators.some((i) => i.id === name && (i.dimensions ?? []).length > 0)) return [key];
+  const breakdowns = new Set(model.points.filter((p) => p.metric.startsWith(`${name};`)).map((p) => p.metric));
+  return [name, ...[...breakdowns].sort()];
+}
+
+/** Full series per dataset (every breakdown of a dimensioned indicator), JSON and CSV. */
 export function seriesDatasets(model: Model): Artifact[] {
   const metricsOf: Record<string, readonly string[]> = {
     population: ['population'],
@@ -144,8 +156,13 @@ export function seriesDatasets(model: Model): Artifact[] {
   };
   return Object.entries(metricsOf).flatMap(([id, metrics]) => {
     const dataset = model.datasets.find((d) => d.id === id)!;
-    const points = metrics.flatMap((m) => pointsOf(model, m));
-    const rows = points.map((p) => ({ metric: labelOfSeries(model.indicators, p.metric), place: p.place, ...flatFigure(model, p) }));
+    const keys = [...new Set(metrics.flatMap((m) => everySeriesOf(model, m)))];
+    const points = keys.flatMap((key) => model.points.filter((p) => p.metric === key));
+    // A dataset of dimensioned indicators has a column per dimension its series carry ('_T': total),
+    // so a reader filters breakdowns without parsing the series label.
+    const dims = DIMENSION_IDS.filter((d) => points.some((p) => p.dimensions?.[d] !== undefined));
+    const codesOf = (p: Point) => Object.fromEntries(dims.map((d) => [d, p.dimensions?.[d] ?? TOTAL_CODE]));
+    const rows = points.map((p) => ({ metric: labelOfSeries(model.indicators, p.metric), ...codesOf(p), place: p.place, ...flatFigure(model, p) }));
     return [
       {
         path: dataset.path,
@@ -156,7 +173,7 @@ export function seriesDatasets(model: Model): Artifact[] {
           points: rows,
         },
       },
-      { path: dataset.csv_path!, bytes: toCsv(['metric', 'place', ...FIGURE_COLUMNS], rows) },
+      { path: dataset.csv_path!, bytes: toCsv(['metric', ...dims, 'place', ...FIGURE_COLUMNS], rows) },
     ];
   });
 }

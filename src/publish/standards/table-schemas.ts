@@ -1,6 +1,8 @@
 // Table Schemas (Data Package 2.0) of the CSV files under /data/: each column's type once, by its
 // name (the same column means the same thing in every file), and each file's keys. A CSV whose header
 // has a column declared nowhere fails the build, naming the file and the column.
+import { DIMENSION_IDS } from '../../lib/dimensions.js';
+
 type FieldType = 'string' | 'number' | 'integer' | 'date' | 'boolean';
 interface Column {
   type: FieldType;
@@ -15,6 +17,9 @@ const POINT_STATUS = ['final', 'preliminary', 'suspicious', 'demonstration'] as 
 const COLUMNS: Record<string, Column> = {
   metric: { type: 'string', required: true, description: 'Indicator id (see /api/v1/indicators)' },
   indicator: { type: 'string', required: true, description: 'Indicator id (see /api/v1/indicators)' },
+  sex: { type: 'string', required: true, enum: ['_T', 'M', 'F'], description: 'SDMX SEX code: _T total, M male, F female' },
+  area: { type: 'string', required: true, enum: ['_T', 'U', 'R'], description: 'SDMX URBANISATION code: _T total, U urban, R rural' },
+  age: { type: 'string', required: true, description: 'SDMX AGE code: _T total, Y0T15, Y16T62, Y_GE63 ... (see /api/v1/indicators)' },
   place: { type: 'string', required: true, description: 'ISO 3166-2 code of the region, KZ for the country, or the code of a former unit' },
   iso: { type: 'string', required: true, description: 'ISO 3166-2 code of the region' },
   region_iso: { type: 'string', description: 'ISO 3166-2 code of the region the institution serves; empty for a national body' },
@@ -71,11 +76,15 @@ export const TABLE_KEYS: Record<string, Keys> = {
   'region-overview.csv': { primaryKey: ['iso'] },
 };
 
-/** A dataset's series CSV (datasets/<id>.csv, one row per metric, place and period) has the series keys. */
+/**
+ * A dataset's series CSV (datasets/<id>.csv, one row per series, place and period) has the series
+ * keys, with its dimension columns where it has them (a series label names its codes already, so
+ * they add no uniqueness, but a reader joins on them).
+ */
 function keysOf(path: string, header: string[]): Keys | undefined {
   if (TABLE_KEYS[path]) return TABLE_KEYS[path];
   const series = /^datasets\/[a-z0-9-]+\.csv$/.test(path) && SERIES_KEYS.primaryKey.every((k) => header.includes(k));
-  return series ? SERIES_KEYS : undefined;
+  return series ? { primaryKey: ['metric', ...DIMENSION_IDS.filter((d) => header.includes(d)), 'place', 'period'] } : undefined;
 }
 
 export function tableSchema(path: string, header: string[]) {
