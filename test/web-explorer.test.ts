@@ -86,6 +86,10 @@ describe('web explorer in headless Chromium', { timeout: 300_000 }, () => {
     const karaganda = page.locator('.panel[data-region="KZ-35"]');
     await karaganda.locator('svg.chart path.line').first().waitFor();
     assert.ok(await karaganda.locator('svg.chart .break').count() > 0, 'Karaganda, which Ulytau left in 2022, has its border change marked');
+    // the latest figures are named, breakdowns included (the analytics file labels them by their former ids)
+    const rows = await karaganda.locator('table.latest tbody th').allInnerTexts();
+    assert.ok(rows.includes('Life expectancy at birth, women'), rows.join(' | '));
+    assert.deepEqual(rows.filter((r) => /^[a-z0-9_;=]+$/.test(r)), [], 'no row is named by a bare id');
     await shot(page, '02-indicator-and-region-en');
     await page.close();
   });

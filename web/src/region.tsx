@@ -150,7 +150,7 @@ export function RegionPanel({ iso, slug, lang, t, metric, point, sourceTitle, se
         <tbody>
           {latest.map(([id, v]) => (
             <tr key={id}>
-              <th scope="row">{metricLabel(id)}</th>
+              <th scope="row">{metricLabel(v.series)}</th>
               <td>
                 {v.value === null ? t('notPublished') : `${fmtNumber(lang, v.value)} ${unitLabel(t, v.unit)}`}
                 {isMarked(v.status) && <span class={`badge ${v.status}`}>{statusLabel(t, v.status)}</span>}

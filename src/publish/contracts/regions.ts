@@ -52,7 +52,7 @@ export function regionAnalytics(model: Model): Artifact[] {
     const series = Object.fromEntries(
       [...REGIONAL_METRICS, 'grp_cumulative'].map((m) => [m, pointsOf(model, m).filter((p) => p.place === r.iso).map((p) => figureOf(model, p))]),
     );
-    const latest = Object.fromEntries(REGIONAL_METRICS.map((m) => { const p = latestPoint(model, m, r.iso); return [m, p ? figureOf(model, p) : null]; }));
+    const latest = Object.fromEntries(REGIONAL_METRICS.map((m) => { const p = latestPoint(model, m, r.iso); return [m, p ? { ...figureOf(model, p), series: p.metric } : null]; }));
     return {
       path: `region-analytics/${r.slug}.json`,
       schema: 'region-analytics',

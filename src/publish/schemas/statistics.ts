@@ -6,6 +6,9 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { contractSchema, figure, figureOrAbsent, isoDate, names, sourceRef } from './common.js';
 
 const nullableFigure = { anyOf: [{ type: 'null' }, figure] } as const;
+// A region's latest figure under its label, with the series key the label stands for (a breakdown's
+// former id such as life_expectancy_female is kept as the label; /api/timemachine/ names the series by key).
+const latestFigure = { anyOf: [{ type: 'null' }, { allOf: [figure, { type: 'object', required: ['series'], properties: { series: { type: 'string', description: 'The series key: the metric of /api/timemachine/series' } } }] }] } as const;
 const flatFigure = {
   type: 'object',
   required: ['value', 'null_reason', 'unit', 'period', 'period_start', 'period_end', 'status', 'source_id', 'source_revision'],
@@ -66,7 +69,7 @@ export const statisticsSchemas = {
   }, ['region_count', 'regions', 'districts', 'sources']),
   'region-analytics': contractSchema('region-analytics', 'Regional profile of one region', {
     region: regionProfile,
-    latest: { type: 'object', additionalProperties: nullableFigure, description: 'The latest figure of each regional metric; null: none published for this region' },
+    latest: { type: 'object', additionalProperties: latestFigure, description: 'The latest figure of each regional metric, with its series key; null: none published for this region' },
     series: { type: 'object', additionalProperties: { type: 'array', items: figure } },
     districts: { type: 'array', items: { type: 'object', required: ['id', 'pcode', 'name'], properties: { id: { type: 'string', pattern: '^place:KZ-\\d{2}/KZ\\d{6}$' }, pcode: str, name: names } } },
     institutions: { type: 'array', items: { type: 'object', required: ['id', 'name', 'website'], properties: { id: { type: 'string', pattern: '^institution:' }, name: names, website: { type: 'string', format: 'uri' } } } },
