@@ -5,6 +5,7 @@
 
 import type { FromSchema } from 'json-schema-to-ts';
 import { DIMENSION_IDS } from '../lib/dimensions.js';
+import { SLUG_PATTERN } from '../lib/slug.js';
 
 const names = {
   type: 'object',
@@ -35,7 +36,6 @@ export const review = {
   properties: { url: { type: 'string', format: 'uri', pattern: '^https?://' }, read_on: { type: 'string', format: 'date' }, confirmed: { type: 'string', minLength: 10 } },
 } as const;
 
-export const SLUG_PATTERN = '^[a-z0-9-]+$'; // SPEC section 3 path parameter pattern
 
 const regionRow = {
   type: 'object',

@@ -4,14 +4,13 @@
 import type { Model } from '../../model/model.js';
 import type { Names, Region, ReviewStatus } from '../../model/types.js';
 import type { Artifact } from '../artifact.js';
-import { latinKey } from '../../lib/text-normalise.js';
 import { header, sourceOf, sourceRef } from './header.js';
+import { slugOf } from '../../lib/slug.js';
 
 export const COUNTRY = { id: 'place:KZ', iso: 'KZ', name: { en: 'Kazakhstan', ru: 'Казахстан', kk: 'Қазақстан' } };
 const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 export const placeId = (iso: string) => `place:${iso}`;
 export const osmUrl = (relation: number) => `https://www.openstreetmap.org/relation/${relation}`;
-const slugify = (s: string) => latinKey(s).replace(/ /g, '-');
 
 /**
  * same_as links to OpenStreetMap. Every one is made by joining the ISO 3166-2 code to the pinned
@@ -49,7 +48,7 @@ export const DISTRICT_STATUS: ReviewStatus = 'matched_by_code';
 /** Public persons are only those a cited official page names (institutions' responsible persons). */
 function persons(model: Model) {
   return model.institutions.flatMap((i) => (i.responsible_person ? [{
-    id: `person:${slugify(i.responsible_person.name.en)}`, type: 'person', names: i.responsible_person.name, aliases: [],
+    id: `person:${slugOf(i.responsible_person.name.en)}`, type: 'person', names: i.responsible_person.name, aliases: [],
     role: i.responsible_person.role, of: i.id, as_of: i.responsible_person.as_of,
     source_url: i.responsible_person.source_url, review_status: i.review_status,
   }] : [])).sort(byId);

@@ -1,5 +1,6 @@
 // Schemas of the entity contracts: entities, entity-graph, reviewed-entity-links, entity-federation.
 import { contractSchema, names, sourceRef } from './common.js';
+import { SLUG_PATTERN } from '../../lib/slug.js';
 
 export const reviewStatus = { enum: ['verified', 'reviewed', 'unreviewed', 'demonstration', 'matched_by_code'] } as const;
 export const uri = { type: 'string', format: 'uri' } as const;
@@ -46,7 +47,7 @@ export const reviewedEntityLinksSchema = contractSchema('reviewed-entity-links',
 
 export const entityFederationSchema = contractSchema('entity-federation', 'Links of entities to infrastructure projects', {
   geography_bindings: { type: 'array', items: { type: 'object', required: ['entity', 'iso', 'slug', 'geometry', 'analytics'], properties: {
-    entity: canonicalId, iso: { type: 'string', pattern: '^KZ-\\d{2}$' }, slug: { type: 'string', pattern: '^[a-z0-9-]+$' },
+    entity: canonicalId, iso: { type: 'string', pattern: '^KZ-\\d{2}$' }, slug: { type: 'string', pattern: SLUG_PATTERN },
     geometry: { type: 'string', pattern: '^/data/geo/regions/[a-z0-9-]+\\.geojson$' }, analytics: { type: 'string', pattern: '^/data/region-analytics/[a-z0-9-]+\\.json$' } } } },
   media_coverage: { type: 'object', required: ['status', 'note', 'by_region', 'without_region'], properties: {
     status: { const: 'demonstration' }, note: { type: 'string' }, provenance: { type: 'object' }, without_region: { type: 'integer', minimum: 0 },

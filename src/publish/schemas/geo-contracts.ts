@@ -2,6 +2,7 @@
 // (state of local geometry).
 import { contractSchema, names, sourceRef } from './common.js';
 import { canonicalId, reviewStatus, uri } from './entities.js';
+import { SLUG_PATTERN } from '../../lib/slug.js';
 
 const iso = { type: 'string', pattern: '^KZ-\\d{2}$' } as const;
 const strings = { type: 'array', items: { type: 'string' } } as const;
@@ -12,7 +13,7 @@ export const geoPublicContractSchema = contractSchema('geo-public-contract', 'Ca
   regions: { type: 'array', items: { type: 'object',
     required: ['id', 'iso', 'kato', 'kind', 'slug', 'names', 'official_names', 'safe_aliases', 'legacy_codes', 'admin_centre', 'osm_relation', 'source_url', 'review_status'],
     properties: { id: { type: 'string', pattern: '^place:KZ-\\d{2}$' }, iso, kato: { type: 'string', pattern: '^\\d{9}$' }, kind: { enum: ['region', 'city'] },
-      slug: { type: 'string', pattern: '^[a-z0-9-]+$' }, names, official_names: names, safe_aliases: strings, legacy_codes: strings, admin_centre: names,
+      slug: { type: 'string', pattern: SLUG_PATTERN }, names, official_names: names, safe_aliases: strings, legacy_codes: strings, admin_centre: names,
       osm_relation: { type: 'string', pattern: '^https://www\\.openstreetmap\\.org/relation/\\d+$' }, iso_matches_kato: { const: true }, source_url: uri, review_status: reviewStatus } } },
   homonyms: { type: 'array', items: { type: 'object', required: ['shared_names', 'entities', 'explanation'],
     properties: { shared_names: strings, entities: { type: 'array', minItems: 2, items: regionRef }, explanation: { type: 'string', minLength: 1 } } } },

@@ -3,6 +3,7 @@
 // browser app reads are derived from these schemas (bottom of this file); no server code is imported.
 import type { FromSchema } from 'json-schema-to-ts';
 import { contractSchema, freshness, isoDate, names, sourceRef } from './common.js';
+import { SLUG_PATTERN } from '../../lib/slug.js';
 
 const sha = { type: 'string', pattern: '^[0-9a-f]{64}$' };
 const event = { type: 'object', required: ['id', 'date', 'kind', 'place', 'title', 'source_url', 'review_status'], properties: { date: isoDate, title: names, source_url: { type: 'string', format: 'uri' }, review_status: { enum: ['reviewed', 'unreviewed'] } } };
@@ -83,7 +84,7 @@ export const operationsSchemas = {
       features: { type: 'array', minItems: 1, items: { type: 'object', required: ['type', 'geometry', 'properties'], properties: {
         type: { const: 'Feature' }, geometry: polygonal,
         properties: { type: 'object', required: ['id', 'iso', 'kato', 'slug', 'kind', 'name_kk', 'name_ru', 'name_en'], properties: {
-          id: { type: 'string', pattern: '^place:KZ-\\d{2}$' }, iso: { type: 'string', pattern: '^KZ-\\d{2}$' }, kato: str, slug: { type: 'string', pattern: '^[a-z0-9-]+$' },
+          id: { type: 'string', pattern: '^place:KZ-\\d{2}$' }, iso: { type: 'string', pattern: '^KZ-\\d{2}$' }, kato: str, slug: { type: 'string', pattern: SLUG_PATTERN },
           kind: { enum: ['region', 'city'] }, name_kk: str, name_ru: str, name_en: str,
         } },
       } } },

@@ -4,6 +4,7 @@
 // browser app (web/src/api.ts) reads them. This module imports no server code.
 import type { FromSchema } from 'json-schema-to-ts';
 import { contractSchema, figure, figureOrAbsent, isoDate, names, sourceRef } from './common.js';
+import { SLUG_PATTERN } from '../../lib/slug.js';
 
 const nullableFigure = { anyOf: [{ type: 'null' }, figure] } as const;
 // A region's latest figure under its label, with the series key the label stands for (a breakdown's
@@ -27,7 +28,7 @@ const regionProfile = {
   required: ['id', 'iso', 'kato', 'slug', 'kind', 'name', 'official_name', 'admin_centre', 'area_km2', 'district_count', 'links'],
   properties: {
     id: { type: 'string', pattern: '^place:KZ-\\d{2}$' }, iso: { type: 'string', pattern: '^KZ-\\d{2}$' }, kato: { type: 'string', pattern: '^\\d{9}$' },
-    slug: { type: 'string', pattern: '^[a-z0-9-]+$' }, kind: { enum: ['region', 'city'] }, name: names, official_name: names, admin_centre: names,
+    slug: { type: 'string', pattern: SLUG_PATTERN }, kind: { enum: ['region', 'city'] }, name: names, official_name: names, admin_centre: names,
     area_km2: { type: 'number', exclusiveMinimum: 0 }, district_count: { type: 'integer', minimum: 0 },
     links: { type: 'object', required: ['boundary', 'analytics', 'brief'], properties: { boundary: str, analytics: str, brief: str } },
   },
@@ -45,7 +46,7 @@ export const statisticsSchemas = {
       items: {
         type: 'object', required: ['id', 'iso', 'slug', 'name', 'population', 'labour_market', 'gross_regional_product'],
         properties: {
-          id: { type: 'string', pattern: '^place:KZ-\\d{2}$' }, iso: { type: 'string', pattern: '^KZ-\\d{2}$' }, slug: { type: 'string', pattern: '^[a-z0-9-]+$' }, name: names,
+          id: { type: 'string', pattern: '^place:KZ-\\d{2}$' }, iso: { type: 'string', pattern: '^KZ-\\d{2}$' }, slug: { type: 'string', pattern: SLUG_PATTERN }, name: names,
           population: figure, gross_regional_product: figure,
           labour_market: { type: 'object', required: ['employed', 'unemployment_rate'], properties: { employed: figure, unemployment_rate: figure } },
         },

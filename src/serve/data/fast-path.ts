@@ -10,7 +10,8 @@ import { COMMON_HEADERS, DATA_CACHE_CONTROL } from '../front/common-headers.js';
 import { REVISION_HEADER } from '../problems/problem-handler.js';
 import type { LoadedRelease, ServedFile } from '../releases/release-types.js';
 import { chooseCoding, etagOf, noneMatch, type Coding } from './encoding.js';
-import { SLUG_PATTERN, SLUG_ROUTES } from './slugs.js';
+import { SLUG_PATTERN } from '../../lib/slug.js';
+import { SLUG_ROUTES } from './slugs.js';
 
 const PREFIX = '/data/';
 // find-my-way's default maxParamLength: a longer wildcard is not routed by Fastify, so not here either.

@@ -7,7 +7,8 @@ import { ProblemError } from '../problems/errors.js';
 import { pinned } from '../releases/pinned.js';
 import { PROBLEM_RESPONSES } from '../interface/openapi.js';
 import { chooseCoding, etagOf, noneMatch } from './encoding.js';
-import { SLUG_PATTERN, SLUG_ROUTES, checkSlug } from './slugs.js';
+import { SLUG_PATTERN } from '../../lib/slug.js';
+import { SLUG_ROUTES, checkSlug } from './slugs.js';
 
 /** SPEC 4.1: the static files, each documented as its own route. */
 export const STATIC_FILES = [

@@ -3,8 +3,8 @@
 import { ProblemError } from '../problems/errors.js';
 import type { LoadedRelease } from '../releases/release-types.js';
 import { storeOf } from '../../store/reader.js';
+import { SLUG_PATTERN } from '../../lib/slug.js';
 
-export const SLUG_PATTERN = '^[a-z0-9-]+$';
 
 export interface SlugRoute {
   dir: string; // under data/
