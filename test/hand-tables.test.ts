@@ -194,6 +194,16 @@ test('a broken slug fails naming file, row and field', async () => {
   assert.deepEqual(err.issues.map((i) => [i.file, i.row, i.field]), [['sources/regions.json', 7, 'slug']]);
 });
 
+test('an alias that is another region\'s name as resolve compares names (case, script, Kazakh letters) is refused, naming file, row and field', async () => {
+  // "Karagandy oblysy" is Karaganda Region's Latin alias "Qaraghandy oblysy" in another spelling: the same search key
+  const row = (await loadHandTables(SOURCES_DIR)).regions.findIndex((r) => r.iso === 'KZ-15');
+  const err = await loadBroken('regions.json', (d) => { d[row].aliases.push('Karagandy oblysy'); });
+  const issue = err.issues.find((i) => i.field.startsWith('aliases['));
+  assert.ok(issue, err.message);
+  assert.equal(issue.row, row);
+  assert.match(issue.message, /KZ-35/);
+});
+
 test('a missing nested field is named with its path', async () => {
   const err = await loadBroken('institutions.json', (d) => { delete d[30].name.kk; });
   assert.match(err.message, /sources\/institutions\.json row 30 field name\.kk: is required/);

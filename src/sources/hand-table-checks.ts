@@ -3,6 +3,7 @@
 import type { HandTables, Names, Region } from './records.js';
 import type { TableIssue } from './table-issue.js';
 import { mirrorsCited } from './mirror-hosts.js';
+import { searchKey } from '../lib/text-normalise.js';
 
 const REGION_COUNT = 20; // 17 regions + Astana, Almaty, Shymkent after the 2022 reform (snapshots README)
 const INSTITUTION_COUNT = 55; // SPEC 2.2 "institutions catalog: 55 institutions"
@@ -58,7 +59,9 @@ function checkRegions(regions: Region[], emit: Emit): void {
   });
 }
 
-const norm = (s: string): string => s.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('en');
+// The key resolve and search compare names by (src/lib/text-normalise.ts): an alias that collides
+// with another unit's name under it would make resolve answer homonymy, so it is refused here.
+const norm = searchKey;
 const allNames = (r: Region): string[] => [r.name, r.official_name].flatMap((n: Names) => [n.kk, n.ru, n.en]);
 
 /**

@@ -7,10 +7,10 @@ import type { Database } from 'better-sqlite3';
 import { searchKey } from '../../lib/text-normalise.js';
 import { searchStatements } from '../../store/search.js';
 import type { EntityReader } from '../../store/entity-reader.js';
+import { SECONDARY_KINDS } from './search/sure.js';
 
 // Names sharing one key are few (homonyms, spellings); more than this many is not an alias lookup.
 const MAX_NAMES_PER_KEY = 50;
-const SECONDARY_KINDS: ReadonlySet<string> = new Set(['alias', 'abbreviation', 'former_name']);
 
 export interface AliasTarget {
   id: string;

@@ -6,7 +6,7 @@ import { nearestHits, type Hit, type SearchOptions, type SearchResult } from './
 
 // An alias, abbreviation or former name yields to a current name, code or slug with the same key:
 // "Akmola" names the region today, though Astana once bore it.
-const SECONDARY_KINDS: ReadonlySet<string> = new Set(['alias', 'abbreviation', 'former_name']);
+export const SECONDARY_KINDS: ReadonlySet<string> = new Set(['alias', 'abbreviation', 'former_name']);
 
 export function sureMatches(result: SearchResult): Hit[] {
   let sure = result.hits.filter((h) => h.match.type === 'exact');
