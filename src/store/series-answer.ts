@@ -2,14 +2,13 @@
 // about all buckets (how many points they come from, their sources, units and periods). One module
 // for both the build, which stores each whole series' parts (src/store/series-answers-write.ts), and
 // the server, which computes them for the series it does not find stored, so both give the same.
+import type { FromSchema } from 'json-schema-to-ts';
 import { byTime } from './periods.js';
+import type { ANSWER_POINT_SCHEMA, UNIT_SPAN_SCHEMA } from './series-answer-schema.js';
 import type { SeriesPoint } from './rollup.js';
 
 /** A bucket in the answer: the number of source points always, their periods on request (include=from_periods). */
-export interface AnswerPoint {
-  period: string; period_start: string; period_end: string; value: number | null; null_reason: string | null;
-  aggregation: string | null; from_count: number; from_periods?: string[]; unit: string; status: string; note: string | null;
-}
+export type AnswerPoint = FromSchema<typeof ANSWER_POINT_SCHEMA>;
 
 type Bucket = Omit<SeriesPoint, 'from_periods' | 'source_id'>;
 
@@ -22,7 +21,7 @@ export function answerPoint(p: Bucket, fromCount: number, fromPeriods?: string[]
   };
 }
 
-export interface UnitSpan { unit: string; period_start: string; period_end: string; first_period: string; last_period: string }
+export type UnitSpan = FromSchema<typeof UNIT_SPAN_SCHEMA>;
 
 /** What the answer says about a list of buckets; periods as [period, start, end] in time order. */
 export interface SeriesSummary { count: number; sources: string[]; units: UnitSpan[]; periods: [string, string, string][] }

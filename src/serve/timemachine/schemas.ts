@@ -8,6 +8,7 @@
 // This module imports no server code, so web/ can import its types.
 import type { FromSchema } from 'json-schema-to-ts';
 import { GRANULARITIES } from '../../store/periods.js';
+import { ANSWER_POINT_SCHEMA, UNIT_SPAN_SCHEMA } from '../../store/series-answer-schema.js';
 
 const str = { type: 'string' } as const;
 const nstr = { type: ['string', 'null'] } as const;
@@ -26,7 +27,7 @@ const langNames = { type: ['object', 'null'], properties: { en: str, ru: str, kk
 // include=names: the en/ru/kk names of the places and metrics the answer mentions (null: none published).
 const names = obj({ places: { type: 'object', additionalProperties: langNames }, metrics: { type: 'object', additionalProperties: langNames } });
 const places = { type: ['array', 'null'], items: str, description: 'The place filter; null: every place' } as const;
-const unitSpan = obj({ unit: str, period_start: str, period_end: str, first_period: str, last_period: str });
+const unitSpan = UNIT_SPAN_SCHEMA;
 const pointState = obj({ value: num, null_reason: nstr, status: str });
 const pointRef = { metric: str, place: str, period: str };
 const event = obj({ id: str, date: str, kind: str, place: str, title_en: str, title_ru: str, title_kk: str, source_url: str, review_status: str });
@@ -49,7 +50,7 @@ export const RESPONSES = {
       granularity: { enum: [...GRANULARITIES, null] } as const, start_date: nstr, end_date: nstr, places, periods: arr(str), count: int,
       series: arr(obj({
         place: str,
-        points: arr(obj({ period: str, period_start: str, period_end: str, value: num, null_reason: nstr, aggregation: nstr, from_count: int, from_periods: arr(str), unit: str, status: str, note: nstr }, ['period', 'period_start', 'period_end', 'value', 'null_reason', 'aggregation', 'from_count', 'unit', 'status', 'note'])),
+        points: arr(ANSWER_POINT_SCHEMA),
       })),
       names,
     },
