@@ -50,16 +50,7 @@ export interface Point {
   dimensions?: DimensionCodes;
 }
 
-export interface SourcePassport {
-  id: string; // e.g. bns-grp
-  path: string; // relative to the snapshot directory
-  origin_url: string;
-  licence: string;
-  attribution: string;
-  retrieved: string; // ISO date
-  sha256: string;
-  bytes: number;
-}
+export type { SourcePassport } from './passport-schema.js';
 
 export type Institution = InstitutionRow;
 

@@ -3,7 +3,22 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sha256File } from '../lib/hash.js';
-import type { SourcePassport } from './records.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ValidateFunction } from 'ajv';
+import addFormatsImport from 'ajv-formats';
+import { PASSPORT_SCHEMA, type SourcePassport } from './passport-schema.js';
+
+// ajv-formats is CommonJS with a default export its types do not describe under nodenext (as in hand-tables.ts)
+const addFormats = addFormatsImport as unknown as (ajv: Ajv2020) => void;
+let validator: ValidateFunction<SourcePassport[]> | undefined;
+function validPassports(): ValidateFunction<SourcePassport[]> {
+  if (!validator) {
+    const ajv = new Ajv2020({ allErrors: false, strict: true });
+    addFormats(ajv);
+    validator = ajv.compile<SourcePassport[]>(PASSPORT_SCHEMA);
+  }
+  return validator;
+}
 
 export class SnapshotError extends Error {
   constructor(message: string, readonly file: string) {
@@ -14,17 +29,14 @@ export class SnapshotError extends Error {
 
 export async function loadPassports(sourcesDir: string): Promise<SourcePassport[]> {
   const path = join(sourcesDir, 'passports.json');
-  const passports = JSON.parse(await readFile(path, 'utf8')) as SourcePassport[];
-  passports.forEach((p, row) => {
-    for (const field of ['id', 'path', 'origin_url', 'licence', 'attribution', 'retrieved', 'sha256'] as const) {
-      if (typeof p[field] !== 'string' || p[field] === '') {
-        throw new SnapshotError(`sources/passports.json row ${row} field ${field}: required string`, 'sources/passports.json');
-      }
-    }
-    if (!/^[0-9a-f]{64}$/.test(p.sha256)) {
-      throw new SnapshotError(`sources/passports.json row ${row} field sha256: not a sha256 hex digest`, 'sources/passports.json');
-    }
-  });
+  const passports: unknown = JSON.parse(await readFile(path, 'utf8'));
+  if (!validPassports()(passports)) {
+    const e = validPassports().errors![0]!;
+    // /3/sha256 -> row 3 field sha256; a missing member is named by Ajv's params
+    const [row = '?', ...field] = e.instancePath.split('/').slice(1);
+    const name = e.keyword === 'required' ? (e.params as { missingProperty: string }).missingProperty : e.keyword === 'additionalProperties' ? (e.params as { additionalProperty: string }).additionalProperty : field.join('.');
+    throw new SnapshotError(`sources/passports.json row ${row} field ${name || '(row)'}: ${e.message}`, 'sources/passports.json');
+  }
   return passports;
 }
 
