@@ -1,9 +1,12 @@
 // Opening a store file for its one load, and checking its foreign keys once the rows are in. Used for
 // the store and for the part of it written on a second thread (./store-part.ts).
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { createChecksummed } from '../store/page-checksums.js';
 
 export function openForLoad(path: string): Database.Database {
-  const db = new Database(path);
+  // Every page carries a checksum (src/store/page-checksums.ts): a server opens the sealed store in
+  // place and checks each page as it reads it, instead of hashing the whole file before answering.
+  const db = createChecksummed(path);
   // The file is written once, by this one connection, in a staging directory that a failed build
   // removes, and the seal fsyncs it before it becomes a release (src/release/seal.ts): syncs and
   // file locks during the load buy nothing. The load is one transaction on a new file, and SQLite

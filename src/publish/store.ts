@@ -18,6 +18,7 @@ import { STORE_DDL, STORE_VERSION } from './store-schema.js';
 import { checkForeignKeys, openForLoad } from './store-load.js';
 import { mergeEntityPart } from './store-part.js';
 import { startEntityPart } from './store-part-thread.js';
+import { pagesChecked } from '../store/page-checksums.js';
 
 /** Tables the build derives from the points; every other table is written as given. */
 type Derived = 'meta' | 'point_series' | 'rollups' | 'series_answers' | 'series_totals' | 'snapshot_blocks';
@@ -76,6 +77,8 @@ export function writeStore(path: string, content: StoreStream & SearchNotes): vo
       })();
       part.wait();
       mergeEntityPart(db, partPath);
+      // A server reads a sealed store in place only when its pages are checked (src/store/page-checksums.ts)
+      if (!pagesChecked(db)) throw new Error(`${path}: written without page checksums`);
     } finally {
       db.close();
     }
