@@ -1,5 +1,6 @@
 // The engine's targets on the scaled synthetic release (bench/scale/): series (month, 20 years) for one
-// place and for all places, snapshot at a date over all layers, the resident memory of `dala serve`,
+// place and for all places, snapshot at a date over all layers, each also through a dimension filter
+// (a third of the points are breakdowns by sex, urban/rural and age), the resident memory of `dala serve`,
 // and the scaled build time. Requests go over HTTP to a `dala serve --benchmark` child process, one
 // client, each URL different (so no answer cache can serve a repeat). Builds the release first when
 // the directory holds none (DALA_SCALED_RELEASES, default ./releases-scaled).
@@ -12,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { readCurrent } from '../src/release/pointer.js';
 import { composedSeries, series } from '../src/serve/timemachine/series.js';
+import { composedSnapshot } from '../src/serve/timemachine/snapshot.js';
 import { stringifyAnswer } from '../src/serve/answers/raw-json.js';
 import type { LoadedRelease } from '../src/serve/releases/release-types.js';
 import { addDays } from '../src/store/periods.js';
@@ -36,8 +38,16 @@ const places = placeCount(build?.points ?? FULL.points, build?.dayStep ?? 1);
 const place = (i: number) => `SYN-${String((i % places) + 1).padStart(3, '0')}`;
 const at = full ? '' : ` [at ${scale}, not 30M]`;
 // end_date after the data's end changes no answer but makes every URL (and answer) distinct.
-const seriesQuery = (i: number, placeParam?: string) =>
-  ({ metric: 'syn_m02', granularity: 'month' as const, start_date: FIRST_DAY, end_date: addDays('2025-01-01', i), ...(placeParam ? { place: placeParam } : {}) });
+const seriesQuery = (i: number, placeParam?: string, metric = 'syn_m02') =>
+  ({ metric, granularity: 'month' as const, start_date: FIRST_DAY, end_date: addDays('2025-01-01', i), ...(placeParam ? { place: placeParam } : {}) });
+// The breakdowns the dimensioned rows ask for (bench/scale/indicators.ts): one sex of an indicator by
+// sex and by urban/rural (one place), one area of it (every place), and the snapshot at sex=F.
+const FEMALE = { sex: 'F' } as const;
+const RURAL = { area: 'R' } as const;
+const snapshotDate = (i: number) => addDays(FIRST_DAY, Math.floor((i * 7919) % DAYS));
+const DIMENSIONED = 'syn_m11';
+// Releases built before the synthetic breakdowns have no dimensioned synthetic indicator: those rows are then not measured.
+let dimensioned = false;
 
 // In process, on the same store: the route's own functions, read-only, no HTTP. Wall and CPU time
 // per answer (CPU time is the steadier figure on a shared machine).
@@ -45,6 +55,8 @@ const seriesQuery = (i: number, placeParam?: string) =>
   const revision = await readCurrent(dir);
   const db = new Database(join(dir, revision!, 'store.sqlite'), { readonly: true });
   const release = { db, revision: revision!, seal: { as_of: '2024-12-31' }, files: new Map() } as unknown as LoadedRelease;
+  dimensioned = db.prepare(`SELECT count(*) FROM sqlite_master WHERE name = 'series_dimensions'`).pluck().get() !== 0
+    && db.prepare('SELECT count(*) FROM series_dimensions WHERE indicator = ?').pluck().get(DIMENSIONED) !== 0;
   const inProcess = (n: number, answer: (i: number) => Buffer | string) => {
     const ms: number[] = [];
     const cpu0 = process.cpuUsage();
@@ -70,6 +82,19 @@ const seriesQuery = (i: number, placeParam?: string) =>
   if (composable) emit(atMost('series-30m', `in process, month, 20 years, all ${places} places, gzip composed from the stored tail: p99 <= 100 ms${at}`, +percentile(all.ms, 99).toFixed(1), 100, 'ms', `20 answers, p50 ${percentile(all.ms, 50).toFixed(1)} ms, CPU ${all.cpuMs.toFixed(1)} ms per answer, ${all.bytes} bytes gzipped`));
   const plain = inProcess(5, (i) => stringifyAnswer(series(release, seriesQuery(2000 + i))));
   emit({ target: 'series-30m', bound: `in process, month, 20 years, all ${places} places, identity JSON: reported${at}`, value: +percentile(plain.ms, 99).toFixed(1), unit: 'ms', met: null, note: `5 answers, p50 ${percentile(plain.ms, 50).toFixed(1)} ms, CPU ${plain.cpuMs.toFixed(1)} ms per answer, ${plain.bytes} characters` });
+  // The snapshot as the route makes it for a gzip client, over every series (breakdowns included) and at sex=F.
+  inProcess(1, () => composedSnapshot(release, { date: snapshotDate(9999) })!.gzip); // compiles the path once, untimed
+  for (const [label, dims, seed] of [['all layers, every series', {}, 0], ['sex=F', FEMALE, 5000]] as const) {
+    const snap = inProcess(200, (i) => composedSnapshot(release, { date: snapshotDate(seed + i), ...dims })!.gzip);
+    emit(atMost('snapshot-30m', `in process, ${label}, random dates, gzip as over HTTP: p99 <= 20 ms${at}`, +percentile(snap.ms, 99).toFixed(1), 20, 'ms', `200 answers, p50 ${percentile(snap.ms, 50).toFixed(1)} ms, CPU ${snap.cpuMs.toFixed(2)} ms per answer, ${snap.bytes} bytes gzipped`));
+  }
+  if (dimensioned) {
+    inProcess(1, () => stringifyAnswer(series(release, { ...seriesQuery(9999, place(1), DIMENSIONED), ...FEMALE }))); // untimed
+    const oneF = inProcess(200, (i) => stringifyAnswer(series(release, { ...seriesQuery(3000 + i, place(i), DIMENSIONED), ...FEMALE })));
+    emit(atMost('series-30m', `in process, month, 20 years, one place, ${DIMENSIONED} at sex=F: p99 <= 20 ms${at}`, +percentile(oneF.ms, 99).toFixed(1), 20, 'ms', `200 answers, p50 ${percentile(oneF.ms, 50).toFixed(1)} ms, CPU ${oneF.cpuMs.toFixed(1)} ms per answer, ${oneF.bytes} bytes`));
+    const allR = inProcess(20, (i) => composedSeries(release, { ...seriesQuery(3000 + i, undefined, DIMENSIONED), ...RURAL })!.gzip);
+    emit(atMost('series-30m', `in process, month, 20 years, all ${places} places, ${DIMENSIONED} at area=R, gzip composed: p99 <= 100 ms${at}`, +percentile(allR.ms, 99).toFixed(1), 100, 'ms', `20 answers, p50 ${percentile(allR.ms, 50).toFixed(1)} ms, CPU ${allR.cpuMs.toFixed(1)} ms per answer, ${allR.bytes} bytes gzipped`));
+  }
   db.close();
 }
 
@@ -147,9 +172,17 @@ try {
   emit({ target: 'series-30m', bound: `month, 20 years, all ${places} places, fetched and inflated by the client (fetch): reported${at}`, value: +percentile(all, 99).toFixed(1), unit: 'ms', met: null, note: `20 requests, p50 ${percentile(all, 50).toFixed(1)} ms` });
   const plain = await time(Array.from({ length: 20 }, (_, i) => seriesUrl(2000 + i, '')), { 'accept-encoding': 'identity' });
   emit({ target: 'series-30m', bound: `month, 20 years, all ${places} places, uncompressed (Accept-Encoding: identity): reported${at}`, value: +percentile(plain, 99).toFixed(1), unit: 'ms', met: null, note: `20 requests, p50 ${percentile(plain, 50).toFixed(1)} ms` });
+  if (dimensioned) {
+    const filtered = (i: number, placeParam: string, dims: Record<string, string>) => `/api/timemachine/series?${new URLSearchParams({ ...seriesQuery(i, undefined, DIMENSIONED), ...dims })}${placeParam}`;
+    await raw(Array.from({ length: 20 }, (_, i) => filtered(5000 + i, `&place=${place(i * 7)}`, FEMALE)));
+    const oneF = await raw(Array.from({ length: 200 }, (_, i) => filtered(6000 + i, `&place=${place(i)}`, FEMALE)));
+    emit(atMost('series-30m', `month, 20 years, one place, ${DIMENSIONED} at sex=F, as sent (gzip bytes to the last): p99 <= 20 ms${at}`, +percentile(oneF.ms, 99).toFixed(1), 20, 'ms', `200 requests, p50 ${percentile(oneF.ms, 50).toFixed(1)} ms, ${oneF.bytes} bytes`));
+    const allR = await raw(Array.from({ length: 20 }, (_, i) => filtered(7000 + i, '', RURAL)));
+    emit(atMost('series-30m', `month, 20 years, all ${places} places, ${DIMENSIONED} at area=R, as sent (gzip bytes to the last): p99 <= 100 ms${at}`, +percentile(allR.ms, 99).toFixed(1), 100, 'ms', `20 requests, p50 ${percentile(allR.ms, 50).toFixed(1)} ms, ${allR.bytes} bytes`));
+  }
   // Snapshot, as the series rows: warmed on other dates, timed as sent (gzip bytes to the last), and
   // fetched (the client inflates the ~1 MB answer) reported beside it.
-  const snapshotUrl = (i: number) => `/api/timemachine/snapshot?date=${addDays(FIRST_DAY, Math.floor((i * 7919) % DAYS))}`;
+  const snapshotUrl = (i: number) => `/api/timemachine/snapshot?date=${snapshotDate(i)}`;
   await raw(Array.from({ length: 20 }, (_, i) => snapshotUrl(1000 + i)));
   const snapCpu0 = await serverCpuMs();
   const snap = await raw(Array.from({ length: 200 }, (_, i) => snapshotUrl(i)));
@@ -157,6 +190,8 @@ try {
   emit(atMost('snapshot-30m', `all layers, random dates, ${places} places, as sent (gzip bytes to the last): p99 <= 20 ms${at}`, +percentile(snap.ms, 99).toFixed(1), 20, 'ms', `200 requests, p50 ${percentile(snap.ms, 50).toFixed(1)} ms, server CPU ${snapCpu.toFixed(2)} ms per request, ${snap.bytes} bytes`));
   const snapFetched = await time(Array.from({ length: 200 }, (_, i) => snapshotUrl(2000 + i)));
   emit({ target: 'snapshot-30m', bound: `all layers, random dates, ${places} places, fetched and inflated by the client (fetch): reported${at}`, value: +percentile(snapFetched, 99).toFixed(1), unit: 'ms', met: null, note: `200 requests, p50 ${percentile(snapFetched, 50).toFixed(1)} ms` });
+  const snapF = await raw(Array.from({ length: 200 }, (_, i) => `${snapshotUrl(3000 + i)}&sex=F`));
+  emit(atMost('snapshot-30m', `sex=F, random dates, ${places} places, as sent (gzip bytes to the last): p99 <= 20 ms${at}`, +percentile(snapF.ms, 99).toFixed(1), 20, 'ms', `200 requests, p50 ${percentile(snapF.ms, 50).toFixed(1)} ms, ${snapF.bytes} bytes`));
 
   const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
   const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN);

@@ -1,17 +1,19 @@
-// Synthetic rows of the scaled benchmark release: daily points (~250 places x 17 metrics x 20 years at
-// full size, with gaps and nulls), events, and the searchable entities of ./entities.ts. All generated
-// and labelled synthetic (status, source, layer, meta.kind): never data to publish.
+// Synthetic rows of the scaled benchmark release: daily points (~240 places x 18 series x 20 years at
+// full size, with gaps and nulls; a third of the series are breakdowns by sex, urban/rural and age,
+// ./indicators.ts), events, and the searchable entities of ./entities.ts. All generated and labelled
+// synthetic (status, source, layer, meta.kind): never data to publish.
 import type { StoreContent, StoreStream } from '../../src/publish/store.js';
 import { SYNTHETIC_KIND } from '../../src/store/open.js';
 import { addDays } from '../../src/store/periods.js';
 import type { Row } from '../../src/store/tables.js';
 import { syntheticEntityNameRows, syntheticEntityRows } from './entities.js';
+import { SYNTHETIC_SERIES, syntheticSeriesRows, unitOf } from './indicators.js';
 import { rng } from './random.js';
 
 export const FIRST_DAY = '2005-01-01';
 export const DAYS = 7305; // 2005-01-01 .. 2024-12-31
-export const METRICS = 17;
-const AGGREGATIONS = ['sum', 'mean', 'last'] as const;
+/** Series per place: each synthetic indicator's all-totals series and its breakdowns. */
+export const SERIES = SYNTHETIC_SERIES.length;
 const GAP_RATE = 0.03; // days with no point at all
 const NULL_RATE = 0.01; // points published without a value
 
@@ -24,7 +26,6 @@ export interface ScaleOptions {
 /** The scale the engine's targets are set at: 30M points, 1M events, 1M entities. */
 export const FULL: ScaleOptions = { points: 30_000_000, events: 1_000_000, entities: 1_000_000 };
 
-export const metricId = (m: number) => `syn_m${String(m + 1).padStart(2, '0')}`;
 export const placeId = (p: number) => `SYN-${String(p + 1).padStart(3, '0')}`;
 
 // One long outage per series, of OUTAGE_MIN up to OUTAGE_MIN + OUTAGE_SPAN - 1 sampled days.
@@ -32,27 +33,29 @@ const OUTAGE_MIN = 20;
 const OUTAGE_SPAN = 70;
 
 /**
- * Places for at least `points` points over 17 metrics x 20 years with the gaps: to spare, half the
+ * Places for at least `points` points over SERIES series x 20 years with the gaps: to spare, half the
  * outages' spread and three standard deviations of the scattered gaps per series (at least 1%), so
  * that series short of their share are made up by the others (see points()).
  */
 export function placeCount(points: number, dayStep = 1): number {
   const perSeries = Math.max(1, (Math.ceil(DAYS / dayStep) - OUTAGE_MIN - (OUTAGE_SPAN - 1) / 2) * (1 - GAP_RATE));
   const spare = Math.max(0.01, (OUTAGE_SPAN / 2 + 3 * Math.sqrt(perSeries * GAP_RATE)) / perSeries);
-  return Math.max(1, Math.ceil((points / (METRICS * perSeries)) * (1 + spare)));
+  return Math.max(1, Math.ceil((points / (SERIES * perSeries)) * (1 + spare)));
 }
 
 /**
- * Exactly `total` points: series k of S (in metric, place order) ends with round(total * (k + 1) / S)
+ * Exactly `total` points: series k of S (in series key, place order) ends with round(total * (k + 1) / S)
  * points generated in all; its surplus days are dropped evenly through its 20 years (so every series
  * still spans them all), and a series short of its share leaves the rest to the next ones.
  */
 function* points(places: number, dayStep: number, total: number): Generator<Row<'points'>> {
-  const series = METRICS * places;
+  const series = SERIES * places;
   const days = Array.from({ length: DAYS }, (_, d) => addDays(FIRST_DAY, d));
   let made = 0;
-  for (let m = 0; m < METRICS; m++) {
-    const metric = metricId(m);
+  for (let m = 0; m < SERIES; m++) {
+    const { key: metric, indicator } = SYNTHETIC_SERIES[m]!;
+    const unit = unitOf(indicator);
+    const whole = unit === 'count';
     for (let p = 0; p < places; p++) {
       const r = rng(m * 100_003 + p);
       const place = placeId(p);
@@ -67,9 +70,9 @@ function* points(places: number, dayStep: number, total: number): Generator<Row<
         const isNull = r() < NULL_RATE;
         natural.push({
           metric, place, period: day, period_start: day, period_end: day,
-          value: isNull ? null : m % 3 === 0 ? Math.round(level) : Math.round(level * 100) / 100,
+          value: isNull ? null : whole ? Math.round(level) : Math.round(level * 100) / 100,
           null_reason: isNull ? 'synthetic: value withheld to exercise nulls' : null,
-          status: 'synthetic', unit: m % 3 === 0 ? 'count' : 'index', source_id: 'synthetic-benchmark', note: null,
+          status: 'synthetic', unit, source_id: 'synthetic-benchmark', note: null,
         });
       }
       const k = m * places + p;
@@ -105,18 +108,14 @@ function* concat<T>(...lists: Iterable<T>[]): Generator<T> {
 export function scaledRows(real: StoreContent, opts: ScaleOptions): StoreStream {
   const step = opts.dayStep ?? 1;
   const places = placeCount(opts.points, step);
-  const provenance = `SYNTHETIC BENCHMARK: ${places} places x ${METRICS} metrics x ${DAYS} days, a point every ${step} day(s) (${opts.points} points), ${opts.events} events and ${opts.entities} entities generated by bench/scale/ with a fixed seed; the real release's rows are kept beside them. Not data.`;
+  const provenance = `SYNTHETIC BENCHMARK: ${places} places x ${SERIES} series (a third of them breakdowns by sex, urban/rural and age) x ${DAYS} days, a point every ${step} day(s) (${opts.points} points), ${opts.events} events and ${opts.entities} entities generated by bench/scale/ with a fixed seed; the real release's rows are kept beside them. Not data.`;
+  const synthetic = syntheticSeriesRows(provenance);
   return {
     ...real,
     meta: { ...real.meta, kind: SYNTHETIC_KIND, provenance },
     layers: [...real.layers, { id: 'synthetic', title_en: 'Synthetic (benchmark)', title_ru: 'Синтетика (тест)', title_kk: 'Синтетика (тест)', description: provenance }],
-    metrics: [
-      ...real.metrics,
-      ...Array.from({ length: METRICS }, (_, m) => ({
-        id: metricId(m), layer: 'synthetic', name_en: `Synthetic metric ${m + 1}`, name_ru: `Синтетический показатель ${m + 1}`, name_kk: `Синтетикалық көрсеткіш ${m + 1}`,
-        unit: m % 3 === 0 ? 'count' : 'index', frequency: 'daily', aggregation: AGGREGATIONS[m % 3]!, source_id: 'synthetic-benchmark', notes: provenance,
-      })),
-    ],
+    metrics: [...real.metrics, ...synthetic.metrics],
+    series_dimensions: [...(real.series_dimensions ?? []), ...synthetic.series_dimensions],
     points: concat(real.points, { [Symbol.iterator]: () => points(places, step, opts.points) }),
     events: concat(real.events, { [Symbol.iterator]: () => events(opts.events, places) }),
     entities: concat(real.entities, { [Symbol.iterator]: () => syntheticEntityRows(opts.entities) }),

@@ -9,7 +9,7 @@ import type { Model } from '../model/model.js';
 import { deprecatedId, labelOfSeries } from '../model/series-labels.js';
 import type { Row } from '../store/tables.js';
 
-export function seriesRows(model: Model, keys: ReadonlySet<string>): { metrics: Row<'metrics'>[]; series_dimensions: Row<'series_dimensions'>[] } {
+export function seriesRows(model: Pick<Model, 'indicators'>, keys: ReadonlySet<string>): { metrics: Row<'metrics'>[]; series_dimensions: Row<'series_dimensions'>[] } {
   const metrics: Row<'metrics'>[] = [];
   const seriesDimensions: Row<'series_dimensions'>[] = [];
   // an indicator with dimensions has its own row (its all-totals series) even when no point is a total:

@@ -4,7 +4,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { stableJson } from '../../src/lib/canonical-json.js';
-import { writeStore, type StoreContent } from '../../src/publish/store.js';
+import { writeStore, type SearchNotes, type StoreContent, type StoreStream } from '../../src/publish/store.js';
 import { makeStaging } from '../../src/release/staging.js';
 import { sealRelease, type SealResult } from '../../src/release/seal.js';
 import { tempDir } from './temp-dir.js';
@@ -80,7 +80,8 @@ async function put(root: string, path: string, body: string): Promise<void> {
 export async function sealFixture(
   releasesDir: string | undefined,
   files: Record<string, string>,
-  store: StoreContent,
+  /** Lists, or streams (a scaled synthetic store, bench/scale/). */
+  store: StoreStream & SearchNotes,
   builtAt = '2026-01-01T00:00:00Z',
   /** Runs on the written store file before the seal (to make a store as an older build wrote it). */
   alterStore?: (path: string) => void,
