@@ -9,7 +9,7 @@
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeStore } from '../src/publish/store.js';
+import { writeStore } from '../src/publish/store/write.js';
 import { allowSyntheticStores, openStore, SYNTHETIC_KIND } from '../src/store/open.js';
 import { search } from '../src/serve/v1/search/engine.js';
 import { atMost, emit, percentile } from './row.js';

@@ -3,7 +3,7 @@
 // 30M points without rebuilding the release. Never run it on a release's store: it writes.
 // Run: node --import tsx bench/snapshot-blocks-derive.ts <copy-of-store.sqlite>
 import Database from 'better-sqlite3';
-import { SnapshotBlocksWriter } from '../src/store/snapshot-blocks-write.js';
+import { SnapshotBlocksWriter } from '../src/publish/store/snapshot-blocks.js';
 import type { PointRow } from '../src/store/rollup.js';
 import { ddl } from '../src/store/tables.js';
 

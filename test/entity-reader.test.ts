@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import type { StoreContent } from '../src/publish/store.js';
+import type { StoreContent } from '../src/publish/store/write.js';
 import { compareCodePoints, EntityReader, type EntityRow } from '../src/store/entity-reader.js';
 import { withStore } from './support/temp-store.js';
 

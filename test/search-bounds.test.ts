@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import Database from 'better-sqlite3';
 import { MAX_KEY_LENGTH, searchKey } from '../src/lib/text-normalise.js';
-import { writeStore, type StoreContent } from '../src/publish/store.js';
+import { writeStore, type StoreContent } from '../src/publish/store/write.js';
 import { batchCandidates, LIMITS, search } from '../src/serve/v1/search/engine.js';
 import { MAX_BATCH } from '../src/serve/v1/reconcile-query.js';
 import { MAX_QUERY_WORDS, parseQuery } from '../src/serve/v1/search/query.js';

@@ -6,7 +6,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import Database from 'better-sqlite3';
-import { writeStore, type StoreContent } from '../src/publish/store.js';
+import { writeStore, type StoreContent } from '../src/publish/store/write.js';
 import { PREFIX_WORDS_READ, searchStatements } from '../src/store/search.js';
 import { tempDir } from './support/temp-dir.js';
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
-import { writeStore, type StoreContent } from '../src/publish/store.js';
+import { writeStore, type StoreContent } from '../src/publish/store/write.js';
 import { INFIX_IDS_READ, searchStatements } from '../src/store/search.js';
 import { INFIX_MIN, SUFFIX_CHARS, suffixes } from '../src/store/search-suffixes.js';
 import { tempDir } from './support/temp-dir.js';

@@ -17,7 +17,7 @@ import Database from 'better-sqlite3';
 import { crc32Combine, deflateJoined, deflatePart, gzipComposed } from '../src/lib/gzip-compose.js';
 import { AnswerCache, type KeptAnswer } from '../src/serve/answers/cache.js';
 import { addDays } from '../src/store/periods.js';
-import type { StoreContent } from '../src/publish/store.js';
+import type { StoreContent } from '../src/publish/store/write.js';
 import type { PointRow } from '../src/store/rollup.js';
 import { fixtureStore, makeFixtureRelease, sealFixture } from './support/fixture-release.js';
 

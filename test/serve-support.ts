@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { stableJson } from '../src/lib/canonical-json.js';
-import { writeStore } from '../src/publish/store.js';
+import { writeStore } from '../src/publish/store/write.js';
 import { makeStaging } from '../src/release/staging.js';
 import { sealRelease } from '../src/release/seal.js';
 import { startServer, type RunningServer } from '../src/serve/server.js';

@@ -9,7 +9,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { bucketOf } from '../src/store/periods.js';
 import { RESPONSES } from '../src/serve/timemachine/schemas.js';
-import { STORE_VERSION } from '../src/publish/store-schema.js';
+import { STORE_VERSION } from '../src/publish/store/schema.js';
 import { makeDailyRelease, serve } from './serve-support.js';
 
 let s: Awaited<ReturnType<typeof serve>>;

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
-import type { StoreContent } from '../src/publish/store.js';
+import type { StoreContent } from '../src/publish/store/write.js';
 import { addDays, bucketOf } from '../src/store/periods.js';
 import { SNAPSHOT } from '../src/store/snapshot-reader.js';
 import type { PointRow } from '../src/store/rollup.js';

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { Database } from 'better-sqlite3';
-import type { StoreContent } from '../src/publish/store.js';
+import type { StoreContent } from '../src/publish/store/write.js';
 import { GRANULARITIES, addDays, bucketOf, byTime, type Granularity } from '../src/store/periods.js';
 import { EVENTS_AFTER } from '../src/store/event-reader.js';
 import { SNAPSHOT } from '../src/store/snapshot-reader.js';

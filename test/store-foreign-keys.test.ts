@@ -1,12 +1,12 @@
 // The store is loaded with SQLite's per-row foreign-key checks off and checked once the rows are in
-// (src/publish/store-load.ts): a row naming a row that does not exist still fails the build, with the
+// (src/publish/store/load.ts): a row naming a row that does not exist still fails the build, with the
 // table, the row and the field, whichever thread wrote it, and a failed build publishes nothing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeStore, type StoreContent } from '../src/publish/store.js';
+import { writeStore, type StoreContent } from '../src/publish/store/write.js';
 import { publishRelease, type PreparedRelease } from '../src/release/publish.js';
 import { fixtureStore } from './support/fixture-release.js';
 

@@ -7,7 +7,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { writeStore } from '../src/publish/store.js';
+import { writeStore } from '../src/publish/store/write.js';
 import { scaledRows } from '../bench/scale/rows.js';
 import { fixtureStore } from './support/fixture-release.js';
 import { tempDir } from './support/temp-dir.js';

@@ -2,7 +2,7 @@
 // full size, with gaps and nulls; a third of the series are breakdowns by sex, urban/rural and age,
 // ./indicators.ts), events, and the searchable entities of ./entities.ts. All generated and labelled
 // synthetic (status, source, layer, meta.kind): never data to publish.
-import type { StoreContent, StoreStream } from '../../src/publish/store.js';
+import type { StoreContent, StoreStream } from '../../src/publish/store/write.js';
 import { SYNTHETIC_KIND } from '../../src/store/open.js';
 import { addDays } from '../../src/store/periods.js';
 import type { Row } from '../../src/store/tables.js';

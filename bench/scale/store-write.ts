@@ -1,11 +1,11 @@
-// The store writer alone (src/publish/store.ts) on synthetic rows, without the model, the artifacts or
+// The store writer alone (src/publish/store/write.ts) on synthetic rows, without the model, the artifacts or
 // the seal: CPU and wall seconds, bytes and peak RSS, for measuring the write path in steps.
 // Run: node --import tsx bench/scale/store-write.ts --points N --entities N --events N [--out FILE]
 import { rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { writeStore, type StoreContent } from '../../src/publish/store.js';
+import { writeStore, type StoreContent } from '../../src/publish/store/write.js';
 import { scaledRows } from './rows.js';
 
 const { values } = parseArgs({ options: { points: { type: 'string' }, entities: { type: 'string' }, events: { type: 'string' }, out: { type: 'string' } } });

@@ -1,10 +1,10 @@
 // The former names and abbreviations of the name tables (sources/historical-names.json,
 // sources/abbreviations.json) as entity_names rows of the store, checked against the entities they
-// name, with the dates and sources the search index keeps beside them (src/store/search-write.ts).
+// name, with the dates and sources the search index keeps beside them (src/publish/store/search.ts).
 import type { NameTables } from '../sources/name-tables.js';
-import type { NameNote } from '../store/search-write.js';
+import type { NameNote } from './store/search.js';
 
-export type { NameNote } from '../store/search-write.js';
+export type { NameNote } from './store/search.js';
 
 type NameRow = { entity_id: string; name: string; lang: string; kind: string };
 

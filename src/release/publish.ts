@@ -7,7 +7,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { stableJson } from '../lib/canonical-json.js';
 import { artifactBytes, type Artifact } from '../publish/artifact.js';
-import { writeStore, type StoreStream } from '../publish/store.js';
+import { writeStore, type StoreStream } from '../publish/store/write.js';
 import { faultPoint } from './fault.js';
 import { sealRelease, type SealOptions, type SealResult } from './seal.js';
 import { makeStaging, sweepStaging } from './staging.js';

@@ -2,7 +2,7 @@
 // entity answers to, under the one search key (src/lib/text-normalise.ts), plus a word vocabulary
 // with a suffix table for infix matching and a deletion index for typos. Built once at publish time, so a query
 // reads candidates through indexes and never scans the names (src/store/search.ts). The rows are
-// written by src/store/search-write.ts.
+// written by src/publish/store/search.ts.
 export const SEARCH_DDL = `
 -- one row per (entity, name): key is searchKey(name); place_kind is region, city, district, country or ''
 CREATE TABLE search_names(rowid INTEGER PRIMARY KEY, entity_id TEXT NOT NULL REFERENCES entities(id), type TEXT NOT NULL,

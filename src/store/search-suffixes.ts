@@ -4,7 +4,7 @@
 // its suffixes, so "words containing t" is two index ranges (search_words.word, search_suffixes)
 // read with a LIMIT: one seek each, where an FTS5 trigram phrase reads the whole doclist of every
 // trigram of t (milliseconds for a common or repetitive word in a million-word vocabulary).
-// Written by src/store/search-write.ts.
+// Written by src/publish/store/search.ts.
 
 /** Suffixes are stored cut to this many letters: a longer text is found by its first SUFFIX_CHARS, then checked. */
 export const SUFFIX_CHARS = 16;

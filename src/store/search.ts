@@ -90,7 +90,7 @@ export class SearchStatements {
   wordsWithPrefix(prefix: string, limit: number): WordRow[] {
     return this.wordPrefix.all(prefix, prefix + AFTER_PREFIX, limit);
   }
-  /** Words one of whose one-letter deletions is `variant` (src/store/search-write.ts#deletions). */
+  /** Words one of whose one-letter deletions is `variant` (src/store/search-deletions.ts). */
   wordsWithDeletion(variant: string, limit: number): WordRow[] {
     return this.wordDeletes.all(variant, limit);
   }

@@ -1,6 +1,6 @@
 // The series answer's per-place parts: each bucket as the answer shows it, and what the answer says
 // about all buckets (how many points they come from, their sources, units and periods). One module
-// for both the build, which stores each whole series' parts (src/store/series-answers-write.ts), and
+// for both the build, which stores each whole series' parts (src/publish/store/series-answers.ts), and
 // the server, which computes them for the series it does not find stored, so both give the same.
 import type { FromSchema } from 'json-schema-to-ts';
 import { byTime } from './periods.js';
@@ -74,3 +74,9 @@ export function mergeSummaries(list: readonly SeriesSummary[]): SeriesSummary {
   const ordered = [...periods.values()].sort((a, b) => byTime({ period: a[0], period_start: a[1], period_end: a[2] }, { period: b[0], period_start: b[1], period_end: b[2] }));
   return { count, sources: [...sources].sort(), units, periods: ordered };
 }
+
+/**
+ * Granularities stored whole. Week is left to the rollups: 20 years of weeks for every place is an
+ * answer of a million buckets whatever its path, and storing it would triple this table's build time.
+ */
+export const STORED_SERIES_GRANULARITIES = ['month', 'quarter', 'year'] as const;

@@ -5,7 +5,7 @@ import type { Database, Statement } from 'better-sqlite3';
 import { ROLLUP_GRANULARITIES, bucketOf, byTime, type Granularity } from './periods.js';
 import { asPublished, bucketize, decodeFrom, type PointRow, type SeriesPoint } from './rollup.js';
 import { answerPoint, mergeSummaries, summarise, type SeriesSummary, type UnitSpan } from './series-answer.js';
-import { STORED_SERIES_GRANULARITIES } from './series-answers-write.js';
+import { STORED_SERIES_GRANULARITIES } from './series-answer.js';
 import type { Row } from './tables.js';
 import type { DeflatedPart } from '../lib/gzip-compose.js';
 import { ALL, json, placeForms, type MetricRow } from './reader-sql.js';

@@ -51,7 +51,7 @@ export const TABLES = {
   // Clustered on (metric, place, period_end, period_start, period DESC): one place's series is one
   // contiguous range, and the latest point at a date is one backward seek (snapshot). The ties order
   // (later start first, then period ascending) is the snapshot's: see src/store/reader.ts. The build
-  // checks that (metric, place, period) is unique (src/publish/store.ts), so no second index is kept.
+  // checks that (metric, place, period) is unique (src/publish/store/write.ts), so no second index is kept.
   points: {
     columns: {
       metric: text, place: text, period: text, period_start: text, period_end: text,
@@ -88,7 +88,7 @@ export const TABLES = {
     clustered: true,
   },
   // The series answer's parts for each whole (metric, granularity, place) series of the rollups,
-  // written at build from the rollups (src/store/series-answers-write.ts): points is the JSON array
+  // written at build from the rollups (src/publish/store/series-answers.ts): points is the JSON array
   // of the buckets as the answer shows them (src/store/series-answer.ts), sources, units and periods the
   // JSON of its summary. first_start/first_end/last_end say which date ranges take it whole. part_*
   // is the place's entry of the answer's series (src/store/series-body.ts#seriesEntry) deflated on

@@ -4,7 +4,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { stableJson } from '../../src/lib/canonical-json.js';
-import { writeStore, type SearchNotes, type StoreContent, type StoreStream } from '../../src/publish/store.js';
+import { writeStore, type SearchNotes, type StoreContent, type StoreStream } from '../../src/publish/store/write.js';
 import { makeStaging } from '../../src/release/staging.js';
 import { sealRelease, type SealResult } from '../../src/release/seal.js';
 import { tempDir } from './temp-dir.js';

@@ -2,7 +2,7 @@
 // fixture store grown by generated points (test fixtures, labelled so, never published). Each variant
 // changes one stored value and one data file, so each variant has its own revision.
 import type { Artifact } from '../../src/publish/artifact.js';
-import type { StoreStream } from '../../src/publish/store.js';
+import type { StoreStream } from '../../src/publish/store/write.js';
 import type { PreparedRelease } from '../../src/release/publish.js';
 import { faultPoint } from '../../src/release/fault.js';
 import { fixtureStore } from './fixture-release.js';

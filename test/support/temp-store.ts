@@ -4,7 +4,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from 'better-sqlite3';
-import { writeStore, type StoreContent } from '../../src/publish/store.js';
+import { writeStore, type StoreContent } from '../../src/publish/store/write.js';
 import { openStore } from '../../src/store/open.js';
 import { StoreReader } from '../../src/store/reader.js';
 import { tempDir } from './temp-dir.js';

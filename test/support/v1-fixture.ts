@@ -3,7 +3,7 @@
 // evidence), sealed the same way as test/support/fixture-release.ts, and the production app serving
 // it. Rows are test fixtures (meta.kind test-fixture), never published.
 import { stableJson } from '../../src/lib/canonical-json.js';
-import type { StoreContent } from '../../src/publish/store.js';
+import type { StoreContent } from '../../src/publish/store/write.js';
 import type { SealResult } from '../../src/release/seal.js';
 import { buildApp, type DalaApp } from '../../src/serve/app.js';
 import type { BucketPolicy } from '../../src/serve/rate-limit/bucket.js';

@@ -22,7 +22,7 @@ export function label(entity: IndexedEntity, locale: Locale | undefined): string
   return entity.names[locale ?? 'en'] || entity.names.en;
 }
 
-/** An entity's type as the answer schemas name it; the store holds no other (src/publish/store-content.ts). */
+/** An entity's type as the answer schemas name it; the store holds no other (src/publish/store/content.ts). */
 export function entityType(type: string): (typeof ENTITY_TYPES)[number] {
   const known = ENTITY_TYPES.find((t) => t === type);
   if (!known) throw new Error(`entity type "${type}" is not one of ${ENTITY_TYPES.join(', ')}`);

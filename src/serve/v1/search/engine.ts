@@ -8,7 +8,7 @@
 // inside it that matched as well (regionsBeforePlacesInside).
 import type { Database } from 'better-sqlite3';
 import { searchStatements, type NameRow, type SearchStatements } from '../../../store/search.js';
-import { deletions } from '../../../store/search-write.js';
+import { deletions } from '../../../store/search-deletions.js';
 import { INFIX_MIN } from '../../../store/search-suffixes.js';
 import { editDistance, toleratedEdits } from './distance.js';
 import { parseQuery, satisfiesHints, type ParsedQuery } from './query.js';
@@ -219,7 +219,7 @@ export interface SearchResult {
 
 /**
  * A hit whose entity is read from the store when first used. Names come from the entities table in the
- * build's one transaction (src/store/search-write.ts), so every name's entity is in the sealed store.
+ * build's one transaction (src/publish/store/search.ts), so every name's entity is in the sealed store.
  */
 function hitOf(s: SearchStatements, row: NameRow, fields: Omit<Ranked, 'entityId' | 'entityType'>, known?: IndexedEntity): Hit {
   let entity = known;

@@ -1,20 +1,20 @@
 // The model as store rows: temporal points (official series, GRP cumulative, daily event counts,
 // the labelled media sample), events, and the v1 resources with every name they answer to.
-import { canonicalJson } from '../lib/canonical-json.js';
-import { withoutKindWords } from '../lib/place-kind-words.js';
-import { searchKey } from '../lib/text-normalise.js';
-import type { Model } from '../model/model.js';
-import type { Names } from '../model/types.js';
-import { observations } from './contracts/indicators.js';
-import { COUNTRY, DISTRICT_STATUS, sameAsLinks } from './contracts/entities.js';
-import { sourceRef } from './contracts/header.js';
-import type { Row } from '../store/tables.js';
-import { districtGeometryPath } from './contracts/regions.js';
-import { verifiedEvents } from './contracts/workbench.js';
-import { tableNames, type NameNote } from './search-content.js';
-import type { StoreContent } from './store.js';
-import { seriesRows } from './store-series.js';
-import { dailyCountPoints } from './point-counts.js';
+import { canonicalJson } from '../../lib/canonical-json.js';
+import { withoutKindWords } from '../../lib/place-kind-words.js';
+import { searchKey } from '../../lib/text-normalise.js';
+import type { Model } from '../../model/model.js';
+import type { Names } from '../../model/types.js';
+import { observations } from '../contracts/indicators.js';
+import { COUNTRY, DISTRICT_STATUS, sameAsLinks } from '../contracts/entities.js';
+import { sourceRef } from '../contracts/header.js';
+import type { Row } from '../../store/tables.js';
+import { districtGeometryPath } from '../contracts/regions.js';
+import { verifiedEvents } from '../contracts/workbench.js';
+import { tableNames, type NameNote } from '../search-content.js';
+import type { StoreContent } from './write.js';
+import { seriesRows } from './series.js';
+import { dailyCountPoints } from '../point-counts.js';
 
 const LAYERS = [
   { id: 'demography', title_en: 'Demography', title_ru: 'Демография', title_kk: 'Демография', description: 'Average annual population (Bureau of National Statistics).' },

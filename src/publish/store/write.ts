@@ -3,22 +3,22 @@
 // (deterministic builds) without a VACUUM pass. While the points stream in, grouped by (metric,
 // place), the build computes each group's rollups and its point_series row. The entities, their
 // names and the search index are written meanwhile on a second thread into a part file
-// (./store-part.ts), copied in once the rest is written: the same bytes whatever the threads' timing.
+// (./part.ts), copied in once the rest is written: the same bytes whatever the threads' timing.
 import { rmSync } from 'node:fs';
 import type Database from 'better-sqlite3';
-import { bucketize, encodeFrom, type PointRow } from '../store/rollup.js';
-import { dayRollups, isDaySeries, type BucketRow } from '../store/rollup-days.js';
-import { ROLLUP_GRANULARITIES, sortIfNeeded } from '../store/periods.js';
-import type { Row, TableName } from '../store/tables.js';
-import { inserter } from './store-insert.js';
-import type { NameNote } from '../store/search-write.js';
-import { writeSeriesAnswers } from '../store/series-answers-write.js';
-import { SnapshotBlocksWriter } from '../store/snapshot-blocks-write.js';
-import { STORE_DDL, STORE_VERSION } from './store-schema.js';
-import { checkForeignKeys, openForLoad } from './store-load.js';
-import { mergeEntityPart } from './store-part.js';
-import { startEntityPart } from './store-part-thread.js';
-import { pagesChecked } from '../store/page-checksums.js';
+import { bucketize, encodeFrom, type PointRow } from '../../store/rollup.js';
+import { dayRollups, isDaySeries, type BucketRow } from '../../store/rollup-days.js';
+import { ROLLUP_GRANULARITIES, sortIfNeeded } from '../../store/periods.js';
+import type { Row, TableName } from '../../store/tables.js';
+import { inserter } from './insert.js';
+import type { NameNote } from './search.js';
+import { writeSeriesAnswers } from './series-answers.js';
+import { SnapshotBlocksWriter } from './snapshot-blocks.js';
+import { STORE_DDL, STORE_VERSION } from './schema.js';
+import { checkForeignKeys, openForLoad } from './load.js';
+import { mergeEntityPart } from './part.js';
+import { startEntityPart } from './part-thread.js';
+import { pagesChecked } from '../../store/page-checksums.js';
 
 /** Tables the build derives from the points; every other table is written as given. */
 type Derived = 'meta' | 'point_series' | 'rollups' | 'series_answers' | 'series_totals' | 'snapshot_blocks';
@@ -31,7 +31,7 @@ export type StoreContent = { meta: Record<string, string> } & { [T in Given]: Ro
 /** The rows of a store as streams (a scaled build generates them without holding them). */
 export type StoreStream = { meta: Record<string, string> } & { [T in Given]: Iterable<Row<T>> } & { [T in Optional]?: Iterable<Row<T>> };
 
-// entities and entity_names go to the store's entity part (./store-part.ts)
+// entities and entity_names go to the store's entity part (./part.ts)
 const GIVEN_ORDER = ['layers', 'metrics', 'series_dimensions', 'events', 'relations', 'claims', 'evidence'] as const;
 
 // Clustered-key order of points: (period_end, period_start, period DESC) inside a (metric, place) group.

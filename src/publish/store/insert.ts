@@ -4,9 +4,9 @@
 // function generated from the table's declared columns (named property reads that V8 can inline).
 // The rows go in exactly the order given, so the bytes of the file are those one insert per row gives.
 import type Database from 'better-sqlite3';
-import { columnsOf, primaryKeyOf, type TableName } from '../store/tables.js';
+import { columnsOf, primaryKeyOf, type TableName } from '../../store/tables.js';
 
-import { BATCH } from '../store/tuple-insert.js';
+import { BATCH } from './tuple-insert.js';
 
 export interface Inserter<R> {
   (row: R): void;

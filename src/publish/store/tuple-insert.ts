@@ -1,5 +1,5 @@
 // Positional row inserts for tables outside the store's declaration (the search index), batched as
-// the store writer batches the declared ones (src/publish/store-insert.ts): one multi-row INSERT per
+// the store writer batches the declared ones (src/publish/store/insert.ts): one multi-row INSERT per
 // BATCH rows, the rows in exactly the order given.
 import type Database from 'better-sqlite3';
 

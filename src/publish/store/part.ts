@@ -1,15 +1,15 @@
 // The entity part of the store: entities, entity_names and the search index written from them
-// (src/store/search-write.ts), loaded into a file of their own (on a second thread while the store's
-// connection writes the points: ./store-part-thread.ts), then copied into the store table by table
+// (src/publish/store/search.ts), loaded into a file of their own (on a second thread while the store's
+// connection writes the points: ./part-thread.ts), then copied into the store table by table
 // in a fixed order. No table of the part references a table outside it and none outside references
 // one of its tables, so its foreign keys are checked in its own file.
 import type Database from 'better-sqlite3';
-import { SEARCH_DDL, SEARCH_INDEX_DDL } from '../store/search-schema.js';
-import { writeSearchIndex, type NameNote } from '../store/search-write.js';
-import type { Row } from '../store/tables.js';
-import { inserter, type Inserter } from './store-insert.js';
-import { checkForeignKeys, openForLoad } from './store-load.js';
-import { STORE_DDL } from './store-schema.js';
+import { SEARCH_DDL, SEARCH_INDEX_DDL } from '../../store/search-schema.js';
+import { writeSearchIndex, type NameNote } from './search.js';
+import type { Row } from '../../store/tables.js';
+import { inserter, type Inserter } from './insert.js';
+import { checkForeignKeys, openForLoad } from './load.js';
+import { STORE_DDL } from './schema.js';
 
 export type PartTable = 'entities' | 'entity_names';
 

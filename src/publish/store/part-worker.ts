@@ -1,10 +1,10 @@
-// The thread that writes the store's entity part (./store-part.ts), started by ./store-part-thread.ts:
+// The thread that writes the store's entity part (./part.ts), started by ./part-thread.ts:
 // rows arrive in batches on a port, in the order the build gives them; the end of the rows finishes the
 // part. The outcome is said through a shared word the build waits on (it waits synchronously: the
 // store writer is synchronous), with the error's message on the port.
 import { workerData, type MessagePort } from 'node:worker_threads';
-import { EntityPartWriter } from './store-part.js';
-import { PART_DONE, PART_FAILED, type PartMessage, type PartStart } from './store-part-thread.js';
+import { EntityPartWriter } from './part.js';
+import { PART_DONE, PART_FAILED, type PartMessage, type PartStart } from './part-thread.js';
 
 const { path, notes, state, port } = workerData as PartStart & { port: MessagePort };
 const flag = new Int32Array(state);

@@ -4,10 +4,11 @@
 // its one-letter deletions. Entities are read a page at a time, so a scaled build never holds them all; the
 // order is fixed (entity id, then its names), so the same content gives the same bytes.
 import type Database from 'better-sqlite3';
-import { searchKey } from '../lib/text-normalise.js';
-import { SEARCH_DDL, SEARCH_INDEX_DDL } from './search-schema.js';
+import { searchKey } from '../../lib/text-normalise.js';
+import { SEARCH_DDL, SEARCH_INDEX_DDL } from '../../store/search-schema.js';
 import { tupleInserter } from './tuple-insert.js';
-import { suffixes } from './search-suffixes.js';
+import { suffixes } from '../../store/search-suffixes.js';
+import { deletions } from '../../store/search-deletions.js';
 
 /** A dated or cited name: what a former name or abbreviation adds beyond an entity_names row. */
 export interface NameNote { entity_id: string; name: string; kind: string; valid_until: string | null; source_url: string | null }
@@ -131,15 +132,4 @@ function writeWordVariants(db: Database.Database, table: 'search_deletes' | 'sea
   insert.flush();
   db.exec(`INSERT OR IGNORE INTO ${table}(${column}, word_id) SELECT variant, word_id FROM temp.variant_load ORDER BY variant, word_id;
     DROP TABLE temp.variant_load;`);
-}
-
-/** Words this long or longer are typo-matched (shorter ones: one edit is noise); longer than MAX are not. */
-export const FUZZY_WORD_LENGTH = { min: 4, max: 24 } as const;
-
-/** The distinct one-letter deletions of a word within FUZZY_WORD_LENGTH; none otherwise. */
-export function deletions(word: string): string[] {
-  if (word.length < FUZZY_WORD_LENGTH.min || word.length > FUZZY_WORD_LENGTH.max) return [];
-  const out = new Set<string>();
-  for (let i = 0; i < word.length; i++) out.add(word.slice(0, i) + word.slice(i + 1));
-  return [...out];
 }

@@ -2,12 +2,12 @@
 // rows that name the indicator and codes of each series of an indicator with dimensions. A
 // breakdown's names say its codes ("Life expectancy at birth (Female, Rural)"), or are the names
 // of the deprecated id that once named it.
-import { canonicalJson } from '../lib/canonical-json.js';
-import { DIMENSIONS, type DimensionId } from '../lib/dimensions.js';
-import { declaredDimensions, parseSeriesKey } from '../sources/series-keys.js';
-import type { Model } from '../model/model.js';
-import { deprecatedId, labelOfSeries } from '../model/series-labels.js';
-import type { Row } from '../store/tables.js';
+import { canonicalJson } from '../../lib/canonical-json.js';
+import { DIMENSIONS, type DimensionId } from '../../lib/dimensions.js';
+import { declaredDimensions, parseSeriesKey } from '../../sources/series-keys.js';
+import type { Model } from '../../model/model.js';
+import { deprecatedId, labelOfSeries } from '../../model/series-labels.js';
+import type { Row } from '../../store/tables.js';
 
 export function seriesRows(model: Pick<Model, 'indicators'>, keys: ReadonlySet<string>): { metrics: Row<'metrics'>[]; series_dimensions: Row<'series_dimensions'>[] } {
   const metrics: Row<'metrics'>[] = [];

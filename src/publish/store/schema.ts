@@ -1,6 +1,6 @@
 // DDL of the per-release SQLite store, generated from its one declaration (src/store/tables.ts).
 // Opened read-only by serve (src/store/open.ts).
-import { ddl } from '../store/tables.js';
+import { ddl } from '../../store/tables.js';
 
 // 3.0.0: series_answers and series_totals (with the stored tail of the answer over every place) are
 // written at build; a reader of 2.x stores answers every series from the rollups.

@@ -4,8 +4,8 @@
 // days in order cuts the blocks.
 import { deflateRawSync } from 'node:zlib';
 import type { Database } from 'better-sqlite3';
-import type { PointRow } from './rollup.js';
-import { CHANGES_PER_SERIES, PERIOD_END, encodeEntries, type Tuple } from './snapshot-blocks.js';
+import type { PointRow } from '../../store/rollup.js';
+import { CHANGES_PER_SERIES, PERIOD_END, encodeEntries, type Tuple } from '../../store/snapshot-blocks.js';
 
 // SQLite stores text as UTF-8, where a lone surrogate becomes U+FFFD: the tuple keeps what the store reads back.
 const stored = (s: string) => (/[\uD800-\uDFFF]/.test(s) ? Buffer.from(s, 'utf8').toString('utf8') : s);

@@ -1,11 +1,11 @@
-// Writes the store's entity part (./store-part.ts) on a worker thread, so the machine's second core
+// Writes the store's entity part (./part.ts) on a worker thread, so the machine's second core
 // builds the search index while the build's thread writes the points. The build's thread only passes
 // rows on, in batches, in the order it reads them; the part's file is the same bytes wherever it is
 // written (one connection, rows in the given order), so the thread's timing changes no byte.
 import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
-import type { NameNote } from '../store/search-write.js';
-import type { Row } from '../store/tables.js';
-import type { PartTable } from './store-part.js';
+import type { NameNote } from './search.js';
+import type { Row } from '../../store/tables.js';
+import type { PartTable } from './part.js';
 
 export const PART_DONE = 1;
 export const PART_FAILED = 2;
@@ -30,7 +30,7 @@ export interface EntityPartThread {
 // apply to the main thread only on Node 20. Compiled (dist/), the worker's entry is plain JavaScript.
 function workerSource(): string {
   const fromSource = import.meta.url.endsWith('.ts');
-  const entry = JSON.stringify(new URL(`./store-part-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url).href);
+  const entry = JSON.stringify(new URL(`./part-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url).href);
   const register = fromSource ? `(await import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})).register();` : '';
   // A failure to load the entry is said the way the entry says its own, or the build would wait forever.
   return `const { workerData } = require('node:worker_threads');

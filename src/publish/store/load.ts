@@ -1,7 +1,7 @@
 // Opening a store file for its one load, and checking its foreign keys once the rows are in. Used for
-// the store and for the part of it written on a second thread (./store-part.ts).
+// the store and for the part of it written on a second thread (./part.ts).
 import type Database from 'better-sqlite3';
-import { createChecksummed } from '../store/page-checksums.js';
+import { createChecksummed } from '../../store/page-checksums.js';
 
 export function openForLoad(path: string): Database.Database {
   // Every page carries a checksum (src/store/page-checksums.ts): a server opens the sealed store in

@@ -8,16 +8,10 @@
 // without deflating its megabytes again. Read from the rollups already written (in key order, which
 // is the answer's time order per place), so it depends only on the rollups' rows.
 import type { Database } from 'better-sqlite3';
-import { answerPoint, mergeSummaries, summarise, type SeriesSummary } from './series-answer.js';
-import { SERIES_ENTRY_SEPARATOR, SERIES_TAIL_END, seriesEntry, seriesTailStart } from './series-body.js';
-import type { Row } from './tables.js';
-import { deflateJoined, deflatePart } from '../lib/gzip-compose.js';
-
-/**
- * Granularities stored whole. Week is left to the rollups: 20 years of weeks for every place is an
- * answer of a million buckets whatever its path, and storing it would triple this table's build time.
- */
-export const STORED_SERIES_GRANULARITIES = ['month', 'quarter', 'year'] as const;
+import { STORED_SERIES_GRANULARITIES, answerPoint, mergeSummaries, summarise, type SeriesSummary } from '../../store/series-answer.js';
+import { SERIES_ENTRY_SEPARATOR, SERIES_TAIL_END, seriesEntry, seriesTailStart } from '../../store/series-body.js';
+import type { Row } from '../../store/tables.js';
+import { deflateJoined, deflatePart } from '../../lib/gzip-compose.js';
 
 /** How many source points an encoded rollups.from_periods lists (src/store/rollup.ts#encodeFrom). */
 export function countFrom(encoded: string): number {
