@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { writeStore } from '../src/publish/store.js';
+import { writeStore } from '../src/publish/store/write.js';
 import { pagesChecked, registerPageChecksums } from '../src/store/page-checksums.js';
 import { fixtureStore } from './support/fixture-release.js';
 

@@ -2,11 +2,11 @@
 // down as the real dimensional model declares its population tables (src/lib/dimensions.ts codes):
 // one by sex and by urban/rural, one by sex x age group, so that a third of the series (and so of
 // the points, spread evenly over the series by ./rows.ts) carry non-total dimension codes. Their
-// metrics and series_dimensions rows are made by the build's own code (src/publish/store-series.ts),
+// metrics and series_dimensions rows are made by the build's own code (src/publish/store/series.ts),
 // so the routes resolve their dimension filters exactly as on a real release.
 import type { DimensionCodes, DimensionId } from '../../src/lib/dimensions.js';
 import type { Model } from '../../src/model/model.js';
-import { seriesRows } from '../../src/publish/store-series.js';
+import { seriesRows } from '../../src/publish/store/series.js';
 import { seriesKey } from '../../src/sources/series-keys.js';
 import type { Row } from '../../src/store/tables.js';
 
