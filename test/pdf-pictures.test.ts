@@ -69,6 +69,7 @@ const INK = '#1f4e79';
 const BREAK = '#b03a2e';
 const OUTLINE = '#9a9a9a';
 const ACCENT = '#d35400';
+const GREY = '#8c8c8c';
 // A4 in points: the map stands top right, under the page head; charts fill the middle of the page.
 const MAP_AREA = { x: 330, y: 90, w: 230, h: 170 };
 const CHART_AREA = { x: 40, y: 250, w: 520, h: 330 };
@@ -108,6 +109,26 @@ describe('pictures on the real release PDFs', { skip: hasPoppler ? false : 'popp
     assert.match(t, /120 561 096,4 млн тенге/);
   });
 
+  test('the passport of an indicator with breakdowns splits the national series by sex and by urban/rural', () => {
+    const pdf = join(data, 'indicator-passports/life_expectancy.pdf');
+    const img = render(pdf, 'indicator-passport-life-expectancy');
+    const splits = { x: 40, y: 345, w: 520, h: 85 };
+    const halves = [{ ...splits, w: 250 }, { ...splits, x: 300, w: 260 }];
+    for (const half of halves) {
+      assert.ok(count(img, half, INK) > 60, 'the first breakdown (female; urban) is drawn');
+      assert.ok(count(img, half, GREY, 20) > 40, 'the second breakdown (male; rural) is drawn in grey');
+    }
+    const t = text(pdf);
+    // the Bureau gives urban and rural life expectancy only within each sex: the split says which
+    assert.match(t, /Kazakhstan by sex and by urban\/rural \(female\), years/);
+    for (const key of ['Female', 'Male', 'Urban', 'Rural']) assert.match(t, new RegExp(`\\b${key}\\b`), `the key names ${key}`);
+    assert.match(t, /Regions, 2022 \(years\)/, 'the ranked regions still follow');
+    // an indicator with one dimension splits by it alone, without a qualifier
+    assert.match(text(join(data, 'indicator-passports/general_education_schools.pdf')), /Kazakhstan by urban\/rural, units/);
+    // an indicator without breakdowns has no split
+    assert.doesNotMatch(text(join(data, 'indicator-passports/grp.pdf')), /Kazakhstan by /);
+  });
+
   test('a media card shows its series as a sparkline with its own period highlighted', () => {
     const pdf = join(data, 'media-kit/grp-kz-35.pdf');
     const img = render(pdf, 'media-card-grp-kz-35');
@@ -118,7 +139,7 @@ describe('pictures on the real release PDFs', { skip: hasPoppler ? false : 'popp
   });
 
   test('the pages with pictures are still valid one-page PDFs', { skip: hasQpdf ? false : 'qpdf is not installed' }, () => {
-    for (const f of ['region-briefs/east-kazakhstan.pdf', 'indicator-passports/grp.pdf', 'media-kit/grp-kz-35.pdf']) {
+    for (const f of ['region-briefs/east-kazakhstan.pdf', 'indicator-passports/grp.pdf', 'indicator-passports/life_expectancy.pdf', 'media-kit/grp-kz-35.pdf']) {
       const out = spawnSync('qpdf', ['--check', join(data, f)], { encoding: 'utf8' });
       assert.equal(out.status, 0, `${f}: ${out.stdout}${out.stderr}`);
       assert.match(out.stdout, /No syntax or stream encoding errors/);

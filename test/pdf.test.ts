@@ -61,6 +61,7 @@ const passport: IndicatorPassportInput = {
   notes: 'Regions sum to the national row exactly.',
   latest: { period: '2024', place_count: 20, national_value: 20158620.5, national_null_reason: null, national_status: 'final' },
   decimals: 1,
+  split_charts: [],
   national_chart: trend('persons', [17.5e6, 17.7e6, 18e6, 18.3e6, 18.6e6, 18.9e6, 19.1e6, 19.6e6, 19.9e6, 20158620.5], null),
   regions_chart: { title: 'Regions, 2024', unit: 'persons', decimals: 0, rows: [
     { label: 'Karaganda Region', value: 1134642, status: 'final', null_reason: null },

@@ -7,9 +7,11 @@ import type { Model } from '../../model/model.js';
 import type { Indicator, Point } from '../../model/types.js';
 import { BORDER_CHANGES } from '../../sources/bns-reforms.js';
 import { borderChangesOf } from '../../sources/bns-breaks.js';
-import type { ChartBreak, ChartSeries, LocatorMapInput, RankedBarsInput, TrendChartInput } from '../pdf/chart-inputs.js';
+import type { ChartBreak, ChartSeries, LocatorMapInput, RankedBarsInput, SplitChartInput, TrendChartInput } from '../pdf/chart-inputs.js';
 import { decimalsFor } from '../pdf/numbers.js';
 import { seriesKeyOf } from '../../model/series-labels.js';
+import { declaredDimensions, seriesKey } from '../../sources/series-keys.js';
+import { DIMENSIONS } from '../../lib/dimensions.js';
 
 /** Points of one metric and place in time order (annual and cumulative periods alike). */
 export function seriesPoints(model: Model, metric: string, place: string): Point[] {
@@ -71,6 +73,55 @@ export function regionTrend(model: Model, indicator: Indicator, place: string, p
     position: indicator.frequency === 'quarterly-cumulative' ? 'end' : 'middle',
   };
 }
+
+/** The two breakdowns a split chart sets against each other, per dimension, in the order they are drawn. */
+const SPLITS = [
+  { dimension: 'sex', by: 'sex', codes: ['F', 'M'] },
+  { dimension: 'area', by: 'urban/rural', codes: ['U', 'R'] },
+] as const;
+
+/**
+ * The national series split by sex and by urban/rural, the other dimensions at their totals, for an
+ * indicator that publishes both breakdowns of a dimension in at least two periods (one period is no
+ * series to draw). Where the Bureau publishes a split only within each sex (life expectancy is urban
+ * and rural for women and for men, never for both sexes together), the split is drawn for women and
+ * says so; nothing is summed or averaged here to make a total the source does not give.
+ */
+export function splitTrends(model: Model, indicator: Indicator): SplitChartInput[] {
+  const dims = declaredDimensions(indicator);
+  const drawn = (points: Point[]) => points.filter((p) => p.value !== null).length >= 2;
+  return SPLITS.filter((s) => dims.includes(s.dimension)).flatMap((s) => {
+    const others = dims.filter((d) => d !== s.dimension);
+    // the other dimensions at their totals, else within the first breakdown of the next dimension that has the split
+    const within: Record<string, string>[] = [{}, ...others.flatMap((d) => SPLITS.find((x) => x.dimension === d)?.codes.map((code) => ({ [d]: code })) ?? [])];
+    for (const fixed of within) {
+      const [first, second] = s.codes.map((code) => seriesPoints(model, seriesKey(indicator.id, dims, { ...fixed, [s.dimension]: code }), 'KZ')) as [Point[], Point[]];
+      if (!drawn(first) || !drawn(second)) continue;
+      const fixedNames = Object.entries(fixed).map(([d, code]) => codeName(d, code).toLowerCase());
+      const [main, comparison] = s.codes.map((code) => codeName(s.dimension, code)) as [string, string];
+      const unit = mainUnit([...first, ...second], indicator.unit);
+      const by = fixedNames.length ? `${s.by} (${fixedNames.join(', ')})` : s.by;
+      return [{
+        by,
+        main_label: main,
+        comparison_label: comparison,
+        chart: {
+          title: `${indicator.name.en} by ${by}`,
+          unit,
+          decimals: decimalsFor(unit, [...first, ...second].map((p) => p.value)),
+          main: chartSeries(main, first),
+          comparison: { ...chartSeries(comparison, second), axis: 'left' as const },
+          breaks: chartBreaks(indicator, first),
+          highlight: null,
+          position: indicator.frequency === 'quarterly-cumulative' ? ('end' as const) : ('middle' as const),
+        },
+      }];
+    }
+    return [];
+  });
+}
+
+const codeName = (dimension: string, code: string): string => (DIMENSIONS[dimension as keyof typeof DIMENSIONS].codes as Record<string, { en: string }>)[code]!.en;
 
 /** The regions in one period, ranked; a region that published nothing keeps its row with the reason. */
 export function rankedRegions(model: Model, indicator: Indicator, period: string): RankedBarsInput {

@@ -10,7 +10,7 @@ import type { Artifact } from '../artifact.js';
 import { renderIndicatorPassport, renderObservationCard, renderRegionBrief } from '../pdf/index.js';
 import { header, sourceOf } from './header.js';
 import { observations } from './indicators.js';
-import { locatorMap, rankedRegions, regionTrend } from './pdf-charts.js';
+import { locatorMap, rankedRegions, regionTrend, splitTrends } from './pdf-charts.js';
 import { BRIEF_METRICS, HEADLINE_METRICS, indicatorOf, latestPoint } from './points.js';
 
 const ATTRIBUTION = 'Source data: Bureau of National Statistics (stat.gov.kz); boundaries: geokz 1.0.2, CC BY 4.0';
@@ -60,6 +60,7 @@ export async function pdfArtifacts(model: Model, publicUrl: string): Promise<Art
       latest: national ? { period: national.period, place_count: new Set(model.points.filter((p) => p.metric === ind.id && p.period === national.period && p.value !== null).map((p) => p.place)).size, national_value: national.value, national_null_reason: national.null_reason, national_status: national.status } : null,
       decimals: nationalChart?.decimals ?? 0,
       national_chart: nationalChart,
+      split_charts: national ? splitTrends(model, ind) : [],
       regions_chart: national ? rankedRegions(model, ind, national.period) : null,
     });
     passports.push({ path, bytes, subject: `indicator:${ind.id}` });

@@ -43,6 +43,18 @@ export interface TrendChartInput {
   position: 'middle' | 'end';
 }
 
+/**
+ * The national series split by one dimension (sex: female and male; area: urban and rural), the
+ * other dimensions at their totals: the two breakdowns drawn on one axis, named in the legend.
+ */
+export interface SplitChartInput {
+  /** What the split is by, e.g. "sex" or "urban/rural". */
+  by: string;
+  main_label: string;
+  comparison_label: string;
+  chart: TrendChartInput;
+}
+
 export interface RankedBar {
   label: string;
   value: number | null;

@@ -7,7 +7,7 @@ import { createDocument, finish } from './document.js';
 import { checkFigure, checkText, formatValue } from './format.js';
 import type { IndicatorPassportInput } from './inputs.js';
 import { PageWriter, figure, header } from './layout.js';
-import { drawLegend } from './legend.js';
+import { drawLegend, drawLegendAt } from './legend.js';
 import { formatFigure, formatIn } from './numbers.js';
 import { drawRankedBars } from './ranked-bars.js';
 import { drawTrendChart } from './trend-chart.js';
@@ -29,6 +29,27 @@ function validate(input: IndicatorPassportInput, where: string): void {
     }
     checkFigure(input.latest.national_value, input.latest.national_null_reason, where, 'latest.national_value');
   }
+}
+
+// With a split the national chart is lower, so the ranked regions keep a full row each.
+const NATIONAL_HEIGHT = 100;
+const NATIONAL_HEIGHT_WITH_SPLIT = 76;
+const SPLIT_HEIGHT = 70;
+const SPLIT_GUTTER = 14;
+
+/** The national series by sex and by urban/rural, side by side under one heading, each with its key. */
+function drawSplitCharts(w: PageWriter, input: IndicatorPassportInput): void {
+  const splits = input.split_charts;
+  if (!splits.length || w.remaining < w.sectionReserve(0) + 12 + SPLIT_HEIGHT + 6) return;
+  w.section(`Kazakhstan by ${splits.map((s) => s.by).join(' and by ')}, ${input.unit}`);
+  const legend = w.area(9, 3)!;
+  const box = w.area(SPLIT_HEIGHT, 6)!;
+  const width = (box.w - SPLIT_GUTTER * (splits.length - 1)) / splits.length;
+  splits.forEach((s, i) => {
+    const x = box.x + i * (width + SPLIT_GUTTER);
+    drawLegendAt(w.pdf, x, legend.y, { main: s.main_label, comparison: s.comparison_label });
+    drawTrendChart(w.pdf, { x, y: box.y, w: width, h: box.h }, s.chart);
+  });
 }
 
 export async function renderIndicatorPassport(input: IndicatorPassportInput): Promise<Buffer> {
@@ -60,12 +81,13 @@ export async function renderIndicatorPassport(input: IndicatorPassportInput): Pr
     if (input.national_chart) {
       w.section(`Kazakhstan, ${input.unit}: the whole series`);
       drawLegend(w, { main: 'Kazakhstan', preliminary: 'preliminary', suspicious: 'suspicious', break: 'series break (borders, currency)' });
-      const box = w.area(100, 6);
+      const box = w.area(input.split_charts.length ? NATIONAL_HEIGHT_WITH_SPLIT : NATIONAL_HEIGHT, 6);
       if (box) {
         const left = drawTrendChart(w.pdf, box, input.national_chart);
         if (left.length) w.text(`Not plotted (another unit, see notes): ${left.join(', ')}`, { size: 7.5, color: '#555555', maxLines: 1 });
       }
     }
+    drawSplitCharts(w, input);
     if (input.regions_chart) {
       w.section(input.regions_chart.title);
       const rows = input.regions_chart.rows.length;

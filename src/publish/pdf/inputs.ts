@@ -3,7 +3,7 @@
 // look-ups of their own, so the same input always gives the same bytes (DESIGN.md "Publish").
 
 import type { Names, Point } from '../../model/types.js';
-import type { LocatorMapInput, RankedBarsInput, TrendChartInput } from './chart-inputs.js';
+import type { LocatorMapInput, RankedBarsInput, SplitChartInput, TrendChartInput } from './chart-inputs.js';
 
 /** Fields every page carries in its footer. */
 export interface PageCommon {
@@ -47,6 +47,8 @@ export interface IndicatorPassportInput extends PageCommon {
   decimals: number;
   /** The national series; null when the indicator has no national series. */
   national_chart: TrendChartInput | null;
+  /** The national series split by sex and by urban/rural, where the indicator has those breakdowns. */
+  split_charts: SplitChartInput[];
   /** The regions in the latest period, including those that published nothing. */
   regions_chart: RankedBarsInput | null;
 }

@@ -9,10 +9,13 @@ export type LegendItem = 'main' | 'comparison' | 'preliminary' | 'suspicious' | 
 
 export function drawLegend(w: PageWriter, labels: Partial<Record<LegendItem, string>>): void {
   const box = w.area(9, 3);
-  if (!box) return;
-  const doc = w.pdf;
-  let x = box.x;
-  const mid = box.y + 4;
+  if (box) drawLegendAt(w.pdf, box.x, box.y, labels);
+}
+
+/** The key drawn at (x, y), for a row shared by several charts side by side. */
+export function drawLegendAt(doc: PDFKit.PDFDocument, left: number, top: number, labels: Partial<Record<LegendItem, string>>): void {
+  let x = left;
+  const mid = top + 4;
   doc.save();
   for (const [item, label] of Object.entries(labels) as [LegendItem, string][]) {
     if (item === 'main' || item === 'comparison') {
@@ -27,7 +30,7 @@ export function drawLegend(w: PageWriter, labels: Partial<Record<LegendItem, str
     }
     doc.font(FONT.regular).fontSize(6.5).fillColor('#444444');
     const width = doc.widthOfString(label) + 2;
-    doc.text(label, x + 15, box.y + 1, { width, lineBreak: false });
+    doc.text(label, x + 15, top + 1, { width, lineBreak: false });
     x += 15 + width + 10;
   }
   doc.restore();
