@@ -1,8 +1,9 @@
 // Cold start of `dala serve` (bin/dala.js, running dist/ when built) to its first answers, on the real
 // release and on a scaled one. From the spawn, one client asks every 5 ms for a sealed /data/ file and
 // another for a store-backed route (/api/timemachine/layers): `dala serve` answers /data/ once the data
-// files are verified and store-backed routes (503 store_verifying until then) once its store is
-// verified, a multi-GB store being copied and hashed first. The target row is the first 200 (from
+// files are verified and store-backed routes (503 store_verifying until then) once its store is open:
+// a store up to 128 MiB read and hashed into memory, a larger one opened in place with every page
+// checked as it is read (its whole-file hash runs behind it). The target row is the first 200 (from
 // /data/); the first 200 of a store-backed route is its own row, with the start-up phases the server
 // logs (ms since its process started). Run: npm run bench -- serve
 // DALA_BENCH_RELEASES: a real releases directory (built here when unset). DALA_SCALED_RELEASES: a
@@ -63,7 +64,7 @@ async function coldStart(releasesDir: string, args: string[], timeoutMs: number)
     const until = started + timeoutMs;
     const statuses = new Map<number, number>();
     const [data, store] = await Promise.all([firstOk(base + DATA_PATH, started, until, new Map()), firstOk(base + STORE_PATH, started, until, statuses)]);
-    await new Promise((r) => setTimeout(r, 50)); // the "store verified" log line follows the verification
+    await new Promise((r) => setTimeout(r, 50)); // the "store open" log line follows the opening
     const phases = [...log.matchAll(/"startup_ms":(\{[^}]*\})/g)].map((m) => JSON.parse(m[1]!) as Record<string, number>).pop() ?? {};
     return { data, store, storeStatuses: [...statuses].map(([s, n]) => `${n} x ${s}`).join(', ') || 'none', phases };
   } finally {
@@ -98,7 +99,7 @@ if (!real) {
 }
 await measure('real release', real, [], ROUNDS, 1000, 60_000);
 
-// --- a scaled release: its store is copied and hashed before store-backed routes answer
+// --- a scaled release: its store is opened in place (copied and hashed first when written before page checksums)
 const scaled = process.env.DALA_SCALED_RELEASES ?? 'releases-scaled';
 if (!(await readCurrent(scaled))) {
   emit(atMost('cold-start', 'scaled release: spawn `dala serve` to the first 200 <= 3 s', null, 3000, 'ms', `no scaled release in ${scaled}: set DALA_SCALED_RELEASES (bench/scale/build.ts builds one)`));

@@ -1,5 +1,6 @@
 // What is served is what was sealed, for as long as it is served: `dala verify` checks every field of
-// release.json, the store is served from a private verified copy, release.json is read once, a
+// release.json, the store is served from a private verified copy (in memory or on disk; served in place it
+// is tested in test/serve-store-in-place.test.ts), release.json is read once, a
 // corrupted store read is a 503 with health degraded (then the release reloads), and a tampered
 // candidate is refused at start and at switch with a log line naming its path and reason while the last
 // good release keeps serving; a refused revision is tried again once repaired. Each refresh is awaited
@@ -14,6 +15,7 @@ import { sha256Hex } from '../src/lib/hash.js';
 import { swapCurrent } from '../src/release/pointer.js';
 import { verifyRelease } from '../src/release/verify.js';
 import { startServer, type RunningServer } from '../src/serve/server.js';
+import { verifyStore } from '../src/serve/releases/store-verify.js';
 import { captureLog } from './support/log-capture.js';
 import { makeV1Release } from './support/v1-fixture.js';
 import { tempDir } from './support/temp-dir.js';
@@ -23,7 +25,10 @@ const json = async (url: string) => {
   return { status: r.status, headers: r.headers, body: (await r.json()) as any };
 };
 
-async function start(releasesDir: string, extra: { storeMemoryMax?: number } = {}) {
+/** The real verifier, copying a store it could open in place: the private-copy path, tested on its own. */
+const copyingVerifier: typeof verifyStore = (dir, sealed, opts) => verifyStore(dir, sealed, { ...opts, inPlace: false });
+
+async function start(releasesDir: string, extra: { storeMemoryMax?: number; verifyStore?: typeof verifyStore } = {}) {
   const log = captureLog();
   const server = await startServer({ releasesDir, host: '127.0.0.1', port: 0, logger: log.logger, v1: { rateLimit: { burst: 100_000, refillPerSecond: 1000 } }, pollMs: 60_000, ...extra });
   return { server, log };
@@ -76,10 +81,10 @@ test('dala verify refuses a release whose release.json was edited in any field, 
   }
 });
 
-for (const mode of [{ label: 'in memory', storeMemoryMax: undefined }, { label: 'from a private disk copy', storeMemoryMax: 0 }]) {
+for (const mode of [{ label: 'in memory', storeMemoryMax: undefined }, { label: 'from a private disk copy', storeMemoryMax: 0, verifyStore: copyingVerifier }]) {
   test(`the store is served ${mode.label}: edits of the release directory after load change no answer`, async () => {
     const { releasesDir, dir, revision } = await makeV1Release();
-    const { server } = await start(releasesDir, { storeMemoryMax: mode.storeMemoryMax });
+    const { server } = await start(releasesDir, { storeMemoryMax: mode.storeMemoryMax, verifyStore: mode.verifyStore });
     try {
       const before = await json(`${server.url}/api/timemachine/snapshot?layers=demography&date=2024-12-31`);
       const releasesBefore = await json(`${server.url}/api/v1/releases`);
@@ -105,7 +110,7 @@ for (const mode of [{ label: 'in memory', storeMemoryMax: undefined }, { label: 
 
 test('a corrupted page of the served store answers 503 release_unavailable (never 500), health says degraded, and the release reloads', async () => {
   const { releasesDir, revision } = await makeV1Release();
-  const { server, log } = await start(releasesDir, { storeMemoryMax: 0 });
+  const { server, log } = await start(releasesDir, { storeMemoryMax: 0, verifyStore: copyingVerifier });
   try {
     const release = server.app.releases.current();
     assert.ok(release.storeCopy, 'served from a private disk copy');

@@ -20,8 +20,8 @@ test('dala serve removes its store copy on SIGTERM and sweeps copies of dead pro
   await mkdir(live);
   await writeFile(join(live, 'in-use.sqlite'), 'bytes of a running server');
 
-  // DALA_STORE_MEMORY_MAX=1: every store is served from a private copy under TMPDIR.
-  const server = await startServe(releasesDir, { TMPDIR: temp, DALA_STORE_MEMORY_MAX: '1' });
+  // DALA_STORE_MEMORY_MAX=1 and DALA_STORE_IN_PLACE=0: every store is served from a private copy under TMPDIR.
+  const server = await startServe(releasesDir, { TMPDIR: temp, DALA_STORE_MEMORY_MAX: '1', DALA_STORE_IN_PLACE: '0' });
   try {
     assert.equal((await fetch(`${server.url}/api/v1/places?limit=1`)).status, 200);
     const own = join(temp, `dala-serve-${server.child.pid}`);

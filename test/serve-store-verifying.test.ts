@@ -20,15 +20,18 @@ import { tempDir } from './support/temp-dir.js';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const STORE_ROUTES = ['/api/timemachine/layers', '/api/timemachine/snapshot?date=2024-12-31', '/api/v1/places?limit=1', '/api/v1/search?q=Karaganda'];
 
-/** The real verifier, started only once `open()` is called. */
-function gatedVerifier() {
+/** The real verifier, started only once `open()` is called; `inPlace: false` copies a store that could be opened in place. */
+function gatedVerifier(inPlace = true) {
   let open!: () => void;
   const gate = new Promise<void>((resolve) => (open = resolve));
-  const verify: typeof verifyStore = (dir, sealed, memoryMax) => {
+  const verify: typeof verifyStore = (dir, sealed, opts) => {
     let inner: StoreVerification | null = null;
-    const done = gate.then(() => (inner = verifyStore(dir, sealed, memoryMax)).done);
+    const started = gate.then(() => (inner = verifyStore(dir, sealed, { ...opts, inPlace: opts.inPlace && inPlace })));
+    const opened = started.then((v) => v.opened);
+    const done = started.then((v) => v.done);
+    opened.catch(() => {});
     done.catch(() => {});
-    return { done, cancel: async () => void (await inner?.cancel()) };
+    return { opened, done, lost: started.then((v) => v.lost), cancel: async () => void (await inner?.cancel()) };
   };
   return { verify, open: () => open() };
 }
@@ -39,9 +42,9 @@ const get = async (url: string) => {
 };
 const json = (body: Buffer) => JSON.parse(body.toString('utf8'));
 
-async function start(releasesDir: string, storeMemoryMax?: number) {
+async function start(releasesDir: string, storeMemoryMax?: number, inPlace = true) {
   const log = captureLog();
-  const gate = gatedVerifier();
+  const gate = gatedVerifier(inPlace);
   const server = await startServer({
     releasesDir, host: '127.0.0.1', port: 0, logger: log.logger, pollMs: 60_000, storeMemoryMax,
     answerBeforeStoreVerified: true, verifyStore: gate.verify, v1: { rateLimit: { burst: 100_000, refillPerSecond: 1000 } },
@@ -49,10 +52,15 @@ async function start(releasesDir: string, storeMemoryMax?: number) {
   return { server, log, gate };
 }
 
-for (const mode of [{ label: 'in memory', storeMemoryMax: undefined }, { label: 'as a private disk copy', storeMemoryMax: 0 }]) {
+const MODES = [
+  { label: 'in memory', storeMemoryMax: undefined, inPlace: true },
+  { label: 'in place, its pages checked as read', storeMemoryMax: 0, inPlace: true },
+  { label: 'as a private disk copy', storeMemoryMax: 0, inPlace: false },
+];
+for (const mode of MODES) {
   test(`before its store is verified (${mode.label}) /data/ answers, store-backed routes answer 503 store_verifying with Retry-After, health says verifying; then every route answers`, async () => {
     const { releasesDir, dir } = await makeV1Release();
-    const { server, gate } = await start(releasesDir, mode.storeMemoryMax);
+    const { server, gate } = await start(releasesDir, mode.storeMemoryMax, mode.inPlace);
     try {
       const data = await get(`${server.url}/data/country-pulse.json`);
       assert.equal(data.status, 200);
@@ -75,7 +83,7 @@ for (const mode of [{ label: 'in memory', storeMemoryMax: undefined }, { label: 
       await server.app.releases.current().storeReady;
       for (const path of STORE_ROUTES) assert.equal((await get(server.url + path)).status, 200, path);
       assert.equal(json((await get(`${server.url}/api/v1/health`)).body).data.status, 'ready');
-      assert.equal(Boolean(server.app.releases.current().storeCopy), mode.storeMemoryMax === 0, 'held where the mode says');
+      assert.equal(Boolean(server.app.releases.current().storeCopy), !mode.inPlace, 'held where the mode says');
     } finally {
       await server.close();
     }
@@ -101,15 +109,22 @@ async function tamperedStore(): Promise<{ releasesDir: string; revision: string 
   return { releasesDir, revision };
 }
 
-test('a store failing verification at start is never served: store-backed routes never answer 200, then the release is refused with health and a log line naming store.sqlite', async () => {
+for (const mode of MODES.slice(1)) {
+test(`a store failing verification at start (${mode.label}) is never served: store-backed routes never answer 200, then the release is refused with health and a log line naming store.sqlite`, async () => {
   const { releasesDir, revision } = await tamperedStore();
   const copiesBefore = await readdir(COPY_ROOT).catch(() => []);
-  const { server, log, gate } = await start(releasesDir, 0);
+  const { server, log, gate } = await start(releasesDir, 0, mode.inPlace);
   try {
     for (const path of STORE_ROUTES) assert.equal((await get(server.url + path)).status, 503, path);
     const release = server.app.releases.current();
     gate.open();
-    await assert.rejects(release.storeReady, /store\.sqlite: sha256 .* differs from sealed/);
+    if (mode.inPlace) {
+      // opened in place, the whole file hashed behind it: the mismatch withdraws the release
+      await assert.rejects(release.storeSealed!, /store\.sqlite: sha256 .* differs from sealed/);
+      await release.storeLost;
+    } else {
+      await assert.rejects(release.storeReady, /store\.sqlite: sha256 .* differs from sealed/);
+    }
     for (const path of [...STORE_ROUTES, '/data/country-pulse.json']) {
       const r = await get(server.url + path);
       assert.equal(r.status, 503, path);
@@ -125,6 +140,7 @@ test('a store failing verification at start is never served: store-backed routes
     await server.close();
   }
 });
+}
 
 test('dala serve with a tampered store: from spawn to refusal no store-backed route answers 200, and the process keeps running with health 503', async () => {
   const { releasesDir } = await tamperedStore();

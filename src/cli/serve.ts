@@ -53,7 +53,8 @@ async function serveOne(flags: Flags, inCluster: boolean): Promise<number> {
     // A serving process of its own sheds load past this event-loop delay (src/serve/front/limits.ts).
     limits: { maxEventLoopDelayMs: Number(process.env.DALA_MAX_EVENT_LOOP_DELAY_MS) || SERVE_MAX_EVENT_LOOP_DELAY_MS },
     // /data/ answers as soon as the data files are verified, the rest once the app is built, and
-    // store-backed routes once the store is verified too.
+    // store-backed routes once the store is open (in place with its pages checked as read, the whole
+    // file hashed behind it; or verified whole in memory or as a private copy).
     listenBeforeApp: true,
     answerBeforeStoreVerified: true,
     ...(link ? await clusterWorkerOptions(link) : {}),
@@ -62,14 +63,18 @@ async function serveOne(flags: Flags, inCluster: boolean): Promise<number> {
   performance.mark('dala:app-ready');
   const phases = (storeVerifiedAt: number | null) => ({
     ...startupPhases(['dala:cli', 'dala:modules', 'dala:data-verified', 'dala:listening', 'dala:app-ready']),
-    ...(storeVerifiedAt === null ? {} : { 'store-verified': Math.round(storeVerifiedAt) }),
+    ...(storeVerifiedAt === null ? {} : { 'store-open': Math.round(storeVerifiedAt) }),
   });
   if (swept.length) server.app.log.info({ removed: swept }, 'dala serve: removed the store copies of stopped servers');
   const first = server.app.releases.currentRevision() === null ? null : server.app.releases.current();
   server.app.log.info({ startup_ms: phases(first?.storeVerifiedAt ?? null) }, 'dala serve: every route family registered (start-up phases in ms since the process started)');
   first?.storeReady.then(
-    () => server.app.log.info({ startup_ms: phases(first.storeVerifiedAt) }, 'dala serve: store verified (start-up phases in ms since the process started)'),
+    () => server.app.log.info({ startup_ms: phases(first.storeVerifiedAt) }, 'dala serve: store open, every route answers (start-up phases in ms since the process started)'),
     () => {}, // the holder logs the refusal
+  );
+  first?.storeSealed?.then(
+    () => server.app.log.info({ startup_ms: { ...phases(first.storeVerifiedAt), 'store-hashed': Math.round(performance.now()) } }, 'dala serve: store hashed whole, it matches the seal (start-up phases in ms since the process started)'),
+    () => {},
   );
   // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, close the stores and remove their
   // private copies (a stopped server must not leave a store-sized file behind), then exit.

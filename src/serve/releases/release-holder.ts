@@ -238,9 +238,10 @@ export class ReleaseHolder implements ReleaseSource {
     try {
       // With nothing served yet (at start), the data files may answer as soon as they are verified (the
       // store's verification goes on in a worker thread: see watchStore); a swap waits for the whole release.
-      const early = this.served === null && this.opts.answerBeforeStoreVerified === true;
+      // A revision refused before (its store found to differ, or written to) is verified whole first.
+      const early = this.served === null && this.opts.answerBeforeStoreVerified === true && !refusal;
       const next = (cached && (await cached)) || (await loadRelease(this.opts.releasesDir, revision, this.loadOptions(!early)));
-      if (!next.storeVerified) this.watchStore(next, fingerprint, refusal && refusal.fingerprint === fingerprint ? refusal.delay : 0);
+      this.watchStore(next, fingerprint, refusal && refusal.fingerprint === fingerprint ? refusal.delay : 0);
       const old = this.served;
       this.served = next; // the swap: one assignment, so a request sees the old or the new, never a mix
       this.refusals.delete(revision);
@@ -266,27 +267,30 @@ export class ReleaseHolder implements ReleaseSource {
   }
 
   /**
-   * The store of a release served before its store was verified: logged once verified; refused when it
-   * fails verification (the release stops being served, since what it serves must be what was sealed,
-   * health says why, and the revision is retried when its files change or after a backoff).
+   * The store of a served release: logged once open and once hashed whole; refused when it fails
+   * verification or is lost after opening (its whole-file hash differs, its file opened in place was
+   * written to): the release stops being served, since what it serves must be what was sealed, health
+   * says why, and the revision is retried, verified whole, when its files change or after a backoff.
    */
   private watchStore(release: LoadedRelease, fingerprint: string, lastDelay: number): void {
     const path = join(release.dir, STORE_FILE);
-    release.storeReady.then(
-      () => {
-        this.log.info({ revision: release.revision, path }, `release ${release.revision}: store verified; every route answers`);
-      },
-      (err: Error) => {
-        const reason = err.message;
-        if (this.served === release) this.served = null;
-        this.cache.delete(release.revision);
-        const delay = lastDelay ? Math.min(lastDelay * 2, MAX_RETRY_MS) : (this.opts.retryMs ?? 1000);
-        this.refusals.set(release.revision, { fingerprint, retryAt: Date.now() + delay, delay, reason });
-        this.log.error({ path: release.dir, reason, kept: this.served?.revision ?? null }, `release ${release.dir} refused: ${reason}`);
-        this.retired.set(release, Date.now());
-        this.sweep();
-      },
-    );
+    const refuse = (err: Error) => {
+      const reason = err.message;
+      if (this.served === release) this.served = null;
+      this.cache.delete(release.revision);
+      const delay = lastDelay ? Math.min(lastDelay * 2, MAX_RETRY_MS) : (this.opts.retryMs ?? 1000);
+      this.refusals.set(release.revision, { fingerprint, retryAt: Date.now() + delay, delay, reason });
+      this.log.error({ path: release.dir, reason, kept: this.served?.revision ?? null }, `release ${release.dir} refused: ${reason}`);
+      this.retired.set(release, Date.now());
+      this.sweep();
+    };
+    if (!release.storeVerified) {
+      release.storeReady.then(() => this.log.info({ revision: release.revision, path }, `release ${release.revision}: store verified; every route answers`), refuse);
+    }
+    release.storeSealed?.then(() => this.log.info({ revision: release.revision, path }, `release ${release.revision}: ${STORE_FILE} hashed whole; it matches the seal`), () => {});
+    void release.storeLost?.then((err) => {
+      if (this.served === release || this.cache.has(release.revision)) refuse(err);
+    });
   }
 
   /** Cheap change detector for a refused release: the stat of its directory, seal and store. */

@@ -1,7 +1,8 @@
 // Loads one sealed release for serving: verify it, hold its data/ tree in memory with the gzip and
 // brotli variants written at seal time (src/release/precompress.ts; loading compresses nothing, so a
-// swap does not compete with requests for CPU), and open a private, verified copy of its store, so
-// what is served is what was sealed for as long as it is served, whatever later happens on disk.
+// swap does not compete with requests for CPU), and open its store verified (./store-verify.ts: in
+// memory, in place with every page checked as it is read, or as a private copy), so what is served
+// is what was sealed for as long as it is served, whatever later happens on disk.
 import { lstatSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -21,12 +22,19 @@ import { verifyStore, type StoreVerification, type VerifiedStore } from './store
  */
 export const STORE_MEMORY_MAX = Number(process.env.DALA_STORE_MEMORY_MAX ?? 128 * 1024 * 1024);
 
+/**
+ * Larger stores whose pages carry checksums are opened in place and answer at once (the whole file
+ * is hashed in the background); DALA_STORE_IN_PLACE=0 copies and hashes them whole before they answer.
+ */
+export const STORE_IN_PLACE = process.env.DALA_STORE_IN_PLACE !== '0';
+
 /** A sealed release whose data files are verified and whose store is verified (or being verified). */
 class SealedRelease implements LoadedRelease {
   private store: VerifiedStore | null = null;
   private failure: Error | null = null;
   private readonly started = Date.now();
   readonly storeReady: Promise<void>;
+  readonly storeSealed: Promise<void>;
   storeVerifiedAt: number | null = null;
 
   constructor(
@@ -36,28 +44,35 @@ class SealedRelease implements LoadedRelease {
     readonly files: ReadonlyMap<string, ServedFile>,
     private readonly verification: StoreVerification,
   ) {
-    this.storeReady = verification.done.then(
-      (store) => {
-        this.store = store;
-        this.storeVerifiedAt = performance.now();
-      },
-      (err: Error) => {
-        this.failure = err;
-        throw err;
-      },
-    );
-    this.storeReady.catch(() => {}); // the holder observes it; a request never sees a rejection
+    const failed = (err: Error) => {
+      this.failure ??= err;
+      throw err;
+    };
+    this.storeReady = verification.opened.then((store) => {
+      this.store = store;
+      this.storeVerifiedAt = performance.now();
+    }, failed);
+    this.storeSealed = verification.done.catch(failed);
+    // the holder observes them; a request never sees a rejection
+    this.storeReady.catch(() => {});
+    this.storeSealed.catch(() => {});
+    // From here on no answer comes from this store: the holder withdraws the release.
+    void verification.lost.then((err) => (this.failure ??= err));
+  }
+
+  get storeLost(): Promise<Error> {
+    return this.verification.lost;
   }
 
   get db(): Database.Database {
-    if (this.store) return this.store.db;
     if (this.failure) throw new ProblemError('release_unavailable', `release ${this.revision}: its store failed verification (${this.failure.message})`, {}, { 'retry-after': '1' });
+    if (this.store) return this.store.db;
     const seconds = Math.round((Date.now() - this.started) / 1000);
     throw new ProblemError('store_verifying', `release ${this.revision}: its store is being verified against the seal (${seconds} s so far); this route answers once it is`, {}, { 'retry-after': '1' });
   }
 
   get storeVerified(): boolean {
-    return this.store !== null;
+    return this.store !== null && this.failure === null;
   }
 
   get storeCopy(): string | null {
@@ -66,9 +81,8 @@ class SealedRelease implements LoadedRelease {
 
   close(): Promise<void> {
     const store = this.store;
-    if (!store) return this.verification.cancel();
-    if (store.db.open) store.db.close(); // at once: a retired release closes as its last request ends
-    return store.copy ? rm(store.copy, { force: true }) : Promise.resolve();
+    if (store?.db.open) store.db.close(); // at once: a retired release closes as its last request ends
+    return this.verification.cancel(); // and its hashing, its watch and its copy with it
   }
 }
 
@@ -113,7 +127,7 @@ function readByLoader(seal: ReleaseSeal, reuse: ReadonlyMap<string, ServedFile>)
 export interface LoadOptions {
   reuse?: ReadonlyMap<string, ServedFile>;
   memoryMax?: number;
-  /** false: return once the data files are verified (see LoadedRelease.storeReady). Default true. */
+  /** false: return once the data files are verified (see LoadedRelease.storeReady). Default true: once the whole store is hashed too. */
   waitForStore?: boolean;
   /** The store's verifier (store-verify.ts); a test wraps it to hold a verification at a gate. */
   verifyStore?: typeof verifyStore;
@@ -136,7 +150,7 @@ export async function loadRelease(releasesDir: string, revision: string, opts: L
   if (early.revision !== revision) throw new ReleaseVerificationError(`directory ${revision} holds sealed revision ${early.revision}`, 'release.json');
   const storeEntry = early.files.find((f) => f.path === STORE_FILE);
   if (!storeEntry) throw new ReleaseVerificationError(`${STORE_FILE}: not in the seal`, STORE_FILE);
-  const verification = (opts.verifyStore ?? verifyStore)(dir, storeEntry, memoryMax);
+  const verification = (opts.verifyStore ?? verifyStore)(dir, storeEntry, { memoryMax, inPlace: STORE_IN_PLACE });
   let release: SealedRelease;
   try {
     release = new SealedRelease(revision, dir, ...(await loadData(dir, revision, reuse)), verification);
@@ -151,6 +165,7 @@ export async function loadRelease(releasesDir: string, revision: string, opts: L
   if (waitForStore) {
     try {
       await release.storeReady;
+      await release.storeSealed; // a swap, or a release loaded on demand, is served only once hashed whole
     } catch (err) {
       await release.close();
       throw err;

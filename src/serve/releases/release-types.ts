@@ -18,15 +18,21 @@ export interface LoadedRelease {
   dir: string;
   seal: ReleaseSeal;
   /**
-   * The private, verified copy of store.sqlite (in memory or on disk), read-only. Until its verification
-   * ends (a release served at start before its store is verified) reading it throws ProblemError
-   * store_verifying (503 with Retry-After), so no answer ever comes from unverified store bytes.
+   * store.sqlite, read-only: verified whole (in memory, or a private copy on disk), or the sealed file
+   * opened in place with every page checked as it is read. Until it is open (a release served at start
+   * before its store is) reading it throws ProblemError store_verifying (503 with Retry-After), and once
+   * the store is found to differ from the seal, release_unavailable: no answer ever comes from bytes
+   * that differ from the sealed ones.
    */
   readonly db: Database;
   /** Whether db is verified and open. */
   readonly storeVerified: boolean;
-  /** Settles when the store is verified and open; rejects (ReleaseVerificationError) when it is not. */
+  /** Settles when the store is open for answering; rejects (ReleaseVerificationError) when it is not. */
   readonly storeReady: Promise<void>;
+  /** Settles when the whole store's sha256 is compared with the seal: with storeReady, or later for a store opened in place. */
+  readonly storeSealed?: Promise<void>;
+  /** Resolves with the reason when an open store stops being what was sealed (hash mismatch, file written to). */
+  readonly storeLost?: Promise<Error>;
   /** When the store was verified, in performance.now() milliseconds (start-up log); null before. */
   readonly storeVerifiedAt: number | null;
   readonly storeCopy?: string | null; // the on-disk private copy, removed when the release closes

@@ -1,14 +1,16 @@
-// The worker thread that copies a sealed store too large to hold in memory to its private file,
-// hashing each chunk as it is copied (src/serve/releases/store-verify.ts): verification and copy are one pass
-// over the bytes, and the serving thread never hashes gigabytes.
+// The worker thread that hashes a sealed store too large to hold in memory (src/serve/releases/store-verify.ts),
+// and copies it to its private file in the same pass when it is served from a copy: verification and
+// copy are one pass over the bytes, and the serving thread never hashes gigabytes.
 import { createHash } from 'node:crypto';
 import { closeSync, constants as fsc, fchmodSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 
 export interface StoreCopyJob {
   source: string;
-  /** The private copy to create; it must not exist. */
-  target: string;
+  /** The private copy to create (it must not exist), or null to hash the file only. */
+  target: string | null;
+  /** Hash only the file of this identity (the one opened in place); another is refused unread. */
+  identity?: { dev: number; ino: number };
   /** The sealed size: a file of another size is refused without reading it. */
   bytes: number;
 }
@@ -24,20 +26,21 @@ function copyAndHash(job: StoreCopyJob): StoreCopyResult {
     const stat = fstatSync(fd);
     if (!stat.isFile()) return { ok: false, reason: 'not a regular file' };
     if (stat.size !== job.bytes) return { ok: false, reason: `${stat.size} bytes, sealed ${job.bytes}` };
+    if (job.identity && (stat.dev !== job.identity.dev || stat.ino !== job.identity.ino)) return { ok: false, reason: 'replaced since it was opened' };
     const hash = createHash('sha256');
-    const out = openSync(job.target, fsc.O_WRONLY | fsc.O_CREAT | fsc.O_EXCL | fsc.O_NOFOLLOW, 0o600);
+    const out = job.target === null ? null : openSync(job.target, fsc.O_WRONLY | fsc.O_CREAT | fsc.O_EXCL | fsc.O_NOFOLLOW, 0o600);
     try {
       const chunk = Buffer.allocUnsafeSlow(CHUNK);
       let total = 0;
       for (let n; (n = readSync(fd, chunk, 0, CHUNK, total)) > 0; total += n) {
         const part = chunk.subarray(0, n);
         hash.update(part); // the bytes hashed are the bytes written: the copy is what was verified
-        for (let off = 0; off < n; ) off += writeSync(out, part, off, n - off);
+        if (out !== null) for (let off = 0; off < n; ) off += writeSync(out, part, off, n - off);
       }
-      fchmodSync(out, 0o400);
+      if (out !== null) fchmodSync(out, 0o400);
       return { ok: true, sha256: hash.digest('hex'), bytes: total };
     } finally {
-      closeSync(out);
+      if (out !== null) closeSync(out);
     }
   } finally {
     closeSync(fd);

@@ -1,8 +1,11 @@
-// Verifies a sealed store and opens the verified bytes: held in memory up to `memoryMax` (read once,
-// hashed, deserialised), or as a private read-only copy written and hashed in the same pass on a
-// worker thread (src/serve/releases/store-verify-worker.ts), so a multi-GB store never blocks the serving
-// thread. Only bytes whose sha256 and size equal the seal's are ever opened, so what is served is
-// what was sealed for as long as it is served, whatever later happens to the release directory.
+// Verifies a sealed store and opens it. Up to `memoryMax` it is read once, hashed and deserialised.
+// A larger store whose pages carry checksums is opened in place (./store-in-place.ts): it answers at
+// once, each page checked as SQLite reads it, while a worker thread hashes the whole file against the
+// seal (src/serve/releases/store-verify-worker.ts) and a mismatch withdraws it. A larger store without
+// page checksums (written before they existed), or any store when in-place opening is off
+// (DALA_STORE_IN_PLACE=0), is copied to a private read-only file, written and hashed in one pass on
+// that thread, and opened only once its sha256 and size equal the seal's. Either way no byte that
+// differs from the sealed one is ever answered, whatever later happens to the release directory.
 import { lstatSync } from 'node:fs';
 import { mkdir, open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -13,17 +16,35 @@ import { STORE_FILE } from '../../release/layout.js';
 import { ReleaseVerificationError } from '../../release/verify.js';
 import { openStore } from '../../store/open.js';
 import { COPY_ROOT } from './store-copies.js';
+import { openInPlace, type InPlaceStore } from './store-in-place.js';
 import type { StoreCopyJob, StoreCopyResult } from './store-verify-worker.js';
 
 export interface VerifiedStore {
   db: Database.Database;
-  /** The private copy on disk, or null when the store is held in memory. */
+  /** The private copy on disk, or null when the store is held in memory or opened in place. */
   copy: string | null;
 }
 
+export interface StoreOptions {
+  /** Stores up to this size are read into memory, hashed and opened from there. */
+  memoryMax: number;
+  /** Larger stores whose pages carry checksums are opened in place (./store-in-place.ts); else copied. */
+  inPlace: boolean;
+}
+
 export interface StoreVerification {
-  /** Settles once: the opened verified store, or a ReleaseVerificationError naming store.sqlite. */
-  readonly done: Promise<VerifiedStore>;
+  /**
+   * Settles once: the store, opened for answering (verified whole in memory or as a private copy, or
+   * opened in place with each page checked as it is read), or a ReleaseVerificationError naming store.sqlite.
+   */
+  readonly opened: Promise<VerifiedStore>;
+  /** Settles once the whole file's sha256 and size are compared with the seal's: resolves when they match. */
+  readonly done: Promise<void>;
+  /**
+   * Resolves, with the reason, when a store that was opened stops being what was sealed: its whole-file
+   * hash differs, or the file opened in place was written to. Never resolves otherwise; never rejects.
+   */
+  readonly lost: Promise<Error>;
   /** Stops the verification; a store already opened is closed and its copy removed. */
   cancel(): Promise<void>;
 }
@@ -58,46 +79,79 @@ async function inMemory(source: string, sealed: { sha256: string; bytes: number 
   }
 }
 
-/** Starts verifying `dir`/store.sqlite against its seal entry; the caller awaits `done` when it must. */
-export function verifyStore(dir: string, sealed: { sha256: string; bytes: number }, memoryMax: number): StoreVerification {
+const observed = <T>(p: Promise<T>): Promise<T> => (p.catch(() => {}), p); // awaited by the caller, never unhandled
+
+/** Starts verifying `dir`/store.sqlite against its seal entry; the caller awaits `opened` or `done` when it must. */
+export function verifyStore(dir: string, sealed: { sha256: string; bytes: number }, opts: StoreOptions): StoreVerification {
   const source = join(dir, STORE_FILE);
-  const target = sealed.bytes <= memoryMax ? null : join(COPY_ROOT, `${Date.now()}-${Math.random().toString(36).slice(2)}.sqlite`);
-  const running: { worker: Worker | null; cancelled: boolean } = { worker: null, cancelled: false };
-  const done = (async (): Promise<VerifiedStore> => {
+  const running: { worker: Worker | null; cancelled: boolean; unwatch: (() => void) | null } = { worker: null, cancelled: false, unwatch: null };
+  let inPlace = false;
+  let lose!: (err: Error) => void;
+  const lost = new Promise<Error>((resolve) => (lose = (err) => (running.unwatch?.(), resolve(err))));
+  const hashed = { resolve: (): void => {}, reject: (_err: Error): void => {} };
+  const whole = observed(new Promise<void>((resolve, reject) => Object.assign(hashed, { resolve, reject })));
+
+  const hash = async (job: StoreCopyJob): Promise<void> => {
+    if (running.cancelled) throw refused('verification cancelled');
+    const result = await new Promise<StoreCopyResult>((resolve, reject) => {
+      const w = (running.worker = startWorker(job));
+      w.once('message', resolve);
+      w.once('error', reject);
+      w.once('exit', (code) => reject(new Error(running.cancelled ? 'verification cancelled' : `the verifying thread exited (${code})`)));
+    }).finally(() => void running.worker?.terminate());
+    if (!result.ok) throw refused(result.reason);
+    const failure = differs(result, sealed);
+    if (failure) throw failure;
+    if (running.cancelled) throw refused('verification cancelled');
+  };
+
+  const opened = observed((async (): Promise<VerifiedStore> => {
     try {
       if (!lstatSync(source).isFile()) throw refused('not a regular file');
     } catch (err) {
       throw err instanceof ReleaseVerificationError ? err : refused('missing');
     }
-    if (target === null) return { db: openStore(await inMemory(source, sealed), source), copy: null };
+    if (sealed.bytes <= opts.memoryMax) return { db: openStore(await inMemory(source, sealed), source), copy: null };
+    if (opts.inPlace) {
+      let placed: InPlaceStore | null;
+      try {
+        placed = openInPlace(source, sealed.bytes, (reason) => lose(refused(reason)));
+      } catch (err) {
+        throw (err as Error).name === 'SyntheticStoreError' ? err : refused((err as Error).message);
+      }
+      if (placed) {
+        running.unwatch = placed.unwatch;
+        inPlace = true;
+        const { db, dev, ino } = placed;
+        // Answering starts now; the whole file is hashed meanwhile, and a mismatch withdraws the store.
+        hash({ source, target: null, bytes: sealed.bytes, identity: { dev, ino } }).then(hashed.resolve, (err: Error) => {
+          hashed.reject(err);
+          if (!running.cancelled) lose(err);
+        });
+        return { db, copy: null };
+      }
+    }
+    const target = join(COPY_ROOT, `${Date.now()}-${Math.random().toString(36).slice(2)}.sqlite`);
     try {
       await mkdir(COPY_ROOT, { recursive: true, mode: 0o700 });
-      if (running.cancelled) throw refused('verification cancelled');
-      const result = await new Promise<StoreCopyResult>((resolve, reject) => {
-        const w = (running.worker = startWorker({ source, target, bytes: sealed.bytes }));
-        w.once('message', resolve);
-        w.once('error', reject);
-        w.once('exit', (code) => reject(new Error(running.cancelled ? 'verification cancelled' : `the verifying thread exited (${code})`)));
-      });
-      if (!result.ok) throw refused(result.reason);
-      const failure = differs(result, sealed);
-      if (failure) throw failure;
-      if (running.cancelled) throw refused('verification cancelled');
+      await hash({ source, target, bytes: sealed.bytes });
       return { db: openStore(target), copy: target };
     } catch (err) {
       await rm(target, { force: true });
       throw err instanceof ReleaseVerificationError || (err as Error).name === 'SyntheticStoreError' ? err : refused((err as Error).message);
-    } finally {
-      void running.worker?.terminate();
     }
-  })();
-  done.catch(() => {}); // observed by whoever awaits it; never an unhandled rejection meanwhile
+  })());
+  // A store held in memory or copied is hashed before it opens; one opened in place is hashed after.
+  opened.then(() => (inPlace ? undefined : hashed.resolve()), hashed.reject);
   return {
-    done,
+    opened,
+    done: whole,
+    lost,
     async cancel() {
       running.cancelled = true;
+      running.unwatch?.();
       await running.worker?.terminate();
-      await done.then(
+      await opened.then(
         (store) => {
           if (store.db.open) store.db.close();
           if (store.copy) return rm(store.copy, { force: true });
