@@ -102,9 +102,11 @@ const port = 20000 + Math.floor(Math.random() * 20000);
 const bin = fileURLToPath(new URL('../bin/dala.js', import.meta.url));
 // Load shedding off: one client never queues a request, so a 503 here would only say that the answer
 // before took longer than the shedding bound on a loaded machine; the latency is what is measured.
+// Nor a request or write timeout: the 12 MB identity answer over every place can take longer than 10 s
+// on a loaded machine, and the server would cut it mid-body.
 // One serving process: these figures are one process's (several workers: bench/workers.bench.ts).
 const child = spawn(process.execPath, [bin, 'serve', '--benchmark', '--releases', dir, '--port', String(port)], {
-  stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, DALA_MAX_EVENT_LOOP_DELAY_MS: '3600000', DALA_WORKERS: '1' },
+  stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, DALA_MAX_EVENT_LOOP_DELAY_MS: '3600000', DALA_REQUEST_TIMEOUT_MS: '600000', DALA_WRITE_TIMEOUT_MS: '600000', DALA_WORKERS: '1' },
 });
 const base = `http://127.0.0.1:${port}`;
 try {

@@ -18,6 +18,7 @@ import {
   type ObservationCardInput,
   type RegionBriefInput,
 } from '../src/publish/pdf/index.js';
+import { PdfRenderPool } from '../src/publish/pdf/render-pool.js';
 import { tempDir } from './support/temp-dir.js';
 
 const builtAt = new Date('2025-06-01T00:00:00Z');
@@ -180,6 +181,35 @@ describe('determinism', () => {
     });
     assert.equal(child.status, 0, child.stderr);
     assert.ok(Buffer.from(child.stdout, 'base64').equals(here));
+  });
+});
+
+describe('the render pool (worker threads)', () => {
+  test('each page rendered on the pool equals the page rendered on this thread, whatever thread took it', async () => {
+    const pool = new PdfRenderPool(2);
+    try {
+      const jobs = [
+        { kind: 'indicator-passport', input: passport }, { kind: 'observation-card', input: card }, { kind: 'region-brief', input: brief },
+        { kind: 'observation-card', input: card }, { kind: 'indicator-passport', input: passport },
+      ] as const;
+      const pooled = await Promise.all(jobs.map((job, i) => pool.render(job, `page-${i}.pdf`)));
+      const here = { 'indicator-passport': await renderIndicatorPassport(passport), 'observation-card': await renderObservationCard(card), 'region-brief': await renderRegionBrief(brief) };
+      jobs.forEach((job, i) => assert.ok(pooled[i]!.equals(here[job.kind]), `${job.kind} (job ${i})`));
+    } finally {
+      await pool.close();
+    }
+  });
+
+  test('a page the pool cannot render fails with its path and the reason of its renderer', async () => {
+    const pool = new PdfRenderPool(1);
+    try {
+      await assert.rejects(pool.render({ kind: 'observation-card', input: { ...card, value: null, null_reason: null } }, 'media-kit/bad.pdf'),
+        /data\/media-kit\/bad\.pdf: observation card obs:unemployment_rate:KZ-35:2024: field value is null without a null_reason/);
+      // the thread goes on with the next page
+      assert.equal(pageCount(await pool.render({ kind: 'observation-card', input: card }, 'media-kit/good.pdf')), 1);
+    } finally {
+      await pool.close();
+    }
   });
 });
 

@@ -20,8 +20,12 @@ const PUBLISHERS: Publisher[] = [
 /** publicUrl: where the service answers, the base of the absolute URLs of the catalogue, the package and the PDF citations. */
 export async function publishAll(model: Model, publicUrl = DEFAULT_PUBLIC_URL): Promise<Artifact[]> {
   const artifacts: Artifact[] = [];
+  // The PDFs render on worker threads while this thread makes the other artifacts (the list's order,
+  // and so every byte, as when they were made one after the other).
+  const pdfs = pdfArtifacts(model, publicUrl);
+  pdfs.catch(() => {}); // awaited below; a publisher failing first must not leave its failure unhandled
   for (const publish of PUBLISHERS) artifacts.push(...(await publish(model)));
-  artifacts.push(...(await pdfArtifacts(model, publicUrl)));
+  artifacts.push(...(await pdfs));
   artifacts.push(...(await standardArtifacts(model, artifacts, publicUrl)));
   artifacts.push(provenance(model, artifacts));
   const seen = new Set<string>();

@@ -7,7 +7,7 @@ import { canonicalHash, sha256Hex } from '../../lib/hash.js';
 import { dataRevisionPermalink } from '../../lib/permalinks.js';
 import type { Model } from '../../model/model.js';
 import type { Artifact } from '../artifact.js';
-import { renderIndicatorPassport, renderObservationCard, renderRegionBrief } from '../pdf/index.js';
+import { PdfRenderPool } from '../pdf/render-pool.js';
 import { header, sourceOf } from './header.js';
 import { observations } from './indicators.js';
 import { locatorMap, rankedRegions, regionTrend, splitTrends } from './pdf-charts.js';
@@ -40,20 +40,35 @@ function citationOf(model: Model, publicUrl: string, path: string, title: string
   return { text: `Cite as: Dala (${built.slice(0, 4)}). ${title} [PDF]. Data revision ${revision}, built ${built}.`, permalink: `${publicUrl}${dataRevisionPermalink(revision, path)}` };
 }
 
-/** publicUrl: where the service answers, the base of the permalink each page cites. */
-export async function pdfArtifacts(model: Model, publicUrl: string): Promise<Artifact[]> {
+/**
+ * publicUrl: where the service answers, the base of the permalink each page cites. The pages' inputs
+ * are made before this returns; the pages are rendered on worker threads (../pdf/render-pool.ts), so
+ * the caller can go on with other work until it awaits them.
+ */
+export function pdfArtifacts(model: Model, publicUrl: string): Promise<Artifact[]> {
+  const pool = new PdfRenderPool();
+  try {
+    return renderAll(model, publicUrl, pool).finally(() => pool.close());
+  } catch (error) {
+    void pool.close();
+    throw error;
+  }
+}
+
+function renderAll(model: Model, publicUrl: string, pool: PdfRenderPool): Promise<Artifact[]> {
   const builtAt = new Date(model.builtAt);
   const base = { revision: dataRevision(model), builtAt, attribution: ATTRIBUTION };
   const common = (path: string, title: string) => ({ ...base, citation: citationOf(model, publicUrl, path, title) });
 
   type Pdf = { path: string; bytes: Buffer; subject: string };
-  const passports: Pdf[] = [];
+  type Rendering = { path: string; bytes: Promise<Buffer>; subject: string };
+  const passports: Rendering[] = [];
   for (const ind of model.indicators.filter((i) => model.points.some((p) => p.metric === i.id))) {
     const national = latestPoint(model, ind.id, 'KZ');
     const source = sourceOf(model, ind.source_id);
     const nationalChart = national ? regionTrend(model, ind, 'KZ', 'Kazakhstan', null) : null;
     const path = `indicator-passports/${ind.id}.pdf`;
-    const bytes = await renderIndicatorPassport({
+    const bytes = pool.render({ kind: 'indicator-passport', input: {
       ...common(path, `Indicator passport: ${ind.name.en}`), id: ind.id, name: ind.name, unit: ind.unit, frequency: ind.frequency, aggregation: ind.aggregation, layer: ind.layer,
       source: { title: source.title, url: source.url, licence: source.licence }, bureau_table: ind.bureau_table, series_breaks: ind.series_breaks, notes: ind.notes,
       // places with a value in that period, not rows (a null row is no publication)
@@ -62,12 +77,12 @@ export async function pdfArtifacts(model: Model, publicUrl: string): Promise<Art
       national_chart: nationalChart,
       split_charts: national ? splitTrends(model, ind) : [],
       regions_chart: national ? rankedRegions(model, ind, national.period) : null,
-    });
+    } }, path);
     passports.push({ path, bytes, subject: `indicator:${ind.id}` });
   }
 
   const placeName = (iso: string) => model.regions.find((r) => r.iso === iso)?.name ?? { kk: 'Қазақстан', ru: 'Казахстан', en: 'Kazakhstan' };
-  const cards: Pdf[] = [];
+  const cards: Rendering[] = [];
   // Cards stay with the four headline indicators: a card per observation of every regional
   // statistic would add some 220 one-page PDFs that the JSON and CSV observations already carry.
   const headline: readonly string[] = HEADLINE_METRICS;
@@ -77,19 +92,19 @@ export async function pdfArtifacts(model: Model, publicUrl: string): Promise<Art
     const sparkline = { ...regionTrend(model, ind, o.place, placeName(o.place).en, o.period), comparison: null };
     const path = `media-kit/${o.indicator}-${o.place.toLowerCase()}.pdf`;
     const title = `${ind.name.en}: ${placeName(o.place).en}, ${o.period}`;
-    const bytes = await renderObservationCard({
+    const bytes = pool.render({ kind: 'observation-card', input: {
       ...common(path, `Publication card: ${title}`), id: o.id, title, place_name: placeName(o.place), indicator_name: ind.name,
       value: o.value, null_reason: o.null_reason, unit: o.unit, period: o.period, status: o.status, source: { title: source.title, url: source.url }, content_hash: o.content_hash,
       decimals: sparkline.decimals, sparkline,
-    });
+    } }, path);
     cards.push({ path, bytes, subject: o.id });
   }
 
-  const briefs: Pdf[] = [];
+  const briefs: Rendering[] = [];
   for (const r of model.regions) {
     const geometry = model.geo.regions.find((g) => g.iso === r.iso)!;
     const path = `region-briefs/${r.slug}.pdf`;
-    const bytes = await renderRegionBrief({
+    const bytes = pool.render({ kind: 'region-brief', input: {
       ...common(path, `Region brief: ${r.name.en}`), iso: r.iso, slug: r.slug, name: r.name, official_name: r.official_name, kind: r.kind, admin_centre: r.admin_centre,
       area_km2: geometry.areaKm2, area_source: 'geokz 1.0.2 ADM1 boundary, geodesic area',
       indicators: BRIEF_METRICS.flatMap((m) => {
@@ -102,14 +117,15 @@ export async function pdfArtifacts(model: Model, publicUrl: string): Promise<Art
       map: locatorMap(model, r.iso),
       institutions: model.institutions.filter((i) => i.region_iso === r.iso).map((i) => i.name.en),
       sources: [...new Set(['bns-population', 'bns-employed', 'bns-unemployment', 'bns-grp', 'bns-life-expectancy', 'bns-hospitals', 'bns-emissions', 'bns-env-expenditure', 'bns-income', 'geokz'].map((s) => sourceOf(model, s).title))],
-    });
+    } }, path);
     briefs.push({ path, bytes, subject: r.id });
   }
 
+  const rendered = (list: Rendering[]): Promise<Pdf[]> => Promise.all(list.map(async (p) => ({ ...p, bytes: await p.bytes })));
   const files = (list: Pdf[]): Artifact[] => list.map((p) => ({ path: p.path, bytes: p.bytes }));
-  return [
-    ...files(passports), manifest(model, 'indicator-passports', 'One-page indicator passports', passports),
-    ...files(cards), manifest(model, 'media-kit', 'Publication cards, one per public observation of the four headline indicators', cards),
-    ...files(briefs), manifest(model, 'region-briefs', 'One-page regional briefs (20 regions)', briefs),
-  ];
+  return Promise.all([rendered(passports), rendered(cards), rendered(briefs)]).then(([p, c, b]) => [
+    ...files(p), manifest(model, 'indicator-passports', 'One-page indicator passports', p),
+    ...files(c), manifest(model, 'media-kit', 'Publication cards, one per public observation of the four headline indicators', c),
+    ...files(b), manifest(model, 'region-briefs', 'One-page regional briefs (20 regions)', b),
+  ]);
 }
