@@ -1,5 +1,6 @@
 // The release layout is the contract between build and serve (docs/architecture.md).
 import { join } from 'node:path';
+import { REVISION_SCHEMA } from '../publish/schemas/release-seal.js';
 
 export const CURRENT_POINTER = 'CURRENT';
 export const SEAL_FILE = 'release.json';
@@ -8,35 +9,9 @@ export const STORE_FILE = 'store.sqlite';
 export const EVIDENCE_FILES = ['evidence/validation.json', 'evidence/counts.json'] as const;
 /** Files that carry lineage; they are sealed but kept out of the revision hash. */
 export const LINEAGE_FILES = ['data/release-manifest.json'] as const;
-export const REVISION_PATTERN = /^[0-9a-f]{16}$/;
+export const REVISION_PATTERN = new RegExp(REVISION_SCHEMA.pattern);
 
-export interface SealedFile {
-  path: string; // relative to the release directory, forward slashes
-  sha256: string;
-  bytes: number;
-  media_type: string;
-}
-
-/** A precompressed representation of a sealed data/ file (see src/release/precompress.ts). */
-export interface SealedVariant {
-  path: string; // the file's path plus .gz or .br
-  sha256: string;
-  bytes: number;
-  of: string; // the sealed file it encodes
-  coding: 'gzip' | 'br';
-}
-
-export interface ReleaseSeal {
-  revision: string;
-  schema_version: string;
-  built_at: string; // ISO date-time from SOURCE_DATE_EPOCH
-  as_of: string; // ISO date: the release's as-of date (latest data period end)
-  previous_revision: string | null;
-  rollback: string | null; // path of the previous release's manifest
-  files: SealedFile[];
-  /** Precompressed variants; outside the revision hash. Absent in releases sealed before them. */
-  variants?: SealedVariant[];
-}
+export type { ReleaseSeal, SealedFile, SealedVariant } from '../publish/schemas/release-seal.js';
 
 export function releaseDir(releasesDir: string, revision: string): string {
   return join(releasesDir, revision);

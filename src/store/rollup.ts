@@ -6,13 +6,12 @@ import type { Row } from './tables.js';
 
 export type PointRow = Row<'points'>;
 
-export interface SeriesPoint {
-  period: string; period_start: string; period_end: string; value: number | null; null_reason: string | null;
-  aggregation: string | null; // null: the point as published
-  from_periods: string[];
-  unit: string; status: string; note: string | null;
-  source_id: string; // the points' sources, " | "-joined when they differ
-}
+/**
+ * A bucket: the fields of a stored point but its metric and place (source_id: the points' sources,
+ * " | "-joined when they differ), with its aggregation (null: the point as published) and the periods
+ * of the points it comes from.
+ */
+export type SeriesPoint = Omit<PointRow, 'metric' | 'place'> & { aggregation: string | null; from_periods: string[] };
 
 export const AGGREGATIONS = ['sum', 'mean', 'last'] as const;
 

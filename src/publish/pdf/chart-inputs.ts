@@ -5,15 +5,8 @@
 import type { Feature, MultiPolygon, Polygon } from 'geojson';
 import type { Point } from '../../model/types.js';
 
-export interface ChartPoint {
-  period: string;
-  /** Inclusive ISO dates: the point is drawn at the middle of its period. */
-  period_start: string;
-  period_end: string;
-  value: number | null;
-  status: Point['status'];
-  unit: string;
-}
+/** A point as drawn: at the middle of its period (inclusive ISO dates), with its status and unit. */
+export type ChartPoint = Pick<Point, 'period' | 'period_start' | 'period_end' | 'value' | 'status' | 'unit'>;
 
 export interface ChartSeries {
   label: string;

@@ -4,6 +4,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { contractSchema, freshness, isoDate, names, sourceRef } from './common.js';
 import { SLUG_PATTERN } from '../../lib/slug.js';
+import { RELEASE_SEAL_SCHEMA, REVISION_SCHEMA, SEALED_FILE_SCHEMA } from './release-seal.js';
 
 const sha = { type: 'string', pattern: '^[0-9a-f]{64}$' };
 const event = { type: 'object', required: ['id', 'date', 'kind', 'place', 'title', 'source_url', 'review_status'], properties: { date: isoDate, title: names, source_url: { type: 'string', format: 'uri' }, review_status: { enum: ['reviewed', 'unreviewed'] } } };
@@ -57,11 +58,11 @@ export const operationsSchemas = {
     files: { type: 'array', minItems: 1, items: { type: 'object', required: ['path', 'sha256', 'bytes', 'media_type', 'subject'], properties: { path: { type: 'string', pattern: '^/data/.+\\.pdf$' }, sha256: sha, bytes: { type: 'integer', minimum: 1 }, media_type: { const: 'application/pdf' } } } },
   }, ['count', 'files', 'data_revision']),
   'release-manifest': contractSchema('release-manifest', 'Revision, artifact hashes, sources and rollback link of the public release', {
-    revision: { type: 'string', pattern: '^[0-9a-f]{16}$' }, previous_revision: { type: ['string', 'null'] }, rollback: { type: ['string', 'null'] },
-    lineage: { type: 'array', items: { type: 'string', pattern: '^[0-9a-f]{16}$' }, description: 'Every earlier revision, newest first' },
+    revision: REVISION_SCHEMA, previous_revision: RELEASE_SEAL_SCHEMA.properties.previous_revision, rollback: RELEASE_SEAL_SCHEMA.properties.rollback,
+    lineage: { type: 'array', items: REVISION_SCHEMA, description: 'Every earlier revision, newest first' },
     permalink: { type: 'string', format: 'uri', description: 'Where this release\'s /data/ files stay, byte for byte, while the server keeps the release' },
     sources: { type: 'array', items: sourceRef },
-    artifacts: { type: 'array', minItems: 1, items: { type: 'object', required: ['path', 'sha256', 'bytes', 'media_type'], properties: { sha256: sha } } },
+    artifacts: { type: 'array', minItems: 1, items: SEALED_FILE_SCHEMA },
   }, ['revision', 'previous_revision', 'rollback', 'sources', 'artifacts']),
   'district-collection': {
     $schema: 'https://json-schema.org/draft/2020-12/schema', $id: 'https://dala.kz/data/schemas/district-collection.schema.json',
