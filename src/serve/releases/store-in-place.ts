@@ -26,11 +26,16 @@ export interface InPlaceStore {
 
 /**
  * Opens `source` in place, or returns null when its pages carry no checksums (a store written before
- * they existed, or whose header was damaged): such a store is copied and hashed whole instead. Throws
+ * they existed, or whose header was damaged) or the extension that checks them cannot be loaded: such
+ * a store is copied and hashed whole instead. Throws
  * (with SQLite's or this module's reason) when the file is not the sealed size or changes while opened.
  */
 export function openInPlace(source: string, bytes: number, onWrite: (reason: string) => void): InPlaceStore | null {
-  registerPageChecksums();
+  try {
+    registerPageChecksums();
+  } catch {
+    return null; // no extension here (installed without a C compiler): copied and hashed whole, slower but as safe
+  }
   const before = lstatSync(source);
   if (before.size !== bytes) throw new Error(`${before.size} bytes, sealed ${bytes}`);
   const db = openStore(source); // reads page 1 and the meta table: the VFS now knows whether pages are checked
