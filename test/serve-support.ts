@@ -40,8 +40,8 @@ const day = (d: string, value: number | null) => ({
   source_id: 'media-sample', note: 'test fixture: labelled media sample',
 });
 
-/** The fixture store plus a daily `sum` metric, sealed like makeFixtureRelease (test fixture). */
-export async function makeDailyRelease(): Promise<string> {
+/** The fixture store plus a daily `sum` metric (and `extra` points of it), sealed like makeFixtureRelease (test fixture). */
+export async function makeDailyRelease(extra: { place: string; day: string; value: number | null }[] = []): Promise<string> {
   const dir = tempDir('dala-daily-');
   const staging = await makeStaging(dir);
   const store = fixtureStore();
@@ -49,6 +49,7 @@ export async function makeDailyRelease(): Promise<string> {
   store.metrics.push({ id: 'media_mentions', layer: 'media', name_en: 'Mentions', name_ru: 'Упоминания', name_kk: 'Атаулар', unit: 'publications', frequency: 'daily', aggregation: 'sum', source_id: 'media-sample', notes: 'test fixture' });
   // 2024-01-01 is a Monday (ISO week 1); 2024-01-08 starts week 2; 2024-02-01 has a gap (null).
   store.points.push(day('2024-01-01', 3), day('2024-01-02', 4), day('2024-01-07', 1), day('2024-01-08', 10), day('2024-02-01', null), day('2024-02-02', 5));
+  store.points.push(...extra.map((p) => ({ ...day(p.day, p.value), place: p.place })));
   for (const [path, body] of [
     ['data/country-pulse.json', stableJson({ kind: 'test-fixture' })],
     ['evidence/validation.json', stableJson({ ok: true, kind: 'test-fixture' })],

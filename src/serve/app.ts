@@ -44,6 +44,8 @@ export interface AppOptions {
   pollMs?: number;
   /** Options of /api/v1/ beside the ones above (tests pin the clock and the rate-limit policy). */
   v1?: Pick<V1Options, 'rateLimit' | 'now' | 'bucketClock'>;
+  /** Options of /api/timemachine/ (the bound of a series answer: MAX_SERIES_POINTS by default). */
+  timemachine?: { maxSeriesPoints?: number };
   /** Budget of the in-memory cache of v1 and timemachine answers, or the cache itself (tests look into it). */
   answerCache?: AnswerCacheOptions | AnswerCache;
   /** The HTML page a browser gets at `/` (the web front end); a server-rendered link list otherwise. */
@@ -232,7 +234,7 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
     await scope.register(async (cached) => {
       installAnswerCache(cached, answers);
       admission.install(cached);
-      await cached.register(timemachinePlugin, { prefix: '/api/timemachine', releases });
+      await cached.register(timemachinePlugin, { prefix: '/api/timemachine', releases, ...opts.timemachine });
     });
     for (const url of ['/api/timemachine/openapi.json', '/openapi.json']) scope.get(url, openapiRouteOptions, serveInterfaceDocument);
   });

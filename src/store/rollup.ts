@@ -74,10 +74,15 @@ export function bucketize(points: readonly PointRow[], g: Granularity, aggregati
   for (const { b, pts } of buckets.values()) {
     if (pts.length === 0) continue; // only points kept whole started here
     sortIfNeeded(pts, (x, y) => (x.period_end < y.period_end ? -1 : x.period_end > y.period_end ? 1 : 0)); // stable: ties keep time order
-    const f = flags(pts);
+    // one point (every day bucket of daily points) agrees with itself: its own flags
+    const f = pts.length === 1 ? pts[0]! : flags(pts);
     // Values in different units cannot be combined: the bucket says so instead of adding them.
-    const value = f.unit.includes(' | ') ? { value: null, null_reason: `the points in the bucket are in different units (${f.unit})` } : aggregate(pts);
-    out.push({ ...b, ...value, aggregation, from_periods: pts.map((p) => p.period), ...f });
+    const { value, null_reason } = f.unit.includes(' | ') ? { value: null, null_reason: `the points in the bucket are in different units (${f.unit})` } : aggregate(pts);
+    // a literal in the key order answers and stored rollups show (spreads made this the costliest step)
+    out.push({
+      period: b.period, period_start: b.period_start, period_end: b.period_end, value, null_reason, aggregation,
+      from_periods: pts.map((p) => p.period), unit: f.unit, status: f.status, note: f.note, source_id: f.source_id,
+    });
   }
   return sortIfNeeded(out, byTime);
 }

@@ -26,7 +26,8 @@ export type UnitSpan = FromSchema<typeof UNIT_SPAN_SCHEMA>;
 /** What the answer says about a list of buckets; periods as [period, start, end] in time order. */
 export interface SeriesSummary { count: number; sources: string[]; units: UnitSpan[]; periods: [string, string, string][] }
 
-type Summarised = Pick<SeriesPoint, 'period' | 'period_start' | 'period_end' | 'unit' | 'source_id'> & { from_count: number };
+// a bucket counts its source points (from_count) or lists them (from_periods)
+type Summarised = Pick<SeriesPoint, 'period' | 'period_start' | 'period_end' | 'unit' | 'source_id'> & ({ from_count: number } | Pick<SeriesPoint, 'from_periods'>);
 
 const EMPTY: SeriesSummary = { count: 0, sources: [], units: [], periods: [] };
 
@@ -36,9 +37,15 @@ export function summarise(points: readonly Summarised[]): SeriesSummary {
   const spans = new Map<string, UnitSpan>();
   let count = 0;
   for (const p of points) {
-    count += p.from_count;
-    for (const s of p.source_id.split(' | ')) sources.add(s);
-    for (const unit of p.unit.split(' | ')) widen(spans, { unit, period_start: p.period_start, period_end: p.period_end, first_period: p.period, last_period: p.period });
+    count += 'from_count' in p ? p.from_count : p.from_periods.length;
+    // most buckets have one source and one unit, the same as the bucket before: no list, no span made
+    if (p.source_id.includes(' | ')) for (const s of p.source_id.split(' | ')) sources.add(s);
+    else sources.add(p.source_id);
+    for (const unit of p.unit.includes(' | ') ? p.unit.split(' | ') : [p.unit]) {
+      const s = spans.get(unit);
+      if (s && s.period_start <= p.period_start && s.period_end >= p.period_end) continue;
+      widen(spans, { unit, period_start: p.period_start, period_end: p.period_end, first_period: p.period, last_period: p.period });
+    }
   }
   return { count, sources: [...sources].sort(), units: [...spans.values()], periods: points.map((p) => [p.period, p.period_start, p.period_end]) };
 }

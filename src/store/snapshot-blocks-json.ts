@@ -23,6 +23,32 @@ function valueJson(v: number): string {
 const VALUE_BYTES = 25;
 const COMMA = 0x2c;
 
+/** A block's tuples as the pieces of JSON around each value: tuple t's head is bytes[headAt[t], headAt[t + 1]), its tail likewise. */
+export interface TuplePieces { bytes: Buffer; headAt: Uint32Array; tailAt: Uint32Array }
+
+/** Writes the texts one after another as UTF-8 from byte `from` of `out`; text k is [at[k], at[k + 1]). */
+function pool(texts: readonly string[], out: Buffer[], from: number): Uint32Array {
+  const at = new Uint32Array(texts.length + 1);
+  let o = from;
+  for (let k = 0; k < texts.length; k++) {
+    const bytes = Buffer.from(texts[k]!, 'utf8');
+    out.push(bytes);
+    at[k] = o;
+    o += bytes.length;
+  }
+  at[texts.length] = o;
+  return at;
+}
+
+/** The pieces of a block's tuples (encoded once per block: the reader keeps them). */
+export function tuplePieces(tuples: readonly Tuple[]): TuplePieces {
+  const out: Buffer[] = [];
+  const headAt = pool(tuples.map(([period, start, end]) => `"period":${quote(period)},"period_start":${quote(start)},"period_end":${quote(end)},"value":`), out, 0);
+  const tailAt = pool(tuples.map(([, , , nullReason, status, unit, source, note]) =>
+    `,"null_reason":${quote(nullReason)},"status":${quote(status)},"unit":${quote(unit)},"source_id":${quote(source)},"note":${quote(note)}}`), out, headAt[tuples.length]!);
+  return { bytes: Buffer.concat(out), headAt, tailAt };
+}
+
 export class SnapshotJsonWriter {
   /** [series heads | the block's tuple heads | its tuple tails | the answer]; reused by every answer. */
   private work: Uint8Array;
@@ -49,30 +75,17 @@ export class SnapshotJsonWriter {
     return this.work;
   }
 
-  /** Writes the texts one after another from `from`; text k is [at[k], at[k + 1]). */
-  private pool(texts: readonly string[], from: number): Uint32Array {
-    const at = new Uint32Array(texts.length + 1);
-    let o = from;
-    for (let k = 0; k < texts.length; k++) {
-      const bytes = Buffer.from(texts[k]!, 'utf8');
-      this.reserve(o, bytes.length).set(bytes, o);
-      at[k] = o;
-      o += bytes.length;
-    }
-    at[texts.length] = o;
-    return at;
-  }
-
   /**
    * The JSON array of the entries shown: for each series s in order with entry[s] >= 0 (and
    * keep[s] === 1 when keep is given), its point of tuple tupleOf[entry[s]] and value valueOf(entry[s]).
    * `use` gets the count and the bytes, which lie in the reused buffer: valid only during the call.
    */
-  write<T>(entry: Int32Array, keep: Uint8Array | null, tuples: readonly Tuple[], tupleOf: Uint32Array, valueOf: (e: number) => number, use: (count: number, json: Buffer) => T): T {
-    const headAt = this.pool(tuples.map(([period, start, end]) => `"period":${quote(period)},"period_start":${quote(start)},"period_end":${quote(end)},"value":`), this.seriesEnd);
-    const tailAt = this.pool(tuples.map(([, , , nullReason, status, unit, source, note]) =>
-      `,"null_reason":${quote(nullReason)},"status":${quote(status)},"unit":${quote(unit)},"source_id":${quote(source)},"note":${quote(note)}}`), headAt[tuples.length]!);
-    const answerAt = tailAt[tuples.length]!;
+  write<T>(entry: Int32Array, keep: Uint8Array | null, pieces: TuplePieces, tupleOf: Uint32Array, valueOf: (e: number) => number, use: (count: number, json: Buffer) => T): T {
+    // the block's pieces go after the series heads, so that every piece is copied within one buffer
+    this.reserve(this.seriesEnd, pieces.bytes.length).set(pieces.bytes, this.seriesEnd);
+    const headAt = pieces.headAt.map((a) => a + this.seriesEnd);
+    const tailAt = pieces.tailAt.map((a) => a + this.seriesEnd);
+    const answerAt = tailAt[tailAt.length - 1]!;
     const seriesAt = this.seriesAt;
     let bound = 2;
     for (let s = 0; s < entry.length; s++) {

@@ -9,6 +9,12 @@ import type { Encodable } from '../data/encoding.js';
 // bytes, so a representation's ETag is stable) that cost a few milliseconds for a 200 KB answer.
 const GZIP_LEVEL = 6;
 const BROTLI_QUALITY = 5;
+// A larger answer (a snapshot over every layer is about 1 MB) is compressed at lower levels, still
+// fixed by its size: Brotli 5 took 6 ms of CPU for 1 MB, a fifth of the whole answer; Brotli 3 and
+// gzip 4 take about half as long for output some 20% larger.
+const LARGE_BYTES = 256 * 1024;
+const LARGE_GZIP_LEVEL = 4;
+const LARGE_BROTLI_QUALITY = 3;
 
 /** An answer the cache keeps: its representations, headers and the bytes it holds at most. */
 export interface KeptAnswer extends Encodable {
@@ -37,12 +43,12 @@ export class CachedAnswer implements KeptAnswer {
   }
 
   get gzip(): Buffer {
-    return (this.gz ??= gzipSync(this.body, { level: GZIP_LEVEL }));
+    return (this.gz ??= gzipSync(this.body, { level: this.body.length > LARGE_BYTES ? LARGE_GZIP_LEVEL : GZIP_LEVEL }));
   }
 
   get br(): Buffer {
     return (this.brotli ??= brotliCompressSync(this.body, {
-      params: { [z.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [z.BROTLI_PARAM_SIZE_HINT]: this.body.length },
+      params: { [z.BROTLI_PARAM_QUALITY]: this.body.length > LARGE_BYTES ? LARGE_BROTLI_QUALITY : BROTLI_QUALITY, [z.BROTLI_PARAM_SIZE_HINT]: this.body.length },
     }));
   }
 

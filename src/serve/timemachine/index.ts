@@ -12,6 +12,7 @@ import { health, layers, stats, temporalContracts } from './info.js';
 import { EVENTS_QUERY, NO_QUERY, SERIES_QUERY, SNAPSHOT_DIFF_QUERY, SNAPSHOT_QUERY } from './query.js';
 import { RESPONSES } from './schemas.js';
 import { composedSeries, series, seriesRef } from './series.js';
+import { MAX_SERIES_POINTS, seriesWindow } from './series-window.js';
 import { markDeprecated } from '../dimensions/filters.js';
 import { PrecomposedAnswer } from '../answers/precomposed.js';
 import { sendPrecomposed } from '../answers/hooks.js';
@@ -22,7 +23,8 @@ import { snapshotDiff } from './snapshot-diff.js';
 // Answers change only with a release (health too: it reports the release, not live load).
 const CACHE_CONTROL = 'public, max-age=60, must-revalidate';
 
-export async function timemachinePlugin(app: FastifyInstance, opts: { releases: ReleaseSource }): Promise<void> {
+export async function timemachinePlugin(app: FastifyInstance, opts: { releases: ReleaseSource; maxSeriesPoints?: number }): Promise<void> {
+  const maxSeriesPoints = opts.maxSeriesPoints ?? MAX_SERIES_POINTS;
   // Every answer negotiates its media type (406 when none fits); the time-slice answers that are
   // tables also come as CSV (Accept: text/csv or format=csv), one row per point or event.
   // The handler's query type is derived from the querystring schema the route registers, and what it
@@ -60,11 +62,15 @@ export async function timemachinePlugin(app: FastifyInstance, opts: { releases: 
   route('/snapshot', 'Metrics at a date', SNAPSHOT_QUERY, RESPONSES.snapshot, (req, query) =>
     (preferredType(req, ['application/json', 'text/csv']) === 'application/json' && acceptsGzip(req.headers['accept-encoding']) && composedSnapshot(pinned(req), query)) || snapshot(pinned(req), query),
   (v) => (v.points as RawJson).parsed<Record<string, unknown>[]>());
-  route('/series', 'Time series of one metric', SERIES_QUERY, RESPONSES.series, (req, query, reply) => {
+  route('/series', `Time series of one metric, at most ${maxSeriesPoints} buckets an answer (a longer series comes a window at a time, the next one linked with rel="next")`, SERIES_QUERY, RESPONSES.series, (req, query, reply) => {
     // a deprecated id answers its series with RFC 9745 Deprecation and its indicator as successor
     const { ref } = seriesRef(pinned(req), query);
     if (ref) markDeprecated(reply, [ref], (id) => `/api/v1/indicators/indicator:${id}`);
-    return (preferredType(req, ['application/json', 'text/csv']) === 'application/json' && acceptsGzip(req.headers['accept-encoding']) && composedSeries(pinned(req), query)) || series(pinned(req), query);
+    const at = req.url.indexOf('?');
+    const span = seriesWindow(pinned(req), query, '/api/timemachine/series', at < 0 ? '' : req.url.slice(at + 1), maxSeriesPoints);
+    if (span.next) reply.header('link', `<${span.next}>; rel="next"`);
+    const whole = span.next === null && preferredType(req, ['application/json', 'text/csv']) === 'application/json' && acceptsGzip(req.headers['accept-encoding']);
+    return (whole && composedSeries(pinned(req), query)) || series(pinned(req), span.query, span.next);
   }, seriesRows);
   // A page of events or of the diff; the next page's URL goes in the Link header (RFC 8288).
   const page = (req: FastifyRequest, q: EventsQuery, reply: FastifyReply, path: string) => {

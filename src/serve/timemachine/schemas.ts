@@ -9,6 +9,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { GRANULARITIES } from '../../store/periods.js';
 import { ANSWER_POINT_SCHEMA, UNIT_SPAN_SCHEMA } from '../../store/series-answer-schema.js';
+import { MAX_SERIES_POINTS } from './series-window.js';
 
 const str = { type: 'string' } as const;
 const nstr = { type: ['string', 'null'] } as const;
@@ -53,6 +54,7 @@ export const RESPONSES = {
         points: arr(ANSWER_POINT_SCHEMA),
       })),
       names,
+      next: { type: 'string', description: `Present when the series holds more buckets over its places than an answer may (${MAX_SERIES_POINTS} unless the server is configured otherwise): this answer is the first window of them (up to its end_date), and this is the URL of the next window (also in the Link header, rel="next")` },
     },
     ['revision', 'metric', 'unit', 'units', 'source', 'aggregation', 'granularity', 'start_date', 'end_date', 'places', 'periods', 'count', 'series'],
   ),

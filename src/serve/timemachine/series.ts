@@ -31,7 +31,8 @@ export function seriesRef(release: LoadedRelease, q: SeriesQuery): { found: Metr
   return { found: keys.length === 1 ? storeOf(release).metricById.get(keys[0]!) : undefined, ref };
 }
 
-function metricOf(release: LoadedRelease, q: SeriesQuery) {
+/** The series the query names (a problem when none, or when its date range is empty). */
+export function seriesMetric(release: LoadedRelease, q: SeriesQuery): MetricRow {
   const reader = storeOf(release);
   const { found } = seriesRef(release, q);
   if (!found) {
@@ -65,9 +66,10 @@ function head(release: LoadedRelease, q: SeriesQuery, found: MetricRow, places: 
   };
 }
 
-export function series(release: LoadedRelease, q: SeriesQuery): WithRawJson<TemporalSeries> {
+/** The answer; `next`: the URL of the window after this one (./series-window.ts), when there is one. */
+export function series(release: LoadedRelease, q: SeriesQuery, next: string | null = null): WithRawJson<TemporalSeries> {
   const reader = storeOf(release);
-  const found = metricOf(release, q);
+  const found = seriesMetric(release, q);
   const places = parsePlaces(release, q.place);
   const includes = new Set(q.include?.split(',') ?? []);
   const { points, summary } = reader.series.seriesAnswer(found, q.granularity ?? null, q.start_date ?? '0000-01-01', q.end_date ?? '9999-12-31', places, includes.has('from_periods'));
@@ -79,6 +81,7 @@ export function series(release: LoadedRelease, q: SeriesQuery): WithRawJson<Temp
     count: summary.count,
     series: [...points].map(([place, json]) => ({ place, points: new RawJson(json) })),
     ...(includes.has('names') ? { names: namesOf(release, points.keys(), [found.id]) } : {}),
+    ...(next === null ? {} : { next }),
   };
 }
 
@@ -95,7 +98,7 @@ const END = deflatePart(Buffer.from(SERIES_TAIL_END));
 export function composedSeries(release: LoadedRelease, q: SeriesQuery): PrecomposedAnswer | undefined {
   // an answer reached through a deprecated id carries its headers: answered (and cached) by series()
   if (q.include !== undefined || q.granularity === undefined || seriesRef(release, q).ref?.deprecated) return undefined;
-  const found = metricOf(release, q);
+  const found = seriesMetric(release, q);
   const start = q.start_date ?? '0000-01-01';
   const end = q.end_date ?? '9999-12-31';
   // the head object, open for the members after it
