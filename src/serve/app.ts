@@ -133,6 +133,7 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
   app.addHook('onClose', () => releases.close());
   // Health answers under pressure (it is how a proxy and an operator learn why); the rest is shed.
   const admission = new Admission({ perProcess: limits.maxAnswersInFlight, perAddress: limits.maxAnswersPerAddress }, clientAddressResolver(opts.trustProxy));
+  admission.watchConnections(front.server);
   const loopDelay = installLoadShedding(app, limits.maxEventLoopDelayMs, (path) => path.endsWith('/health'));
   let closing = false;
   app.addHook('preClose', (done) => {

@@ -9,8 +9,15 @@
 //   burst of requests read in one turn would otherwise each be answered inside that turn, and a
 //   request that came with them (health, a cached answer, a /data/ file) would wait for all of
 //   them; between two admitted answers the loop reads and answers what cheap requests it has.
+// - Connections are accepted one per turn of the loop (libuv takes one from the listening socket's
+//   queue each time it polls), so a burst of new connections, each with a request, would be
+//   accepted one per admitted answer: a health check on the last of them waited for all the answers
+//   before it. While connections are still arriving (one was accepted in the turn before), answers
+//   wait a turn, up to MAX_YIELDS turns in a row: the queue of connections is read first, the
+//   requests on them are admitted or refused by the bounds above, and health answers at once.
 // The event-loop-delay shedding (load-shed.ts) stays as a second line: it catches lateness this
 // does not schedule (a release load, a garbage collection, the /data/ fast path under a flood).
+import type { Server } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { ProblemError } from '../problems/errors.js';
 import type { AddressResolver } from '../rate-limit/client-address.js';
@@ -22,11 +29,20 @@ export interface AdmissionLimits {
   perAddress: number;
 }
 
+// Turns an admitted answer waits at most, in a row, for connections to stop arriving: an idle turn
+// costs microseconds, so a burst of this many connections is read in a few milliseconds, and a
+// steady stream of them still lets an answer through every MAX_YIELDS + 1 turns.
+const MAX_YIELDS = 512;
+
 export class Admission {
   private inFlight = 0;
   private readonly byAddress = new Map<string, number>();
   private readonly waiting: { request: FastifyRequest; done: HookHandlerDoneFunction }[] = [];
   private scheduled = false;
+  /** Connections accepted so far (watchConnections), and as many as the last turn saw. */
+  private accepted = 0;
+  private seen = 0;
+  private yields = 0;
 
   constructor(
     private readonly limits: AdmissionLimits,
@@ -37,6 +53,11 @@ export class Admission {
   /** Answers in flight now (health reports it). */
   get load(): { inFlight: number; waiting: number } {
     return { inFlight: this.inFlight, waiting: this.waiting.length };
+  }
+
+  /** Counts the server's connections, so that answers wait while a burst of them is being accepted. */
+  watchConnections(server: Server): void {
+    server.on('connection', () => this.accepted++);
   }
 
   /** Adds the admission preHandler to a scope; install it after the answer cache. */
@@ -70,6 +91,15 @@ export class Admission {
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
+      if (this.accepted !== this.seen && this.yields < MAX_YIELDS) {
+        // a connection came in the turn before: more may be queued, each taking a turn to accept
+        this.seen = this.accepted;
+        this.yields++;
+        this.schedule();
+        return;
+      }
+      this.seen = this.accepted;
+      this.yields = 0;
       const next = this.waiting.shift();
       // a client gone while it waited costs nothing more. Its socket says so: the request stream
       // itself is destroyed once a body has been read whole (Node's autoDestroy), client or not.
