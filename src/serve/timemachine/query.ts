@@ -53,6 +53,12 @@ export const SNAPSHOT_QUERY = {
   },
 } as const;
 
+/**
+ * The most buckets one series answer holds (./series-window.ts). The costliest window (buckets made
+ * from the points, as granularity=day does) stays within the CPU a request may cost (bench/cpu-cap.bench.ts).
+ */
+export const MAX_SERIES_POINTS = 3000;
+
 export const SERIES_QUERY = {
   type: 'object',
   additionalProperties: false,

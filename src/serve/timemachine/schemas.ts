@@ -9,7 +9,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { GRANULARITIES } from '../../store/periods.js';
 import { ANSWER_POINT_SCHEMA, UNIT_SPAN_SCHEMA } from '../../store/series-answer-schema.js';
-import { MAX_SERIES_POINTS } from './series-window.js';
+import { MAX_SERIES_POINTS } from './query.js';
 
 const str = { type: 'string' } as const;
 const nstr = { type: ['string', 'null'] } as const;

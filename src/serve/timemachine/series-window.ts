@@ -7,14 +7,10 @@
 import { bucketOf, addDays } from '../../store/periods.js';
 import { storeOf } from '../../store/reader.js';
 import type { LoadedRelease } from '../releases/release-types.js';
-import { parsePlaces, type SeriesQuery } from './query.js';
+import { MAX_SERIES_POINTS, parsePlaces, type SeriesQuery } from './query.js';
 import { seriesMetric } from './series.js';
 
-/**
- * The most buckets one series answer holds. The costliest window (buckets made from the points, as
- * granularity=day does) stays within the CPU a request may cost (bench/cpu-cap.bench.ts).
- */
-export const MAX_SERIES_POINTS = 3000;
+export { MAX_SERIES_POINTS } from './query.js';
 
 export interface SeriesWindow {
   /** The query of the window: the asked one, its end_date moved back when the series is cut. */
