@@ -1,5 +1,5 @@
 // Size-bounded, topology-preserving simplification of a FeatureCollection for publication
-// (SPEC 4.1 kz_adm1_current.geojson, 4.2 /data/geo/regions/{slug}.geojson).
+// (docs/interface.md §4.1 kz_adm1_current.geojson, §4.2 /data/geo/regions/{slug}.geojson).
 // mapshaper converts the polygons to a topology of shared arcs before simplifying, so a border
 // between two regions is simplified (and rounded) once and stays shared. geokz borders are not
 // vertex-identical on both sides (extra collinear vertices, 1e-14 differences), which alone would

@@ -1,4 +1,4 @@
-// The model: the one place where inputs are reconciled (DESIGN.md). Everything downstream reads
+// The model: the one place where inputs are reconciled (docs/interface.md §11.3). Everything downstream reads
 // the model, never a raw file.
 import type { Feature, FeatureCollection, MultiPolygon, Polygon, Point as GeoPoint } from 'geojson';
 import type { District, Indicator, Institution, LegacyPlace, MediaPublication, Point, PublicEvent, Region, SourcePassport } from './types.js';
@@ -12,7 +12,7 @@ export interface SourceDef {
   url: string; // where the source can be checked
   licence: string;
   attribution: string;
-  reuse_terms_verified: boolean; // SPEC 1 rule 4: never infer a licence from an absent field
+  reuse_terms_verified: boolean; // docs/interface.md §1.4: never infer a licence from an absent field
   files: string[]; // snapshot paths (passports) or sources/ tables
   revision: string; // sha256 (first 16 hex) over the files' sha256s: the source revision figures carry
   review_status: 'reviewed' | 'unreviewed' | 'demonstration';

@@ -1,4 +1,4 @@
-// SPEC 2.1 freshness contract, evaluated at a given instant (DESIGN.md "Contracts"): fresh when the
+// The freshness contract (docs/interface.md §2.1), evaluated at a given instant: fresh when the
 // age is within the SLA, degraded past it, stale past twice the SLA, unknown without an as_of.
 // The one evaluation used by the published files (at build time) and by /api/v1 (at request time),
 // so both say the same thing in the same words.
@@ -51,7 +51,7 @@ function evaluateOne(input: FreshnessInput, now: Date): Freshness {
   const sla = Number.isInteger(input.sla_days) && (input.sla_days as number) >= 1 ? (input.sla_days as number) : null;
   const evaluated_at = now.toISOString();
   const note = historical ? ['historical dataset: its content is not expected to be updated'] : [];
-  // SPEC 2.1 requires sla_days >= 1 even when unknown: 1 stands in and the reason says so
+  // docs/interface.md §2.1 requires sla_days >= 1 even when unknown: 1 stands in and the reason says so
   const base = { as_of, sla_days: sla ?? 1, historical, evaluated_at };
   if (as_of === null || sla === null) {
     const reason = [

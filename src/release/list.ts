@@ -5,7 +5,7 @@ import { EVIDENCE_FILES, type ReleaseSeal } from './layout.js';
 import { readCurrent, revisionDirs } from './pointer.js';
 import { readSeal } from './verify.js';
 
-/** A release is listed only when its seal and full evidence exist (SPEC 3). */
+/** A release is listed only when its seal and full evidence exist (docs/interface.md §3). */
 export async function readCompleteSeal(dir: string): Promise<ReleaseSeal | null> {
   try {
     const seal = await readSeal(dir);

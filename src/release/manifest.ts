@@ -1,4 +1,4 @@
-// data/release-manifest.json: revision, artifact hashes, sources and a rollback link (SPEC 2.2).
+// data/release-manifest.json: revision, artifact hashes, sources and a rollback link (docs/interface.md §2.2).
 // Built here by the sealer, not in publish/, since only the seal knows the revision and the previous one.
 import type { ReleaseSeal } from './layout.js';
 import type { Model } from '../model/model.js';

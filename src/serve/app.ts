@@ -1,4 +1,4 @@
-// buildApp: the one Fastify app for every route family (DESIGN.md "Code"). Cross-cutting rules live
+// buildApp: the one Fastify app for every route family (docs/architecture.md). Cross-cutting rules live
 // here: each request pins one release (so an answer comes wholly from one revision, even while the
 // pointer swaps), every response names its revision, CORS for GET from any origin, nosniff, 405 with
 // Allow, unknown query parameters refused, one problem+json error handler and one interface document.
@@ -39,7 +39,7 @@ export interface AppOptions {
   logger?: boolean | FastifyBaseLogger;
   /** One log line per request (Fastify's request logging); off by default to keep the hot path lean. */
   accessLog?: boolean;
-  trustProxy?: string[]; // addresses/CIDRs whose X-Forwarded-For is believed (DESIGN.md "Rate limit")
+  trustProxy?: string[]; // addresses/CIDRs whose X-Forwarded-For is believed (docs/interface.md §10.7)
   redisUrl?: string;
   pollMs?: number;
   /** Options of /api/v1/ beside the ones above (tests pin the clock and the rate-limit policy). */
@@ -226,7 +226,7 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
       .send();
   });
 
-  // One generated interface document for every family (SPEC 9), completed from the served release
+  // One generated interface document for every family (docs/interface.md §9), completed from the served release
   // (interface-doc.ts) and also served under each family.
   app.decorate('interfaceDocument', interfaceDocumentCache(app));
   await app.register(landingRoutes, { browserIndex: opts.browserIndex });

@@ -6,7 +6,7 @@ import { mirrorsCited } from './mirror-hosts.js';
 import { searchKey } from '../lib/text-normalise.js';
 
 const REGION_COUNT = 20; // 17 regions + Astana, Almaty, Shymkent after the 2022 reform (snapshots README)
-const INSTITUTION_COUNT = 55; // SPEC 2.2 "institutions catalog: 55 institutions"
+const INSTITUTION_COUNT = 55; // docs/interface.md §2.2 "institutions catalog: 55 institutions"
 
 type Emit = (file: string, row: number | null, field: string, message: string) => void;
 
@@ -65,7 +65,7 @@ const norm = searchKey;
 const allNames = (r: Region): string[] => [r.name, r.official_name].flatMap((n: Names) => [n.kk, n.ru, n.en]);
 
 /**
- * An alias must resolve to exactly one unit (DESIGN.md: homonymy is never resolved by picking
+ * An alias must resolve to exactly one unit (docs/interface.md §10.3: homonymy is never resolved by picking
  * one), so no alias may equal a name or alias of another unit. Names may coincide: "Almaty" is
  * the short name of both KZ-19 and KZ-75, which is why it is the alias of neither.
  */
@@ -93,7 +93,7 @@ function checkInstitutions(t: HandTables, isos: Set<string>, emit: Emit): void {
       else if (akimatOf.has(inst.region_iso)) emit(file, i, 'region_iso', `${inst.region_iso} already has an akimat (row ${akimatOf.get(inst.region_iso)})`);
       else akimatOf.set(inst.region_iso, i);
     } else if (inst.region_iso !== null) emit(file, i, 'region_iso', 'must be null for a national body');
-    // SPEC 1 rule 3 in spirit: an absent person is null with a reason, never silently empty.
+    // docs/interface.md §1.3 in spirit: an absent person is null with a reason, never silently empty.
     if ((inst.responsible_person === null) === (inst.responsible_person_null_reason === null)) {
       emit(file, i, 'responsible_person_null_reason', 'must be a reason exactly when responsible_person is null');
     }
@@ -121,7 +121,7 @@ function checkDistrictCorrections(t: HandTables, emit: Emit): void {
   });
 }
 
-/** DESIGN.md: nothing unverified is ever labelled verified, and no hand row was verified at the primary source. */
+/** docs/interface.md §11.2: nothing unverified is ever labelled verified, and no hand row was verified at the primary source. */
 function checkNoVerified(t: HandTables, emit: Emit): void {
   type Review = { url: string | null; confirmed: string };
   const tables: [string, { review_status: string; review?: Review; name_review?: Record<string, Review & { status: string }> }[]][] = [

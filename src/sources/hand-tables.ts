@@ -1,4 +1,4 @@
-// Loads the hand-written tables in sources/ (DESIGN.md "Hand-written tables"): every row is
+// Loads the hand-written tables in sources/ (docs/interface.md §11.2): every row is
 // validated against its JSON Schema (table-schemas.ts), then the tables are cross-checked
 // together (hand-table-checks.ts). Any fault stops the load with an error naming the file,
 // the row and the field, e.g. `sources/regions.json row 7 field slug: must match ^[a-z0-9-]+$`.

@@ -1,7 +1,7 @@
 // The records the sources yield (snapshot readers and hand-written tables) and every later stage
 // builds on. They live at the bottom layer so the readers need nothing from the model above them
 // (docs/architecture.md "Layers"); src/model/types.ts re-exports them. Every published value keeps
-// unit, period and source (DESIGN.md "Contracts"); a missing value is null with a reason, never 0.
+// unit, period and source (docs/interface.md §10.2); a missing value is null with a reason, never 0.
 import type {
   DistrictCorrectionRow, EventRow, HandReviewStatus, IndicatorRow, InstitutionRow, LegacyPlaceRow, MediaRow, MediaSampleFile,
   NameReviewRow, RegionRow, ReviewRow,

@@ -18,7 +18,7 @@ const names = {
   },
 } as const;
 
-// DESIGN.md: every row carries a source URL that a reader can open (https only, checked again
+// docs/interface.md §11.2: every row carries a source URL that a reader can open (https only, checked again
 // in the cross-checks so the message says why).
 const sourceUrl = { type: 'string', format: 'uri', pattern: '^https://' } as const;
 // 'verified' is a valid ReviewStatus in the model but is refused for hand tables by the
@@ -28,7 +28,7 @@ const isoCode = { type: 'string', pattern: '^KZ-[0-9]{2}$' } as const;
 const isoDate = { type: 'string', format: 'date' } as const;
 const nonEmpty = { type: 'string', minLength: 1 } as const;
 // What a `reviewed` row was checked against: the page actually read, the day it was read and what
-// it confirmed (DESIGN.md: a review status says what was done). Required exactly when reviewed.
+// it confirmed (docs/interface.md §11.2: a review status says what was done). Required exactly when reviewed.
 export const review = {
   type: 'object',
   additionalProperties: false,

@@ -1,4 +1,4 @@
-// Integration contracts (SPEC 2.2): reviewed-projection-registry.json, ecosystem-contract.json and
+// Integration contracts (docs/interface.md §2.2): reviewed-projection-registry.json, ecosystem-contract.json and
 // platform-exchange-contract.json. No sibling project or partner exists yet: the registry lists this
 // project's own three consumer projections and says so; nothing external is invented.
 import type { Model } from '../../model/model.js';
@@ -27,7 +27,7 @@ export function reviewedProjectionRegistry(model: Model) {
   };
 }
 
-/** Inbound transfers: the pinned snapshots, each verified by sha256 before use (DESIGN.md "Snapshots"). */
+/** Inbound transfers: the pinned snapshots, each verified by sha256 before use (docs/interface.md §11.1). */
 const inbound = (model: Model) => [...model.passports].sort((a, b) => (a.id < b.id ? -1 : 1)).map((p) => ({
   id: p.id, origin_url: p.origin_url, path: p.path, sha256: p.sha256, bytes: p.bytes, retrieved: p.retrieved,
   licence: p.licence, mode: 'pinned snapshot, sha256 verified at build',

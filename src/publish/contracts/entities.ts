@@ -1,4 +1,4 @@
-// Entity contracts (SPEC 2.2): entities.json (catalog), entity-graph.json (nodes + edges),
+// Entity contracts (docs/interface.md §2.2): entities.json (catalog), entity-graph.json (nodes + edges),
 // reviewed-entity-links.json (manually confirmed same_as only) and entity-federation.json.
 // Canonical ids follow docs/architecture.md; every edge and link carries its source URL and review status.
 import type { Model } from '../../model/model.js';
@@ -15,7 +15,7 @@ export const osmUrl = (relation: number) => `https://www.openstreetmap.org/relat
 /**
  * same_as links to OpenStreetMap. Every one is made by joining the ISO 3166-2 code to the pinned
  * snapshot, so its status says exactly that: `matched_by_code`. None was confirmed by hand, so the
- * list of reviewed links (SPEC 2.2: only manually confirmed same_as links) is empty.
+ * list of reviewed links (docs/interface.md §2.2: only manually confirmed same_as links) is empty.
  */
 export function sameAsLinks(model: Model) {
   const osm = sourceOf(model, 'osm');

@@ -101,7 +101,7 @@ export function publicObservations(model: Model): Artifact[] {
   ];
 }
 
-/** Six national indicators, each with its period and origin (SPEC 2.2 country pulse). */
+/** Six national indicators, each with its period and origin (docs/interface.md §2.2 country pulse). */
 export function countryPulse(model: Model): Artifact[] {
   const item = (metric: string, p: Point | null) => {
     const ind = indicatorOf(model, metric);

@@ -1,5 +1,5 @@
-// institutions-catalog.json (SPEC 2.2): the institutions with responsible persons, sources and a
-// SPEC 2.1 freshness contract each. A responsible person is listed only when a cited official page
+// institutions-catalog.json (docs/interface.md §2.2): the institutions with responsible persons, sources and a
+// freshness contract each (docs/interface.md §2.1). A responsible person is listed only when a cited official page
 // names them; otherwise null with the reason, never a guess.
 import type { Model } from '../../model/model.js';
 import type { Artifact } from '../artifact.js';

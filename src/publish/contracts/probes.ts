@@ -1,5 +1,5 @@
-// public-probe-registry.json (SPEC 2.2 "additional quick checks for static contracts"): one probe
-// per SPEC 4.1 path and one region of each SPEC 4.2 route. Expected counts come from the model, so
+// public-probe-registry.json (docs/interface.md §2.2 "additional quick checks for static contracts"): one probe
+// per docs/interface.md §4.1 path and one region of each docs/interface.md §4.2 route. Expected counts come from the model, so
 // a probe fails when a release drifts from what was built, not when a hard-coded number ages.
 import type { Model } from '../../model/model.js';
 import type { Artifact } from '../artifact.js';
@@ -14,7 +14,7 @@ const object: Check = { pointer: '', op: 'type', value: 'object' };
 const len = (pointer: string, value: number): Check => ({ pointer, op: 'length', value });
 const contract = (name: string): Check => ({ pointer: '/contract', op: 'equals', value: name });
 
-/** SPEC 4.1 paths (relative to /data/) with the checks this project can derive; others: a JSON object. */
+/** docs/interface.md §4.1 paths (relative to /data/) with the checks this project can derive; others: a JSON object. */
 function staticChecks(model: Model): [string, Check[]][] {
   const locations = model.regions.length + model.districts.length + model.regions.filter((r) => r.kind === 'region').length;
   const adm1 = model.geo.adm1Simplified.features.length;

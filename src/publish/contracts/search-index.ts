@@ -1,4 +1,4 @@
-// search-index.json (SPEC 2.2): one entry per searchable entity with its names, aliases and
+// search-index.json (docs/interface.md §2.2): one entry per searchable entity with its names, aliases and
 // normalised keys (searchKey in src/lib/text-normalise.ts, the same function the v1 search compares with), so a client can match "Қарағанды", "Караганда" and
 // "Karagandy" to one canonical id. Homonyms (Almaty KZ-19 / KZ-75) share keys: a key is not an id.
 import type { Model } from '../../model/model.js';

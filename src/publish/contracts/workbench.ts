@@ -80,7 +80,7 @@ export function qualityReport(model: Model): Artifact[] {
   }];
 }
 
-/** Verified events (SPEC 2.3): hand-written events reviewed at their source, dated on or before the build day. */
+/** Verified events (docs/interface.md §2.3): hand-written events reviewed at their source, dated on or before the build day. */
 export function verifiedEvents(model: Model) {
   const day = model.builtAt.slice(0, 10);
   return model.events.filter((e) => e.review_status === 'reviewed' && e.date <= day);

@@ -1,6 +1,6 @@
 // Inputs of the vector pictures on the one-page PDFs (trend charts, sparklines, ranked bars, the
 // locator map). Plain data, mapped from the model by the caller, so a picture depends on nothing but
-// its input (DESIGN.md "Publish": same input, same bytes).
+// its input (docs/interface.md §11.4: same input, same bytes).
 
 import type { Feature, MultiPolygon, Polygon } from 'geojson';
 import type { Point } from '../../model/types.js';

@@ -1,10 +1,10 @@
-// The deterministic PDF document factory. Same input -> same bytes (DESIGN.md "Publish"):
+// The deterministic PDF document factory. Same input -> same bytes (docs/interface.md §11.4):
 // - CreationDate/ModDate come from `builtAt` (SOURCE_DATE_EPOCH upstream), never the wall clock;
 // - the trailer /ID is PDFKit's md5 over the Info dictionary (PDFSecurity.generateFileID), which is
 //   fully ours here (fixed dates, Title, Subject with the page id, fixed Creator/Producer);
 // - the font subset tag is derived from the font's resource id (F1, F2), not random;
 // - compression is always on (zlib deflate of a fixed input is stable).
-// Every page is A4 and must stay one page: `finish` asserts it (SPEC 2.2 "one-page PDF").
+// Every page is A4 and must stay one page: `finish` asserts it (docs/interface.md §2.2 "one-page PDF").
 
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -94,7 +94,7 @@ export function createDocument(meta: DocumentMeta): PDFKit.PDFDocument {
 export function finish(doc: PDFKit.PDFDocument, where: string): Promise<Buffer> {
   const pages = doc.bufferedPageRange().count;
   if (pages !== 1) {
-    throw new Error(`${where}: layout produced ${pages} pages, expected exactly 1 (SPEC 2.2 one-page PDF)`);
+    throw new Error(`${where}: layout produced ${pages} pages, expected exactly 1 (every document is one page)`);
   }
   return new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];

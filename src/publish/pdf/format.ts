@@ -1,5 +1,5 @@
 // Text formatting shared by the three pages. A missing value is printed as "— (reason)", never 0
-// (SPEC 1, usage rule 3); every figure keeps its unit, period and source (SPEC 1, rule 1).
+// (docs/interface.md §1.3); every figure keeps its unit, period and source (docs/interface.md §1.1).
 
 // Grouping with a no-break space (ISO 80000-1 style) reads the same for kk, ru and en readers,
 // unlike "," or "." which mean opposite things in those locales.
@@ -20,7 +20,7 @@ export function formatBuiltAt(builtAt: Date): string {
 }
 
 /**
- * Checks a figure before it is printed: a value is finite, a null carries its reason (SPEC 1 rule 3).
+ * Checks a figure before it is printed: a value is finite, a null carries its reason (docs/interface.md §1.3).
  * `where` names the page and id, `field` the input field, so a bad row is easy to find.
  */
 export function checkFigure(value: number | null, nullReason: string | null, where: string, field: string): void {
@@ -39,7 +39,7 @@ export function checkText(value: unknown, where: string, field: string): void {
   }
 }
 
-/** The note every page carries (SPEC 1, usage rule 2), in the three languages of the service. */
+/** The note every page carries (docs/interface.md §1.2), in the three languages of the service. */
 export const PRIMARY_SOURCE_NOTE = [
   'Legally significant facts must be checked at the primary source; a missing value means nothing was published, not zero.',
   'Юридически значимые факты проверяйте по первоисточнику; отсутствие значения не означает ноль.',

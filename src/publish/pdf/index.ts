@@ -1,4 +1,4 @@
-// One-page PDFs listed by the three manifests of SPEC 2.2.
+// One-page PDFs listed by the three manifests of docs/interface.md §2.2.
 export { renderIndicatorPassport } from './indicator-passport.js';
 export { renderObservationCard } from './observation-card.js';
 export { renderRegionBrief } from './region-brief.js';

@@ -1,4 +1,4 @@
-// One-page passport of an indicator (SPEC 2.2 "indicator passports manifest"): the latest national
+// One-page passport of an indicator (docs/interface.md §2.2 "indicator passports manifest"): the latest national
 // figure with unit, period and source, the national series as a chart, the regions of the latest
 // period ranked (those that published nothing shown as such), what the indicator is, where it comes
 // from and its series breaks.

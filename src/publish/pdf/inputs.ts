@@ -1,6 +1,6 @@
-// Plain input objects for the one-page PDFs listed by the three manifests (SPEC 2.2: indicator
+// Plain input objects for the one-page PDFs listed by the three manifests (docs/interface.md §2.2: indicator
 // passports, media-kit cards, region briefs). Callers map the model onto these; the renderers do no
-// look-ups of their own, so the same input always gives the same bytes (DESIGN.md "Publish").
+// look-ups of their own, so the same input always gives the same bytes (docs/interface.md §11.4).
 
 import type { Names, Point } from '../../model/types.js';
 import type { LocatorMapInput, RankedBarsInput, SplitChartInput, TrendChartInput } from './chart-inputs.js';

@@ -1,7 +1,7 @@
 // A cursor over the single A4 page. Every block is measured before it is drawn and is cut to the
 // space left (PDFKit's `height` + `ellipsis` options), so long inputs end in "…" instead of spilling
-// onto a second page (SPEC 2.2 "one-page PDF"). The footer is drawn first, at the bottom, so the
-// attribution, revision and the primary-source note (SPEC 1, rule 2) can never be pushed off the page.
+// onto a second page (docs/interface.md §2.2 "one-page PDF"). The footer is drawn first, at the bottom, so the
+// attribution, revision and the primary-source note (docs/interface.md §1.2) can never be pushed off the page.
 
 import { FONT } from './document.js';
 import { PRIMARY_SOURCE_NOTE, formatBuiltAt } from './format.js';
@@ -181,7 +181,7 @@ export class PageWriter {
 
   /**
    * A bulleted list cut to the space left; when items do not fit, a last line says how many were left
-   * out and where to find them, so a cut list is never mistaken for a complete one (SPEC 1, rule 5).
+   * out and where to find them, so a cut list is never mistaken for a complete one (docs/interface.md §1.5).
    */
   list(items: string[], whereFull: string, maxLinesEach = 2): void {
     const style: TextStyle = { size: 9.5, maxLines: maxLinesEach, gap: 1 };

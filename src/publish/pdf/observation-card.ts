@@ -1,4 +1,4 @@
-// One-page media-kit card, one per public observation (SPEC 2.2 "media kit manifest"): the figure
+// One-page media-kit card, one per public observation (docs/interface.md §2.2 "media kit manifest"): the figure
 // with unit, period, status and source in the three languages' number formats, the value's series as
 // a sparkline with the card's period highlighted, and the content hash that ties it to the
 // observations file.

@@ -1,5 +1,5 @@
 // Ranked horizontal bars of the regions for one period, drawn with PDFKit paths. A region without a
-// value keeps its row, reads "not published" and gets no bar (SPEC 1 rule 3: missing is not zero);
+// value keeps its row, reads "not published" and gets no bar (docs/interface.md §1.3: missing is not zero);
 // a preliminary or suspicious value gets a hollow bar and says so.
 
 import type { RankedBarsInput } from './chart-inputs.js';

@@ -1,4 +1,4 @@
-// One-page brief of one of the 20 regions (SPEC 2.2 "region briefs manifest"): names, official names,
+// One-page brief of one of the 20 regions (docs/interface.md §2.2 "region briefs manifest"): names, official names,
 // area, a locator map, each official indicator as a trend chart against the national series with its
 // latest value, unit, period and status, institutions and sources.
 

@@ -18,7 +18,7 @@ export type RenderJob =
 export type RenderOutcome = { id: number; bytes: Uint8Array; error?: never } | { id: number; error: string; bytes?: never };
 
 // Running from source (tsx), a worker thread must register tsx itself: tsx's loader hooks apply to
-// the main thread only on Node 20 (as in src/publish/store-part-thread.ts). Compiled, the entry is JavaScript.
+// the main thread only on Node 20 (as in src/publish/store/part-thread.ts). Compiled, the entry is JavaScript.
 function workerSource(): string {
   const fromSource = import.meta.url.endsWith('.ts');
   const entry = JSON.stringify(new URL(`./render-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url).href);

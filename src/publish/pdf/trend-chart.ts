@@ -1,5 +1,5 @@
 // A small vector trend chart drawn with PDFKit's own path operators (no raster, no fetched fonts).
-// What it must never do (SPEC 1, rules 1 and 3): join a line across a missing year (a gap stays a
+// What it must never do (docs/interface.md §1.1 and §1.3): join a line across a missing year (a gap stays a
 // gap), draw a missing value as zero, join across a series break (a border or currency change is a
 // labelled rule, and the line starts again after it), or plot a value in another unit on the same axis.
 

@@ -1,5 +1,5 @@
 // Shared JSON Schema pieces (draft 2020-12). Every contract reuses these so that unit, period,
-// source and revision are required wherever a figure is published (DESIGN.md "Contracts").
+// source and revision are required wherever a figure is published (docs/interface.md §10.2).
 
 export const SCHEMA_BASE = 'https://dala.kz/data/schemas/';
 export const schemaId = (name: string) => `${SCHEMA_BASE}${name}.schema.json`;
@@ -12,7 +12,7 @@ export const names = {
   additionalProperties: false,
 } as const;
 
-/** SPEC 2.1 freshness contract. */
+/** docs/interface.md §2.1 freshness contract. */
 export const freshness = {
   type: 'object',
   required: ['as_of', 'evaluated_at', 'sla_days', 'age_days', 'status', 'reason', 'historical'],

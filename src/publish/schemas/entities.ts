@@ -36,7 +36,7 @@ export const sameAsLink = {
   required: ['id', 'subject', 'predicate', 'object', 'review_status', 'review_basis', 'source', 'source_url'],
   properties: {
     id: { type: 'string' }, subject: canonicalId, predicate: { const: 'same_as' }, object: uri, object_label: { type: 'string' },
-    // Only manually confirmed links are published (SPEC 2.2): the schema admits no other status.
+    // Only manually confirmed links are published (docs/interface.md §2.2): the schema admits no other status.
     review_status: { enum: ['reviewed', 'verified'] }, review_basis: { type: 'string', minLength: 1 }, source: sourceRef, source_url: uri,
   },
 } as const;

@@ -1,4 +1,4 @@
-// Schema of institutions-catalog.json: every institution with a SPEC 2.1 freshness contract, and a
+// Schema of institutions-catalog.json: every institution with a freshness contract (docs/interface.md §2.1), and a
 // responsible person that is either named with a cited source or null with a reason.
 import { contractSchema, freshness, isoDate, names } from './common.js';
 import { reviewStatus, uri } from './entities.js';
@@ -16,7 +16,7 @@ export const institutionsCatalogSchema = contractSchema('institutions-catalog', 
       website: uri, region: { type: ['string', 'null'], pattern: '^place:KZ-\\d{2}$' }, responsible_person: { anyOf: [person, { type: 'null' }] },
       responsible_person_null_reason: { type: ['string', 'null'] }, source_url: uri, review_status: reviewStatus, freshness,
     },
-    // A missing person always says why (SPEC 1 rule 5: absence is not confirmed by silence).
+    // A missing person always says why (docs/interface.md §1.5: absence is not confirmed by silence).
     if: { properties: { responsible_person: { type: 'null' } } },
     then: { properties: { responsible_person_null_reason: { type: 'string', minLength: 1 } } },
   } },

@@ -131,7 +131,7 @@ export function storeContent(model: Model): StoreContent & { name_notes: NameNot
     ...seriesRows(model, metricIds),
     // by (metric, place, period): the store writer takes each (metric, place) series as one run
     points: points.sort((a, b) => (a.metric !== b.metric ? (a.metric < b.metric ? -1 : 1) : a.place !== b.place ? (a.place < b.place ? -1 : 1) : a.period < b.period ? -1 : a.period > b.period ? 1 : 0)),
-    // the events route promises verified events (SPEC 2.3): reviewed at their source, not in the future
+    // the events route promises verified events (docs/interface.md §2.3): reviewed at their source, not in the future
     events: verifiedEvents(model).map((e) => ({ id: e.id, date: e.date, kind: e.kind, place: e.place, title_en: e.title.en, title_ru: e.title.ru, title_kk: e.title.kk, source_url: e.source_url, review_status: e.review_status })),
     entities: entities.sort((a, b) => (a.id < b.id ? -1 : 1)),
     entity_names: uniqueNames,

@@ -1,4 +1,4 @@
-// /data/: the release's data tree, served from memory exactly as sealed (SPEC 4.1 and 4.2).
+// /data/: the release's data tree, served from memory exactly as sealed (docs/interface.md §4.1 and §4.2).
 // Only paths present in the seal's data/ list can answer, so nothing outside data/ is reachable
 // whatever the path says; the path checks below only make the refusal explicit (400 invalid_path).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -10,7 +10,7 @@ import { chooseCoding, etagOf, noneMatch } from './encoding.js';
 import { SLUG_PATTERN } from '../../lib/slug.js';
 import { SLUG_ROUTES, checkSlug } from './slugs.js';
 
-/** SPEC 4.1: the static files, each documented as its own route. */
+/** docs/interface.md §4.1: the static files, each documented as its own route. */
 export const STATIC_FILES = [
   'country-pulse.json', 'workbench.json', 'quality-report.json', 'media-weekly-digest.json', 'region-overview.json',
   'kz_adm1_current.geojson', 'official-regional-indicators.json', 'public-observations.json',

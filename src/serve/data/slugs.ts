@@ -1,4 +1,4 @@
-// The region-slug routes (SPEC 4.2): slugs are the file names the release holds; an alias (another
+// The region-slug routes (docs/interface.md §4.2): slugs are the file names the release holds; an alias (another
 // spelling, a legacy code) is not a slug, so it gets 404 with a pointer to the slug it stands for.
 import { ProblemError } from '../problems/errors.js';
 import type { LoadedRelease } from '../releases/release-types.js';

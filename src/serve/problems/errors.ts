@@ -1,4 +1,4 @@
-// One error catalog and one serializer for every route family (DESIGN.md "Contracts"):
+// One error catalog and one serializer for every route family (docs/interface.md §10.5):
 // RFC 9457 application/problem+json with type, title, status, detail, instance and a stable `code`.
 // Add a code here, never inline at a route; test/v1-errors.test.ts walks every v1 code.
 import type { FromSchema } from 'json-schema-to-ts';

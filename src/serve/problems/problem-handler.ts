@@ -1,4 +1,4 @@
-// The one serializer for errors on every route family (DESIGN.md "Contracts"): RFC 9457
+// The one serializer for errors on every route family (docs/interface.md §10.5): RFC 9457
 // application/problem+json from the catalog in errors.ts. Fastify's own errors (schema validation,
 // body parsing, unknown routes) are mapped to catalog codes here and nowhere else.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

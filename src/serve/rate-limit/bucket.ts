@@ -1,4 +1,4 @@
-// Token bucket (DESIGN.md "Contracts": 30 tokens, refilled at 1 per second, per source address).
+// Token bucket (docs/interface.md §10.7: 30 tokens, refilled at 1 per second, per source address).
 // Hand-rolled rather than @fastify/rate-limit: that plugin counts a fixed window, which would allow
 // 2x the burst across a window edge and cannot express "burst 30, then 1 per second".
 

@@ -1,4 +1,4 @@
-// The address a request is counted against (DESIGN.md "Contracts"): the socket's peer address;
+// The address a request is counted against (docs/interface.md §10.7): the socket's peer address;
 // X-Forwarded-For is believed only when that peer is a proxy named in configuration, and then the
 // rightmost address not itself a trusted proxy is the client (RFC 7239 section 5.2 reasoning:
 // only hops appended by trusted proxies can be trusted).

@@ -1,7 +1,7 @@
 // The onRequest hook that spends one token per request and states the policy on every response it
 // governs (draft-ietf-httpapi-ratelimit-headers-07: RateLimit-Policy "limit;w=window" and
 // RateLimit "limit=, remaining=, reset="). With a 30-token bucket refilled at 1/s, the policy is a
-// quota of 30 over a 30-second window, which also bounds the long-run rate at 60 a minute (SPEC 8).
+// quota of 30 over a 30-second window, which also bounds the long-run rate at 60 a minute (docs/interface.md §8).
 import type { onRequestAsyncHookHandler } from 'fastify';
 import { ProblemError } from '../problems/errors.js';
 import type { BucketPolicy, RateLimitStore } from './bucket.js';

@@ -1,4 +1,4 @@
-// The token bucket in Redis, for several replicas sharing one budget (DESIGN.md "Storage"). One Lua
+// The token bucket in Redis, for several replicas sharing one budget (docs/interface.md §11.7). One Lua
 // script per request reads, refills, takes and writes atomically; the clock is Redis's own TIME, so
 // replicas with skewed clocks still agree.
 //

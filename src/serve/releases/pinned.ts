@@ -1,4 +1,4 @@
-// The release a request answers from, pinned once in app.ts's onRequest hook (SPEC 9: every
+// The release a request answers from, pinned once in app.ts's onRequest hook (docs/interface.md §9: every
 // response comes wholly from one revision, and its X-Dala-Revision header names that revision).
 import type { FastifyRequest } from 'fastify';
 import { ProblemError } from '../problems/errors.js';

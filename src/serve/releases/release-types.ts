@@ -1,5 +1,5 @@
 // The interface between the release holder (src/serve/releases/release-holder.ts) and the route plugins.
-// A handler takes ONE LoadedRelease at its start and answers wholly from it (SPEC 9: releases
+// A handler takes ONE LoadedRelease at its start and answers wholly from it (docs/interface.md §9: releases
 // are sealed and immutable, so every response comes wholly from one revision, even while the pointer swaps).
 import type { Database } from 'better-sqlite3';
 import type { ReleaseSeal } from '../../release/layout.js';

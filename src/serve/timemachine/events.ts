@@ -1,4 +1,4 @@
-// GET /api/timemachine/events and /event-batch (SPEC 2.3, 6): the release's events, sorted by date
+// GET /api/timemachine/events and /event-batch (docs/interface.md §2.3, §6): the release's events, sorted by date
 // then id, a page at a time (key-set paging: `after` is the id of the last event of the page before;
 // the next page's URL is in the Link header, RFC 8288, and in the batch's next_after). The batch's
 // content_hash is sha256 over the RFC 8785 canonical form of its events array, so any client with a

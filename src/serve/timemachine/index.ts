@@ -1,4 +1,4 @@
-// /api/timemachine/: the nine time-slice routes of SPEC 4.3, each answering from the release pinned
+// /api/timemachine/: the nine time-slice routes of docs/interface.md §4.3, each answering from the release pinned
 // for the request. Query rules live in query.ts (validated by Fastify, mapped by problem-handler.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendCsv } from '../answers/csv.js';

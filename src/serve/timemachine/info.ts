@@ -1,4 +1,4 @@
-// GET /api/timemachine/health, /temporal-contracts, /stats and /layers (SPEC 2.3).
+// GET /api/timemachine/health, /temporal-contracts, /stats and /layers (docs/interface.md §2.3).
 import { seriesOfMetric } from '../dimensions/views.js';
 import type { LoadedRelease } from '../releases/release-types.js';
 import { INTERFACE_VERSION } from '../interface/openapi.js';

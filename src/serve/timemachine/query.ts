@@ -1,4 +1,4 @@
-// Query-string schemas of the time-slice routes (SPEC 4.3). Fastify validates them (Ajv with
+// Query-string schemas of the time-slice routes (docs/interface.md §4.3). Fastify validates them (Ajv with
 // ajv-formats: `format: date` accepts only real calendar dates, so 2024-02-30 fails) and the one
 // error handler maps failures to catalog codes; `additionalProperties: false` makes an unknown
 // parameter a 400 unknown_parameter (the app turns off Ajv's removeAdditional for that).

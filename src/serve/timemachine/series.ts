@@ -1,4 +1,4 @@
-// GET /api/timemachine/series (SPEC 4.3): one metric's points, per place, as published or bucketed by
+// GET /api/timemachine/series (docs/interface.md §4.3): one metric's points, per place, as published or bucketed by
 // day, ISO week, month, quarter or year with the metric's declared aggregation (src/store/rollup.ts).
 // Every point keeps its unit, status and note; a metric whose unit changes over time lists its units.
 import { ProblemError } from '../problems/errors.js';

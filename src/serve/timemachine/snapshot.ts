@@ -1,4 +1,4 @@
-// GET /api/timemachine/snapshot?date&layers&place&include (SPEC 4.3): for each metric of the chosen
+// GET /api/timemachine/snapshot?date&layers&place&include (docs/interface.md §4.3): for each metric of the chosen
 // layers and each place, the latest point whose period ends on or before the date, with that period,
 // its unit, status and note.
 import { ProblemError } from '../problems/errors.js';

@@ -1,4 +1,4 @@
-// Canonical ids and their aliases (DESIGN.md "Contracts"): slugs, old codes, former names and bare
+// Canonical ids and their aliases (docs/interface.md §10.3): slugs, old codes, former names and bare
 // codes resolve to the canonical id, which the item routes answer with 308 Permanent Redirect
 // (RFC 9110 15.4.9: the method is kept and clients may update their links).
 import { ProblemError } from '../problems/errors.js';

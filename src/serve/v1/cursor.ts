@@ -1,4 +1,4 @@
-// Opaque cursors pinned to the revision they were issued under (DESIGN.md "Contracts"), so paging
+// Opaque cursors pinned to the revision they were issued under (docs/interface.md §10.4), so paging
 // keeps reading the same sealed release while a new one lands. The token is base64url(JSON) plus an
 // HMAC-SHA256 tag (RFC 2104) under a server key: only this service (or replicas sharing
 // DALA_CURSOR_KEY) can issue one, so a client cannot make the server open a revision or offset of

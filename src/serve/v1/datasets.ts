@@ -1,4 +1,4 @@
-// Datasets (the passport, with freshness evaluated at request time, SPEC 2.1), sources, and every
+// Datasets (the passport, with freshness evaluated at request time, docs/interface.md §2.1), sources, and every
 // entity by id (so each search hit, institutions and persons included, has an item URL).
 import type { FastifyInstance } from 'fastify';
 import type { ReleaseSource } from '../releases/release-types.js';

@@ -1,4 +1,4 @@
-// The v1 envelope (SPEC 2.4, DESIGN.md "Contracts"): {data, meta, links}. meta names the sealed
+// The v1 envelope (docs/interface.md §2.4): {data, meta, links}. meta names the sealed
 // release the answer came from; collections add count and next_cursor. `self` is the canonical URL
 // (sorted query), the same for every spelling of the request, so a cached answer fits each of them.
 import type { FastifyRequest } from 'fastify';

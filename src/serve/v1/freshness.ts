@@ -1,5 +1,5 @@
 // Freshness of a dataset passport at request time: the one evaluation of src/publish/freshness.ts
-// (SPEC 2.1), fed from the passport stored in the release.
+// (docs/interface.md §2.1), fed from the passport stored in the release.
 import { evaluateFreshness as evaluate, isIsoDate, type Freshness } from '../../publish/freshness.js';
 
 export type { Freshness };

@@ -1,4 +1,4 @@
-// GET /health (SPEC 4.4, 8): readiness. Registered in its own context, a sibling of the rate-limited
+// GET /health (docs/interface.md §4.4, §8): readiness. Registered in its own context, a sibling of the rate-limited
 // one, so it is outside the limit by construction rather than by an exemption list.
 import type { FastifyInstance } from 'fastify';
 import type { ReleaseSource } from '../releases/release-types.js';

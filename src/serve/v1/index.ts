@@ -1,5 +1,5 @@
-// The /api/v1/ facade (SPEC 4.4) as one encapsulated Fastify plugin. Its rate limit, 16 KiB body limit
-// and JSON-only body parsing (SPEC 8) live in this context only; /health sits in a sibling context
+// The /api/v1/ facade (docs/interface.md §4.4) as one encapsulated Fastify plugin. Its rate limit, 16 KiB body limit
+// and JSON-only body parsing (docs/interface.md §8) live in this context only; /health sits in a sibling context
 // that never sees the limiter hook. Errors go through the app's one problem handler. Register with
 // { prefix: '/api/v1' }.
 import type { FastifyPluginAsync } from 'fastify';
@@ -28,7 +28,7 @@ import { releaseRoutes } from './releases.js';
 import { resolveRoutes } from './resolve.js';
 import { searchRoutes } from './search.js';
 
-export const V1_BODY_LIMIT = 16 * 1024; // SPEC 8
+export const V1_BODY_LIMIT = 16 * 1024; // docs/interface.md §8
 
 export interface V1Options {
   releases: ReleaseSource;

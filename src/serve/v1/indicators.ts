@@ -1,5 +1,5 @@
 // Indicators (the store's metrics) and observations (its points). Every value keeps its unit, period,
-// geography, source and revision; a missing value is null with its reason, never 0 (DESIGN.md).
+// geography, source and revision; a missing value is null with its reason, never 0 (docs/interface.md §10.2).
 import type { FastifyInstance } from 'fastify';
 import { ProblemError } from '../problems/errors.js';
 import type { LoadedRelease, ReleaseSource } from '../releases/release-types.js';

@@ -1,5 +1,5 @@
 // Places (regions, cities of republican significance, districts) and their geometry. Every place and
-// geometry keeps unit, period, geography, source and revision (SPEC 2.4).
+// geometry keeps unit, period, geography, source and revision (docs/interface.md §2.4).
 import type { FastifyInstance } from 'fastify';
 import { takeRelease } from './paging.js';
 import { ProblemError } from '../problems/errors.js';

@@ -4,7 +4,7 @@
 // GET parameter or a JSON body (section 5), always answered 200 with a result per query; type and
 // property constraints (`within` a place), `limit`; suggest (section 7), preview (section 6) and view.
 // Matching is the v1 search (src/serve/v1/search/engine.ts); `match: true` is given only to the one
-// sure match of a query, never to one of several homonyms (DESIGN.md "Contracts").
+// sure match of a query, never to one of several homonyms (docs/interface.md §10.6).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ProblemError } from '../problems/errors.js';
 import type { LoadedRelease, ReleaseSource } from '../releases/release-types.js';

@@ -1,4 +1,4 @@
-// GET /releases, /releases/{revision}, /snapshots, /changes (SPEC 2.4, 3, 9): sealed releases only
+// GET /releases, /releases/{revision}, /snapshots, /changes (docs/interface.md §2.4, §3, §9): sealed releases only
 // (ReleaseSource.list() lists a release once its evidence set is complete); changes are computed
 // between two consecutive sealed releases from their seals and stores, never an editable log.
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -1,6 +1,6 @@
-// POST /resolve (SPEC 4.4), after the W3C Reconciliation API: candidates with a score, a `match`
+// POST /resolve (docs/interface.md §4.4), after the W3C Reconciliation API: candidates with a score, a `match`
 // flag and the features that matched. The status tells the outcome and the service never picks
-// among homonyms (DESIGN.md "Contracts"): 200 one sure match, 300 several, 404 none (with the
+// among homonyms (docs/interface.md §10.6): 200 one sure match, 300 several, 404 none (with the
 // nearest candidates). A sure match is an exact match of the normalised name (src/serve/v1/search/sure.ts).
 import type { FastifyInstance } from 'fastify';
 import type { ReleaseSource } from '../releases/release-types.js';

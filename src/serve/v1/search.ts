@@ -1,4 +1,4 @@
-// GET /search (SPEC 4.4): places, districts, institutions, persons, indicators, datasets, events and
+// GET /search (docs/interface.md §4.4): places, districts, institutions, persons, indicators, datasets, events and
 // sources by any name in kk, ru or en, by transliteration, former name or abbreviation; kind-of-place
 // words select the kind; ranked exact > prefix > fuzzy (src/serve/v1/search/engine.ts).
 import type { FastifyInstance } from 'fastify';

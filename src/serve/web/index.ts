@@ -1,4 +1,4 @@
-// The web explorer (SPEC 1: a public showcase): the page at `/` for browsers and its built assets at
+// The web explorer (docs/interface.md §1: a public showcase): the page at `/` for browsers and its built assets at
 // /assets/. The build output (web/dist, made by `npm run build:web`, never committed) is read once
 // into memory with its gzip and br variants and served under the same rules as /data/: strong ETag
 // from the sha256, RFC 9110 content negotiation, 304 on If-None-Match.

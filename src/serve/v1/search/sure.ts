@@ -1,5 +1,5 @@
 // Which hits are sure matches for /resolve and /reconcile: exact matches of the normalised name,
-// narrowed by what the query itself says. The service never picks among the rest (DESIGN.md
+// narrowed by what the query itself says. The service never picks among the rest (docs/interface.md §10.6
 // "Contracts"): several sure matches are homonyms.
 import type { Database } from 'better-sqlite3';
 import { nearestHits, type Hit, type SearchOptions, type SearchResult } from './engine.js';
