@@ -7,6 +7,7 @@ import type Database from 'better-sqlite3';
 import { searchKey } from '../../lib/text-normalise.js';
 import { SEARCH_DDL, SEARCH_INDEX_DDL } from '../../store/search-schema.js';
 import { tupleInserter } from './tuple-insert.js';
+import type { EntityRow } from '../../store/entity-reader.js';
 import { suffixes } from '../../store/search-suffixes.js';
 import { deletions } from '../../store/search-deletions.js';
 
@@ -14,8 +15,6 @@ import { deletions } from '../../store/search-deletions.js';
 export interface NameNote { entity_id: string; name: string; kind: string; valid_until: string | null; source_url: string | null }
 
 export type PlaceKind = 'country' | 'region' | 'city' | 'district' | '';
-
-type EntityRow = { id: string; type: string; name_en: string; name_ru: string | null; name_kk: string | null; data: string };
 
 // Districts and cities share one ADM2 layer. A place's declared kind wins; otherwise an ADM2 unit whose
 // pcode's two digits after the region code are below 30 (the numbering geokz/KATO gives cities of
