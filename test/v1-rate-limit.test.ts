@@ -66,6 +66,23 @@ test('X-Forwarded-For is ignored from an untrusted peer and believed from a trus
   }
 });
 
+// Fastify's request.ip (@fastify/proxy-addr) takes a hop that is not an address for the client: a
+// proxy that passes on what a client wrote would let it pick a fresh bucket per request. The server's
+// own resolver (src/serve/rate-limit/client-address.ts) counts such a request against the proxy.
+test('a forwarded hop that is not an IP address is counted against the trusted proxy, not as a client of its own', async () => {
+  const policy = { burst: 2, refillPerSecond: 0.001 };
+  const proxied = await startV1(releasesDir, { rateLimit: policy, trustProxy: ['127.0.0.0/8'] });
+  try {
+    const statuses = [];
+    for (const hop of ['not-an-address-1', 'not-an-address-2', 'not-an-address-3']) {
+      statuses.push((await call(`${proxied.base}/releases`, { headers: { 'x-forwarded-for': hop } })).status);
+    }
+    assert.deepEqual(statuses, [200, 200, 429], 'one bucket: the proxy\'s');
+  } finally {
+    await proxied.close();
+  }
+});
+
 test('the bucket refills at the policy rate and never beyond the burst', async () => {
   let now = 0;
   const store = new MemoryStore({ burst: 3, refillPerSecond: 1 }, () => now);

@@ -2,6 +2,9 @@
 // X-Forwarded-For is believed only when that peer is a proxy named in configuration, and then the
 // rightmost address not itself a trusted proxy is the client (RFC 7239 section 5.2 reasoning:
 // only hops appended by trusted proxies can be trusted).
+// Kept beside Fastify's trustProxy/request.ip for two reasons: the front server and the connection
+// limits count addresses before Fastify builds a request, and request.ip (@fastify/proxy-addr) takes a
+// hop that is not an address for the client, where this counts the proxy (test/v1-rate-limit.test.ts).
 import { BlockList, isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 
