@@ -55,7 +55,13 @@ const blocks = db.prepare(`SELECT count(*) FROM sqlite_master WHERE name = 'snap
 time(`snapshot, all layers (${blocks})`, answers, (i) => snapshot(release, { date: addDays('2005-01-01', (i * 7919) % 7305) }));
 // What the route sends a client accepting gzip: the answer deflated once at the fastest level.
 time(`snapshot, all layers, gzip as over HTTP (${blocks})`, answers, (i) => composedSnapshot(release, { date: addDays('2005-01-01', (i * 7919 + 3001) % 7305) })!.gzip);
+// Through a dimension filter: the series at sex=F only (on a scaled store, one breakdown of bench/scale/indicators.ts).
+time(`snapshot, sex=F, gzip as over HTTP (${blocks})`, answers, (i) => composedSnapshot(release, { date: addDays('2005-01-01', (i * 7919 + 5003) % 7305), sex: 'F' })!.gzip);
 if (snapshotOnly) process.exit(0);
 time('series month, one place', 100, (i) => series(release, { metric, granularity: 'month', start_date: '2005-01-01', end_date: addDays('2025-01-01', i), place: places[i % places.length] }));
+// A breakdown of the dimensioned synthetic indicator by sex and urban/rural, when the store has one.
+if (db.prepare(`SELECT count(*) FROM sqlite_master WHERE name = 'series_dimensions'`).pluck().get() && db.prepare(`SELECT count(*) FROM series_dimensions WHERE series = 'syn_m11;sex=F'`).pluck().get()) {
+  time('series month, one place, syn_m11 at sex=F', 100, (i) => series(release, { metric: 'syn_m11', sex: 'F', granularity: 'month', start_date: '2005-01-01', end_date: addDays('2025-01-01', i), place: places[i % places.length] }));
+}
 time(`series month, all ${places.length} places`, 10, (i) => series(release, { metric, granularity: 'month', start_date: '2005-01-01', end_date: addDays('2025-01-01', i) }));
 time(`series month, all places, a range cutting every series`, 3, (i) => series(release, { metric, granularity: 'month', start_date: addDays('2005-02-01', i) }));

@@ -39,6 +39,7 @@ export async function prepareRelease(opts: BuildOptions, log: (line: string) => 
   const model = await assembleModel(opts); // verifies every snapshot hash first
   log(`model: ${model.regions.length} regions, ${model.districts.length} districts, ${model.points.length} points`);
   const artifacts = [...(await publishAll(model, opts.publicUrl)), ...schemaArtifacts()];
+  log(`published ${artifacts.length} artifacts`);
   const validator = new ContractValidator(ALL_SCHEMAS);
   const report = validateAll(validator, artifacts);
   const standards = validateStandards(artifacts);

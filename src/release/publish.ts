@@ -45,6 +45,7 @@ export async function publishRelease(releasesDir: string, release: PreparedRelea
       await writeAt(staging, `data/${a.path}`, body);
       faultPoint('build.data-file');
     }
+    log(`wrote ${release.artifacts.length} data files`);
     writeStore(join(staging, 'store.sqlite'), release.store());
     log('store written');
     faultPoint('build.store-written');
