@@ -53,7 +53,10 @@ async function start(releasesDir: string, workers: number): Promise<Server> {
     } catch {
       /* not listening yet */
     }
-    if (Date.now() > until) throw new Error(`${workers} workers not ready within 120 s`);
+    if (Date.now() > until) {
+      child.kill('SIGTERM'); // never left serving after the bench
+      throw new Error(`${workers} workers not ready within 120 s`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -97,8 +100,10 @@ const cached = join(dir, 'cached.lua');
 await writeFile(distinct, DISTINCT_LUA);
 await writeFile(cached, CACHED_LUA);
 
-const servers = [await start(releasesDir, 1), await start(releasesDir, 2)] as const;
+const started: Server[] = []; // stopped in `finally`, even when the second never gets ready
 try {
+  for (const n of [1, 2]) started.push(await start(releasesDir, n));
+  const servers = started as [Server, Server];
   const loadBefore = load();
   for (const s of servers) wrk(s.url, distinct, 50, 3); // not counted: JIT, lazily compiled schemas, page cache
   const runs: [Run[], Run[]] = [[], []];
@@ -118,5 +123,5 @@ try {
   emit({ target: 'workers', bound: 'latency added by the primary-held budget (IPC take), one connection, cached route', value: null, unit: 'ms', met: null,
     note: `/api/v1/releases, wrk -t1 -c1 ${SECONDS}s: 1 worker (bucket in process) p50 ${latency[0].p50} p99 ${latency[0].p99} ${Math.round(latency[0].rps)} req/s; 2 workers (bucket in the primary) p50 ${latency[1].p50} p99 ${latency[1].p99} ${Math.round(latency[1].rps)} req/s` });
 } finally {
-  for (const s of servers) await stop(s.child);
+  for (const s of started) await stop(s.child);
 }
