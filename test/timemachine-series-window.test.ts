@@ -48,8 +48,9 @@ const buckets = (body: any): number => body.series.reduce((n: number, x: any) =>
 
 describe('a series longer than the bound comes a window at a time', () => {
   for (const [granularity, max] of [['day', MAX_SERIES_POINTS], [null, MAX_SERIES_POINTS], ['week', SMALL], ['month', SMALL]] as const) {
+    // by month only with a place's filter: the whole monthly series over every place is stored whole (below)
     test(`granularity=${granularity ?? '(as published)'}, at most ${max}: windows of at most the bound, cut between whole buckets, hold every bucket once`, async () => {
-      const path = `/api/timemachine/series?metric=media_mentions${granularity ? `&granularity=${granularity}` : ''}`;
+      const path = `/api/timemachine/series?metric=media_mentions${granularity ? `&granularity=${granularity}` : ''}${granularity === 'month' ? '&include=names' : ''}`;
       const server = max === SMALL ? small : s;
       const all = await windows(path, server);
       assert.ok(all.length >= 2, 'the series is cut');
@@ -87,6 +88,19 @@ describe('a series longer than the bound comes a window at a time', () => {
     const rows = (csv.body as string).trimEnd().split('\r\n').length - 1;
     assert.ok(rows > 0 && rows <= MAX_SERIES_POINTS, `${rows} rows`);
     assert.match(csv.link!, /^<\/api\/timemachine\/series\?metric=media_mentions&granularity=day&format=csv&start_date=\d{4}-\d{2}-\d{2}>; rel="next"$/);
+  });
+
+  test('a series the release stores whole is answered whole past the bound, in JSON and CSV alike', async () => {
+    const path = '/api/timemachine/series?metric=media_mentions&granularity=month';
+    const whole = await get(path, 'application/json', small);
+    assert.equal(whole.status, 200);
+    assert.ok(buckets(whole.body) > SMALL, `${buckets(whole.body)} buckets, past the bound of ${SMALL}`);
+    assert.equal(whole.link, null);
+    assert.equal(whole.body.next, undefined);
+    assert.deepEqual(whole.body.series, (await get(path)).body.series, 'as the server with the default bound answers it');
+    const csv = await get(`${path}&format=csv`, 'text/csv', small);
+    assert.equal(csv.link, null);
+    assert.equal((csv.body as string).trimEnd().split('\r\n').length - 1, buckets(whole.body));
   });
 
   test('a series within the bound has no next window', async () => {

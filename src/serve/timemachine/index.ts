@@ -62,15 +62,19 @@ export async function timemachinePlugin(app: FastifyInstance, opts: { releases: 
   route('/snapshot', 'Metrics at a date', SNAPSHOT_QUERY, RESPONSES.snapshot, (req, query) =>
     (preferredType(req, ['application/json', 'text/csv']) === 'application/json' && acceptsGzip(req.headers['accept-encoding']) && composedSnapshot(pinned(req), query)) || snapshot(pinned(req), query),
   (v) => (v.points as RawJson).parsed<Record<string, unknown>[]>());
-  route('/series', `Time series of one metric, at most ${maxSeriesPoints} buckets an answer (a longer series comes a window at a time, the next one linked with rel="next")`, SERIES_QUERY, RESPONSES.series, (req, query, reply) => {
+  route('/series', `Time series of one metric, at most ${maxSeriesPoints} buckets an answer (a longer series comes a window at a time, the next one linked with rel="next"), except a series the release stores whole (by month, quarter or year), which is answered whole`, SERIES_QUERY, RESPONSES.series, (req, query, reply) => {
     // a deprecated id answers its series with RFC 9745 Deprecation and its indicator as successor
     const { ref } = seriesRef(pinned(req), query);
     if (ref) markDeprecated(reply, [ref], (id) => `/api/v1/indicators/indicator:${id}`);
     const at = req.url.indexOf('?');
-    const span = seriesWindow(pinned(req), query, '/api/timemachine/series', at < 0 ? '' : req.url.slice(at + 1), maxSeriesPoints);
+    // A series the release stores whole (its answer composed at build) is answered whole in every
+    // representation: its size was fixed when the release was sealed, and cutting it would make a
+    // client follow many windows, each computed per request, for what storage answers at once.
+    const stored = composedSeries(pinned(req), query);
+    const span = stored ? { query, next: null } : seriesWindow(pinned(req), query, '/api/timemachine/series', at < 0 ? '' : req.url.slice(at + 1), maxSeriesPoints);
     if (span.next) reply.header('link', `<${span.next}>; rel="next"`);
-    const whole = span.next === null && preferredType(req, ['application/json', 'text/csv']) === 'application/json' && acceptsGzip(req.headers['accept-encoding']);
-    return (whole && composedSeries(pinned(req), query)) || series(pinned(req), span.query, span.next);
+    const composed = stored && preferredType(req, ['application/json', 'text/csv']) === 'application/json' && acceptsGzip(req.headers['accept-encoding']);
+    return (composed && stored) || series(pinned(req), span.query, span.next);
   }, seriesRows);
   // A page of events or of the diff; the next page's URL goes in the Link header (RFC 8288).
   const page = (req: FastifyRequest, q: EventsQuery, reply: FastifyReply, path: string) => {
