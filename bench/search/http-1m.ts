@@ -2,6 +2,7 @@
 // sealed scaled release (./serve.ts), then v1 search one client at a time (p50/p99), search at 50
 // connections (wrk -t1 -c50, every URL distinct so the answer cache never answers), the v1 entity
 // routes (item by id, pages followed by cursor, a page by offset alone), start time and resident memory.
+// BENCH_SEARCH_CONNECTIONS=0 skips the 50-connection run (the one-client tail alone, for before/after).
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -72,7 +73,9 @@ export async function httpRuns(releasesDir: string, queries: readonly string[], 
     const one = await timed(base, queries.map((q) => search(q, 10)));
     emit(atMost('search-1m', 'p99 <= 10 ms, one client, over HTTP (dala serve, answer cache missed: every URL distinct)', +percentile(one.ms, 99).toFixed(2), 10, 'ms', `${figures(one.ms)}; ${one.bad} not 200`));
 
-    if (WRK) {
+    if (process.env.BENCH_SEARCH_CONNECTIONS === '0') {
+      console.log('50-connection run skipped (BENCH_SEARCH_CONNECTIONS=0)');
+    } else if (WRK) {
       // limit 12..99 makes every URL distinct for the run's length, so no answer comes from the cache
       const paths = queries.flatMap((q) => Array.from({ length: 88 }, (_, k) => search(q, 12 + k)));
       for (let i = paths.length - 1; i > 0; i--) { const j = (i * 7919) % (i + 1); [paths[i], paths[j]] = [paths[j]!, paths[i]!]; }

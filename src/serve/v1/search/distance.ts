@@ -1,25 +1,38 @@
 // Optimal string alignment distance (Damerau-Levenshtein restricted: an adjacent transposition counts
 // as one edit), so "Karagnada" is one edit from "Karaganda" like a single wrong letter is.
 // Returns max + 1 as soon as the distance is known to exceed `max`, which keeps fuzzy search linear.
-export function editDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prevPrev: number[] = [];
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+
+// Three rows of the dynamic programme, kept between calls and grown when a longer word comes: a
+// query scores hundreds of name words, and fresh arrays per call and row were most of what a search
+// allocated (the young-generation collections they caused were the tail of its latency).
+let rows = [new Int32Array(64), new Int32Array(64), new Int32Array(64)] as const;
+
+/** The distance between `a` and the first `bLength` code units of `b` (all of it by default). */
+export function editDistance(a: string, b: string, max: number, bLength = b.length): number {
+  const n = Math.min(bLength, b.length);
+  if (Math.abs(a.length - n) > max) return max + 1;
+  if (rows[0].length <= n) rows = [new Int32Array(2 * n + 2), new Int32Array(2 * n + 2), new Int32Array(2 * n + 2)];
+  let [prevPrev, prev, row] = rows;
+  for (let j = 0; j <= n; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const row = [i];
+    const ai = a.charCodeAt(i - 1);
+    row[0] = i;
     let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+    for (let j = 1; j <= n; j++) {
+      const bj = b.charCodeAt(j - 1);
+      const cost = ai === bj ? 0 : 1;
       let d = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prevPrev[j - 2]! + 1);
-      row.push(d);
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) d = Math.min(d, prevPrev[j - 2]! + 1);
+      row[j] = d;
       if (d < rowMin) rowMin = d;
     }
     if (rowMin > max) return max + 1;
+    const spare = prevPrev;
     prevPrev = prev;
     prev = row;
+    row = spare;
   }
-  return prev[b.length]!;
+  return prev[n]!;
 }
 
 /** Edits tolerated for a query key of this length: none for very short keys, where one edit is noise. */

@@ -21,7 +21,7 @@ function wordMatch(w: string, nameWords: readonly string[]): { quality: number; 
     else if (w.length >= 3 && n.includes(w)) m = { quality: 0.6, distance: 0 };
     else if (max > 0) {
       let d = editDistance(w, n, max);
-      if (d > max && n.length > w.length) d = editDistance(w, n.slice(0, w.length), max); // typo in a word typed partly
+      if (d > max && n.length > w.length) d = editDistance(w, n, max, w.length); // typo in a word typed partly
       if (d <= max) m = { quality: 0.4 * (1 - d / (max + 1)), distance: d };
     }
     if (m && (!best || m.quality > best.quality)) best = m;
