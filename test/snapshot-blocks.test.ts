@@ -7,13 +7,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import type { StoreContent } from '../src/publish/store/write.js';
 import { addDays, bucketOf } from '../src/store/periods.js';
 import { SNAPSHOT } from '../src/store/snapshot-reader.js';
 import type { PointRow } from '../src/store/rollup.js';
-import { CHANGES_PER_SERIES } from '../src/store/snapshot-blocks.js';
+import { CHANGES_PER_SERIES, SnapshotBlocks } from '../src/store/snapshot-blocks.js';
 import type { Row } from '../src/store/tables.js';
 import { buildApp } from '../src/serve/app.js';
 import { fixtureStore, sealFixture } from './support/fixture-release.js';
@@ -148,19 +148,57 @@ test('snapshot blocks: stored entries stay within points plus one base per block
   );
 });
 
-test('snapshot over HTTP: the gzip answer made with the fastest deflate decodes to the identity answer, and revalidates', async () => {
+test('snapshot blocks: the decoded tuples kept for the next answers stay within their byte budget, and the answers stay the same', () => {
+  // points on every day for every series: many blocks, each with tuples of its own
+  const raw: RawPoint[] = [];
+  for (let day = 0; day <= SPAN; day++) for (const m of METRICS) for (const place of PLACES) raw.push({ metric: m.id, place, kind: 'day', day, value: day, unit: 'u1', status: 'final', note: null });
+  withStore(makeStore(raw), (db) => {
+    const days = db.prepare('SELECT first_day FROM snapshot_blocks ORDER BY first_day').pluck().all() as string[];
+    assert.ok(days.length >= 4, `${days.length} blocks`);
+    const unbounded = SnapshotBlocks.open(db, Infinity)!;
+    for (const day of days) unbounded.latestAt(day, null, () => 0);
+    const perBlock = unbounded.decodedBytes / Math.min(days.length, 4);
+    const budget = Math.ceil(perBlock * 1.5); // room for one block and a half
+    const bounded = SnapshotBlocks.open(db, budget)!;
+    for (const day of [...days, ...days.slice().reverse()]) {
+      const answer = bounded.latestAt(addDays(day, 1), null, (n, json) => `${n} ${json.toString()}`);
+      assert.equal(answer, unbounded.latestAt(addDays(day, 1), null, (n, json) => `${n} ${json.toString()}`), day);
+      assert.ok(bounded.decodedBytes > 0 && bounded.decodedBytes <= budget, `${bounded.decodedBytes} bytes kept, budget ${budget}`);
+    }
+    // a block heavier than the whole budget is decoded for its answer and not kept
+    const none = SnapshotBlocks.open(db, 1)!;
+    none.latestAt(days[0]!, null, () => 0);
+    assert.equal(none.decodedBytes, 0);
+  });
+});
+
+test('snapshot over HTTP: the answer made in the coding asked for (br when acceptable, else gzip) decodes to the identity answer, and revalidates', async () => {
   const sealed = await sealFixture(undefined, { 'data/country-pulse.json': '{}' }, fixtureStore());
   const app = await buildApp({ releasesDir: sealed.releasesDir, pollMs: 60_000 });
   try {
-    for (const query of ['', '?date=2023-12-31', '?date=2024-06-30&layers=economy', '?date=2025-12-31&place=KZ-35,KZ', '?date=1999-01-01']) {
+    const queries = ['', '?date=2023-12-31', '?date=2024-06-30&layers=economy', '?date=2025-12-31&place=KZ-35,KZ', '?date=1999-01-01'];
+    for (const [i, query] of queries.entries()) {
       const url = `/api/timemachine/snapshot${query}`;
-      // composed answers are not kept in the answer cache; the plain one is, so it is asked for last
-      const gz = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
-      const again = await app.inject({ url, headers: { 'accept-encoding': 'gzip', 'if-none-match': String(gz.headers.etag) } });
-      const plain = await app.inject({ url, headers: { 'accept-encoding': 'identity' } });
-      assert.equal(gz.statusCode, 200, url);
+      // The answer cache keys on the URL and Accept, not Accept-Encoding: the answer is made (and kept
+      // in br) by whichever coding is asked for first; both orders are tried. The plain answer, under
+      // another Accept (another key), is made on the plain path.
+      const ask = (coding: string, accept = '*/*') => app.inject({ url, headers: { 'accept-encoding': coding, accept } });
+      let br;
+      let gz;
+      if (i % 2 === 0) {
+        br = await ask('gzip, deflate, br');
+        gz = await ask('gzip');
+      } else {
+        gz = await ask('gzip');
+        br = await ask('gzip, deflate, br');
+      }
+      const again = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br', accept: '*/*', 'if-none-match': String(br.headers.etag) } });
+      const plain = await ask('identity', 'application/json');
+      assert.equal(br.statusCode, 200, url);
+      assert.equal(br.headers['content-encoding'], 'br', url);
       assert.equal(gz.headers['content-encoding'], 'gzip', url);
       assert.equal(plain.statusCode, 200, url);
+      assert.equal(brotliDecompressSync(br.rawPayload).toString(), plain.body, url);
       assert.equal(gunzipSync(gz.rawPayload).toString(), plain.body, url);
       assert.ok((JSON.parse(plain.body) as { count: number }).count >= (query.includes('1999') ? 0 : 1), url);
       assert.equal(again.statusCode, 304, url);

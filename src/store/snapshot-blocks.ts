@@ -47,17 +47,24 @@ export function encodeEntries(series: Uint32Array, tuples: Uint32Array, values: 
 }
 
 // A block's tuples decoded (parsed and encoded as answer pieces) are kept for the next answer from
-// the same block: decoding them was a third of an answer's CPU. Kept for a few blocks, and only for
-// blocks whose tuples are small, so the memory kept stays a few megabytes whatever the store.
+// the same block: decoding them was a third of an answer's CPU. Kept for a few blocks within a byte
+// budget (outside the answer cache's, so that the memory a process holds stays the sum of known
+// bounds): about 3 MiB for the three blocks of the real release, 0.1 MiB a block at 30M points.
+// A block whose decoded tuples alone pass the budget is decoded for each answer and not kept.
 const DECODED_BLOCKS = 4;
-const DECODED_TUPLES_TEXT = 2 * 2 ** 20;
+const DECODED_BYTES = 4 * 2 ** 20;
 
 /** What an answer needs of a block's tuples: each one's period end, and the answer's pieces. */
-interface DecodedTuples { ends: string[]; pieces: TuplePieces }
+interface DecodedTuples { ends: string[]; pieces: TuplePieces; bytes: number }
+
+// A period end ('YYYY-MM-DD') held as a V8 string: its header and characters, and the array's slot.
+const END_BYTES = 40;
 
 function decode(text: string): DecodedTuples {
   const tuples = JSON.parse(text) as Tuple[];
-  return { ends: tuples.map((t) => t[PERIOD_END]), pieces: tuplePieces(tuples) };
+  const pieces = tuplePieces(tuples);
+  const bytes = pieces.bytes.length + pieces.headAt.byteLength + pieces.tailAt.byteLength + tuples.length * END_BYTES;
+  return { ends: tuples.map((t) => t[PERIOD_END]), pieces, bytes };
 }
 
 /** The stored snapshot blocks of a store, read by date: the reader's snapshot path. */
@@ -74,13 +81,13 @@ export class SnapshotBlocks {
   /** Decoded tuples of the blocks answered last, by first day, least recently used first. */
   private readonly decoded = new Map<string, DecodedTuples>();
 
-  /** Null when the store was written before snapshot blocks existed. */
-  static open(db: Database): SnapshotBlocks | null {
+  /** Null when the store was written before snapshot blocks existed. `decodedBudget`: bytes of decoded tuples kept. */
+  static open(db: Database, decodedBudget = DECODED_BYTES): SnapshotBlocks | null {
     const has = db.prepare(`SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'snapshot_blocks'`).pluck().get();
-    return has ? new SnapshotBlocks(db) : null;
+    return has ? new SnapshotBlocks(db, decodedBudget) : null;
   }
 
-  private constructor(db: Database) {
+  private constructor(db: Database, private readonly decodedBudget: number) {
     this.block = db.prepare('SELECT * FROM snapshot_blocks WHERE first_day <= ? ORDER BY first_day DESC LIMIT 1');
     this.series = db.prepare('SELECT metric, place FROM point_series ORDER BY metric, place').all() as { metric: string; place: string }[];
     this.json = new SnapshotJsonWriter(this.series);
@@ -126,6 +133,13 @@ export class SnapshotBlocks {
     }, use);
   }
 
+  /** Bytes the kept decoded tuples hold (at most the budget). */
+  get decodedBytes(): number {
+    let bytes = 0;
+    for (const d of this.decoded.values()) bytes += d.bytes;
+    return bytes;
+  }
+
   private tuplesOf(row: Row<'snapshot_blocks'>): DecodedTuples {
     const kept = this.decoded.get(row.first_day);
     if (kept) {
@@ -134,9 +148,15 @@ export class SnapshotBlocks {
       return kept;
     }
     const decoded = decode(row.tuples);
-    if (row.tuples.length > DECODED_TUPLES_TEXT) return decoded;
+    if (decoded.bytes > this.decodedBudget) return decoded;
     this.decoded.set(row.first_day, decoded);
-    if (this.decoded.size > DECODED_BLOCKS) this.decoded.delete(this.decoded.keys().next().value!);
+    // least recently used first, until both bounds hold
+    let bytes = this.decodedBytes;
+    for (const [day, d] of this.decoded) {
+      if (this.decoded.size <= DECODED_BLOCKS && bytes <= this.decodedBudget) break;
+      this.decoded.delete(day);
+      bytes -= d.bytes;
+    }
     return decoded;
   }
 }

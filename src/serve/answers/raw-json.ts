@@ -40,8 +40,13 @@ export function stringifyAnswer(value: unknown): string {
  * decoded to a string and encoded again.
  */
 export function answerBytes(value: unknown): Buffer {
+  return Buffer.concat(answerParts(value));
+}
+
+/** answerBytes as the parts it joins: the RawJson members given as bytes are not copied. */
+export function answerParts(value: unknown): Buffer[] {
   const { text, pattern, raws } = withTokens(value);
-  if (pattern === null) return Buffer.from(text, 'utf8');
+  if (pattern === null) return [Buffer.from(text, 'utf8')];
   const parts: Buffer[] = [];
   let from = 0;
   for (const m of text.matchAll(pattern)) {
@@ -51,5 +56,5 @@ export function answerBytes(value: unknown): Buffer {
     from = m.index! + m[0].length;
   }
   parts.push(Buffer.from(text.slice(from), 'utf8'));
-  return Buffer.concat(parts);
+  return parts;
 }

@@ -84,6 +84,13 @@ export function acceptsGzip(header: string | undefined): boolean {
   return (q.get('gzip') ?? q.get('*') ?? 0) > 0;
 }
 
+/** Whether br or gzip is acceptable (q > 0) by the Accept-Encoding header. */
+export function acceptsCompression(header: string | undefined): boolean {
+  if (header === undefined) return false;
+  const q = qualities(header);
+  return (q.get('br') ?? q.get('*') ?? 0) > 0 || acceptsGzip(header);
+}
+
 /** A strong ETag per representation: the sealed sha256, suffixed for an encoded variant. */
 export function etagOf(file: Encodable, coding: Coding): string {
   return coding === 'identity' ? `"${file.sha256}"` : `"${file.sha256}-${coding}"`;

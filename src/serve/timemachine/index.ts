@@ -15,8 +15,9 @@ import { composedSeries, series, seriesRef } from './series.js';
 import { MAX_SERIES_POINTS, seriesWindow } from './series-window.js';
 import { markDeprecated } from '../dimensions/filters.js';
 import { PrecomposedAnswer } from '../answers/precomposed.js';
+import { CompressedAnswer } from '../answers/compressed.js';
 import { sendPrecomposed } from '../answers/hooks.js';
-import { acceptsGzip } from '../data/encoding.js';
+import { acceptsCompression, acceptsGzip } from '../data/encoding.js';
 import { composedSnapshot, snapshot } from './snapshot.js';
 import { snapshotDiff } from './snapshot-diff.js';
 
@@ -32,7 +33,7 @@ export async function timemachinePlugin(app: FastifyInstance, opts: { releases: 
   const route = <Q, B>(
     path: string, summary: string, querystring: Q, body: B,
     // or, for a JSON answer, its representations already made (src/serve/answers/precomposed.ts)
-    answer: (req: FastifyRequest, query: FromQuery<NoInfer<Q>>, reply: FastifyReply) => WithRawJson<FromQuery<NoInfer<B>>> | PrecomposedAnswer | Promise<WithRawJson<FromQuery<NoInfer<B>>>>,
+    answer: (req: FastifyRequest, query: FromQuery<NoInfer<Q>>, reply: FastifyReply) => WithRawJson<FromQuery<NoInfer<B>>> | PrecomposedAnswer | CompressedAnswer | Promise<WithRawJson<FromQuery<NoInfer<B>>>>,
     table?: (value: any) => Iterable<Record<string, unknown>>,
   ) => {
     const offered = table ? ['application/json', 'text/csv'] : ['application/json'];
@@ -49,7 +50,7 @@ export async function timemachinePlugin(app: FastifyInstance, opts: { releases: 
         // Fastify has validated the query against `querystring` (plus format) before this runs
         const value = await run(req, req.query, reply);
         reply.header('cache-control', CACHE_CONTROL).header('vary', 'Accept');
-        if (value instanceof PrecomposedAnswer) return sendPrecomposed(req, reply, value);
+        if (value instanceof PrecomposedAnswer || value instanceof CompressedAnswer) return sendPrecomposed(req, reply, value);
         if (type === 'text/csv' && table) return sendCsv(reply, table(value), { filename: `${path.slice(1)}.csv` });
         return reply.type('application/json; charset=utf-8').send(answerBytes(value));
       },
@@ -59,8 +60,10 @@ export async function timemachinePlugin(app: FastifyInstance, opts: { releases: 
     for (const s of value.series) for (const p of s.points.parsed<Record<string, unknown>[]>()) yield { place: s.place, ...p };
   };
 
-  route('/snapshot', 'Metrics at a date', SNAPSHOT_QUERY, RESPONSES.snapshot, (req, query) =>
-    (preferredType(req, ['application/json', 'text/csv']) === 'application/json' && acceptsGzip(req.headers['accept-encoding']) && composedSnapshot(pinned(req), query)) || snapshot(pinned(req), query),
+  route('/snapshot', 'Metrics at a date', SNAPSHOT_QUERY, RESPONSES.snapshot, (req, query) => {
+    const compressed = preferredType(req, ['application/json', 'text/csv']) === 'application/json' && acceptsCompression(req.headers['accept-encoding']);
+    return (compressed && composedSnapshot(pinned(req), query)) || snapshot(pinned(req), query);
+  },
   (v) => (v.points as RawJson).parsed<Record<string, unknown>[]>());
   route('/series', `Time series of one metric, at most ${maxSeriesPoints} buckets an answer (a longer series comes a window at a time, the next one linked with rel="next"), except a series the release stores whole (by month, quarter or year), which is answered whole`, SERIES_QUERY, RESPONSES.series, (req, query, reply) => {
     // a deprecated id answers its series with RFC 9745 Deprecation and its indicator as successor

@@ -5,9 +5,8 @@ import { ProblemError } from '../problems/errors.js';
 import type { LoadedRelease } from '../releases/release-types.js';
 import type { PointRow } from '../../store/rollup.js';
 import { storeOf } from '../../store/reader.js';
-import { RawJson, answerBytes, type WithRawJson } from '../answers/raw-json.js';
-import { PrecomposedAnswer } from '../answers/precomposed.js';
-import { deflatePart } from '../../lib/gzip-compose.js';
+import { RawJson, answerParts, type WithRawJson } from '../answers/raw-json.js';
+import { CompressedAnswer } from '../answers/compressed.js';
 import { asOfDate, namesOf, parsePlaces, type SnapshotQuery } from './query.js';
 import type { TemporalSnapshot } from './schemas.js';
 import { dimensionFilter, hasDimensionFilter, seriesKeysOf } from '../dimensions/filters.js';
@@ -95,18 +94,24 @@ export function snapshot(release: LoadedRelease, query: SnapshotQuery): WithRawJ
   return withSnapshot(release, query, (answer) => ({ ...answer, points: new RawJson(Buffer.from((answer.points as RawJson).raw)) }));
 }
 
-// Deflate's fastest level: an answer over every layer is about 1 MB of JSON at 30M points, which the
-// default level takes several times longer to compress than the answer takes to make.
-const FAST = 1;
+// The body of the last compressed answer, reused: an answer over every layer is about 1 MB at 30M
+// points, and a fresh buffer of that size per answer cost as much again in page faults and in the
+// garbage collections its external memory triggered.
+let scratch = Buffer.alloc(0);
+
+function joined(parts: readonly Buffer[]): Buffer {
+  const bytes = parts.reduce((n, p) => n + p.length, 0);
+  if (bytes > scratch.length) scratch = Buffer.allocUnsafe(Math.max(bytes, scratch.length * 2));
+  let o = 0;
+  for (const p of parts) o += p.copy(scratch, o);
+  return scratch.subarray(0, o);
+}
 
 /**
- * The JSON answer offered as gzip deflated once at the fastest level (or as identity), instead of
- * the answer cache's gzip and Brotli of it at their moderate levels. Undefined with include=names.
+ * The JSON answer kept only compressed (src/serve/answers/compressed.ts), made from the block's
+ * bytes without copying them into a body of its own. Undefined with include=names.
  */
-export function composedSnapshot(release: LoadedRelease, query: SnapshotQuery): PrecomposedAnswer | undefined {
+export function composedSnapshot(release: LoadedRelease, query: SnapshotQuery): CompressedAnswer | undefined {
   if (query.include !== undefined) return undefined;
-  const text = withSnapshot(release, query, answerBytes);
-  const head = text.subarray(0, 1);
-  const tail = text.subarray(1);
-  return new PrecomposedAnswer(head, [deflatePart(tail, FAST)], tail);
+  return withSnapshot(release, query, (answer) => new CompressedAnswer(joined(answerParts(answer))));
 }
