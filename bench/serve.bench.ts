@@ -2,10 +2,9 @@
 // release and on a scaled one. From the spawn, one client asks every 5 ms for a sealed /data/ file and
 // another for a store-backed route (/api/timemachine/layers): `dala serve` answers /data/ once the data
 // files are verified and store-backed routes (503 store_verifying until then) once its store is open:
-// a store up to 128 MiB read and hashed into memory, a larger one opened in place with every page
-// checked as it is read (its whole-file hash runs behind it). The target row is the first 200 (from
-// /data/); the first 200 of a store-backed route is its own row, with the start-up phases the server
-// logs (ms since its process started). Run: npm run bench -- serve
+// in place whatever its size, every page checked as it is read (its whole-file hash runs behind it).
+// The target row is the first 200 (from /data/); the first 200 of a store-backed route is its own row,
+// with the start-up phases the server logs (ms since its process started). Run: npm run bench -- serve
 // DALA_BENCH_RELEASES: a real releases directory (built here when unset). DALA_SCALED_RELEASES: a
 // scaled one (bench/scale/; default releases-scaled, not built here: a full scaled build takes an hour).
 import { spawn } from 'node:child_process';

@@ -1,6 +1,7 @@
 // What is served is what was sealed, for as long as it is served: `dala verify` checks every field of
-// release.json, the store is served from a private verified copy (in memory or on disk; served in place it
-// is tested in test/serve-store-in-place.test.ts), release.json is read once, a
+// release.json, a store verified whole before it answers (one without page checksums, or with in-place
+// opening off) is served from a private verified copy (in memory or on disk; a store opened in place, the
+// default, is tested in test/serve-store-in-place.test.ts), release.json is read once, a
 // corrupted store read is a 503 with health degraded (then the release reloads), and a tampered
 // candidate is refused at start and at switch with a log line naming its path and reason while the last
 // good release keeps serving; a refused revision is tried again once repaired. Each refresh is awaited
@@ -25,8 +26,8 @@ const json = async (url: string) => {
   return { status: r.status, headers: r.headers, body: (await r.json()) as any };
 };
 
-/** The real verifier, copying a store it could open in place: the private-copy path, tested on its own. */
-const copyingVerifier: typeof verifyStore = (dir, sealed, opts) => verifyStore(dir, sealed, { ...opts, inPlace: false });
+/** The real verifier, verifying whole a store it could open in place: the in-memory and private-copy paths, tested on their own. */
+const wholeVerifier: typeof verifyStore = (dir, sealed, opts) => verifyStore(dir, sealed, { ...opts, inPlace: false });
 
 async function start(releasesDir: string, extra: { storeMemoryMax?: number; verifyStore?: typeof verifyStore } = {}) {
   const log = captureLog();
@@ -81,10 +82,10 @@ test('dala verify refuses a release whose release.json was edited in any field, 
   }
 });
 
-for (const mode of [{ label: 'in memory', storeMemoryMax: undefined }, { label: 'from a private disk copy', storeMemoryMax: 0, verifyStore: copyingVerifier }]) {
+for (const mode of [{ label: 'in memory', storeMemoryMax: undefined }, { label: 'from a private disk copy', storeMemoryMax: 0 }]) {
   test(`the store is served ${mode.label}: edits of the release directory after load change no answer`, async () => {
     const { releasesDir, dir, revision } = await makeV1Release();
-    const { server } = await start(releasesDir, { storeMemoryMax: mode.storeMemoryMax, verifyStore: mode.verifyStore });
+    const { server } = await start(releasesDir, { storeMemoryMax: mode.storeMemoryMax, verifyStore: wholeVerifier });
     try {
       const before = await json(`${server.url}/api/timemachine/snapshot?layers=demography&date=2024-12-31`);
       const releasesBefore = await json(`${server.url}/api/v1/releases`);
@@ -110,7 +111,7 @@ for (const mode of [{ label: 'in memory', storeMemoryMax: undefined }, { label: 
 
 test('a corrupted page of the served store answers 503 release_unavailable (never 500), health says degraded, and the release reloads', async () => {
   const { releasesDir, revision } = await makeV1Release();
-  const { server, log } = await start(releasesDir, { storeMemoryMax: 0, verifyStore: copyingVerifier });
+  const { server, log } = await start(releasesDir, { storeMemoryMax: 0, verifyStore: wholeVerifier });
   try {
     const release = server.app.releases.current();
     assert.ok(release.storeCopy, 'served from a private disk copy');

@@ -6,7 +6,7 @@
 // observed for certain rather than raced.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { cp, open, readdir, readFile } from 'node:fs/promises';
+import { cp, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
@@ -14,6 +14,7 @@ import { startServer } from '../src/serve/server.js';
 import { COPY_ROOT } from '../src/serve/releases/store-copies.js';
 import { verifyStore, type StoreVerification } from '../src/serve/releases/store-verify.js';
 import { captureLog } from './support/log-capture.js';
+import { flipMiddleByte, flipTablePages } from './support/flip-pages.js';
 import { makeV1Release } from './support/v1-fixture.js';
 import { tempDir } from './support/temp-dir.js';
 
@@ -53,9 +54,9 @@ async function start(releasesDir: string, storeMemoryMax?: number, inPlace = tru
 }
 
 const MODES = [
-  { label: 'in memory', storeMemoryMax: undefined, inPlace: true },
-  { label: 'in place, its pages checked as read', storeMemoryMax: 0, inPlace: true },
-  { label: 'as a private disk copy', storeMemoryMax: 0, inPlace: false },
+  { label: 'in place, its pages checked as read', storeMemoryMax: undefined, inPlace: true, copy: false },
+  { label: 'in memory', storeMemoryMax: undefined, inPlace: false, copy: false },
+  { label: 'as a private disk copy', storeMemoryMax: 0, inPlace: false, copy: true },
 ];
 for (const mode of MODES) {
   test(`before its store is verified (${mode.label}) /data/ answers, store-backed routes answer 503 store_verifying with Retry-After, health says verifying; then every route answers`, async () => {
@@ -83,7 +84,7 @@ for (const mode of MODES) {
       await server.app.releases.current().storeReady;
       for (const path of STORE_ROUTES) assert.equal((await get(server.url + path)).status, 200, path);
       assert.equal(json((await get(`${server.url}/api/v1/health`)).body).data.status, 'ready');
-      assert.equal(Boolean(server.app.releases.current().storeCopy), !mode.inPlace, 'held where the mode says');
+      assert.equal(Boolean(server.app.releases.current().storeCopy), mode.copy, 'held where the mode says');
     } finally {
       await server.close();
     }
@@ -95,25 +96,15 @@ async function tamperedStore(): Promise<{ releasesDir: string; revision: string 
   const { releasesDir: good, revision } = await makeV1Release();
   const releasesDir = tempDir('dala-tampered-store-');
   await cp(good, releasesDir, { recursive: true });
-  const file = await open(join(releasesDir, revision, 'store.sqlite'), 'r+');
-  try {
-    const { size } = await file.stat();
-    const at = Math.floor(size / 2);
-    const byte = Buffer.alloc(1);
-    await file.read(byte, 0, 1, at);
-    byte[0] = byte[0]! ^ 0xff;
-    await file.write(byte, 0, 1, at);
-  } finally {
-    await file.close();
-  }
+  await flipMiddleByte(join(releasesDir, revision, 'store.sqlite'));
   return { releasesDir, revision };
 }
 
-for (const mode of MODES.slice(1)) {
+for (const mode of MODES) {
 test(`a store failing verification at start (${mode.label}) is never served: store-backed routes never answer 200, then the release is refused with health and a log line naming store.sqlite`, async () => {
   const { releasesDir, revision } = await tamperedStore();
   const copiesBefore = await readdir(COPY_ROOT).catch(() => []);
-  const { server, log, gate } = await start(releasesDir, 0, mode.inPlace);
+  const { server, log, gate } = await start(releasesDir, mode.storeMemoryMax, mode.inPlace);
   try {
     for (const path of STORE_ROUTES) assert.equal((await get(server.url + path)).status, 503, path);
     const release = server.app.releases.current();
@@ -142,10 +133,26 @@ test(`a store failing verification at start (${mode.label}) is never served: sto
 });
 }
 
-test('dala serve with a tampered store: from spawn to refusal no store-backed route answers 200, and the process keeps running with health 503', async () => {
-  const { releasesDir } = await tamperedStore();
+/** A copy of a sealed release with one bit flipped in every page of the layers table. */
+async function tamperedLayers(): Promise<{ releasesDir: string }> {
+  const { releasesDir: good, revision } = await makeV1Release();
+  const releasesDir = tempDir('dala-tampered-layers-');
+  await cp(good, releasesDir, { recursive: true });
+  assert.ok((await flipTablePages(join(releasesDir, revision, 'store.sqlite'), 'layers')).length > 0);
+  return { releasesDir };
+}
+
+const SPAWNED = [
+  // verified whole before it answers: no store-backed route answers 200 before the refusal
+  { label: 'verified whole', env: { DALA_STORE_IN_PLACE: '0' }, tamper: tamperedStore, watched: STORE_ROUTES },
+  // opened in place: other pages may answer, but the route reading the flipped pages never does
+  { label: 'opened in place', env: {}, tamper: tamperedLayers, watched: ['/api/timemachine/layers'] },
+];
+for (const mode of SPAWNED) {
+test(`dala serve with a tampered store (${mode.label}): from spawn to refusal no answer comes from a changed byte, and the process keeps running with health 503`, async () => {
+  const { releasesDir } = await mode.tamper();
   const child = spawn(process.execPath, ['bin/dala.js', 'serve', '--releases', releasesDir, '--port', '0'], {
-    cwd: ROOT, env: { ...process.env, DALA_FROM_SOURCE: '1' }, stdio: ['ignore', 'pipe', 'inherit'],
+    cwd: ROOT, env: { ...process.env, DALA_FROM_SOURCE: '1', ...mode.env }, stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let out = '';
@@ -159,15 +166,18 @@ test('dala serve with a tampered store: from spawn to refusal no store-backed ro
       }, 5);
     });
     const statuses = new Set<number>();
-    while (!/refused/.test(out)) {
-      for (const path of STORE_ROUTES) statuses.add((await fetch(base + path)).status);
+    // until the release is withdrawn (health 503: nothing served), which the log says with its reason
+    for (const until = Date.now() + 60_000; (await fetch(`${base}/api/v1/health`)).status !== 503; ) {
+      for (const path of mode.watched) statuses.add((await fetch(base + path)).status);
+      assert.ok(Date.now() < until, `never withdrawn: ${out}`);
     }
+    assert.match(out, /refused: store\.sqlite: sha256 .* differs from sealed/);
     for (const path of STORE_ROUTES) statuses.add((await fetch(base + path)).status);
-    assert.deepEqual([...statuses], [503], 'only 503 (store_verifying, then no_release)');
-    assert.equal((await fetch(`${base}/api/v1/health`)).status, 503);
+    assert.deepEqual([...statuses], [503], 'only 503 (store_verifying or release_unavailable, then no_release)');
     assert.equal(child.exitCode, null, 'still running, to take a repaired or newer release');
   } finally {
     child.kill('SIGTERM');
     await exited;
   }
 });
+}

@@ -32,7 +32,7 @@ export interface HolderOptions {
   pollMs?: number; // poll fallback for CURRENT; fs.watch is not reliable on every filesystem
   graceMs?: number;
   watch?: boolean;
-  /** Stores up to this many bytes are served from memory, larger ones from a private disk copy. */
+  /** A store verified whole before it answers (no page checksums, or in-place opening off): held in memory up to this many bytes, else a private disk copy. */
   storeMemoryMax?: number;
   /** First retry delay for a refused revision whose files look unchanged; doubles up to 30 s. */
   retryMs?: number;

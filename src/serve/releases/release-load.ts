@@ -15,16 +15,16 @@ import type { LoadedRelease, ServedFile } from './release-types.js';
 import { verifyStore, type StoreVerification, type VerifiedStore } from './store-verify.js';
 
 /**
- * Stores up to this size are held in memory (read once, hashed, deserialised: no file is read again).
- * Larger stores are copied to a private file, hashed as they are copied (one pass over the bytes, on a
- * worker thread), and the copy is opened read-only: the resident memory stays at SQLite's page cache
- * rather than the store's size.
+ * A store verified whole before it answers (no page checksums, or in-place opening off) is held in
+ * memory up to this size (read once, hashed, deserialised: no file is read again). A larger one is
+ * copied to a private file, hashed as it is copied (one pass over the bytes, on a worker thread), and
+ * the copy is opened read-only: the resident memory stays at SQLite's page cache rather than the store's size.
  */
 export const STORE_MEMORY_MAX = Number(process.env.DALA_STORE_MEMORY_MAX ?? 128 * 1024 * 1024);
 
 /**
- * Larger stores whose pages carry checksums are opened in place and answer at once (the whole file
- * is hashed in the background); DALA_STORE_IN_PLACE=0 copies and hashes them whole before they answer.
+ * Stores whose pages carry checksums are opened in place, whatever their size, and answer at once (the
+ * whole file is hashed behind them); DALA_STORE_IN_PLACE=0 verifies them whole before they answer.
  */
 export const STORE_IN_PLACE = process.env.DALA_STORE_IN_PLACE !== '0';
 

@@ -1,11 +1,13 @@
-// Verifies a sealed store and opens it. Up to `memoryMax` it is read once, hashed and deserialised.
-// A larger store whose pages carry checksums is opened in place (./store-in-place.ts): it answers at
-// once, each page checked as SQLite reads it, while a worker thread hashes the whole file against the
-// seal (src/serve/releases/store-verify-worker.ts) and a mismatch withdraws it. A larger store without
-// page checksums (written before they existed), or any store when in-place opening is off
-// (DALA_STORE_IN_PLACE=0), is copied to a private read-only file, written and hashed in one pass on
-// that thread, and opened only once its sha256 and size equal the seal's. Either way no byte that
-// differs from the sealed one is ever answered, whatever later happens to the release directory.
+// Verifies a sealed store and opens it. A store whose pages carry checksums is opened in place,
+// whatever its size (./store-in-place.ts): it answers at once, each page checked as SQLite reads it,
+// while a worker thread hashes the whole file against the seal (src/serve/releases/store-verify-worker.ts)
+// and a mismatch withdraws it. Reading even a 63 MiB store whole, hashing and deserialising it took about
+// a second before its first answer; in place it takes milliseconds. A store without page checksums
+// (written before they existed), or any store when in-place opening is off (DALA_STORE_IN_PLACE=0), is
+// verified whole before it answers: up to `memoryMax` read once, hashed and deserialised; larger, copied
+// to a private read-only file, written and hashed in one pass on that thread, and opened only once its
+// sha256 and size equal the seal's. Either way no byte that differs from the sealed one is ever
+// answered, whatever later happens to the release directory.
 import { lstatSync } from 'node:fs';
 import { mkdir, open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -17,7 +19,7 @@ import { ReleaseVerificationError } from '../../release/verify.js';
 import { openStore } from '../../store/open.js';
 import { COPY_ROOT } from './store-copies.js';
 import { openInPlace, type InPlaceStore } from './store-in-place.js';
-import type { StoreCopyJob, StoreCopyResult } from './store-verify-worker.js';
+import { copyAndHash, type StoreCopyJob, type StoreCopyResult } from './store-hash.js';
 
 export interface VerifiedStore {
   db: Database.Database;
@@ -26,9 +28,9 @@ export interface VerifiedStore {
 }
 
 export interface StoreOptions {
-  /** Stores up to this size are read into memory, hashed and opened from there. */
+  /** A store verified whole before it answers is read into memory up to this size, else copied. */
   memoryMax: number;
-  /** Larger stores whose pages carry checksums are opened in place (./store-in-place.ts); else copied. */
+  /** Stores whose pages carry checksums are opened in place (./store-in-place.ts), whatever their size. */
   inPlace: boolean;
 }
 
@@ -60,6 +62,13 @@ function startWorker(job: StoreCopyJob): Worker {
   return new Worker(`import(${tsx}).then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER.href)}); })`, { eval: true, workerData: job });
 }
 
+/**
+ * A store opened in place up to this size is hashed on this thread, at once: starting a worker thread
+ * costs more (tens of milliseconds, far more under a TypeScript loader) than hashing a few MiB, and a
+ * swap waits for the hash. One read of 4 MiB and its sha256 hold the thread for a few milliseconds.
+ */
+const HASH_HERE_MAX = 4 * 1024 * 1024;
+
 const refused = (reason: string) => new ReleaseVerificationError(`${STORE_FILE}: ${reason}`, STORE_FILE);
 const differs = (actual: { sha256: string; bytes: number }, sealed: { sha256: string; bytes: number }) =>
   actual.sha256 !== sealed.sha256 || actual.bytes !== sealed.bytes
@@ -79,6 +88,14 @@ async function inMemory(source: string, sealed: { sha256: string; bytes: number 
   }
 }
 
+function hashHere(job: StoreCopyJob): StoreCopyResult {
+  try {
+    return copyAndHash(job);
+  } catch (err) {
+    return { ok: false, reason: (err as Error).message };
+  }
+}
+
 const observed = <T>(p: Promise<T>): Promise<T> => (p.catch(() => {}), p); // awaited by the caller, never unhandled
 
 /** Starts verifying `dir`/store.sqlite against its seal entry; the caller awaits `opened` or `done` when it must. */
@@ -93,7 +110,8 @@ export function verifyStore(dir: string, sealed: { sha256: string; bytes: number
 
   const hash = async (job: StoreCopyJob): Promise<void> => {
     if (running.cancelled) throw refused('verification cancelled');
-    const result = await new Promise<StoreCopyResult>((resolve, reject) => {
+    const here = job.target === null && job.bytes <= HASH_HERE_MAX;
+    const result = here ? hashHere(job) : await new Promise<StoreCopyResult>((resolve, reject) => {
       const w = (running.worker = startWorker(job));
       w.once('message', resolve);
       w.once('error', reject);
@@ -111,7 +129,6 @@ export function verifyStore(dir: string, sealed: { sha256: string; bytes: number
     } catch (err) {
       throw err instanceof ReleaseVerificationError ? err : refused('missing');
     }
-    if (sealed.bytes <= opts.memoryMax) return { db: openStore(await inMemory(source, sealed), source), copy: null };
     if (opts.inPlace) {
       let placed: InPlaceStore | null;
       try {
@@ -131,6 +148,7 @@ export function verifyStore(dir: string, sealed: { sha256: string; bytes: number
         return { db, copy: null };
       }
     }
+    if (sealed.bytes <= opts.memoryMax) return { db: openStore(await inMemory(source, sealed), source), copy: null };
     const target = join(COPY_ROOT, `${Date.now()}-${Math.random().toString(36).slice(2)}.sqlite`);
     try {
       await mkdir(COPY_ROOT, { recursive: true, mode: 0o700 });
