@@ -220,23 +220,34 @@ export interface SearchResult {
 /**
  * A hit whose entity is read from the store when first used. Names come from the entities table in the
  * build's one transaction (src/publish/store/search.ts), so every name's entity is in the sealed store.
+ * A class, so that the getter is shared on its prototype: a query makes a hit per matching entity
+ * (up to LIMITS.candidates), and an object literal with a getter allocates a closure for each.
  */
+class LazyHit implements Hit {
+  readonly entityId: string;
+  readonly entityType: string;
+  readonly score: number;
+  readonly match: NameMatch;
+  readonly placeKind: string;
+  readonly hinted: boolean;
+  constructor(private readonly s: SearchStatements, private readonly row: NameRow, fields: Omit<Ranked, 'entityId' | 'entityType'>, private known: IndexedEntity | undefined) {
+    this.entityId = row.entity_id;
+    this.entityType = row.type;
+    this.score = fields.score;
+    this.match = fields.match;
+    this.placeKind = fields.placeKind;
+    this.hinted = fields.hinted;
+  }
+  get entity(): IndexedEntity {
+    if (this.known) return this.known;
+    const er = this.s.entityRow(this.row.entity_id);
+    if (!er) throw new Error(`store.sqlite search_names row ${this.row.rowid}: entity ${this.row.entity_id} is not in the entities table`);
+    return (this.known = parseEntity(er));
+  }
+}
+
 function hitOf(s: SearchStatements, row: NameRow, fields: Omit<Ranked, 'entityId' | 'entityType'>, known?: IndexedEntity): Hit {
-  let entity = known;
-  return {
-    entityId: row.entity_id,
-    entityType: row.type,
-    score: fields.score,
-    match: fields.match,
-    placeKind: fields.placeKind,
-    hinted: fields.hinted,
-    get entity(): IndexedEntity {
-      if (entity) return entity;
-      const er = s.entityRow(row.entity_id);
-      if (!er) throw new Error(`store.sqlite search_names row ${row.rowid}: entity ${row.entity_id} is not in the entities table`);
-      return (entity = parseEntity(er));
-    },
-  };
+  return new LazyHit(s, row, fields, known);
 }
 
 /** Ranked hits for a text, one per entity (its best-matching name). */
