@@ -14,6 +14,7 @@ import { addDays, bucketOf } from '../src/store/periods.js';
 import { SNAPSHOT } from '../src/store/snapshot-reader.js';
 import type { PointRow } from '../src/store/rollup.js';
 import { CHANGES_PER_SERIES, SnapshotBlocks } from '../src/store/snapshot-blocks.js';
+import { valueJson, writeValue } from '../src/store/snapshot-blocks-json.js';
 import type { Row } from '../src/store/tables.js';
 import { buildApp } from '../src/serve/app.js';
 import { fixtureStore, sealFixture } from './support/fixture-release.js';
@@ -146,6 +147,19 @@ test('snapshot blocks: stored entries stay within points plus one base per block
     ),
     { numRuns: 60 },
   );
+});
+
+test('snapshot values: written from their digits, as JSON text equal to the String of the double', () => {
+  const written = (v: number) => {
+    const w = new Uint8Array(32);
+    return Buffer.from(w.subarray(0, writeValue(w, 0, v))).toString('latin1');
+  };
+  const decimal = fc.tuple(fc.integer({ min: -(2 ** 53) + 1, max: 2 ** 53 - 1 }), fc.integer({ min: 0, max: 6 })).map(([k, d]) => k / 10 ** d);
+  const edges = fc.constantFrom(0, -0, 0.1, -0.05, 0.001, 0.0001, 1e-7, 0.30000000000000004, 999999999999999, 1e15, 1e15 - 0.5, 123456789012.345, 1e21, 5e-324, Infinity, -Infinity, NaN);
+  fc.assert(fc.property(fc.oneof(fc.double(), decimal, edges), (v) => {
+    assert.equal(written(v), valueJson(v), String(v));
+    if (Number.isFinite(v)) assert.ok(Number(written(v)) === v, `${written(v)} reads back as ${v}`);
+  }), { numRuns: 20000 });
 });
 
 test('snapshot blocks: the decoded tuples kept for the next answers stay within their byte budget, and the answers stay the same', () => {

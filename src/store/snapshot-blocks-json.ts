@@ -12,11 +12,50 @@ export const PERIOD_END = 2;
 const quote = (s: string | null) => (s === null ? 'null' : JSON.stringify(s));
 
 // The value as JSON: SQLite's JSON writes an infinite REAL as 9.0e+999 (JSON has no infinity).
-function valueJson(v: number): string {
+export function valueJson(v: number): string {
   if (Number.isNaN(v)) return 'null';
   if (v === Infinity) return '9.0e+999';
   if (v === -Infinity) return '-9.0e+999';
   return String(v);
+}
+
+/**
+ * Writes valueJson(v) from byte `o` of `w` and returns the end. A value of at most 15 significant
+ * digits and 3 decimals (most published figures) is written from its digits with no string: the
+ * String of a double per entry was the answer's largest cost after its compression. Such a value's
+ * shortest round-trip text, which String gives (ECMA-262 Number::toString), is that decimal: doubles
+ * tell apart every decimal of 15 significant digits, so no shorter one reads back as the same double,
+ * and none that short needs an exponent.
+ */
+export function writeValue(w: Uint8Array, o: number, v: number): number {
+  if (Math.abs(v) < 1e15) {
+    for (let d = 0, p = 1; d <= 3; d++, p *= 10) {
+      const k = Math.round(v * p);
+      if (k / p === v && Math.abs(k) < 1e15) return writeDecimal(w, o, k, d);
+    }
+  }
+  const text = valueJson(v);
+  for (let c = 0; c < text.length; c++) w[o++] = text.charCodeAt(c);
+  return o;
+}
+
+/** k / 10^d as JSON (k an integer below 1e15 in magnitude): its digits, a point before the last d. */
+function writeDecimal(w: Uint8Array, o: number, k: number, d: number): number {
+  if (k < 0) {
+    w[o++] = 0x2d; // -
+    k = -k;
+  }
+  let digits = 1;
+  for (let t = Math.floor(k / 10); t > 0; t = Math.floor(t / 10)) digits++;
+  const len = Math.max(digits, d + 1);
+  const end = o + len + (d > 0 ? 1 : 0);
+  let at = end;
+  for (let i = 0; i < len; i++) {
+    if (d > 0 && i === d) w[--at] = 0x2e; // .
+    w[--at] = 0x30 + (k % 10);
+    k = Math.floor(k / 10);
+  }
+  return end;
 }
 
 // The longest text valueJson writes: a sign, 17 digits, a point and an exponent (-1.2345678901234567e-308).
@@ -107,8 +146,7 @@ export class SnapshotJsonWriter {
       o += seriesAt[s + 1]! - seriesAt[s]!;
       w.copyWithin(o, headAt[t]!, headAt[t + 1]!);
       o += headAt[t + 1]! - headAt[t]!;
-      const text = valueJson(valueOf(e));
-      for (let c = 0; c < text.length; c++) w[o++] = text.charCodeAt(c);
+      o = writeValue(w, o, valueOf(e));
       w.copyWithin(o, tailAt[t]!, tailAt[t + 1]!);
       o += tailAt[t + 1]! - tailAt[t]!;
     }
