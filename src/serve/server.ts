@@ -5,6 +5,7 @@ import type { AppOptions, DalaApp } from './app.js';
 import { frontServer, listen } from './front/front-server.js';
 import { defaultLimits, type Limits } from './front/limits.js';
 import { ReleaseHolder } from './releases/release-holder.js';
+import { collectStartUpGarbage } from './runtime/start-up-heap.js';
 
 export interface ServerOptions extends Omit<AppOptions, 'logger' | 'releases' | 'front'> {
   host?: string;
@@ -21,6 +22,15 @@ export interface RunningServer {
   app: DalaApp;
   url: string;
   close(): Promise<void>;
+  /** Resolves once the start-up work behind the first answers is done (schemas built, start-up garbage collected). */
+  settled: Promise<void>;
+}
+
+/** Builds the routes' remaining schemas between requests, then collects the start-up's garbage. */
+function settle(app: DalaApp): Promise<void> {
+  return app.routeSchemas.warmUp((err) => app.log.error(err)).then(() => {
+    collectStartUpGarbage();
+  });
 }
 
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
@@ -32,8 +42,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const address = await app.listen({ host, port });
   performance.mark('dala:listening');
   // Route schemas left for first use are compiled now, between requests (src/serve/interface/lazy-schemas.ts).
-  void app.routeSchemas.warmUp((err) => app.log.error(err));
-  return { app, url: address, close: () => app.close() };
+  return { app, url: address, close: () => app.close(), settled: settle(app) };
 }
 
 async function startEarly(opts: ServerOptions, host: string, port: number): Promise<RunningServer> {
@@ -68,10 +77,10 @@ async function startEarly(opts: ServerOptions, host: string, port: number): Prom
     }
     const { buildApp } = await import('./app.js');
     const app = await buildApp({ ...opts, logger, releases, front });
-    void app.routeSchemas.warmUp((err) => app.log.error(err));
     return {
       app,
       url,
+      settled: settle(app),
       async close() {
         await close();
         await app.close(); // in-flight requests end (503 with Connection: close while closing), then the holder
