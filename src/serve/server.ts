@@ -49,46 +49,51 @@ async function startEarly(opts: ServerOptions, host: string, port: number): Prom
   // The logger Fastify would make (pino, its defaults), made first so the release load logs through it.
   const logger: FastifyBaseLogger = typeof opts.logger === 'object' ? opts.logger : (await import('pino')).pino({ enabled: opts.logger !== false });
   const limits: Limits = { ...defaultLimits(), ...opts.limits };
-  const releases = await ReleaseHolder.open({
+  // The release loads (its data files read and hashed on worker threads) while this thread imports
+  // and builds the app: the two are the start's critical path, and neither waits for the other.
+  const releases = ReleaseHolder.start({
     releasesDir: opts.releasesDir, logger, pollMs: opts.pollMs, storeMemoryMax: opts.storeMemoryMax, graceMs: opts.releaseGraceMs,
     answerBeforeStoreVerified: opts.answerBeforeStoreVerified, verifyStore: opts.verifyStore,
   });
-  performance.mark('dala:data-verified'); // read by `dala serve`'s start-up log line
   const front = frontServer({ limits, trustProxy: opts.trustProxy, current: () => (releases.currentRevision() === null ? null : releases.current()), fastPath: true });
-  let url: string;
-  try {
-    url = await listen(front.server, host, port);
-  } catch (err) {
-    await releases.close();
-    throw err;
-  }
-  performance.mark('dala:listening');
-  logger.info(`Server listening at ${url}`);
   const close = async () => {
     front.server.close();
     front.server.closeIdleConnections();
   };
-  try {
+  // Listening once the release is served (or refused): /data/ answers at once, every other request
+  // waits for the app if it is not built yet (front-server.ts).
+  const listening = releases.opened.then(async () => {
+    performance.mark('dala:data-verified'); // read by `dala serve`'s start-up log line
+    const url = await listen(front.server, host, port);
+    performance.mark('dala:listening');
+    logger.info(`Server listening at ${url}`);
+    return url;
+  });
+  const building = (async () => {
     // The app's largest packages first, one per turn of the event loop: evaluating a module graph
-    // blocks the loop, so /data/ requests arriving meanwhile wait for one package, not for all.
+    // blocks the loop, so a worker's message or a /data/ request arriving meanwhile waits for one
+    // package, not for all.
     for (const pkg of ['fastify', '@fastify/swagger', 'better-sqlite3']) {
       await import(pkg);
       await new Promise((resolve) => setImmediate(resolve));
     }
     const { buildApp } = await import('./app.js');
-    const app = await buildApp({ ...opts, logger, releases, front });
-    return {
-      app,
-      url,
-      settled: settle(app),
-      async close() {
-        await close();
-        await app.close(); // in-flight requests end (503 with Connection: close while closing), then the holder
-      },
-    };
-  } catch (err) {
+    return buildApp({ ...opts, logger, releases, front });
+  })();
+  const [url, app] = await Promise.allSettled([listening, building]);
+  if (url.status === 'rejected' || app.status === 'rejected') {
     await close();
-    await releases.close();
-    throw err;
+    if (app.status === 'fulfilled') await app.value.close();
+    else await releases.close();
+    throw url.status === 'rejected' ? url.reason : (app as PromiseRejectedResult).reason;
   }
+  return {
+    app: app.value,
+    url: url.value,
+    settled: settle(app.value),
+    async close() {
+      await close();
+      await app.value.close(); // in-flight requests end (503 with Connection: close while closing), then the holder
+    },
+  };
 }

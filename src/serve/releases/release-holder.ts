@@ -63,6 +63,7 @@ export class ReleaseHolder implements ReleaseSource {
   private readonly lineage: Lineage;
   private pointerWatch: PointerWatch | null = null;
   private readonly log: HolderLogger;
+  private closed = false;
 
   private constructor(private readonly opts: HolderOptions) {
     this.log = opts.logger ?? silent;
@@ -73,18 +74,29 @@ export class ReleaseHolder implements ReleaseSource {
   }
 
   static async open(opts: HolderOptions): Promise<ReleaseHolder> {
-    const holder = new ReleaseHolder(opts);
-    await holder.refresh();
-    if (!holder.served) {
-      holder.log.error({ releasesDir: opts.releasesDir, reasons: holder.status().reasons }, `no release served at start: ${holder.status().reasons.join('; ')}`);
-    }
-    if (opts.watch !== false) {
-      holder.pointerWatch = watchPointer(opts.releasesDir, opts.pollMs ?? 300, () => {
-        void holder.refresh();
-        holder.retired.sweep();
-      });
-    }
+    const holder = ReleaseHolder.start(opts);
+    await holder.opened;
     return holder;
+  }
+
+  /**
+   * The holder at once, its first release loading (`opened` settles once it is served or refused):
+   * `dala serve` builds the app meanwhile. Nothing is served until `opened` settles.
+   */
+  static start(opts: HolderOptions): ReleaseHolder & { opened: Promise<void> } {
+    const holder = new ReleaseHolder(opts);
+    const opened = holder.refresh().then(() => {
+      if (!holder.served) {
+        holder.log.error({ releasesDir: opts.releasesDir, reasons: holder.status().reasons }, `no release served at start: ${holder.status().reasons.join('; ')}`);
+      }
+      if (opts.watch !== false && !holder.closed) {
+        holder.pointerWatch = watchPointer(opts.releasesDir, opts.pollMs ?? 300, () => {
+          void holder.refresh();
+          holder.retired.sweep();
+        });
+      }
+    });
+    return Object.assign(holder, { opened });
   }
 
   current(): LoadedRelease {
@@ -173,6 +185,7 @@ export class ReleaseHolder implements ReleaseSource {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     this.pointerWatch?.close();
     await this.refreshing;
     const all = new Set<LoadedRelease>(this.retired.waiting());

@@ -3,15 +3,16 @@
 // swap does not compete with requests for CPU), and open its store verified (./store-verify.ts: in
 // memory, in place with every page checked as it is read, or as a private copy), so what is served
 // is what was sealed for as long as it is served, whatever later happens on disk.
-import { lstatSync, readFileSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
-import { sha256Hex } from '../../lib/hash.js';
 import { DATA_DIR, STORE_FILE, releaseDir, type ReleaseSeal, type SealedVariant } from '../../release/layout.js';
 import { ReleaseVerificationError, readSeal, revisionOf, verifyRelease } from '../../release/verify.js';
 import { ProblemError } from '../problems/errors.js';
 import type { LoadedRelease, ServedFile } from './release-types.js';
+import { readSealedFiles } from './sealed-read.js';
+import type { SealedRead } from './sealed-read-one.js';
 import { verifyStore, type StoreVerification, type VerifiedStore } from './store-verify.js';
 
 /**
@@ -86,8 +87,6 @@ class SealedRelease implements LoadedRelease {
   }
 }
 
-const SLICE_MS = 10;
-
 /** A sealed file's path, refusing anything but a regular file. */
 function regularFile(dir: string, path: string): string {
   const abs = join(dir, path);
@@ -96,30 +95,21 @@ function regularFile(dir: string, path: string): string {
   return abs;
 }
 
-/** Reads a sealed file, refusing anything but a regular file and bytes that differ from the seal. */
-function readSealed(dir: string, f: { path: string; sha256: string }): Buffer {
-  let body: Buffer;
-  try {
-    body = readFileSync(regularFile(dir, f.path));
-  } catch (err) {
-    throw err instanceof ReleaseVerificationError ? err : new ReleaseVerificationError(`${f.path}: missing`, f.path);
-  }
-  // Re-hash what is held in memory: the bytes served are exactly the sealed bytes, even if the
-  // file changed on disk between verification and this read.
-  if (sha256Hex(body) !== f.sha256) throw new ReleaseVerificationError(`${f.path}: sha256 differs from the seal`, f.path);
-  return body;
+/** The variant loadRelease serves for a file and coding: the last the seal lists. */
+function variantsOf(seal: ReleaseSeal): Map<string, SealedVariant> {
+  const variants = new Map<string, SealedVariant>();
+  for (const v of seal.variants ?? []) variants.set(`${v.of} ${v.coding}`, v);
+  return variants;
 }
 
-/** The paths loadRelease reads and hashes itself: data files not shared from `reuse`, and their variants. */
-function readByLoader(seal: ReleaseSeal, reuse: ReadonlyMap<string, ServedFile>): Set<string> {
+/** The files loadRelease reads and hashes itself: data files not shared from `reuse`, and their variants. */
+function readByLoader(seal: ReleaseSeal, reuse: ReadonlyMap<string, ServedFile>): SealedRead[] {
   const data = seal.files.filter((f) => f.path.startsWith(DATA_DIR + '/'));
-  const out = new Set(data.filter((f) => !reuse.has(f.sha256)).map((f) => f.path));
-  const files = new Set(data.map((f) => f.path));
-  const variants = new Map<string, string>(); // as loadRelease picks them: the last per file and coding
-  for (const v of seal.variants ?? []) variants.set(`${v.of} ${v.coding}`, v.path);
-  for (const f of files) for (const coding of ['gzip', 'br']) {
-    const v = variants.get(`${f} ${coding}`);
-    if (v) out.add(v);
+  const out: SealedRead[] = data.filter((f) => !reuse.has(f.sha256));
+  const variants = variantsOf(seal);
+  for (const f of data) for (const coding of ['gzip', 'br']) {
+    const v = variants.get(`${f.path} ${coding}`);
+    if (v) out.push(v);
   }
   return out;
 }
@@ -153,7 +143,7 @@ export async function loadRelease(releasesDir: string, revision: string, opts: L
   const verification = (opts.verifyStore ?? verifyStore)(dir, storeEntry, { memoryMax, inPlace: STORE_IN_PLACE });
   let release: SealedRelease;
   try {
-    release = new SealedRelease(revision, dir, ...(await loadData(dir, revision, reuse)), verification);
+    release = new SealedRelease(revision, dir, ...(await loadData(dir, revision, reuse, early)), verification);
     const entry = release.seal.files.find((f) => f.path === STORE_FILE);
     if (entry?.sha256 !== storeEntry.sha256 || entry.bytes !== storeEntry.bytes) {
       throw new ReleaseVerificationError(`${STORE_FILE}: its seal entry changed while the release loaded`, 'release.json');
@@ -174,42 +164,43 @@ export async function loadRelease(releasesDir: string, revision: string, opts: L
   return release;
 }
 
-/** Verifies the release but for its store, and reads its data/ tree (with variants) into memory. */
-async function loadData(dir: string, revision: string, reuse: ReadonlyMap<string, ServedFile>): Promise<[ReleaseSeal, Map<string, ServedFile>]> {
-  // Each byte is hashed once: the store by its verification (store-verify.ts), and every data file and
-  // variant as the bytes read into memory (readSealed); verification hashes the rest on disk,
+/**
+ * Verifies the release but for its store, and reads its data/ tree (with variants) into memory. The
+ * files are read and hashed (./sealed-read.ts, on worker threads when there are many bytes) while the
+ * rest of the seal is verified here, against the seal read first (`early`): the seal verified must
+ * list the same files.
+ */
+async function loadData(dir: string, revision: string, reuse: ReadonlyMap<string, ServedFile>, early: ReleaseSeal): Promise<[ReleaseSeal, Map<string, ServedFile>]> {
+  // Each byte is hashed once: the store by its verification (store-verify.ts), every data file and
+  // variant as the bytes read into memory (readSealedFiles); verification hashes the rest on disk,
   // including a data file whose bytes are shared from `reuse` rather than read again.
   const prefix = DATA_DIR + '/';
-  let readHere: Set<string> | null = null;
-  const seal = await verifyRelease(dir, {
-    hashedByCaller: (path, sealed) => path === STORE_FILE || (readHere ??= readByLoader(sealed, reuse)).has(path),
-  });
+  const wanted = readByLoader(early, reuse);
+  const readHere = new Set(wanted.map((f) => f.path));
+  const reading = readSealedFiles(dir, wanted);
+  reading.catch(() => {}); // awaited below unless verification fails first
+  const seal = await verifyRelease(dir, { hashedByCaller: (path) => path === STORE_FILE || readHere.has(path) });
   if (seal.revision !== revision) {
     throw new ReleaseVerificationError(`directory ${revision} holds sealed revision ${seal.revision}`, 'release.json');
   }
-  const variants = new Map<string, SealedVariant>();
-  for (const v of seal.variants ?? []) variants.set(`${v.of} ${v.coding}`, v);
+  if (JSON.stringify([seal.files, seal.variants]) !== JSON.stringify([early.files, early.variants])) {
+    throw new ReleaseVerificationError('release.json: changed while the release loaded', 'release.json');
+  }
+  const bodies = await reading;
+  const variants = variantsOf(seal);
   const files = new Map<string, ServedFile>();
-  // Read synchronously in slices of at most SLICE_MS, yielding to the event loop between slices: a
-  // thread-pool round trip per open, stat, read and close of a thousand small files costs far more
-  // than the reads, while a release swapped in under load must not hold requests for long.
-  let slice = performance.now();
   for (const f of seal.files) {
     if (!f.path.startsWith(prefix)) continue;
     const path = f.path.slice(prefix.length);
     const known = reuse.get(f.sha256);
     // Bytes already held under the same sha256 are shared rather than read again (a swap keeps
     // one copy of unchanged files); the file must still be a regular file.
-    const body = known ? (regularFile(dir, f.path), known.body) : readSealed(dir, f);
+    const body = known ? (regularFile(dir, f.path), known.body) : bodies.get(f.path)!;
     const variant = (coding: 'gzip' | 'br') => {
       const v = variants.get(`${f.path} ${coding}`);
-      return v ? readSealed(dir, v) : body;
+      return v ? bodies.get(v.path)! : body;
     };
     files.set(path, { path, body, gzip: variant('gzip'), br: variant('br'), sha256: f.sha256, mediaType: f.media_type });
-    if (performance.now() - slice > SLICE_MS) {
-      await new Promise((resolve) => setImmediate(resolve));
-      slice = performance.now();
-    }
   }
   return [seal, files];
 }

@@ -11,7 +11,7 @@
 import { lstatSync } from 'node:fs';
 import { mkdir, open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 import { sha256Hex } from '../../lib/hash.js';
 import { STORE_FILE } from '../../release/layout.js';
@@ -19,6 +19,7 @@ import { ReleaseVerificationError } from '../../release/verify.js';
 import { openStore } from '../../store/open.js';
 import { COPY_ROOT } from './store-copies.js';
 import { openInPlace, type InPlaceStore } from './store-in-place.js';
+import { startWorker } from './threads.js';
 import { copyAndHash, type StoreCopyJob, type StoreCopyResult } from './store-hash.js';
 
 export interface VerifiedStore {
@@ -49,17 +50,6 @@ export interface StoreVerification {
   readonly lost: Promise<Error>;
   /** Stops the verification; a store already opened is closed and its copy removed. */
   cancel(): Promise<void>;
-}
-
-// Under tsx (tests, DALA_FROM_SOURCE=1) this module is TypeScript, and so is its worker beside it; a
-// thread does not inherit the loader hooks tsx registered here, so the worker registers them first.
-const FROM_SOURCE = import.meta.url.endsWith('.ts');
-const WORKER = new URL(`./store-verify-worker${FROM_SOURCE ? '.ts' : '.js'}`, import.meta.url);
-
-function startWorker(job: StoreCopyJob): Worker {
-  if (!FROM_SOURCE) return new Worker(WORKER, { workerData: job });
-  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
-  return new Worker(`import(${tsx}).then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER.href)}); })`, { eval: true, workerData: job });
 }
 
 /**
@@ -112,7 +102,7 @@ export function verifyStore(dir: string, sealed: { sha256: string; bytes: number
     if (running.cancelled) throw refused('verification cancelled');
     const here = job.target === null && job.bytes <= HASH_HERE_MAX;
     const result = here ? hashHere(job) : await new Promise<StoreCopyResult>((resolve, reject) => {
-      const w = (running.worker = startWorker(job));
+      const w = (running.worker = startWorker('store-verify-worker', job));
       w.once('message', resolve);
       w.once('error', reject);
       w.once('exit', (code) => reject(new Error(running.cancelled ? 'verification cancelled' : `the verifying thread exited (${code})`)));
