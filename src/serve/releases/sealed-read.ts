@@ -1,7 +1,8 @@
 // Reads a release's sealed files into memory, each hashed against its seal entry (./sealed-read-one.ts).
-// Many bytes are read on worker threads, one per core (./sealed-read-worker.ts): at start the serving
-// thread imports and builds the app meanwhile, and on a swap it keeps answering. A few bytes are read
-// here: starting a thread costs more than reading them.
+// Many bytes are read on worker threads, one per core but the serving thread's (./sealed-read-worker.ts):
+// at start the serving thread imports and builds the app meanwhile, and that is the longer path, so it
+// keeps a core of its own; on a swap it keeps answering. A few bytes are read here: starting a thread
+// costs more than reading them.
 import { availableParallelism } from 'node:os';
 import { ReleaseVerificationError } from '../../release/verify.js';
 import { readOneSealed, type SealedRead, type SealedReadResult } from './sealed-read-one.js';
@@ -9,7 +10,7 @@ import { startWorker } from './threads.js';
 
 /** Up to this many bytes in all, the files are read on this thread. */
 export const READ_HERE_MAX = 4 * 1024 * 1024;
-/** A thread per this many bytes, at most one per core. */
+/** A thread per this many bytes, at most one per core but one. */
 const BYTES_PER_THREAD = 4 * 1024 * 1024;
 const SLICE_MS = 10;
 
@@ -19,7 +20,7 @@ const refusal = (path: string, reason: string) => new ReleaseVerificationError(`
 export async function readSealedFiles(dir: string, files: SealedRead[], hereMax = READ_HERE_MAX): Promise<Map<string, Buffer>> {
   const total = files.reduce((sum, f) => sum + f.bytes, 0);
   if (total <= hereMax) return readHere(dir, files);
-  const threads = Math.max(1, Math.min(availableParallelism(), Math.ceil(total / BYTES_PER_THREAD)));
+  const threads = Math.max(1, Math.min(availableParallelism() - 1, Math.ceil(total / BYTES_PER_THREAD)));
   // The largest first, each to the thread with the fewest bytes so far: the threads end together.
   const groups = Array.from({ length: threads }, () => ({ bytes: 0, files: [] as SealedRead[] }));
   for (const f of [...files].sort((a, b) => b.bytes - a.bytes)) {
