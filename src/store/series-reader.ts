@@ -4,7 +4,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { ROLLUP_GRANULARITIES, bucketOf, byTime, sortIfNeeded, type Granularity } from './periods.js';
 import { asPublished, bucketize, decodeFrom, type PointRow, type SeriesPoint } from './rollup.js';
-import { answerPoint, mergeSummaries, summarise, type SeriesSummary, type UnitSpan } from './series-answer.js';
+import { answerPoint, mergeSummaries, summarise, type AnswerPoint, type SeriesSummary, type UnitSpan } from './series-answer.js';
 import { STORED_SERIES_GRANULARITIES } from './series-answer.js';
 import type { Row } from './tables.js';
 import type { DeflatedPart } from '../lib/gzip-compose.js';
@@ -12,8 +12,10 @@ import { ALL, json, placeForms, type MetricRow } from './reader-sql.js';
 
 export type SeriesKeyRow = Row<'point_series'>;
 
+// The columns of POINTS_IN_RANGE, in its order (pointsByPlace reads its rows as arrays).
+type PointRowValues = [string, string, string, string, string, number | null, string | null, string, string, string, string | null];
 const POINTS_IN_RANGE = placeForms(`
-  SELECT * FROM points WHERE metric = @metric AND @PLACES
+  SELECT metric, place, period, period_start, period_end, value, null_reason, status, unit, source_id, note FROM points WHERE metric = @metric AND @PLACES
     AND period_end >= @start AND period_end <= @end
   ORDER BY place, period_end, period_start, period DESC`);
 
@@ -43,8 +45,12 @@ const takesWhole = (r: { first_start: string; first_end: string; last_end: strin
 const PART_COLUMNS = `place, first_start, first_end, last_end, count, sources, units, periods,
   part_deflated AS deflated, part_crc AS crc, part_bytes AS bytes, part_sha256 AS sha256`;
 
-/** A series answer's buckets: per place the JSON array of them as shown; and their summary. */
-export interface SeriesAnswer { points: Map<string, string>; summary: SeriesSummary }
+/**
+ * A series answer's buckets: per place the JSON array of them as stored, or the buckets themselves
+ * when computed for the request (serialised only if the answer is JSON: a CSV answer writes its rows
+ * from them, never from their JSON parsed back); and their summary.
+ */
+export interface SeriesAnswer { points: Map<string, string | AnswerPoint[]>; summary: SeriesSummary }
 
 const parseSummary = (r: { count: number; sources: string; units: string; periods: string }): SeriesSummary => ({
   count: r.count, sources: JSON.parse(r.sources) as string[], units: JSON.parse(r.units) as UnitSpan[], periods: JSON.parse(r.periods) as SeriesSummary['periods'],
@@ -67,6 +73,8 @@ export class SeriesReader {
           storedSeriesAll: p('SELECT * FROM series_answers WHERE metric = ? AND granularity = ? ORDER BY place'),
           storedSeriesOf: p('SELECT * FROM series_answers WHERE metric = ? AND granularity = ? AND place IN (SELECT value FROM json_each(?)) ORDER BY place'),
           seriesTotal: p('SELECT metric, granularity, first_start, first_end, last_end, count, sources, units, periods FROM series_totals WHERE metric = ? AND granularity = ?'),
+          seriesSpan: p('SELECT first_start, first_end, last_end FROM series_totals WHERE metric = ? AND granularity = ?'),
+          seriesSpansOf: p('SELECT first_start, first_end, last_end FROM series_answers WHERE metric = ? AND granularity = ? AND place IN (SELECT value FROM json_each(?))'),
         } : {}),
       // Stores written before the answer's stored tail have no tail_* columns.
       ...(p(`SELECT count(*) FROM pragma_table_info('series_totals') WHERE name = 'tail_sha256'`).pluck().get()
@@ -94,8 +102,17 @@ export class SeriesReader {
     const out = new Map<string, PointRow[]>();
     const stmt = places === null ? this.s.pointsInRange! : this.s.pointsInRangeOf!;
     // all() rather than iterate(): one call into SQLite instead of one per row, which cost twice as much
-    for (const r of stmt.all({ metric, start, end, ...(places === null ? {} : { places: json(places) }) }) as PointRow[]) {
-      (out.get(r.place) ?? out.set(r.place, []).get(r.place)!).push(r);
+    // rows as arrays, made into objects of one literal shape here: better-sqlite3 builds each row
+    // object property by property, which took twice as long for a few thousand points
+    let list: PointRow[] = [];
+    let at = '';
+    for (const r of stmt.raw().all({ metric, start, end, ...(places === null ? {} : { places: json(places) }) }) as PointRowValues[]) {
+      const place = r[1];
+      if (place !== at) {
+        list = out.get(place) ?? out.set(place, []).get(place)!;
+        at = place;
+      }
+      list.push({ metric: r[0], place, period: r[2], period_start: r[3], period_end: r[4], value: r[5], null_reason: r[6], status: r[7], unit: r[8], source_id: r[9], note: r[10] });
     }
     for (const list of out.values()) sortIfNeeded(list, byTime);
     return out;
@@ -158,7 +175,7 @@ export class SeriesReader {
         return { points, summary: parseSummary(total) };
       }
     }
-    const points = new Map<string, string>();
+    const points = new Map<string, string | AnswerPoint[]>();
     const summaries = new Map<string, SeriesSummary>();
     let rest: readonly string[] | null = places;
     if (stored) {
@@ -173,12 +190,23 @@ export class SeriesReader {
     }
     if (rest === null || rest.length) {
       for (const [place, pts] of this.series(metric, granularity, start, end, rest)) {
-        points.set(place, JSON.stringify(pts.map((p) => answerPoint(p, p.from_periods.length, withFrom ? p.from_periods : undefined))));
+        points.set(place, pts.map((p) => answerPoint(p, p.from_periods.length, withFrom ? p.from_periods : undefined)));
         summaries.set(place, summarise(pts));
       }
     }
     const order = [...points.keys()].sort();
     return { points: new Map(order.map((p) => [p, points.get(p)!])), summary: mergeSummaries(order.map((p) => summaries.get(p)!)) };
+  }
+
+  /**
+   * Whether storedWholeSeries (places null) or storedPlacesSeries would answer, read from the
+   * series' spans alone: a representation the stored parts do not serve need not read them.
+   */
+  storesWhole(metric: MetricRow, granularity: Granularity, start: string, end: string, places: readonly string[] | null): boolean {
+    if (!(STORED_SERIES_GRANULARITIES as readonly string[]).includes(granularity) || !(places === null ? this.s.seriesTail : this.s.seriesPart)) return false;
+    type Span = { first_start: string; first_end: string; last_end: string };
+    const spans = (places === null ? [this.s.seriesSpan!.get(metric.id, granularity)].filter((r) => r !== undefined) : this.s.seriesSpansOf!.all(metric.id, granularity, json(places))) as Span[];
+    return spans.length > 0 && spans.every((r) => takesWhole(r, start, end));
   }
 
   /**

@@ -19,6 +19,7 @@ import { endianness } from 'node:os';
 import { inflateRawSync } from 'node:zlib';
 import type { Database, Statement } from 'better-sqlite3';
 import type { Row } from './tables.js';
+import type { PointRow } from './rollup.js';
 import { PERIOD_END, SnapshotJsonWriter, tuplePieces, type Tuple, type TuplePieces } from './snapshot-blocks-json.js';
 
 /** Changes a block holds (times the number of series) before the next block starts. */
@@ -49,27 +50,34 @@ export function encodeEntries(series: Uint32Array, tuples: Uint32Array, values: 
 // A block's tuples decoded (parsed and encoded as answer pieces) are kept for the next answer from
 // the same block: decoding them was a third of an answer's CPU. Kept for a few blocks within a byte
 // budget (outside the answer cache's, so that the memory a process holds stays the sum of known
-// bounds): about 3 MiB for the three blocks of the real release, 0.1 MiB a block at 30M points.
+// bounds): about 6.5 MiB for the three blocks of the real release, half of it the tuples themselves
+// (kept for the rows of CSV answers).
 // A block whose decoded tuples alone pass the budget is decoded for each answer and not kept.
 const DECODED_BLOCKS = 4;
-const DECODED_BYTES = 4 * 2 ** 20;
+const DECODED_BYTES = 8 * 2 ** 20;
 
-/** What an answer needs of a block's tuples: each one's period end, and the answer's pieces. */
-interface DecodedTuples { ends: string[]; pieces: TuplePieces; bytes: number }
+/** What an answer needs of a block's tuples: each one's period end, the JSON answer's pieces, the rows' fields (a CSV answer's). */
+interface DecodedTuples { ends: string[]; pieces: TuplePieces; tuples: Tuple[]; bytes: number }
 
 // A period end ('YYYY-MM-DD') held as a V8 string: its header and characters, and the array's slot.
 const END_BYTES = 40;
+// A tuple's field held as a V8 string, its characters apart (counted as two bytes each, at most the text's).
+const FIELD_BYTES = 24;
 
 function decode(text: string): DecodedTuples {
   const tuples = JSON.parse(text) as Tuple[];
   const pieces = tuplePieces(tuples);
-  const bytes = pieces.bytes.length + pieces.headAt.byteLength + pieces.tailAt.byteLength + tuples.length * END_BYTES;
-  return { ends: tuples.map((t) => t[PERIOD_END]), pieces, bytes };
+  const bytes = pieces.bytes.length + pieces.headAt.byteLength + pieces.tailAt.byteLength + tuples.length * (END_BYTES + 8 * FIELD_BYTES) + text.length * 2;
+  return { ends: tuples.map((t) => t[PERIOD_END]), pieces, tuples, bytes };
 }
+
+/** A block's row but its tuples. */
+type Block = Omit<Row<'snapshot_blocks'>, 'tuples'>;
 
 /** The stored snapshot blocks of a store, read by date: the reader's snapshot path. */
 export class SnapshotBlocks {
   private readonly block: Statement;
+  private readonly tuples: Statement;
   /** Per series (point_series in (metric, place) order): its metric and place. */
   readonly series: readonly { metric: string; place: string }[];
   private readonly json: SnapshotJsonWriter;
@@ -88,7 +96,10 @@ export class SnapshotBlocks {
   }
 
   private constructor(db: Database, private readonly decodedBudget: number) {
-    this.block = db.prepare('SELECT * FROM snapshot_blocks WHERE first_day <= ? ORDER BY first_day DESC LIMIT 1');
+    // a block's tuples (hundreds of kilobytes of text) are read only when not kept decoded: made
+    // into a JS string on every answer, they cost most of it
+    this.block = db.prepare('SELECT first_day, base, changes, data FROM snapshot_blocks WHERE first_day <= ? ORDER BY first_day DESC LIMIT 1');
+    this.tuples = db.prepare('SELECT tuples FROM snapshot_blocks WHERE first_day = ?').pluck();
     this.series = db.prepare('SELECT metric, place FROM point_series ORDER BY metric, place').all() as { metric: string; place: string }[];
     this.json = new SnapshotJsonWriter(this.series);
     this.at = new Int32Array(this.series.length);
@@ -102,8 +113,41 @@ export class SnapshotBlocks {
    * to the date, and of the value planes only the bytes of the entries shown.
    */
   latestAt<T>(date: string, keep: Uint8Array | null, use: (count: number, json: Buffer) => T): T {
-    const row = this.block.get(date) as Row<'snapshot_blocks'> | undefined;
-    if (!row) return use(0, Buffer.from('[]'));
+    const shown = this.shownAt(date);
+    if (!shown) return use(0, Buffer.from('[]'));
+    return this.json.write(shown.entry, keep, shown.decoded.pieces, shown.tupleOf, shown.valueOf, use);
+  }
+
+  /**
+   * latestAt's points as rows, for an answer that is not JSON (a CSV answer writes them): made from
+   * the block's tuples, never from the JSON parsed back (which took longer than the answer).
+   */
+  latestRowsAt(date: string, keep: Uint8Array | null): PointRow[] {
+    const shown = this.shownAt(date);
+    const rows: PointRow[] = [];
+    if (!shown) return rows;
+    const { entry, tupleOf, valueOf, decoded: { tuples } } = shown;
+    for (let s = 0; s < entry.length; s++) {
+      const e = entry[s]!;
+      if (e < 0 || (keep !== null && keep[s] === 0)) continue;
+      const [period, period_start, period_end, null_reason, status, unit, source_id, note] = tuples[tupleOf[e]!]!;
+      const { metric, place } = this.series[s]!;
+      const value = valueOf(e);
+      // in the keys' order of the JSON answer (./snapshot-blocks-json.ts); NaN stands for null
+      rows.push({ metric, place, period, period_start, period_end, value: Number.isNaN(value) ? null : value, null_reason, status, unit, source_id, note });
+    }
+    return rows;
+  }
+
+  /**
+   * Per series, the entry of the block it shows at the date (-1: none), in a buffer the next call
+   * reuses; each entry's tuple and value; the block's decoded tuples. Null before the first block.
+   * Read from the block's columns as inflated: the series and tuple columns up to the date, and of
+   * the value planes only the bytes of the entries shown.
+   */
+  private shownAt(date: string): { entry: Int32Array; tupleOf: Uint32Array; valueOf: (e: number) => number; decoded: DecodedTuples } | null {
+    const row = this.block.get(date) as Block | undefined;
+    if (!row) return null;
     const n = row.base + row.changes;
     // One output buffer with room to spare (zlib asks for more room when the output fills it exactly).
     const inflated = inflateRawSync(row.data, { chunkSize: n * 16 + 64 });
@@ -112,8 +156,8 @@ export class SnapshotBlocks {
     const raw = inflated.byteOffset % 4 === 0 ? inflated : Buffer.from(inflated);
     const deltas = new Uint32Array(raw.buffer, raw.byteOffset, n);
     const tupleOf = new Uint32Array(raw.buffer, raw.byteOffset + n * 4, n);
-    const { ends, pieces } = this.tuplesOf(row);
-    const later = ends.map((end) => end > date);
+    const decoded = this.tuplesOf(row);
+    const later = decoded.ends.map((end) => end > date);
     const at = this.at.fill(-1);
     let s = 0;
     let i = 0;
@@ -127,10 +171,11 @@ export class SnapshotBlocks {
     const planes = raw.byteOffset + n * 8;
     const bytes = new Uint8Array(raw.buffer);
     const v = this.valueBytes;
-    return this.json.write(at, keep, pieces, tupleOf, (e) => {
+    const valueOf = (e: number) => {
       for (let b = 0; b < 8; b++) v[b] = bytes[planes + b * n + e]!;
       return this.value[0]!;
-    }, use);
+    };
+    return { entry: at, tupleOf, valueOf, decoded };
   }
 
   /** Bytes the kept decoded tuples hold (at most the budget). */
@@ -140,14 +185,14 @@ export class SnapshotBlocks {
     return bytes;
   }
 
-  private tuplesOf(row: Row<'snapshot_blocks'>): DecodedTuples {
+  private tuplesOf(row: Block): DecodedTuples {
     const kept = this.decoded.get(row.first_day);
     if (kept) {
       this.decoded.delete(row.first_day);
       this.decoded.set(row.first_day, kept);
       return kept;
     }
-    const decoded = decode(row.tuples);
+    const decoded = decode(this.tuples.get(row.first_day) as string);
     if (decoded.bytes > this.decodedBudget) return decoded;
     this.decoded.set(row.first_day, decoded);
     // least recently used first, until both bounds hold

@@ -43,17 +43,34 @@ export class SnapshotReader {
    * buffer the next snapshot reuses), so `use` copies what it keeps. `only`: just these series keys.
    */
   withLatestAt<T>(date: string, layers: readonly string[], places: readonly string[] | null, use: (count: number, json: Buffer) => T, only: ReadonlySet<string> | null = null): T {
-    const metrics = this.metrics.filter((m) => layers.includes(m.layer) && (only === null || only.has(m.id))).map((m) => m.id);
-    if (this.snapshots) {
-      if (places === null && metrics.length === this.metrics.length) return this.snapshots.latestAt(date, null, use);
-      const wanted = new Set(metrics);
-      const inPlaces = places === null ? null : new Set(places);
-      const keep = Uint8Array.from(this.snapshots.series, (k) => (wanted.has(k.metric) && (inPlaces === null || inPlaces.has(k.place)) ? 1 : 0));
-      return this.snapshots.latestAt(date, keep.includes(0) ? keep : null, use);
-    }
-    const stmt = places === null ? this.snapshot : this.snapshotOf;
-    const row = stmt.get({ date, metrics: JSON.stringify(metrics), ...(places === null ? {} : { places: json(places) }) }) as { n: number; points: string };
+    if (this.snapshots) return this.snapshots.latestAt(date, this.keep(this.snapshots, layers, places, only), use);
+    const row = this.sqlSnapshot(date, layers, places, only);
     return use(row.n, Buffer.from(row.points));
+  }
+
+  /** withLatestAt's points as rows (a CSV answer's), never made into JSON from the snapshot blocks. */
+  latestRowsAt(date: string, layers: readonly string[], places: readonly string[] | null = ALL, only: ReadonlySet<string> | null = null): PointRow[] {
+    if (this.snapshots) return this.snapshots.latestRowsAt(date, this.keep(this.snapshots, layers, places, only));
+    return JSON.parse(this.sqlSnapshot(date, layers, places, only).points) as PointRow[];
+  }
+
+  /** The series of the blocks the answer shows (null: every one). */
+  private keep(blocks: SnapshotBlocks, layers: readonly string[], places: readonly string[] | null, only: ReadonlySet<string> | null): Uint8Array | null {
+    const metrics = this.metricsOf(layers, only);
+    if (places === null && metrics.length === this.metrics.length) return null;
+    const wanted = new Set(metrics);
+    const inPlaces = places === null ? null : new Set(places);
+    const keep = Uint8Array.from(blocks.series, (k) => (wanted.has(k.metric) && (inPlaces === null || inPlaces.has(k.place)) ? 1 : 0));
+    return keep.includes(0) ? keep : null;
+  }
+
+  private metricsOf(layers: readonly string[], only: ReadonlySet<string> | null): string[] {
+    return this.metrics.filter((m) => layers.includes(m.layer) && (only === null || only.has(m.id))).map((m) => m.id);
+  }
+
+  private sqlSnapshot(date: string, layers: readonly string[], places: readonly string[] | null, only: ReadonlySet<string> | null): { n: number; points: string } {
+    const stmt = places === null ? this.snapshot : this.snapshotOf;
+    return stmt.get({ date, metrics: JSON.stringify(this.metricsOf(layers, only)), ...(places === null ? {} : { places: json(places) }) }) as { n: number; points: string };
   }
 
   /** withLatestAt's count and bytes, the bytes copied (the caller's to keep). */
@@ -67,7 +84,7 @@ export class SnapshotReader {
     return { count, json: bytes.toString('utf8') };
   }
 
-  /** latestAtJson as rows. */
+  /** latestAtJson as rows (the JSON parsed: latestRowsAt makes them without it). */
   latestAt(date: string, layers: readonly string[], places: readonly string[] | null = ALL): PointRow[] {
     return JSON.parse(this.latestAtJson(date, layers, places).json) as PointRow[];
   }

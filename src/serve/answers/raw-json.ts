@@ -2,16 +2,32 @@
 // answer without parsing it and serialising it again: at a few thousand points per answer the
 // round trip through objects costs more than the query.
 export class RawJson {
-  /** The JSON as text, or as its UTF-8 bytes when it was written as bytes (a large answer's points). */
-  constructor(readonly raw: string | Buffer) {}
+  #raw: string | Buffer | undefined;
+  readonly #rows: readonly unknown[] | undefined;
 
-  get text(): string {
-    return typeof this.raw === 'string' ? this.raw : this.raw.toString('utf8');
+  /**
+   * The JSON as text, or as its UTF-8 bytes (a large answer's points); or an array made for this
+   * answer, serialised only when the answer is JSON: a CSV answer takes its rows as they are
+   * (JSON.stringify then JSON.parse of a few thousand rows cost more than writing them).
+   */
+  constructor(source: string | Buffer | readonly unknown[]) {
+    if (Array.isArray(source)) this.#rows = source;
+    else this.#raw = source as string | Buffer;
   }
 
-  /** The value as objects (CSV answers and include=names need the rows). */
+  /** The JSON as text, or as its UTF-8 bytes when it was written as bytes. */
+  get raw(): string | Buffer {
+    return (this.#raw ??= JSON.stringify(this.#rows));
+  }
+
+  get text(): string {
+    const raw = this.raw;
+    return typeof raw === 'string' ? raw : raw.toString('utf8');
+  }
+
+  /** The value as objects (CSV answers and include=names need the rows); not to be changed. */
   parsed<T = unknown>(): T {
-    return JSON.parse(this.text) as T;
+    return (this.#rows ?? JSON.parse(this.text)) as T;
   }
 }
 

@@ -11,14 +11,14 @@ import { eventBatch, eventsPage, nextPageUrl, type EventsQuery } from './events.
 import { health, layers, stats, temporalContracts } from './info.js';
 import { EVENTS_QUERY, NO_QUERY, SERIES_QUERY, SNAPSHOT_DIFF_QUERY, SNAPSHOT_QUERY } from './query.js';
 import { RESPONSES } from './schemas.js';
-import { composedSeries, series, seriesRef } from './series.js';
+import { composedSeries, series, seriesRef, storedWhole } from './series.js';
 import { MAX_SERIES_POINTS, seriesWindow } from './series-window.js';
 import { markDeprecated } from '../dimensions/filters.js';
 import { PrecomposedAnswer } from '../answers/precomposed.js';
 import { CompressedAnswer } from '../answers/compressed.js';
 import { sendPrecomposed } from '../answers/hooks.js';
 import { acceptsCompression, acceptsGzip } from '../data/encoding.js';
-import { composedSnapshot, snapshot } from './snapshot.js';
+import { composedSnapshot, snapshot, snapshotRows } from './snapshot.js';
 import { snapshotDiff } from './snapshot-diff.js';
 
 // Answers change only with a release (health too: it reports the release, not live load).
@@ -35,6 +35,8 @@ export async function timemachinePlugin(app: FastifyInstance, opts: { releases: 
     // or, for a JSON answer, its representations already made (src/serve/answers/precomposed.ts)
     answer: (req: FastifyRequest, query: FromQuery<NoInfer<Q>>, reply: FastifyReply) => WithRawJson<FromQuery<NoInfer<B>>> | PrecomposedAnswer | CompressedAnswer | Promise<WithRawJson<FromQuery<NoInfer<B>>>>,
     table?: (value: any) => Iterable<Record<string, unknown>>,
+    // the CSV's rows made from the query when they need not come from the JSON answer's value
+    tableOf?: (req: FastifyRequest, query: FromQuery<NoInfer<Q>>) => Iterable<Record<string, unknown>>,
   ) => {
     const offered = table ? ['application/json', 'text/csv'] : ['application/json'];
     const q = querystring as { properties?: Record<string, unknown> };
@@ -48,10 +50,12 @@ export async function timemachinePlugin(app: FastifyInstance, opts: { releases: 
       async (req, reply) => {
         const type = preferredType(req, offered);
         // Fastify has validated the query against `querystring` (plus format) before this runs
-        const value = await run(req, req.query, reply);
+        const csv = type === 'text/csv' && table !== undefined;
+        const rows = csv && tableOf ? tableOf(req, req.query as FromQuery<NoInfer<Q>>) : undefined;
+        const value = rows ?? await run(req, req.query, reply);
         reply.header('cache-control', CACHE_CONTROL).header('vary', 'Accept');
         if (value instanceof PrecomposedAnswer || value instanceof CompressedAnswer) return sendPrecomposed(req, reply, value);
-        if (type === 'text/csv' && table) return sendCsv(reply, table(value), { filename: `${path.slice(1)}.csv` });
+        if (csv) return sendCsv(reply, rows ?? table(value), { filename: `${path.slice(1)}.csv` });
         return reply.type('application/json; charset=utf-8').send(answerBytes(value));
       },
     );
@@ -64,7 +68,7 @@ export async function timemachinePlugin(app: FastifyInstance, opts: { releases: 
     const compressed = preferredType(req, ['application/json', 'text/csv']) === 'application/json' && acceptsCompression(req.headers['accept-encoding']);
     return (compressed && composedSnapshot(pinned(req), query)) || snapshot(pinned(req), query);
   },
-  (v) => (v.points as RawJson).parsed<Record<string, unknown>[]>());
+  (v) => (v.points as RawJson).parsed<Record<string, unknown>[]>(), (req, query) => snapshotRows(pinned(req), query));
   route('/series', `Time series of one metric, at most ${maxSeriesPoints} buckets an answer (a longer series comes a window at a time, the next one linked with rel="next"), except a series the release stores whole (by month, quarter or year), which is answered whole`, SERIES_QUERY, RESPONSES.series, (req, query, reply) => {
     // a deprecated id answers its series with RFC 9745 Deprecation and its indicator as successor
     const { ref } = seriesRef(pinned(req), query);
@@ -73,11 +77,11 @@ export async function timemachinePlugin(app: FastifyInstance, opts: { releases: 
     // A series the release stores whole (its answer composed at build) is answered whole in every
     // representation: its size was fixed when the release was sealed, and cutting it would make a
     // client follow many windows, each computed per request, for what storage answers at once.
-    const stored = composedSeries(pinned(req), query);
-    const span = stored ? { query, next: null } : seriesWindow(pinned(req), query, '/api/timemachine/series', at < 0 ? '' : req.url.slice(at + 1), maxSeriesPoints);
+    const whole = storedWhole(pinned(req), query);
+    const span = whole ? { query, next: null } : seriesWindow(pinned(req), query, '/api/timemachine/series', at < 0 ? '' : req.url.slice(at + 1), maxSeriesPoints);
     if (span.next) reply.header('link', `<${span.next}>; rel="next"`);
-    const composed = stored && preferredType(req, ['application/json', 'text/csv']) === 'application/json' && acceptsGzip(req.headers['accept-encoding']);
-    return (composed && stored) || series(pinned(req), span.query, span.next);
+    const composed = whole && preferredType(req, ['application/json', 'text/csv']) === 'application/json' && acceptsGzip(req.headers['accept-encoding']);
+    return (composed && composedSeries(pinned(req), query)) || series(pinned(req), span.query, span.next);
   }, seriesRows);
   // A page of events or of the diff; the next page's URL goes in the Link header (RFC 8288).
   const page = (req: FastifyRequest, q: EventsQuery, reply: FastifyReply, path: string) => {

@@ -85,6 +85,18 @@ export function series(release: LoadedRelease, q: SeriesQuery, next: string | nu
   };
 }
 
+// an answer reached through a deprecated id carries its headers: answered (and cached) by series()
+const composable = (release: LoadedRelease, q: SeriesQuery) => q.include === undefined && q.granularity !== undefined && !seriesRef(release, q).ref?.deprecated;
+
+/**
+ * Whether the release stores the answer to `q` whole, so that composedSeries makes its JSON: told
+ * from the series' spans, without reading the stored parts (which a CSV answer does not use).
+ */
+export function storedWhole(release: LoadedRelease, q: SeriesQuery): boolean {
+  if (!composable(release, q)) return false;
+  return storeOf(release).series.storesWhole(seriesMetric(release, q), q.granularity!, q.start_date ?? '0000-01-01', q.end_date ?? '9999-12-31', q.place === undefined ? null : parsePlaces(release, q.place));
+}
+
 // The constant parts between and after the places' entries: deflated once.
 const SEPARATOR = deflatePart(Buffer.from(SERIES_ENTRY_SEPARATOR), undefined, true);
 const END = deflatePart(Buffer.from(SERIES_TAIL_END));
@@ -96,19 +108,18 @@ const END = deflatePart(Buffer.from(SERIES_TAIL_END));
  * answer's size. Undefined for every other query (and stores without the parts), which series() answers.
  */
 export function composedSeries(release: LoadedRelease, q: SeriesQuery): PrecomposedAnswer | undefined {
-  // an answer reached through a deprecated id carries its headers: answered (and cached) by series()
-  if (q.include !== undefined || q.granularity === undefined || seriesRef(release, q).ref?.deprecated) return undefined;
+  if (!composable(release, q)) return undefined;
   const found = seriesMetric(release, q);
   const start = q.start_date ?? '0000-01-01';
   const end = q.end_date ?? '9999-12-31';
   // the head object, open for the members after it
   const open = (places: string[] | null, summary: SeriesSummary) => stringifyAnswer(head(release, q, found, places, summary)).slice(0, -1) + ',';
   if (q.place === undefined) {
-    const stored = storeOf(release).series.storedWholeSeries(found, q.granularity, start, end);
+    const stored = storeOf(release).series.storedWholeSeries(found, q.granularity!, start, end);
     return stored && new PrecomposedAnswer(Buffer.from(open(null, stored.summary)), [stored.tail]);
   }
   const places = parsePlaces(release, q.place)!;
-  const stored = storeOf(release).series.storedPlacesSeries(found, q.granularity, start, end, places);
+  const stored = storeOf(release).series.storedPlacesSeries(found, q.granularity!, start, end, places);
   if (!stored) return undefined;
   const { summary, entries } = stored;
   const first = open(places, summary) + seriesTailStart(summary.periods.map((p) => p[0]), summary.count);

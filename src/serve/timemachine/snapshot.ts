@@ -63,8 +63,8 @@ function placesIn(points: Buffer): Set<string> {
  * The answer, given to `use`: its points' bytes are valid only during that call (they may lie in a
  * buffer the next snapshot reuses), so an answer made and sent at once is copied once, into its body.
  */
-function withSnapshot<T>(release: LoadedRelease, query: SnapshotQuery, use: (answer: WithRawJson<TemporalSnapshot>) => T): T {
-  const reader = storeOf(release);
+/** What the query asks: layers, places, date and the series keys a dimension filter chooses (null: every one). */
+function asked(release: LoadedRelease, query: SnapshotQuery) {
   const layers = parseLayers(release, query.layers);
   const places = parsePlaces(release, query.place);
   const date = query.date ?? asOfDate(release);
@@ -72,6 +72,18 @@ function withSnapshot<T>(release: LoadedRelease, query: SnapshotQuery, use: (ans
   // with one, the series of indicators with those dimensions at the codes asked, totals elsewhere
   const filter = dimensionFilter(query);
   const only = hasDimensionFilter(filter) ? new Set(seriesKeysOf(release, null, filter)) : null;
+  return { layers, places, date, only };
+}
+
+/** The rows of the answer's points, without the rest of it (a CSV answer is its points). */
+export function snapshotRows(release: LoadedRelease, query: SnapshotQuery): PointRow[] {
+  const { layers, places, date, only } = asked(release, query);
+  return storeOf(release).snapshots.latestRowsAt(date, layers, places, only);
+}
+
+function withSnapshot<T>(release: LoadedRelease, query: SnapshotQuery, use: (answer: WithRawJson<TemporalSnapshot>) => T): T {
+  const reader = storeOf(release);
+  const { layers, places, date, only } = asked(release, query);
   const metrics = reader.metrics
     .filter((m) => layers.includes(m.layer) && (only === null || only.has(m.id)))
     .map(({ id, layer, name_en, name_ru, name_kk, unit, frequency, aggregation, source_id }) => ({ id, layer, name_en, name_ru, name_kk, unit, frequency, aggregation, source_id, ...seriesOfMetric(release, id) }));
