@@ -72,7 +72,7 @@ export interface AppOptions {
   rateLimitStore?: RateLimitStore & { degradation?(): string | null };
 }
 
-export type DalaApp = FastifyInstance & { releases: ReleaseHolder; routeTable: { method: string; url: string }[]; routeSchemas: LazySchemas; selfStatus: () => WorkerStatus };
+export type DalaApp = FastifyInstance & { releases: ReleaseHolder; routeTable: { method: string; url: string }[]; routeSchemas: LazySchemas; selfStatus: () => WorkerStatus; answersLoad: () => Admission['load'] };
 
 
 function commonHeaders(reply: FastifyReply, revision: string | null): void {
@@ -134,6 +134,7 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
   // Health answers under pressure (it is how a proxy and an operator learn why); the rest is shed.
   const admission = new Admission({ perProcess: limits.maxAnswersInFlight, perAddress: limits.maxAnswersPerAddress }, clientAddressResolver(opts.trustProxy));
   admission.watchConnections(front.server);
+  app.decorate('answersLoad', () => admission.load);
   const loopDelay = installLoadShedding(app, limits.maxEventLoopDelayMs, (path) => path.endsWith('/health'));
   let closing = false;
   app.addHook('preClose', (done) => {

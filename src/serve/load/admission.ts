@@ -15,9 +15,17 @@
 //   before it. While connections are still arriving (one was accepted in the turn before), answers
 //   wait a turn, up to MAX_YIELDS turns in a row: the queue of connections is read first, the
 //   requests on them are admitted or refused by the bounds above, and health answers at once.
+// - One answer in the making per connection: a request pipelined behind an answer of its connection
+//   not yet sent (its response not closed: the client has not read it, or it is not written yet)
+//   waits for that answer before it is admitted and its answer made. Node emits every pipelined
+//   request it has read and holds the answers it cannot write yet, so a client that pipelines and
+//   never reads would otherwise have the process make and hold an answer per request (up to
+//   `perAddress`) until the write timeout; now a connection holds one answer plus what its socket
+//   buffers, and the answers still go out in request order (RFC 9112 section 9.3.2), as Node writes them.
 // The event-loop-delay shedding (load-shed.ts) stays as a second line: it catches lateness this
 // does not schedule (a release load, a garbage collection, the /data/ fast path under a flood).
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { ProblemError } from '../problems/errors.js';
 import type { AddressResolver } from '../rate-limit/client-address.js';
@@ -34,8 +42,15 @@ export interface AdmissionLimits {
 // steady stream of them still lets an answer through every MAX_YIELDS + 1 turns.
 const MAX_YIELDS = 512;
 
+/** A response of a connection, and what waits for it to close (the request pipelined after it). */
+interface Turn { closed: boolean; then?: () => void }
+
 export class Admission {
   private inFlight = 0;
+  /** Each response's predecessor on its connection, while that one is open. */
+  private readonly before = new WeakMap<ServerResponse, Turn>();
+  /** Answers made since the server started (tests observe the per-connection bound by it). */
+  private made = 0;
   private readonly byAddress = new Map<string, number>();
   private readonly waiting: { request: FastifyRequest; done: HookHandlerDoneFunction }[] = [];
   private scheduled = false;
@@ -51,13 +66,28 @@ export class Admission {
   ) {}
 
   /** Answers in flight now (health reports it). */
-  get load(): { inFlight: number; waiting: number } {
-    return { inFlight: this.inFlight, waiting: this.waiting.length };
+  get load(): { inFlight: number; waiting: number; made: number } {
+    return { inFlight: this.inFlight, waiting: this.waiting.length, made: this.made };
   }
 
-  /** Counts the server's connections, so that answers wait while a burst of them is being accepted. */
+  /**
+   * Counts the server's connections, so that answers wait while a burst of them is being accepted,
+   * and links each response to the one before it on its connection.
+   */
   watchConnections(server: Server): void {
     server.on('connection', () => this.accepted++);
+    const last = new WeakMap<Socket, Turn>();
+    // first of the request listeners: the app's may admit the request before returning
+    server.prependListener('request', (request: { socket: Socket }, response: ServerResponse) => {
+      const turn: Turn = { closed: false };
+      const previous = last.get(request.socket);
+      if (previous && !previous.closed) this.before.set(response, previous);
+      last.set(request.socket, turn);
+      response.once('close', () => {
+        turn.closed = true;
+        turn.then?.();
+      });
+    });
   }
 
   /** Adds the admission preHandler to a scope; install it after the answer cache. */
@@ -67,6 +97,14 @@ export class Admission {
 
   private admit(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
     if (this.exempt(request.url.split('?')[0] ?? '')) return done();
+    const previous = this.before.get(reply.raw);
+    if (previous && !previous.closed) {
+      // admitted once the answer before it on the connection is sent (or the connection gone)
+      previous.then = () => {
+        if (!request.raw.socket?.destroyed) this.admit(request, reply, done);
+      };
+      return;
+    }
     const address = this.addressOf(request);
     const mine = this.byAddress.get(address) ?? 0;
     if (this.inFlight >= this.limits.perProcess || mine >= this.limits.perAddress) {
@@ -103,7 +141,10 @@ export class Admission {
       const next = this.waiting.shift();
       // a client gone while it waited costs nothing more. Its socket says so: the request stream
       // itself is destroyed once a body has been read whole (Node's autoDestroy), client or not.
-      if (next && !next.request.raw.socket?.destroyed) next.done();
+      if (next && !next.request.raw.socket?.destroyed) {
+        this.made++;
+        next.done();
+      }
       this.schedule();
     });
   }
