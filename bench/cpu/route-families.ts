@@ -30,6 +30,7 @@ export interface ReleaseFacts {
   metrics: string[]; // series metrics, largest first
   flows: string[]; // SDMX dataflow ids
   dates: string[]; // snapshot dates spread over the data
+  diffPages: string[]; // snapshot-diff URLs of its first pages, each with the cursor the page before gave
   revision: string;
   dataDir: string;
 }
@@ -62,7 +63,7 @@ export async function probesOf(facts: ReleaseFacts): Promise<Probe[]> {
     add('timemachine events', `${name}, br`, '/api/timemachine/events?limit=100', pages('/api/timemachine/events').map((u) => get(u, type)));
   }
   add('timemachine event-batch', 'JSON, br', '/api/timemachine/event-batch?limit=100', pages('/api/timemachine/event-batch').map((u) => get(u, JSON_TYPE)));
-  add('timemachine snapshot-diff', 'JSON, br', '/api/timemachine/snapshot-diff', [get('/api/timemachine/snapshot-diff', JSON_TYPE)]);
+  add('timemachine snapshot-diff', 'JSON, br', '/api/timemachine/snapshot-diff[?after=<cursor>] (its first pages)', facts.diffPages.map((u) => get(u, JSON_TYPE)));
   // SDMX: each dataflow whole in each format (the largest under the cap, and those past it, refused after reading 1,501 points)
   for (const [name, type] of Object.entries(SDMX_TYPES)) {
     add('SDMX data', name, '/sdmx/2.1/data/<flow>?dimensionAtObservation=AllDimensions (whole dataflow)', facts.flows.map((f) => get(`/sdmx/2.1/data/${f}?dimensionAtObservation=AllDimensions`, type)));

@@ -45,10 +45,18 @@ export async function measureRouteFamilies(releasesDir: string, capMs: number): 
     while ((await fetch(`http://127.0.0.1:${port}/api/v1/observations?limit=1`)).status !== 200) await new Promise((r) => setTimeout(r, 200));
     const stats = JSON.parse((await body('/api/timemachine/stats')).toString()) as { revision: string; by_metric: { metric: string; points: number }[] };
     const flowsXml = (await body('/sdmx/2.1/dataflow', 'application/xml')).toString();
+    // the first pages of the diff against the predecessor, each URL with the cursor of the page before
+    const diffPages = ['/api/timemachine/snapshot-diff'];
+    while (diffPages.length < 12) {
+      const next = (JSON.parse((await body(diffPages.at(-1)!)).toString()) as { next_after: string | null }).next_after;
+      if (next === null) break;
+      diffPages.push(`/api/timemachine/snapshot-diff?after=${next}`);
+    }
     const facts: ReleaseFacts = {
       revision: stats.revision,
       metrics: stats.by_metric.sort((a, b) => b.points - a.points).map((m) => m.metric),
       flows: [...flowsXml.matchAll(/<str:Dataflow [^>]*id="([^"]+)"/g)].map((m) => m[1]!),
+      diffPages,
       dates: ['2024-01-01', '2022-07-01', '2020-01-01', '2016-01-01', '2010-01-01', '2026-09-01', '2005-01-01'],
       dataDir: join(releasesDir, (await readFile(join(releasesDir, 'CURRENT'), 'utf8')).trim(), 'data'),
     };
