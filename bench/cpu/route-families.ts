@@ -31,6 +31,7 @@ export interface ReleaseFacts {
   flows: string[]; // SDMX dataflow ids
   dates: string[]; // snapshot dates spread over the data
   diffPages: string[]; // snapshot-diff URLs of its first pages, each with the cursor the page before gave
+  items: { places: string[]; indicators: string[]; observations: string[]; entities: string[] }; // ids of single items
   revision: string;
   dataDir: string;
 }
@@ -52,6 +53,18 @@ export async function probesOf(facts: ReleaseFacts): Promise<Probe[]> {
   }
   add('v1 resolve', 'JSON', 'POST /api/v1/resolve {name: <common word>}', ['район', 'область', 'Almaty', 'Astana city', 'Karaganda region'].map((name) => post('/api/v1/resolve', { name })));
   add('v1 reconcile', 'JSON', 'POST /api/v1/reconcile, 10 queries, limit 25', [0, 1, 2].map((k) => post('/api/v1/reconcile', Object.fromEntries(['район', 'область', 'Almaty', 'Astana', 'akimat', 'city', 'Karaganda', 'district', 'ауданы', 'region'].map((query, i) => [`q${i}`, { query: `${query}${k ? ' ' + 'abc'.slice(0, k) : ''}`, limit: 25 }])))));
+  // single items: the country's and every region's geometry, every indicator, observations and entities by id
+  const item = (path: string, ids: string[]) => ids.map((id) => get(path.replace('<id>', encodeURIComponent(id)), JSON_TYPE));
+  add('v1 place geometry', 'GeoJSON, br', '/api/v1/places/<country or region>/geometry', item('/api/v1/places/<id>/geometry', facts.items.places));
+  add('v1 indicator', 'JSON, br', '/api/v1/indicators/<id> (every indicator)', item('/api/v1/indicators/<id>', facts.items.indicators));
+  add('v1 observation', 'JSON, br', '/api/v1/observations/<id>', item('/api/v1/observations/<id>', facts.items.observations));
+  add('v1 reconcile services', 'JSON, br', '/api/v1/reconcile/suggest/entity, /preview, /view', [
+    ...['a', 'ал', 'alm', 'қа', 'ас'].map((prefix) => get(`/api/v1/reconcile/suggest/entity?prefix=${encodeURIComponent(prefix)}`, JSON_TYPE)),
+    ...item('/api/v1/reconcile/preview?id=<id>', facts.items.entities), ...item('/api/v1/reconcile/view?id=<id>', facts.items.entities),
+  ]);
+  add('v1 docs and health', 'HTML, JSON, br', '/api/v1/docs, /api/v1/health', [get('/api/v1/docs', 'text/html'), get('/api/v1/health', JSON_TYPE)]);
+  add('timemachine stats, layers, contracts, health', 'JSON, br', '/api/timemachine/stats, /layers, /temporal-contracts, /health', ['stats', 'layers', 'temporal-contracts', 'health'].map((r) => get(`/api/timemachine/${r}`, JSON_TYPE)));
+  add('SDMX schema', 'XML', '/sdmx/2.1/schema/dataflow/DALA/<flow>/1.0', facts.flows.map((f) => get(`/sdmx/2.1/schema/dataflow/DALA/${f}/1.0`, 'application/xml')));
   add('v1 catalog', 'Turtle', '/api/v1/catalog', [get('/api/v1/catalog', 'text/turtle')]);
   add('v1 catalog', 'JSON-LD', '/api/v1/catalog', [get('/api/v1/catalog', 'application/ld+json')]);
   add('v1 changes/releases', 'JSON', '/api/v1/changes, /releases, /snapshots', ['/api/v1/changes', '/api/v1/releases', '/api/v1/snapshots'].map((u) => get(u, JSON_TYPE)));

@@ -17,6 +17,7 @@ import { measureRequestCpu } from '../../test/support/request-cpu.js';
 import { probesOf, type Ask, type ReleaseFacts } from './route-families.js';
 
 const REPEAT = Number(process.env.BENCH_CPU_REPEAT ?? 3);
+const PER_ITEM = 5; // observations and entities asked for by id
 
 interface Measured { ms: number; status: number; bytes: number; path: string }
 
@@ -52,11 +53,19 @@ export async function measureRouteFamilies(releasesDir: string, capMs: number): 
       if (next === null) break;
       diffPages.push(`/api/timemachine/snapshot-diff?after=${next}`);
     }
+    const ids = async (path: string) => (JSON.parse((await body(path)).toString()) as { data: { id: string }[] }).data.map((x) => x.id);
+    const items = {
+      places: await ids('/api/v1/places?type=region&limit=100'), // the country and its regions
+      indicators: await ids('/api/v1/indicators?limit=100'),
+      observations: await ids(`/api/v1/observations?limit=${PER_ITEM}`),
+      entities: await ids(`/api/v1/entities?limit=${PER_ITEM}`),
+    };
     const facts: ReleaseFacts = {
       revision: stats.revision,
       metrics: stats.by_metric.sort((a, b) => b.points - a.points).map((m) => m.metric),
       flows: [...flowsXml.matchAll(/<str:Dataflow [^>]*id="([^"]+)"/g)].map((m) => m[1]!),
       diffPages,
+      items,
       dates: ['2024-01-01', '2022-07-01', '2020-01-01', '2016-01-01', '2010-01-01', '2026-09-01', '2005-01-01'],
       dataDir: join(releasesDir, (await readFile(join(releasesDir, 'CURRENT'), 'utf8')).trim(), 'data'),
     };
