@@ -7,16 +7,12 @@
 // the cache is known when it is stored.
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, brotliDecompressSync, constants as z, gzipSync } from 'node:zlib';
-import type { KeptAnswer } from './cache.js';
-import { DEFAULT_CACHE_CONTROL } from './hooks.js';
+import { RouteMadeAnswer } from './route-made.js';
 
 const BROTLI_QUALITY = 1;
 const GZIP_LEVEL = 1;
 
-export class CompressedAnswer implements KeptAnswer {
-  readonly contentType = 'application/json; charset=utf-8';
-  readonly cacheControl = DEFAULT_CACHE_CONTROL;
-  readonly link = null;
+export class CompressedAnswer extends RouteMadeAnswer {
   /** chooseCoding reads no variant it does not send: gzip is never made for nothing. */
   readonly lazy = true;
   readonly sha256: string;
@@ -26,6 +22,7 @@ export class CompressedAnswer implements KeptAnswer {
 
   /** `body`: the identity bytes, read only here (the caller may reuse their buffer afterwards). */
   constructor(body: Buffer) {
+    super();
     this.bodyBytes = body.length;
     this.br = brotliCompressSync(body, { params: { [z.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [z.BROTLI_PARAM_SIZE_HINT]: body.length } });
     // Over the Brotli bytes, a twentieth of the body's: Brotli at a fixed quality is deterministic

@@ -6,17 +6,13 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { gzipComposed, type DeflatedPart } from '../../lib/gzip-compose.js';
-import type { KeptAnswer } from './cache.js';
-import { DEFAULT_CACHE_CONTROL } from './hooks.js';
+import { RouteMadeAnswer } from './route-made.js';
 
 // An identity body up to this size is kept once made; a larger one is made again when asked for, so
 // an answer's weight in the cache is known when it is stored.
 const KEEP_BODY_BYTES = 256 * 1024;
 
-export class PrecomposedAnswer implements KeptAnswer {
-  readonly contentType = 'application/json; charset=utf-8';
-  readonly cacheControl = DEFAULT_CACHE_CONTROL;
-  readonly link = null;
+export class PrecomposedAnswer extends RouteMadeAnswer {
   /** Over the head's bytes and the parts' sha256: equal only for equal bytes, without hashing megabytes. */
   readonly sha256: string;
   readonly bodyBytes: number;
@@ -29,6 +25,7 @@ export class PrecomposedAnswer implements KeptAnswer {
    * holds it anyway; without it the identity body is the gzip inflated.
    */
   constructor(private readonly head: Buffer, parts: readonly [...DeflatedPart[], DeflatedPart], private readonly tail?: Buffer) {
+    super();
     const hash = createHash('sha256').update(head);
     let bytes = head.length;
     for (const p of parts) {

@@ -14,8 +14,7 @@ import { RESPONSES } from './schemas.js';
 import { composedSeries, series, seriesRef, storedWhole } from './series.js';
 import { MAX_SERIES_POINTS, seriesWindow } from './series-window.js';
 import { markDeprecated } from '../dimensions/filters.js';
-import { PrecomposedAnswer } from '../answers/precomposed.js';
-import { CompressedAnswer } from '../answers/compressed.js';
+import { RouteMadeAnswer } from '../answers/route-made.js';
 import { sendPrecomposed } from '../answers/hooks.js';
 import { acceptsCompression, acceptsGzip } from '../data/encoding.js';
 import { composedSnapshot, snapshot, snapshotRows } from './snapshot.js';
@@ -33,7 +32,7 @@ export async function timemachinePlugin(app: FastifyInstance, opts: { releases: 
   const route = <Q, B>(
     path: string, summary: string, querystring: Q, body: B,
     // or, for a JSON answer, its representations already made (src/serve/answers/precomposed.ts)
-    answer: (req: FastifyRequest, query: FromQuery<NoInfer<Q>>, reply: FastifyReply) => WithRawJson<FromQuery<NoInfer<B>>> | PrecomposedAnswer | CompressedAnswer | Promise<WithRawJson<FromQuery<NoInfer<B>>>>,
+    answer: (req: FastifyRequest, query: FromQuery<NoInfer<Q>>, reply: FastifyReply) => WithRawJson<FromQuery<NoInfer<B>>> | RouteMadeAnswer | Promise<WithRawJson<FromQuery<NoInfer<B>>>>,
     table?: (value: any) => Iterable<Record<string, unknown>>,
     // the CSV's rows made from the query when they need not come from the JSON answer's value
     tableOf?: (req: FastifyRequest, query: FromQuery<NoInfer<Q>>) => Iterable<Record<string, unknown>>,
@@ -54,7 +53,7 @@ export async function timemachinePlugin(app: FastifyInstance, opts: { releases: 
         const rows = csv && tableOf ? tableOf(req, req.query as FromQuery<NoInfer<Q>>) : undefined;
         const value = rows ?? await run(req, req.query, reply);
         reply.header('cache-control', CACHE_CONTROL).header('vary', 'Accept');
-        if (value instanceof PrecomposedAnswer || value instanceof CompressedAnswer) return sendPrecomposed(req, reply, value);
+        if (value instanceof RouteMadeAnswer) return sendPrecomposed(req, reply, value);
         if (csv) return sendCsv(reply, rows ?? table(value), { filename: `${path.slice(1)}.csv` });
         return reply.type('application/json; charset=utf-8').send(answerBytes(value));
       },
