@@ -19,6 +19,7 @@ import { stringifyAnswer } from '../src/serve/answers/raw-json.js';
 import type { LoadedRelease } from '../src/serve/releases/release-types.js';
 import { addDays } from '../src/store/periods.js';
 import { collectStartUpGarbage } from '../src/serve/runtime/start-up-heap.js';
+import { fixServingHeapGrowth } from '../src/serve/runtime/heap-growth.js';
 import { atMost, emit, percentile } from './row.js';
 import { buildScaled, FULL } from './scale/build.js';
 import type { ScaledBuildRecord } from './scale/record.js';
@@ -54,7 +55,9 @@ const only = process.env.DALA_SCALED_ONLY; // 'snapshot' or 'series': that route
 const rows = (route: 'series' | 'snapshot') => only === undefined || only === route;
 
 // In process, on the same store: the route's own functions, read-only, no HTTP. Wall and CPU time
-// per answer (CPU time is the steadier figure on a shared machine).
+// per answer (CPU time is the steadier figure on a shared machine). The heap grows as in a serving
+// process (src/serve/runtime/heap-growth.ts).
+fixServingHeapGrowth();
 {
   const revision = await readCurrent(dir);
   const db = new Database(join(dir, revision!, 'store.sqlite'), { readonly: true });

@@ -29,6 +29,7 @@ export async function serveCommand(flags: Flags): Promise<number> {
 }
 
 async function serveOne(flags: Flags, inCluster: boolean): Promise<number> {
+  (await import('../serve/runtime/heap-growth.js')).fixServingHeapGrowth();
   const { allowSyntheticStores } = await import('../store/open.js');
   const { currentIsSynthetic } = await import('../release/current-kind.js');
   if (flags.benchmark) allowSyntheticStores(true);
