@@ -1,9 +1,11 @@
 // Indicators with dimensions on the served real release: life expectancy is one indicator by sex and
 // urban/rural; v1 observations, the indicator, the time-slice series and snapshot filter by sex=,
 // area=, age= (totals by default); bad codes and dimensions an indicator lacks are 400 with what is
-// allowed; the seven former ids keep answering, marked deprecated (RFC 9745) with their successor.
+// allowed; the seven former ids keep answering, marked deprecated (RFC 9745) with their successor;
+// the time-slice CSVs name each row's indicator and carry one column per dimension.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { parse } from 'csv-parse/sync';
 import { servedRealRelease } from './support/real-app.js';
 
 describe('dimensions on every route of the real release', () => {
@@ -90,5 +92,50 @@ describe('dimensions on every route of the real release', () => {
     assert.deepEqual(women.points.map((p: any) => [p.metric, p.value]), [['life_expectancy;sex=F', 78.41]]);
     const all = (await get('/api/timemachine/snapshot?date=2022-12-31&layers=health&place=KZ')).body;
     assert.equal(all.points.filter((p: any) => p.metric.startsWith('life_expectancy')).length, 7);
+  });
+  // a CSV body as records of cells (csv-parse refuses a record whose cell count differs from the header's)
+  const csvOf = async (path: string) => parse((await get(path)).body as string) as string[][];
+  const asCells = (value: unknown) => (value === null ? '' : String(value));
+
+  test('the snapshot CSV filtered by sex names the indicator and codes of every row, row for row as the JSON points', async () => {
+    const query = 'date=2022-12-31&sex=F';
+    const json = (await get(`/api/timemachine/snapshot?${query}`)).body;
+    const [header, ...rows] = await csvOf(`/api/timemachine/snapshot?${query}&format=csv`);
+    assert.deepEqual(header, ['metric', 'place', 'period', 'period_start', 'period_end', 'value', 'null_reason', 'status', 'unit', 'source_id', 'note', 'indicator', 'sex', 'area']);
+    const series = new Map(json.metrics.map((m: any) => [m.id, m]));
+    assert.deepEqual(rows, json.points.map((p: any) => {
+      const m: any = series.get(p.metric);
+      return [...header!.slice(0, 11).map((c) => asCells(p[c])), m.indicator, m.dimensions.sex ?? '', m.dimensions.area ?? ''];
+    }));
+    const life = rows.filter((r) => r[0]!.startsWith('life_expectancy'));
+    assert.equal(life.length, 22, 'the country, the 20 regions and the former South Kazakhstan region');
+    for (const r of life) assert.deepEqual(r.slice(11), ['life_expectancy', 'F', '_T'], r.join(','));
+  });
+
+  test('the series CSV of a breakdown names its series key, indicator and codes on every row, the same by its former id', async () => {
+    const query = 'place=KZ&start_date=2018-01-01';
+    const json = (await get(`/api/timemachine/series?metric=life_expectancy&sex=F&area=R&${query}`)).body;
+    const [header, ...rows] = await csvOf(`/api/timemachine/series?metric=life_expectancy&sex=F&area=R&${query}&format=csv`);
+    assert.deepEqual(header!.slice(-4), ['metric', 'indicator', 'sex', 'area']);
+    assert.deepEqual(rows.map((r) => [r[header!.indexOf('period')], r[header!.indexOf('value')]]), json.series[0].points.map((p: any) => [p.period, asCells(p.value)]));
+    assert.ok(rows.length >= 4);
+    for (const r of rows) assert.deepEqual(r.slice(-4), ['life_expectancy;sex=F;area=R', 'life_expectancy', 'F', 'R']);
+    assert.deepEqual(await csvOf(`/api/timemachine/series?metric=life_expectancy_female_rural&${query}&format=csv`), [header, ...rows]);
+    const [grp] = await csvOf(`/api/timemachine/series?metric=grp&${query}&format=csv`);
+    assert.deepEqual(grp!.slice(-2), ['metric', 'indicator'], 'an indicator without dimensions has no dimension columns');
+  });
+
+  test('an unfiltered snapshot CSV is rectangular, with a column per dimension of its indicators (empty where one has none)', async () => {
+    const [header, ...rows] = await csvOf('/api/timemachine/snapshot?date=2023-12-31&format=csv');
+    assert.deepEqual(header!.slice(-4), ['indicator', 'sex', 'area', 'age']);
+    assert.ok(rows.length > 2000);
+    const at = (r: string[], c: string) => r[header!.indexOf(c)];
+    const working = rows.find((r) => at(r, 'metric') === 'population_working_age_groups;sex=M;age=Y_GE63')!;
+    assert.deepEqual(working.slice(-4), ['population_working_age_groups', 'M', '', 'Y_GE63']);
+    const schools = rows.find((r) => at(r, 'metric') === 'general_education_schools')!;
+    assert.deepEqual(schools.slice(-4), ['general_education_schools', '', '_T', '']);
+    assert.deepEqual(rows.find((r) => at(r, 'metric') === 'grp')!.slice(-4), ['grp', '', '', '']);
+    const [economy] = await csvOf('/api/timemachine/snapshot?date=2023-12-31&layers=economy&format=csv');
+    assert.equal(economy!.at(-1), 'indicator', 'layers without a dimensional indicator get no dimension columns');
   });
 });

@@ -42,21 +42,38 @@ function valueAt(item: Row, column: string): unknown {
 const NEEDS_QUOTES = /[",\r\n]/;
 const field = (s: string) => (NEEDS_QUOTES.test(s) ? `"${s.replaceAll('"', '""')}"` : s);
 
+/** Cells as one line's text, without its record end. */
+export const csvLine = (cells: readonly string[]): string => cells.map(field).join(',');
+
+/**
+ * Columns written after an item's own, whose cells are the same for many items (the indicator and
+ * dimension codes of a series key): `cellsOf` gives them as CSV text (csvLine), made once and reused,
+ * so a row costs a lookup, not a cell per column.
+ */
+export interface TrailingColumns { names: readonly string[]; cellsOf: (item: Row) => string }
+
+/** What a CSV answer is made of: bounded items, columns listed first, columns after theirs. */
+export interface CsvTable { rows: Iterable<Row>; columns?: string[]; trailing?: TrailingColumns }
+
 /**
  * The CSV of bounded items. Columns come from the first item (and `columns`, listed first, when an
- * empty answer must still have its header).
+ * empty answer must still have its header), then the trailing ones.
  */
-export function csvBytes(items: Iterable<Row>, columns: string[] = []): Buffer {
+export function csvBytes(items: Iterable<Row>, columns: string[] = [], trailing?: TrailingColumns): Buffer {
   const list = [...items];
   const header = [...new Set([...columns, ...(list.length ? columnsOf(list[0]!) : [])])];
-  let text = `${header.map(field).join(',')}\r\n`;
-  for (const item of list) text += `${header.map((c) => field(cell(valueAt(item, c)))).join(',')}\r\n`;
+  const after = trailing?.names.length ? trailing : undefined;
+  let text = `${csvLine(after ? [...header, ...after.names] : header)}\r\n`;
+  for (const item of list) {
+    text += header.map((c) => field(cell(valueAt(item, c)))).join(',');
+    text += after ? `,${after.cellsOf(item)}\r\n` : '\r\n';
+  }
   return Buffer.from(text);
 }
 
 /** Sends bounded items as CSV, named `filename`. */
-export function sendCsv(reply: FastifyReply, items: Iterable<Row>, opts: { columns?: string[]; filename?: string } = {}): FastifyReply {
+export function sendCsv(reply: FastifyReply, items: Iterable<Row>, opts: { columns?: string[]; trailing?: TrailingColumns; filename?: string } = {}): FastifyReply {
   reply.type(CSV_MEDIA_TYPE);
   if (opts.filename) reply.header('content-disposition', `inline; filename="${opts.filename}"`);
-  return reply.send(csvBytes(items, opts.columns));
+  return reply.send(csvBytes(items, opts.columns, opts.trailing));
 }

@@ -1,7 +1,7 @@
 // /api/timemachine/: the nine time-slice routes of docs/interface.md §4.3, each answering from the release pinned
 // for the request. Query rules live in query.ts (validated by Fastify, mapped by problem-handler.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sendCsv } from '../answers/csv.js';
+import { sendCsv, type CsvTable } from '../answers/csv.js';
 import { RawJson, answerBytes, type WithRawJson } from '../answers/raw-json.js';
 import { formatParam, preferredType } from '../answers/negotiate.js';
 import { problems, type FromQuery } from '../interface/schemas.js';
@@ -17,7 +17,8 @@ import { markDeprecated } from '../dimensions/filters.js';
 import { RouteMadeAnswer } from '../answers/route-made.js';
 import { sendPrecomposed } from '../answers/hooks.js';
 import { acceptsCompression, acceptsGzip } from '../data/encoding.js';
-import { composedSnapshot, snapshot, snapshotRows } from './snapshot.js';
+import { composedSnapshot, snapshot, snapshotTable } from './snapshot.js';
+import { answerDimensions, seriesColumns } from '../dimensions/csv-columns.js';
 import { snapshotDiff } from './snapshot-diff.js';
 
 // Answers change only with a release (health too: it reports the release, not live load).
@@ -33,41 +34,50 @@ export async function timemachinePlugin(app: FastifyInstance, opts: { releases: 
     path: string, summary: string, querystring: Q, body: B,
     // or, for a JSON answer, its representations already made (src/serve/answers/precomposed.ts)
     answer: (req: FastifyRequest, query: FromQuery<NoInfer<Q>>, reply: FastifyReply) => WithRawJson<FromQuery<NoInfer<B>>> | RouteMadeAnswer | Promise<WithRawJson<FromQuery<NoInfer<B>>>>,
-    table?: (value: any) => Iterable<Record<string, unknown>>,
-    // the CSV's rows made from the query when they need not come from the JSON answer's value
-    tableOf?: (req: FastifyRequest, query: FromQuery<NoInfer<Q>>) => Iterable<Record<string, unknown>>,
+    table?: (value: any, req: FastifyRequest) => CsvTable,
+    // the CSV made from the query when its rows need not come from the JSON answer's value
+    tableOf?: (req: FastifyRequest, query: FromQuery<NoInfer<Q>>) => CsvTable,
   ) => {
-    const offered = table ? ['application/json', 'text/csv'] : ['application/json'];
+    const tabular = table !== undefined || tableOf !== undefined;
+    const offered = tabular ? ['application/json', 'text/csv'] : ['application/json'];
     const q = querystring as { properties?: Record<string, unknown> };
     const run = answer as (req: FastifyRequest, query: unknown, reply: FastifyReply) => unknown;
-    const withFormat = table ? { ...q, properties: { ...q.properties, format: formatParam(offered) } } : querystring;
+    const withFormat = tabular ? { ...q, properties: { ...q.properties, format: formatParam(offered) } } : querystring;
     const content: Record<string, object> = { 'application/json': { schema: body } };
-    if (table) content['text/csv'] = { schema: { type: 'string', description: 'One row per point (series: per place and period) or event' } };
+    if (tabular) content['text/csv'] = { schema: { type: 'string', description: 'One row per point (series: per place and period) or event; after its own columns, its series (metric, for a series answer), indicator and one column per dimension of the answer\'s indicators (the code, _T for the total, empty where an indicator has none)' } };
     return app.get(
       path,
       { schema: { tags: ['timemachine'], summary, querystring: withFormat, response: { 200: { description: summary, content }, ...problems('invalid_parameter', 'missing_parameter', 'invalid_date', 'invalid_date_range', 'unknown_layer', 'unknown_metric', 'invalid_granularity', 'unknown_dimension_code', 'dimension_not_applicable', 'not_found', 'not_acceptable') } } },
       async (req, reply) => {
         const type = preferredType(req, offered);
         // Fastify has validated the query against `querystring` (plus format) before this runs
-        const csv = type === 'text/csv' && table !== undefined;
-        const rows = csv && tableOf ? tableOf(req, req.query as FromQuery<NoInfer<Q>>) : undefined;
-        const value = rows ?? await run(req, req.query, reply);
+        const csv = type === 'text/csv' && tabular;
+        const made = csv && tableOf ? tableOf(req, req.query as FromQuery<NoInfer<Q>>) : undefined;
+        const value = made ?? await run(req, req.query, reply);
         reply.header('cache-control', CACHE_CONTROL).header('vary', 'Accept');
         if (value instanceof RouteMadeAnswer) return sendPrecomposed(req, reply, value);
-        if (csv) return sendCsv(reply, rows ?? table(value), { filename: `${path.slice(1)}.csv` });
+        if (csv) {
+          const { rows, ...columns } = made ?? table!(value, req);
+          return sendCsv(reply, rows, { ...columns, filename: `${path.slice(1)}.csv` });
+        }
         return reply.type('application/json; charset=utf-8').send(answerBytes(value));
       },
     );
   };
+  // one row per place and period; the series' key, indicator and codes in the columns after them
   const seriesRows = function* (value: { series: { place: string; points: RawJson }[] }) {
     for (const s of value.series) for (const p of s.points.parsed<Record<string, unknown>[]>()) yield { place: s.place, ...p };
+  };
+  const seriesTable = (value: { metric: { id: string }; series: { place: string; points: RawJson }[] }, req: FastifyRequest): CsvTable => {
+    const key = value.metric.id;
+    return { rows: seriesRows(value), trailing: seriesColumns(pinned(req), answerDimensions(pinned(req), [key]), () => key, true) };
   };
 
   route('/snapshot', 'Metrics at a date', SNAPSHOT_QUERY, RESPONSES.snapshot, (req, query) => {
     const compressed = preferredType(req, ['application/json', 'text/csv']) === 'application/json' && acceptsCompression(req.headers['accept-encoding']);
     return (compressed && composedSnapshot(pinned(req), query)) || snapshot(pinned(req), query);
   },
-  (v) => (v.points as RawJson).parsed<Record<string, unknown>[]>(), (req, query) => snapshotRows(pinned(req), query));
+  undefined, (req, query) => snapshotTable(pinned(req), query));
   route('/series', `Time series of one metric, at most ${maxSeriesPoints} buckets an answer (a longer series comes a window at a time, the next one linked with rel="next"), except a series the release stores whole (by month, quarter or year), which is answered whole`, SERIES_QUERY, RESPONSES.series, (req, query, reply) => {
     // a deprecated id answers its series with RFC 9745 Deprecation and its indicator as successor
     const { ref } = seriesRef(pinned(req), query);
@@ -81,7 +91,7 @@ export async function timemachinePlugin(app: FastifyInstance, opts: { releases: 
     if (span.next) reply.header('link', `<${span.next}>; rel="next"`);
     const composed = whole && preferredType(req, ['application/json', 'text/csv']) === 'application/json' && acceptsGzip(req.headers['accept-encoding']);
     return (composed && composedSeries(pinned(req), query)) || series(pinned(req), span.query, span.next);
-  }, seriesRows);
+  }, seriesTable);
   // A page of events or of the diff; the next page's URL goes in the Link header (RFC 8288).
   const page = (req: FastifyRequest, q: EventsQuery, reply: FastifyReply, path: string) => {
     const p = eventsPage(pinned(req), q);
@@ -89,7 +99,7 @@ export async function timemachinePlugin(app: FastifyInstance, opts: { releases: 
     if (next) reply.header('link', `<${next}>; rel="next"`);
     return p;
   };
-  route('/events', 'Verified events sorted by date then id, a page at a time', EVENTS_QUERY, RESPONSES.events, (req, q, reply) => page(req, q, reply, '/events').events, (v) => v);
+  route('/events', 'Verified events sorted by date then id, a page at a time', EVENTS_QUERY, RESPONSES.events, (req, q, reply) => page(req, q, reply, '/events').events, (v) => ({ rows: v }));
   route('/event-batch', 'TemporalEventBatch (a page of events) with a content hash', EVENTS_QUERY, RESPONSES.eventBatch, (req, q, reply) => eventBatch(pinned(req), page(req, q, reply, '/event-batch')));
   route('/snapshot-diff', 'TemporalSnapshotDiff against the predecessor release, a page of series at a time', SNAPSHOT_DIFF_QUERY, RESPONSES.snapshotDiff, async (req, q, reply) => {
     const diff = await snapshotDiff(pinned(req), opts.releases, q);

@@ -11,6 +11,12 @@ import { asOfDate, namesOf, parsePlaces, type SnapshotQuery } from './query.js';
 import type { TemporalSnapshot } from './schemas.js';
 import { dimensionFilter, hasDimensionFilter, seriesKeysOf } from '../dimensions/filters.js';
 import { seriesOfMetric } from '../dimensions/views.js';
+import { answerDimensions, seriesColumns } from '../dimensions/csv-columns.js';
+import type { CsvTable } from '../answers/csv.js';
+import { columnsOf } from '../../store/tables.js';
+
+// the columns of a point, in the store's order (which is the JSON answer's)
+const POINT_COLUMNS = columnsOf('points');
 
 export type { PointRow } from '../../store/rollup.js';
 
@@ -72,21 +78,28 @@ function asked(release: LoadedRelease, query: SnapshotQuery) {
   // with one, the series of indicators with those dimensions at the codes asked, totals elsewhere
   const filter = dimensionFilter(query);
   const only = hasDimensionFilter(filter) ? new Set(seriesKeysOf(release, null, filter)) : null;
-  return { layers, places, date, only };
+  const series = storeOf(release).metrics.filter((m) => layers.includes(m.layer) && (only === null || only.has(m.id)));
+  return { layers, places, date, only, series };
 }
 
-/** The rows of the answer's points, without the rest of it (a CSV answer is its points). */
-export function snapshotRows(release: LoadedRelease, query: SnapshotQuery): PointRow[] {
-  const { layers, places, date, only } = asked(release, query);
-  return storeOf(release).snapshots.latestRowsAt(date, layers, places, only);
+/**
+ * The CSV of the answer: its points' rows, without the rest of it, then the indicator and dimension
+ * codes of each point's series (src/serve/dimensions/csv-columns.ts), the dimension columns those of
+ * every series the answer covers, so the columns do not depend on which of them have a point.
+ */
+export function snapshotTable(release: LoadedRelease, query: SnapshotQuery): CsvTable {
+  const { layers, places, date, only, series } = asked(release, query);
+  return {
+    rows: storeOf(release).snapshots.latestRowsAt(date, layers, places, only),
+    columns: POINT_COLUMNS,
+    trailing: seriesColumns(release, answerDimensions(release, series.map((m) => m.id)), (row) => row['metric'] as string),
+  };
 }
 
 function withSnapshot<T>(release: LoadedRelease, query: SnapshotQuery, use: (answer: WithRawJson<TemporalSnapshot>) => T): T {
   const reader = storeOf(release);
-  const { layers, places, date, only } = asked(release, query);
-  const metrics = reader.metrics
-    .filter((m) => layers.includes(m.layer) && (only === null || only.has(m.id)))
-    .map(({ id, layer, name_en, name_ru, name_kk, unit, frequency, aggregation, source_id }) => ({ id, layer, name_en, name_ru, name_kk, unit, frequency, aggregation, source_id, ...seriesOfMetric(release, id) }));
+  const { layers, places, date, only, series } = asked(release, query);
+  const metrics = series.map(({ id, layer, name_en, name_ru, name_kk, unit, frequency, aggregation, source_id }) => ({ id, layer, name_en, name_ru, name_kk, unit, frequency, aggregation, source_id, ...seriesOfMetric(release, id) }));
   return reader.snapshots.withLatestAt(date, layers, places, (count, points) => use({
     revision: release.revision,
     date,

@@ -19,7 +19,8 @@ import { provenanceProperties, provenanceRequired } from './places.js';
 import { collectionFormatParam, collectionResponse, cursorParam, envelopeOf, idParam, limitParam, openObject, problems, type IdParams, type ItemOf } from './schemas.js';
 import { entityReaderOf } from '../../store/entity-reader.js';
 import { seriesIndexOf } from '../../store/series-index.js';
-import { DIMENSION_IDS, type DimensionId } from '../../lib/dimensions.js';
+import type { DimensionId } from '../../lib/dimensions.js';
+import { answerDimensions } from '../dimensions/csv-columns.js';
 import { DIMENSION_LIST_PARAMS, dimensionFilter, indicatorRef, markDeprecated, seriesKeysOf, type IndicatorRef } from '../dimensions/filters.js';
 
 /** An observation as a CSV row: its dimensions as one column each (empty where its indicator has none). */
@@ -185,7 +186,7 @@ export async function observationRoutes(app: FastifyInstance, opts: { releases: 
       const envelope = collection(request, page.release, views, total, nextCursor(page, total), { note, page });
       if (!wantsCsv(request)) return pageAnswer(request, reply, envelope);
       // CSV: one column per dimension of the answer's series
-      const dims = DIMENSION_IDS.filter((d) => keys.some((k) => seriesIndexOf(page.release).bySeries.get(k)?.codes[d] !== undefined));
+      const dims = answerDimensions(page.release, keys);
       return pageAnswer(request, reply, { ...envelope, data: views.map((v) => csvRow(v, dims)) }) as FastifyReply;
     },
   });
