@@ -138,4 +138,19 @@ describe('dimensions on every route of the real release', () => {
     const [economy] = await csvOf('/api/timemachine/snapshot?date=2023-12-31&layers=economy&format=csv');
     assert.equal(economy!.at(-1), 'indicator', 'layers without a dimensional indicator get no dimension columns');
   });
+  test('the /data/ tables of several indicators give each row its codes beside its former label, empty where its indicator has none', async () => {
+    const v1 = (await obs('indicator=life_expectancy&sex=F&area=R&place=KZ-10&period=2022'))[0];
+    for (const [file, label] of [['public-observations.csv', 'indicator'], ['official-regional-indicators.csv', 'indicator']] as const) {
+      const [header, ...rows] = await csvOf(`/data/${file}`);
+      assert.deepEqual(header!.slice(-2), ['sex', 'area'], file);
+      const at = (r: string[], c: string) => r[header!.indexOf(c)];
+      const codes = (metric: string) => rows.filter((r) => at(r, label) === metric).map((r) => `${at(r, 'sex')}/${at(r, 'area')}`);
+      assert.deepEqual([...new Set(codes('life_expectancy_female_rural'))], ['F/R'], file);
+      assert.deepEqual([...new Set(codes('life_expectancy_male'))], ['M/_T'], file);
+      assert.deepEqual([...new Set(codes('life_expectancy'))], ['_T/_T'], file);
+      assert.deepEqual([...new Set(codes('grp'))], ['/'], file);
+      const abai = rows.find((r) => at(r, label) === 'life_expectancy_female_rural' && r.includes('KZ-10'))!;
+      assert.equal(Number(at(abai, 'value')), v1.value, `${file}: the same cell as the API's F/R observation`);
+    }
+  });
 });

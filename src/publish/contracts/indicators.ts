@@ -7,7 +7,8 @@ import { toCsv } from '../csv.js';
 import { figureOf, header, sourceRef } from './header.js';
 import { LIFE_EXPECTANCY_METRICS, MORE_DATASETS } from '../../model/datasets.js';
 import { EXTRA_FAMILIES, REGIONAL_METRICS, indicatorOf, latestPoint } from './points.js';
-import { labelOfSeries, seriesKeyOf } from '../../model/series-labels.js';
+import { deprecatedId, labelOfSeries, seriesKeyOf } from '../../model/series-labels.js';
+import { declaredDimensions, parseSeriesKey } from '../../sources/series-keys.js';
 import { DIMENSION_IDS, TOTAL_CODE } from '../../lib/dimensions.js';
 import { NATIONAL_METRICS } from '../../model/datasets.js';
 
@@ -16,6 +17,24 @@ const flatFigure = (model: Model, p: Point) => ({
   value: p.value, null_reason: p.null_reason, unit: p.unit, period: p.period, period_start: p.period_start, period_end: p.period_end,
   status: p.status, source_id: p.source_id, source_revision: sourceRef(model, p.source_id).revision, note: p.note,
 });
+
+/**
+ * The dimension columns of a table whose rows are labelled by indicator ids and the former ids of
+ * breakdowns (`life_expectancy_female_rural`), as in the API's observations CSV: one column per
+ * dimension the labels' indicators declare, in declared order; a row's cell is its series' code
+ * (`_T` for the total), empty where its indicator has no such dimension. The labels stay as they
+ * were, so no reader of the file breaks; the codes make the breakdown readable without them.
+ */
+function dimensionColumns(model: Model, labels: readonly string[]) {
+  const codesOf = new Map(labels.map((label) => {
+    const indicator = deprecatedId(model.indicators, label)?.indicator ?? model.indicators.find((i) => i.id === label);
+    const dims = indicator ? declaredDimensions(indicator) : [];
+    return [label, { dims, codes: parseSeriesKey(seriesKeyOf(model.indicators, label), dims).codes }];
+  }));
+  const columns = DIMENSION_IDS.filter((d) => [...codesOf.values()].some((c) => c.dims.includes(d)));
+  const cellsOf = (label: string) => Object.fromEntries(columns.map((d) => [d, codesOf.get(label)?.codes[d] ?? '']));
+  return { columns, cellsOf };
+}
 
 export function officialRegionalIndicators(model: Model): Artifact[] {
   const regions = model.regions.map((r) => ({
@@ -26,6 +45,7 @@ export function officialRegionalIndicators(model: Model): Artifact[] {
     gross_regional_product: figure(model, 'grp', r.iso),
     ...Object.fromEntries(Object.entries(EXTRA_FAMILIES).map(([family, metrics]) => [family, Object.fromEntries(metrics.map((m) => [m, figure(model, m, r.iso)]))])),
   }));
+  const dims = dimensionColumns(model, REGIONAL_METRICS);
   const rows = model.regions.flatMap((r) =>
     REGIONAL_METRICS.map((m) => {
       const p = latestPoint(model, m, r.iso);
@@ -50,7 +70,7 @@ export function officialRegionalIndicators(model: Model): Artifact[] {
         ],
       },
     },
-    { path: 'official-regional-indicators.csv', bytes: toCsv(['iso', 'slug', 'name_en', 'indicator', ...FIGURE_COLUMNS], rows) },
+    { path: 'official-regional-indicators.csv', bytes: toCsv(['iso', 'slug', 'name_en', 'indicator', ...FIGURE_COLUMNS, ...dims.columns], rows.map((r) => ({ ...r, ...dims.cellsOf(r.indicator) }))) },
   ];
 }
 
@@ -91,13 +111,14 @@ export function observations(model: Model) {
 
 export function publicObservations(model: Model): Artifact[] {
   const list = observations(model);
+  const dims = dimensionColumns(model, REGIONAL_METRICS);
   return [
     {
       path: 'public-observations.json',
       schema: 'public-observations',
       json: { ...header(model, 'public-observations'), count: list.length, content_hash_algorithm: 'sha256 over RFC 8785 canonical JSON of the observation without id and content_hash', observations: list },
     },
-    { path: 'public-observations.csv', bytes: toCsv(['id', 'indicator', 'place', ...FIGURE_COLUMNS, 'content_hash'], list) },
+    { path: 'public-observations.csv', bytes: toCsv(['id', 'indicator', 'place', ...FIGURE_COLUMNS, 'content_hash', ...dims.columns], list.map((o) => ({ ...o, ...dims.cellsOf(o.indicator) }))) },
   ];
 }
 

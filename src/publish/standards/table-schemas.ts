@@ -70,9 +70,11 @@ const SERIES_KEYS: Keys = { primaryKey: ['metric', 'place', 'period'] };
 export const TABLE_KEYS: Record<string, Keys> = {
   'datasets/index.csv': { primaryKey: ['id'] },
   'institutions-catalog.csv': { primaryKey: ['id'], foreignKeys: [{ fields: ['region_iso'], reference: { resource: 'region-overview', fields: ['iso'] } }] },
-  // a region's row for an indicator the Bureau did not publish for it has no period, unit or source
-  'official-regional-indicators.csv': { primaryKey: ['iso', 'indicator'], optional: ['unit', 'period', 'period_start', 'period_end', 'status', 'source_id', 'source_revision'], foreignKeys: [{ fields: ['iso'], reference: { resource: 'region-overview', fields: ['iso'] } }] },
-  'public-observations.csv': { primaryKey: ['id'] },
+  // a region's row for an indicator the Bureau did not publish for it has no period, unit or source;
+  // in these two tables of several indicators a dimension cell is empty where the row's indicator has
+  // no such dimension
+  'official-regional-indicators.csv': { primaryKey: ['iso', 'indicator'], optional: ['unit', 'period', 'period_start', 'period_end', 'status', 'source_id', 'source_revision', ...DIMENSION_IDS], foreignKeys: [{ fields: ['iso'], reference: { resource: 'region-overview', fields: ['iso'] } }] },
+  'public-observations.csv': { primaryKey: ['id'], optional: [...DIMENSION_IDS] },
   'region-overview.csv': { primaryKey: ['iso'] },
 };
 
