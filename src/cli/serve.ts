@@ -63,7 +63,7 @@ async function serveOne(flags: Flags, inCluster: boolean): Promise<number> {
   link?.answerStatus(server.app.selfStatus);
   performance.mark('dala:app-ready');
   const phases = (storeVerifiedAt: number | null) => ({
-    ...startupPhases(['dala:cli', 'dala:modules', 'dala:data-verified', 'dala:listening', 'dala:app-ready']),
+    ...startupPhases(['dala:cli', 'dala:modules', 'dala:release-verified', 'dala:listening', 'dala:app-ready']),
     ...(storeVerifiedAt === null ? {} : { 'store-open': Math.round(storeVerifiedAt) }),
   });
   if (swept.length) server.app.log.info({ removed: swept }, 'dala serve: removed the store copies of stopped servers');

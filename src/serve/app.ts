@@ -118,7 +118,7 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
     releasesDir: opts.releasesDir, logger: app.log, pollMs: opts.pollMs, storeMemoryMax: opts.storeMemoryMax, graceMs: opts.releaseGraceMs,
     answerBeforeStoreVerified: opts.answerBeforeStoreVerified, verifyStore: opts.verifyStore,
   }));
-  if (!opts.releases) performance.mark('dala:data-verified'); // read by `dala serve`'s start-up log line
+  if (!opts.releases) performance.mark('dala:release-verified'); // read by `dala serve`'s start-up log line
   app.decorate('releases', releases);
   const requests = countRequests(front.server);
   const self = () => selfStatus(releases, requests);

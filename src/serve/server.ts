@@ -12,10 +12,15 @@ export interface ServerOptions extends Omit<AppOptions, 'logger' | 'releases' | 
   port?: number;
   logger?: boolean | FastifyBaseLogger;
   /**
-   * Listen as soon as the release's data files are verified, answering sealed /data/ files at once and
+   * Listen as soon as the release's seal is verified, answering sealed /data/ files at once (each read and hashed on first use) and
    * holding other requests until the app is built (its modules are imported meanwhile): `dala serve`.
    */
   listenBeforeApp?: boolean;
+  /**
+   * Default true: once listening, read and hash the data files a release served at start has not read
+   * on first use yet (ReleaseHolder.readAhead). A test turns it off to observe a file read on its first use.
+   */
+  readAheadData?: boolean;
 }
 
 export interface RunningServer {
@@ -41,6 +46,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const app = await buildApp({ ...opts, logger: opts.logger ?? true });
   const address = await app.listen({ host, port });
   performance.mark('dala:listening');
+  if (opts.readAheadData !== false) void app.releases.readAhead(); // the data files not read on first use (HolderOptions.answerBeforeStoreVerified)
   // Route schemas left for first use are compiled now, between requests (src/serve/interface/lazy-schemas.ts).
   return { app, url: address, close: () => app.close(), settled: settle(app) };
 }
@@ -49,8 +55,8 @@ async function startEarly(opts: ServerOptions, host: string, port: number): Prom
   // The logger Fastify would make (pino, its defaults), made first so the release load logs through it.
   const logger: FastifyBaseLogger = typeof opts.logger === 'object' ? opts.logger : (await import('pino')).pino({ enabled: opts.logger !== false });
   const limits: Limits = { ...defaultLimits(), ...opts.limits };
-  // The release loads (its data files read and hashed on worker threads) while this thread imports
-  // and builds the app: the two are the start's critical path, and neither waits for the other.
+  // The release loads (its seal and evidence verified; each data file is read and hashed on its first
+  // use) and its store opens while this thread imports and builds the app.
   const releases = ReleaseHolder.start({
     releasesDir: opts.releasesDir, logger, pollMs: opts.pollMs, storeMemoryMax: opts.storeMemoryMax, graceMs: opts.releaseGraceMs,
     answerBeforeStoreVerified: opts.answerBeforeStoreVerified, verifyStore: opts.verifyStore,
@@ -63,7 +69,7 @@ async function startEarly(opts: ServerOptions, host: string, port: number): Prom
   // Listening once the release is served (or refused): /data/ answers at once, every other request
   // waits for the app if it is not built yet (front-server.ts).
   const listening = releases.opened.then(async () => {
-    performance.mark('dala:data-verified'); // read by `dala serve`'s start-up log line
+    performance.mark('dala:release-verified'); // read by `dala serve`'s start-up log line
     const url = await listen(front.server, host, port);
     performance.mark('dala:listening');
     logger.info(`Server listening at ${url}`);
@@ -87,6 +93,9 @@ async function startEarly(opts: ServerOptions, host: string, port: number): Prom
     else await releases.close();
     throw url.status === 'rejected' ? url.reason : (app as PromiseRejectedResult).reason;
   }
+  // A release served at start reads each data file on its first use: the rest are read now, behind
+  // the first answers, so that later answers read no file.
+  if (opts.readAheadData !== false) void releases.readAhead();
   return {
     app: app.value,
     url: url.value,

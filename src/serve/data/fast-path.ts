@@ -90,8 +90,14 @@ export function dataFastPath(opts: FastPathOptions): (req: IncomingMessage, res:
     const q = url.indexOf('?'); // static files ignore the query, as the Fastify route does
     const entry = tableOf(release).get(q === -1 ? url : url.slice(0, q));
     if (entry === undefined) return false;
-    const coding = chooseCoding(headers['accept-encoding'], entry.file);
-    const rep = (entry.byCoding[coding] ??= representation(release, entry.file, coding));
+    let coding: Coding;
+    let rep: Representation;
+    try {
+      coding = chooseCoding(headers['accept-encoding'], entry.file);
+      rep = entry.byCoding[coding] ??= representation(release, entry.file, coding);
+    } catch {
+      return false; // a file read on first use that differs from its seal: Fastify answers the problem
+    }
     const inm = headers['if-none-match'];
     if (inm !== undefined && noneMatch(inm, rep.notModified[1]!)) {
       res.writeHead(304, rep.notModified);

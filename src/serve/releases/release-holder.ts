@@ -17,6 +17,7 @@ import { Refusals, fingerprint } from './refusals.js';
 import { loadRelease, type LoadOptions } from './release-load.js';
 import type { LoadedRelease, ReleaseSource, ServedFile } from './release-types.js';
 import { RetiredReleases } from './retired-releases.js';
+import { SealedFile } from './sealed-file.js';
 
 export type { HolderStatus } from './holder-status.js';
 
@@ -37,10 +38,11 @@ export interface HolderOptions {
   /** First retry delay for a refused revision whose files look unchanged; doubles up to 30 s. */
   retryMs?: number;
   /**
-   * At start (nothing served yet), serve the release once its data files are verified, its store-backed
-   * routes answering 503 store_verifying until its store is verified too; open() then returns before
-   * the store is verified. Off: open() returns once the whole release is verified. A swap always
-   * verifies the whole new release before it is served.
+   * At start (nothing served yet), serve the release once its seal is verified: each data file is read
+   * and hashed on its first use (readAhead() reads the rest behind the first answers), and store-backed
+   * routes answer 503 store_verifying until its store is verified too; open() then returns before the
+   * store is verified. Off: open() returns once the whole release is verified. A swap always verifies
+   * the whole new release, every data file read, before it is served.
    */
   answerBeforeStoreVerified?: boolean;
   /** See LoadOptions.verifyStore. */
@@ -225,7 +227,7 @@ export class ReleaseHolder implements ReleaseSource {
       // store's verification goes on in a worker thread: see watchStore); a swap waits for the whole release.
       // A revision refused before (its store found to differ, or written to) is verified whole first.
       const early = this.served === null && this.opts.answerBeforeStoreVerified === true && !refusal;
-      const next = (cached && (await cached)) || (await loadRelease(this.opts.releasesDir, revision, this.loadOptions(!early)));
+      const next = (cached && (await cached)) || (await loadRelease(this.opts.releasesDir, revision, { ...this.loadOptions(!early), readDataOnUse: early }));
       this.watchStore(next, files, lastDelay);
       const old = this.served;
       this.served = next; // the swap: one assignment, so a request sees the old or the new, never a mix
@@ -267,18 +269,39 @@ export class ReleaseHolder implements ReleaseSource {
       release.storeReady.then(() => this.log.info({ revision: release.revision, path }, `release ${release.revision}: store verified; every route answers`), refuse);
     }
     release.storeSealed?.then(() => this.log.info({ revision: release.revision, path }, `release ${release.revision}: ${STORE_FILE} hashed whole; it matches the seal`), () => {});
-    void release.storeLost?.then((err) => {
+    const lost = (err: Error) => {
       if (this.served === release || this.others.has(release.revision)) refuse(err);
-    });
+    };
+    void release.storeLost?.then(lost);
+    void release.dataLost?.then(lost);
+  }
+
+  /**
+   * Reads the served release's data files not read yet (a release served at start reads each on its
+   * first use), behind the answers: `dala serve` calls it once the app is built.
+   */
+  readAhead(): Promise<void> {
+    const release = this.served;
+    if (!release?.readAhead) return Promise.resolve();
+    const started = performance.now();
+    const { revision } = release;
+    return release.readAhead().then(
+      (read) => {
+        // a file refused meanwhile withdrew the release, and that is logged (watchStore)
+        if (read > 0 && this.served === release) this.log.info({ revision, read, ms: Math.round(performance.now() - started) }, `release ${revision}: every data file read and hashed`);
+      },
+      (err: unknown) => this.log.warn({ err, revision }, `release ${revision}: reading its data files ahead failed; each is read and hashed on use`),
+    );
   }
 
   private loadOptions(waitForStore: boolean): LoadOptions {
     return { reuse: this.reusable(), memoryMax: this.opts.storeMemoryMax, waitForStore, verifyStore: this.opts.verifyStore };
   }
 
+  /** The served release's files whose bytes are held (read and hashed), by sha256. */
   private reusable(): Map<string, ServedFile> {
     const out = new Map<string, ServedFile>();
-    for (const f of this.served?.files.values() ?? []) out.set(f.sha256, f);
+    for (const f of this.served?.files.values() ?? []) if (!(f instanceof SealedFile) || f.isHeld) out.set(f.sha256, f);
     return out;
   }
 }

@@ -11,6 +11,7 @@ import { DATA_DIR, STORE_FILE, releaseDir, type ReleaseSeal, type SealedVariant 
 import { ReleaseVerificationError, readSeal, revisionOf, verifyRelease } from '../../release/verify.js';
 import { ProblemError } from '../problems/errors.js';
 import type { LoadedRelease, ServedFile } from './release-types.js';
+import { SealedFile, type UnreadSource } from './sealed-file.js';
 import { readSealedFiles } from './sealed-read.js';
 import type { SealedRead } from './sealed-read-one.js';
 import { verifyStore, type StoreVerification, type VerifiedStore } from './store-verify.js';
@@ -29,11 +30,12 @@ export const STORE_MEMORY_MAX = Number(process.env.DALA_STORE_MEMORY_MAX ?? 128 
  */
 export const STORE_IN_PLACE = process.env.DALA_STORE_IN_PLACE !== '0';
 
-/** A sealed release whose data files are verified and whose store is verified (or being verified). */
+/** A sealed release whose data files are verified (or verified on first use) and whose store is verified (or being verified). */
 class SealedRelease implements LoadedRelease {
   private store: VerifiedStore | null = null;
   private failure: Error | null = null;
   private readonly started = Date.now();
+  private reading: Promise<number> | null = null;
   readonly storeReady: Promise<void>;
   readonly storeSealed: Promise<void>;
   storeVerifiedAt: number | null = null;
@@ -42,8 +44,10 @@ class SealedRelease implements LoadedRelease {
     readonly revision: string,
     readonly dir: string,
     readonly seal: ReleaseSeal,
-    readonly files: ReadonlyMap<string, ServedFile>,
+    readonly files: ReadonlyMap<string, SealedFile>,
     private readonly verification: StoreVerification,
+    readonly dataLost: Promise<Error>,
+    private readonly dataRefused: (err: ReleaseVerificationError) => void,
   ) {
     const failed = (err: Error) => {
       this.failure ??= err;
@@ -80,6 +84,25 @@ class SealedRelease implements LoadedRelease {
     return this.store?.copy ?? null;
   }
 
+  readAhead(): Promise<number> {
+    // On worker threads (./sealed-read.ts): answers go on meanwhile, and a file asked for before its
+    // turn is read on use (SealedFile). A file that differs from its seal withdraws the release.
+    return (this.reading ??= (async () => {
+      const unread = [...this.files.values()].flatMap((f) => f.unread());
+      if (!unread.length) return 0;
+      let bodies: Map<string, Buffer>;
+      try {
+        bodies = await readSealedFiles(this.dir, unread);
+      } catch (err) {
+        if (!(err instanceof ReleaseVerificationError)) throw err; // a thread failed: each file is still read and hashed on use
+        this.dataRefused(err);
+        return 0;
+      }
+      for (const f of this.files.values()) f.adopt(bodies);
+      return unread.length;
+    })());
+  }
+
   close(): Promise<void> {
     const store = this.store;
     if (store?.db.open) store.db.close(); // at once: a retired release closes as its last request ends
@@ -95,7 +118,7 @@ function regularFile(dir: string, path: string): string {
   return abs;
 }
 
-/** The variant loadRelease serves for a file and coding: the last the seal lists. */
+/** The variant loadRelease serves for a file and coding: the last the seal lists, by `<path> <coding>`. */
 function variantsOf(seal: ReleaseSeal): Map<string, SealedVariant> {
   const variants = new Map<string, SealedVariant>();
   for (const v of seal.variants ?? []) variants.set(`${v.of} ${v.coding}`, v);
@@ -121,6 +144,11 @@ export interface LoadOptions {
   waitForStore?: boolean;
   /** The store's verifier (store-verify.ts); a test wraps it to hold a verification at a gate. */
   verifyStore?: typeof verifyStore;
+  /**
+   * true: return once the seal and the files outside data/ are verified; each data file is read and
+   * hashed on its first use, the rest by readAhead(). Default false: every data file is read first.
+   */
+  readDataOnUse?: boolean;
 }
 
 /**
@@ -141,9 +169,13 @@ export async function loadRelease(releasesDir: string, revision: string, opts: L
   const storeEntry = early.files.find((f) => f.path === STORE_FILE);
   if (!storeEntry) throw new ReleaseVerificationError(`${STORE_FILE}: not in the seal`, STORE_FILE);
   const verification = (opts.verifyStore ?? verifyStore)(dir, storeEntry, { memoryMax, inPlace: STORE_IN_PLACE });
+  // A data file that differs from its seal, found on use or by readAhead, withdraws the release (dataLost).
+  let refuseData!: (err: ReleaseVerificationError) => void;
+  const dataLost = new Promise<Error>((resolve) => (refuseData = resolve));
   let release: SealedRelease;
   try {
-    release = new SealedRelease(revision, dir, ...(await loadData(dir, revision, reuse, early)), verification);
+    const data = await loadData(dir, revision, reuse, early, opts.readDataOnUse ? refuseData : null);
+    release = new SealedRelease(revision, dir, ...data, verification, dataLost, refuseData);
     const entry = release.seal.files.find((f) => f.path === STORE_FILE);
     if (entry?.sha256 !== storeEntry.sha256 || entry.bytes !== storeEntry.bytes) {
       throw new ReleaseVerificationError(`${STORE_FILE}: its seal entry changed while the release loaded`, 'release.json');
@@ -164,22 +196,26 @@ export async function loadRelease(releasesDir: string, revision: string, opts: L
   return release;
 }
 
+/** What loadData returns: the verified seal and the data/ tree by path relative to data/. */
+type LoadedData = [ReleaseSeal, Map<string, SealedFile>];
+
 /**
- * Verifies the release but for its store, and reads its data/ tree (with variants) into memory. The
- * files are read and hashed (./sealed-read.ts, on worker threads when there are many bytes) while the
- * rest of the seal is verified here, against the seal read first (`early`): the seal verified must
- * list the same files.
+ * Verifies the release but for its store, and reads its data/ tree (with variants) into memory, or
+ * with `onUse` leaves each data file to be read and hashed on its first use (SealedFile). The files
+ * are read and hashed (./sealed-read.ts, on worker threads when there are many bytes) while the rest
+ * of the seal is verified here, against the seal read first (`early`): the seal verified must list
+ * the same files.
  */
-async function loadData(dir: string, revision: string, reuse: ReadonlyMap<string, ServedFile>, early: ReleaseSeal): Promise<[ReleaseSeal, Map<string, ServedFile>]> {
+async function loadData(dir: string, revision: string, reuse: ReadonlyMap<string, ServedFile>, early: ReleaseSeal, onUse: UnreadSource['refused'] | null): Promise<LoadedData> {
   // Each byte is hashed once: the store by its verification (store-verify.ts), every data file and
-  // variant as the bytes read into memory (readSealedFiles); verification hashes the rest on disk,
-  // including a data file whose bytes are shared from `reuse` rather than read again.
+  // variant as the bytes read into memory (readSealedFiles, or SealedFile on use); verification hashes
+  // the rest on disk, including a data file whose bytes are shared from `reuse` rather than read again.
   const prefix = DATA_DIR + '/';
-  const wanted = readByLoader(early, reuse);
-  const readHere = new Set(wanted.map((f) => f.path));
-  const reading = readSealedFiles(dir, wanted);
+  const sealedData = readByLoader(early, onUse ? new Map() : reuse);
+  const hashedHere = new Set(sealedData.map((f) => f.path));
+  const reading = readSealedFiles(dir, onUse ? [] : sealedData);
   reading.catch(() => {}); // awaited below unless verification fails first
-  const seal = await verifyRelease(dir, { hashedByCaller: (path) => path === STORE_FILE || readHere.has(path) });
+  const seal = await verifyRelease(dir, { hashedByCaller: (path) => path === STORE_FILE || hashedHere.has(path) });
   if (seal.revision !== revision) {
     throw new ReleaseVerificationError(`directory ${revision} holds sealed revision ${seal.revision}`, 'release.json');
   }
@@ -188,19 +224,22 @@ async function loadData(dir: string, revision: string, reuse: ReadonlyMap<string
   }
   const bodies = await reading;
   const variants = variantsOf(seal);
-  const files = new Map<string, ServedFile>();
+  const files = new Map<string, SealedFile>();
   for (const f of seal.files) {
     if (!f.path.startsWith(prefix)) continue;
     const path = f.path.slice(prefix.length);
+    const gzip = variants.get(`${f.path} gzip`);
+    const br = variants.get(`${f.path} br`);
+    if (onUse) {
+      files.set(path, new SealedFile(path, f.sha256, f.media_type, null, { revision, dir, file: f, gzip, br, refused: onUse }));
+      continue;
+    }
     const known = reuse.get(f.sha256);
     // Bytes already held under the same sha256 are shared rather than read again (a swap keeps
     // one copy of unchanged files); the file must still be a regular file.
     const body = known ? (regularFile(dir, f.path), known.body) : bodies.get(f.path)!;
-    const variant = (coding: 'gzip' | 'br') => {
-      const v = variants.get(`${f.path} ${coding}`);
-      return v ? bodies.get(v.path)! : body;
-    };
-    files.set(path, { path, body, gzip: variant('gzip'), br: variant('br'), sha256: f.sha256, mediaType: f.media_type });
+    const held = { body, gzip: gzip ? bodies.get(gzip.path)! : body, br: br ? bodies.get(br.path)! : body };
+    files.set(path, new SealedFile(path, f.sha256, f.media_type, held, null));
   }
   return [seal, files];
 }

@@ -36,7 +36,16 @@ export interface LoadedRelease {
   /** When the store was verified, in performance.now() milliseconds (start-up log); null before. */
   readonly storeVerifiedAt: number | null;
   readonly storeCopy?: string | null; // the on-disk private copy, removed when the release closes
-  files: ReadonlyMap<string, ServedFile>; // the data/ tree held in memory
+  /**
+   * The data/ tree, held in memory: every file read and hashed at load, or (a release served at start)
+   * each read and hashed on its first use, a file that differs from its seal answering 503
+   * release_unavailable and withdrawing the release (dataLost).
+   */
+  files: ReadonlyMap<string, ServedFile>;
+  /** Reads and hashes every data file not read yet, behind the answers: how many it read, once all are held or one is refused. */
+  readAhead?(): Promise<number>;
+  /** Resolves with the reason when a data file read on use or by readAhead differs from its seal. */
+  readonly dataLost?: Promise<Error>;
   /** Closes the store (or stops its verification) and removes the private copy. */
   close(): Promise<void>;
 }
