@@ -121,6 +121,7 @@ describe('dimensions on every route of the real release', () => {
     assert.ok(rows.length >= 4);
     for (const r of rows) assert.deepEqual(r.slice(-4), ['life_expectancy;sex=F;area=R', 'life_expectancy', 'F', 'R']);
     assert.deepEqual(await csvOf(`/api/timemachine/series?metric=life_expectancy_female_rural&${query}&format=csv`), [header, ...rows]);
+    assert.deepEqual(await csvOf('/api/timemachine/series?metric=life_expectancy&sex=F&area=R&place=KZ&start_date=2030-01-01&format=csv'), [header], 'an answer without points keeps its header');
     const [grp] = await csvOf(`/api/timemachine/series?metric=grp&${query}&format=csv`);
     assert.deepEqual(grp!.slice(-2), ['metric', 'indicator'], 'an indicator without dimensions has no dimension columns');
   });

@@ -9,7 +9,8 @@ import { pinned } from '../releases/pinned.js';
 import type { ReleaseSource } from '../releases/release-types.js';
 import { eventBatch, eventsPage, nextPageUrl, type EventsQuery } from './events.js';
 import { health, layers, stats, temporalContracts } from './info.js';
-import { EVENTS_QUERY, NO_QUERY, SERIES_QUERY, SNAPSHOT_DIFF_QUERY, SNAPSHOT_QUERY } from './query.js';
+import { EVENTS_QUERY, NO_QUERY, SERIES_QUERY, SNAPSHOT_DIFF_QUERY, SNAPSHOT_QUERY, type SeriesQuery } from './query.js';
+import { ANSWER_POINT_SCHEMA } from '../../store/series-answer-schema.js';
 import { RESPONSES } from './schemas.js';
 import { composedSeries, series, seriesRef, storedWhole } from './series.js';
 import { MAX_SERIES_POINTS, seriesWindow } from './series-window.js';
@@ -70,7 +71,10 @@ export async function timemachinePlugin(app: FastifyInstance, opts: { releases: 
   };
   const seriesTable = (value: { metric: { id: string }; series: { place: string; points: RawJson }[] }, req: FastifyRequest): CsvTable => {
     const key = value.metric.id;
-    return { rows: seriesRows(value), trailing: seriesColumns(pinned(req), answerDimensions(pinned(req), [key]), () => key, true) };
+    // the header of an answer without points too (a bucket's periods only when asked for)
+    const withPeriods = (req.query as SeriesQuery).include?.split(',').includes('from_periods');
+    const columns = ['place', ...Object.keys(ANSWER_POINT_SCHEMA.properties).filter((c) => withPeriods || c !== 'from_periods')];
+    return { rows: seriesRows(value), columns, trailing: seriesColumns(pinned(req), answerDimensions(pinned(req), [key]), () => key, true) };
   };
 
   route('/snapshot', 'Metrics at a date', SNAPSHOT_QUERY, RESPONSES.snapshot, (req, query) => {
