@@ -46,6 +46,8 @@ export async function readSeal(dir: string): Promise<ReleaseSeal> {
 export interface VerifyOptions {
   /** Files whose bytes the caller hashes itself (the loader hashes the copy it serves, once). */
   hashedByCaller?: (path: string, seal: ReleaseSeal) => boolean;
+  /** The seal as the caller read it (readSeal), verified as is rather than read and parsed again. */
+  seal?: ReleaseSeal;
 }
 
 /**
@@ -53,7 +55,7 @@ export interface VerifyOptions {
  * the seal states (src/release/seal-fields.ts).
  */
 export async function verifyRelease(dir: string, opts: VerifyOptions = {}): Promise<ReleaseSeal> {
-  const seal = await readSeal(dir);
+  const seal = opts.seal ?? (await readSeal(dir));
   if (revisionOf(seal.files) !== seal.revision) {
     throw new ReleaseVerificationError(`revision ${seal.revision} does not match the sealed file list`, SEAL_FILE);
   }
