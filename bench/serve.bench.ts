@@ -1,7 +1,8 @@
 // Cold start of `dala serve` (bin/dala.js, running dist/ when built) to its first answers, on the real
 // release and on a scaled one. From the spawn, one client asks every 5 ms for a sealed /data/ file and
-// another for a store-backed route (/api/timemachine/layers): `dala serve` answers /data/ once the data
-// files are verified and store-backed routes (503 store_verifying until then) once its store is open:
+// another for a store-backed route (/api/timemachine/layers): `dala serve` answers /data/ once the seal
+// is verified (each data file is read and hashed on its first request) and store-backed routes (503
+// store_verifying until then) once the app is built and its store is open:
 // in place whatever its size, every page checked as it is read (its whole-file hash runs behind it).
 // The target row is the first 200 (from /data/); the first 200 of a store-backed route is its own row,
 // with the start-up phases the server logs (ms since its process started). Run: npm run bench -- serve

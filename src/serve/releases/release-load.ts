@@ -1,8 +1,9 @@
-// Loads one sealed release for serving: verify it, hold its data/ tree in memory with the gzip and
-// brotli variants written at seal time (src/release/precompress.ts; loading compresses nothing, so a
-// swap does not compete with requests for CPU), and open its store verified (./store-verify.ts: in
-// memory, in place with every page checked as it is read, or as a private copy), so what is served
-// is what was sealed for as long as it is served, whatever later happens on disk.
+// Loads one sealed release for serving: verify it, hold its data/ tree in memory (every file read
+// first, or at start each on its first use: ./sealed-file.ts) with the gzip and brotli variants
+// written at seal time (src/release/precompress.ts; loading compresses nothing, so a swap does not
+// compete with requests for CPU), and open its store verified (./store-verify.ts: in memory, in place
+// with every page checked as it is read, or as a private copy), so what is served is what was sealed
+// for as long as it is served, whatever later happens on disk.
 import { lstatSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
