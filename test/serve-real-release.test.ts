@@ -2,12 +2,26 @@
 // routes answer on the real Bureau series.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
+import { get } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { buildApp, type DalaApp } from '../src/serve/app.js';
-import { verifyRelease } from '../src/release/verify.js';
+import { readSeal, verifyRelease } from '../src/release/verify.js';
+import { SealedFile } from '../src/serve/releases/sealed-file.js';
+import { startServer } from '../src/serve/server.js';
 import { realRelease } from './support/release.js';
 import { SOUTH_KAZAKHSTAN_LEGACY } from '../src/sources/bns-reforms.js';
 import { join } from 'node:path';
+
+/** The bytes of an answer as sent (node:http; fetch would inflate them) and their coding. */
+function sent(url: string, coding: string): Promise<{ status: number; encoding: string; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'accept-encoding': coding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, encoding: String(res.headers['content-encoding'] ?? 'identity'), body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
 
 describe('serving the release built from the pinned snapshots', () => {
   let app: DalaApp;
@@ -29,6 +43,29 @@ describe('serving the release built from the pinned snapshots', () => {
       const sha = createHash('sha256').update(Buffer.from(await res.arrayBuffer())).digest('hex');
       assert.equal(sha, f.sha256, f.path);
       assert.equal(res.headers.get('content-type')?.split(';')[0], f.media_type.split(';')[0], f.path);
+    }
+  });
+
+  test('dala serve at start reads each data file on its first request: every file and every sealed gzip and br variant it sends is the sealed bytes', async () => {
+    const { releasesDir, revision } = await realRelease();
+    const seal = await readSeal(join(releasesDir, revision));
+    const variant = new Map((seal.variants ?? []).map((v) => [`${v.of} ${v.coding}`, v.sha256]));
+    const server = await startServer({ releasesDir, host: '127.0.0.1', port: 0, logger: false, pollMs: 60_000, listenBeforeApp: true, answerBeforeStoreVerified: true, readAheadData: false });
+    try {
+      assert.ok([...server.app.releases.current().files.values()].every((f) => f instanceof SealedFile && !f.isHeld), 'nothing read before the first request');
+      let variants = 0;
+      for (const f of files) {
+        for (const coding of ['gzip', 'br', 'identity']) {
+          const r = await sent(`${server.url}/${f.path}`, coding);
+          assert.equal(r.status, 200, `${f.path} ${coding}`);
+          const expected = r.encoding === 'identity' ? f.sha256 : variant.get(`${f.path} ${r.encoding}`);
+          if (r.encoding !== 'identity') variants++;
+          assert.equal(createHash('sha256').update(r.body).digest('hex'), expected, `${f.path} ${coding} sent as ${r.encoding}`);
+        }
+      }
+      assert.ok(variants > files.length, `sealed variants were sent (${variants})`);
+    } finally {
+      await server.close();
     }
   });
 
