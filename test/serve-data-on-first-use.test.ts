@@ -6,12 +6,12 @@
 // same way. The read-ahead is turned off (readAheadData) where a test must reach a file before it does.
 import assert from 'node:assert/strict';
 import { cp, readFile, rm, symlink } from 'node:fs/promises';
-import { get } from 'node:http';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { readSeal } from '../src/release/verify.js';
 import { startServer } from '../src/serve/server.js';
 import { SealedFile } from '../src/serve/releases/sealed-file.js';
+import { get } from './support/http-client.js';
 import { captureLog } from './support/log-capture.js';
 import { flipBytes } from './support/flip-pages.js';
 import { makeV1Release } from './support/v1-fixture.js';
@@ -36,15 +36,10 @@ async function start(releasesDir: string, readAheadData = false) {
   return { server, log };
 }
 
-/** The bytes of an answer as sent (node:http: fetch would inflate them), so the variant itself is compared. */
-function raw(url: string, coding: string): Promise<{ status: number; encoding: string; etag: string; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    get(url, { headers: { 'accept-encoding': coding } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, encoding: String(res.headers['content-encoding'] ?? 'identity'), etag: String(res.headers.etag), body: Buffer.concat(chunks) }));
-    }).on('error', reject);
-  });
+/** An answer's bytes as sent (fetch would inflate them), so the variant itself is compared. */
+async function raw(base: string, path: string, coding: string) {
+  const r = await get(base, path, undefined, { 'accept-encoding': coding });
+  return { status: r.status, encoding: String(r.headers['content-encoding'] ?? 'identity'), etag: String(r.headers.etag), body: r.body };
 }
 
 test('at start no data file is read before listening, and each /data/ file served on its first use is its sealed bytes in every coding', async () => {
@@ -59,7 +54,7 @@ test('at start no data file is read before listening, and each /data/ file serve
     let compressed = 0;
     for (const path of files.keys()) {
       for (const coding of ['identity', 'gzip', 'br']) {
-        const r = await raw(`${server.url}/data/${path}`, coding);
+        const r = await raw(server.url, `/data/${path}`, coding);
         if (r.status === 404) break; // a path Fastify's /data/ routes do not answer as itself
         assert.equal(r.status, 200, `${path} ${coding}`);
         const from = r.encoding === 'identity' ? `data/${path}` : variantOf.get(`data/${path} ${r.encoding}`)!;
@@ -107,14 +102,14 @@ for (const a of ALTERATIONS) {
     try {
       const before = await readFile(join(dir, file));
       await a.alter(join(dir, file), sealedCopy);
-      const first = await raw(`${server.url}/data/${path}`, a.coding);
+      const first = await raw(server.url, `/data/${path}`, a.coding);
       assert.equal(first.status, 503, `${first.body}`);
       const problem = JSON.parse(first.body.toString('utf8'));
       assert.equal(problem.code, 'release_unavailable');
       assert.ok(problem.detail.includes(file) && a.reason.test(problem.detail), problem.detail);
       assert.notDeepEqual(first.body, before);
       for (const coding of ['identity', 'gzip', 'br']) {
-        const again = await raw(`${server.url}/data/${path}`, coding);
+        const again = await raw(server.url, `/data/${path}`, coding);
         assert.equal(again.status, 503, `${coding}: ${again.body}`);
         assert.equal(JSON.parse(again.body.toString('utf8')).code, 'no_release', coding);
       }
@@ -135,7 +130,7 @@ test('a data file altered after the server listens and never asked for is refuse
   try {
     await flipBytes(join(dir, file), [0], 0x01);
     await server.app.releases.readAhead();
-    const r = await raw(`${server.url}/data/${path}`, 'identity');
+    const r = await raw(server.url, `/data/${path}`, 'identity');
     assert.equal(r.status, 503, `${r.body}`);
     assert.equal(JSON.parse(r.body.toString('utf8')).code, 'no_release');
     assert.ok(log.find(/refused/).some((l) => String(l['msg']).includes(file)), 'a log line names the file');
@@ -154,7 +149,7 @@ test('once listening, the read-ahead holds every data file, so later answers rea
     const { path, file } = target(seal, 'identity');
     const sealed = await readFile(join(dir, file));
     await rm(join(dir, file)); // held: the sealed bytes are served whatever happens on disk now
-    const r = await raw(`${server.url}/data/${path}`, 'identity');
+    const r = await raw(server.url, `/data/${path}`, 'identity');
     assert.equal(r.status, 200);
     assert.deepEqual(r.body, sealed);
   } finally {

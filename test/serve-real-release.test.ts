@@ -2,26 +2,15 @@
 // routes answer on the real Bureau series.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { get } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { buildApp, type DalaApp } from '../src/serve/app.js';
 import { readSeal, verifyRelease } from '../src/release/verify.js';
 import { SealedFile } from '../src/serve/releases/sealed-file.js';
 import { startServer } from '../src/serve/server.js';
+import { get } from './support/http-client.js';
 import { realRelease } from './support/release.js';
 import { SOUTH_KAZAKHSTAN_LEGACY } from '../src/sources/bns-reforms.js';
 import { join } from 'node:path';
-
-/** The bytes of an answer as sent (node:http; fetch would inflate them) and their coding. */
-function sent(url: string, coding: string): Promise<{ status: number; encoding: string; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    get(url, { headers: { 'accept-encoding': coding } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, encoding: String(res.headers['content-encoding'] ?? 'identity'), body: Buffer.concat(chunks) }));
-    }).on('error', reject);
-  });
-}
 
 describe('serving the release built from the pinned snapshots', () => {
   let app: DalaApp;
@@ -56,11 +45,12 @@ describe('serving the release built from the pinned snapshots', () => {
       let variants = 0;
       for (const f of files) {
         for (const coding of ['gzip', 'br', 'identity']) {
-          const r = await sent(`${server.url}/${f.path}`, coding);
+          const r = await get(server.url, `/${f.path}`, undefined, { 'accept-encoding': coding }); // as sent: fetch would inflate it
+          const encoding = String(r.headers['content-encoding'] ?? 'identity');
           assert.equal(r.status, 200, `${f.path} ${coding}`);
-          const expected = r.encoding === 'identity' ? f.sha256 : variant.get(`${f.path} ${r.encoding}`);
-          if (r.encoding !== 'identity') variants++;
-          assert.equal(createHash('sha256').update(r.body).digest('hex'), expected, `${f.path} ${coding} sent as ${r.encoding}`);
+          const expected = encoding === 'identity' ? f.sha256 : variant.get(`${f.path} ${encoding}`);
+          if (encoding !== 'identity') variants++;
+          assert.equal(createHash('sha256').update(r.body).digest('hex'), expected, `${f.path} ${coding} sent as ${encoding}`);
         }
       }
       assert.ok(variants > files.length, `sealed variants were sent (${variants})`);
