@@ -48,3 +48,19 @@ test('warming up compiles every schema a listening server has left, one per even
     await other.close();
   }
 });
+
+test('every validator schema is checked against its meta-schema before deployment, though serving skips that check', async () => {
+  const { default: fastify } = await import('fastify');
+  const { lazySchemas } = await import('../src/serve/interface/lazy-schemas.js');
+  const schemas = lazySchemas();
+  const broken = fastify({ schemaController: schemas.schemaController, ajv: { customOptions: { removeAdditional: false } } });
+  // minLength must be a non-negative integer (JSON Schema draft-07 meta-schema); Ajv compiles it without the check
+  broken.get('/broken', { schema: { querystring: { type: 'object', properties: { q: { type: 'string', minLength: -1 } } } } }, async () => ({ ok: true }));
+  try {
+    await broken.ready();
+    assert.equal((await broken.inject('/broken?q=x')).statusCode, 200, 'the serving validator compiles without the meta-schema check');
+    assert.throws(() => schemas.compileAll(), /schema of GET \/broken: .*minLength/);
+  } finally {
+    await broken.close();
+  }
+});
