@@ -70,8 +70,11 @@ export class SealedFile implements ServedFile {
     if (this.held || this.failure || !this.source) return;
     const { file, gzip, br } = this.source;
     const body = bodies.get(file.path);
-    if (!body) return;
-    this.held = { body, gzip: (gzip && bodies.get(gzip.path)) || body, br: (br && bodies.get(br.path)) || body };
+    const gz = gzip ? bodies.get(gzip.path) : body;
+    const brotli = br ? bodies.get(br.path) : body;
+    // all or nothing: a sealed variant missing here is read on first use, never stood in for by the body
+    if (!body || !gz || !brotli) return;
+    this.held = { body, gzip: gz, br: brotli };
   }
 
   private hold(): HeldBodies {
