@@ -7,7 +7,18 @@
 // (tables, periods, rollups, search) that publish writes at build and serve reads; publish turns the
 // model into artifacts and the store; release seals them; serve answers from sealed releases; deploy
 // writes the nginx config for a release served by serve; cli wires the commands.
-const LAYERS = ['lib', 'sources', 'geo', 'model', 'store', 'publish', 'release', 'serve', 'deploy', 'cli'];
+const LAYERS = [
+  'lib',
+  'sources',
+  'geo',
+  'model',
+  'store',
+  'publish',
+  'release',
+  'serve',
+  'deploy',
+  'cli',
+];
 
 const upward = LAYERS.slice(0, -1).map((layer, i) => ({
   name: `no-upward-from-${layer}`,
@@ -37,7 +48,8 @@ module.exports = {
     },
     {
       name: 'no-dev-dependency-at-run-time',
-      comment: 'a production install (npm ci --omit=dev) has no devDependencies: src may take only types from them (exceljs, the tests\' second workbook reader, stays out of src)',
+      comment:
+        "a production install (npm ci --omit=dev) has no devDependencies: src may take only types from them (exceljs, the tests' second workbook reader, stays out of src)",
       severity: 'error',
       from: { path: '^src/' },
       to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'] },

@@ -4,11 +4,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readShapefile, repairGeometry, simplifyFeatureCollection } from '../src/geo/index.js';
 
-const snapshots = process.env.DALA_SNAPSHOTS ?? fileURLToPath(new URL('../../shared/snapshots', import.meta.url));
+const snapshots =
+  process.env.DALA_SNAPSHOTS ?? fileURLToPath(new URL('../../shared/snapshots', import.meta.url));
 const fc = await readShapefile(join(snapshots, 'geokz-1.0.2', 'kaz_admbnda_adm1_2024.shp'));
 
 let t = performance.now();
-const repaired = { ...fc, features: fc.features.map((f) => ({ ...f, geometry: repairGeometry(f.geometry) })) };
+const repaired = {
+  ...fc,
+  features: fc.features.map((f) => ({ ...f, geometry: repairGeometry(f.geometry) })),
+};
 const repairMs = performance.now() - t;
 
 t = performance.now();

@@ -21,7 +21,9 @@ import { atLeast, emit } from './row.js';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SECONDS = Number(process.env.DALA_BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.DALA_BENCH_ROUNDS ?? 3); // A/B alternated, the median ratio reported: the machine is shared and noisy
-const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((p) => spawnSync(p, ['-v']).error === undefined);
+const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find(
+  (p) => spawnSync(p, ['-v']).error === undefined,
+);
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => spawnSync(p, ['-v']).status === 0);
 
 async function firstOk(url: string, ms: number): Promise<number> {
@@ -61,7 +63,11 @@ function cpuSeconds(pids: number[]): number {
 /** The serving processes under a pid: itself, or its children for an nginx master (the workers serve). */
 function servingPids(pid: number): number[] {
   try {
-    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
     return children.length ? children : [pid];
   } catch {
     return [pid];
@@ -109,18 +115,31 @@ function compare(mine: { url: string; pid: number }, yardstick: { url: string; p
 let releasesDir = process.env.DALA_BENCH_RELEASES ?? '';
 if (!releasesDir) {
   releasesDir = await mkdtemp(join(tmpdir(), 'dala-bench-http-'));
-  await buildRelease({ snapshotsDir: snapshotsDir(), releasesDir, sourcesDir: SOURCES_DIR, builtAt: buildTime() });
+  await buildRelease({
+    snapshotsDir: snapshotsDir(),
+    releasesDir,
+    sourcesDir: SOURCES_DIR,
+    builtAt: buildTime(),
+  });
 }
 const revision = (await readCurrent(releasesDir))!;
 const releaseDir = join(releasesDir, revision);
 const seal = await readSeal(releaseDir);
 const json = seal.files.filter((f) => /^data\/[^/]+\.json$/.test(f.path));
-const nearest = (bytes: number) => json.reduce((best, f) => (Math.abs(f.bytes - bytes) < Math.abs(best.bytes - bytes) ? f : best));
+const nearest = (bytes: number) =>
+  json.reduce((best, f) => (Math.abs(f.bytes - bytes) < Math.abs(best.bytes - bytes) ? f : best));
 const targets = [nearest(5_000), nearest(200_000)];
 
 if (!WRK) {
   for (const target of ['data-node', 'data-nginx'] as const) {
-    emit({ target, bound: 'ratio', value: null, unit: 'ratio', met: false, note: 'wrk is not installed (apt-get install wrk)' });
+    emit({
+      target,
+      bound: 'ratio',
+      value: null,
+      unit: 'ratio',
+      met: false,
+      note: 'wrk is not installed (apt-get install wrk)',
+    });
   }
   process.exit(0);
 }
@@ -128,20 +147,41 @@ if (!WRK) {
 // --- /data/ on Node vs a minimal Fastify route with the same bytes
 const nodePort = await freePort();
 // One serving process against one minimal Fastify process (several workers: bench/workers.bench.ts).
-const node = spawn(process.execPath, [join(ROOT, 'bin/dala.js'), 'serve', '--releases', releasesDir, '--port', String(nodePort)], { stdio: 'ignore', env: { ...process.env, DALA_WORKERS: '1' } });
+const node = spawn(
+  process.execPath,
+  [join(ROOT, 'bin/dala.js'), 'serve', '--releases', releasesDir, '--port', String(nodePort)],
+  { stdio: 'ignore', env: { ...process.env, DALA_WORKERS: '1' } },
+);
 const nodeUrl = `http://127.0.0.1:${nodePort}`;
 await firstOk(`${nodeUrl}/data/country-pulse.json`, 60_000);
 try {
   for (const f of targets) {
-    const baseline = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/http/baseline-server.ts'), join(releaseDir, f.path)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const baseline = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'bench/http/baseline-server.ts'), join(releaseDir, f.path)],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     try {
-      const base = await new Promise<string>((resolve) => baseline.stdout!.on('data', (c: Buffer) => {
-        const m = /listening (\S+)/.exec(c.toString());
-        if (m) resolve(m[1]!);
-      }));
-      const r = compare({ url: `${nodeUrl}/${f.path}`, pid: node.pid! }, { url: `${base}/${f.path}`, pid: baseline.pid! });
-      emit(atLeast('data-node', `${f.path} (${f.bytes} B): Node >= 0.8x minimal Fastify`, r.ratio, 0.8, 'ratio',
-        `Node ${Math.round(r.mine)} req/s vs minimal Fastify ${Math.round(r.yardstick)} req/s (medians of ${ROUNDS} alternated ${SECONDS}s wrk -t1 -c50 runs; identity coding; ${r.conditions})`));
+      const base = await new Promise<string>((resolve) =>
+        baseline.stdout!.on('data', (c: Buffer) => {
+          const m = /listening (\S+)/.exec(c.toString());
+          if (m) resolve(m[1]!);
+        }),
+      );
+      const r = compare(
+        { url: `${nodeUrl}/${f.path}`, pid: node.pid! },
+        { url: `${base}/${f.path}`, pid: baseline.pid! },
+      );
+      emit(
+        atLeast(
+          'data-node',
+          `${f.path} (${f.bytes} B): Node >= 0.8x minimal Fastify`,
+          r.ratio,
+          0.8,
+          'ratio',
+          `Node ${Math.round(r.mine)} req/s vs minimal Fastify ${Math.round(r.yardstick)} req/s (medians of ${ROUNDS} alternated ${SECONDS}s wrk -t1 -c50 runs; identity coding; ${r.conditions})`,
+        ),
+      );
     } finally {
       await stop(baseline);
     }
@@ -149,30 +189,65 @@ try {
 
   // --- /data/ through the generated config vs nginx serving the release directory plainly
   if (!NGINX) {
-    emit({ target: 'data-nginx', bound: 'ratio', value: null, unit: 'ratio', met: false, note: 'nginx is not installed (apt-get install nginx)' });
+    emit({
+      target: 'data-nginx',
+      bound: 'ratio',
+      value: null,
+      unit: 'ratio',
+      met: false,
+      note: 'nginx is not installed (apt-get install nginx)',
+    });
   } else {
     spawnSync('chmod', ['-R', 'a+rX', releasesDir]); // nginx workers run unprivileged
     const prefix = await mkdtemp(join(tmpdir(), 'dala-bench-nginx-'));
     const [genPort, plainPort] = [await freePort(), await freePort()];
-    const main = (name: string) => ({ pid: join(prefix, `${name}.pid`), errorLog: join(prefix, `${name}.log`), prefixTemp: prefix, workerProcesses: 1 });
-    const generated = nginxConfig({ releasesDir, seal, upstreams: [`127.0.0.1:${nodePort}`], listen: `127.0.0.1:${genPort}`, main: main('generated') });
+    const main = (name: string) => ({
+      pid: join(prefix, `${name}.pid`),
+      errorLog: join(prefix, `${name}.log`),
+      prefixTemp: prefix,
+      workerProcesses: 1,
+    });
+    const generated = nginxConfig({
+      releasesDir,
+      seal,
+      upstreams: [`127.0.0.1:${nodePort}`],
+      listen: `127.0.0.1:${genPort}`,
+      main: main('generated'),
+    });
     const m = main('plain');
     const plain = [
       `worker_processes 1; pid ${m.pid}; error_log ${m.errorLog} warn; events { worker_connections 1024; }`,
       `http { access_log off; sendfile on; tcp_nopush on; include /etc/nginx/mime.types;`,
-      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `${t}_temp_path ${prefix}/${t};`),
+      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
+        (t) => `${t}_temp_path ${prefix}/${t};`,
+      ),
       `server { listen 127.0.0.1:${plainPort}; root ${releaseDir}; location /data/ { } } }`,
     ].join('\n');
     await writeFile(join(prefix, 'generated.conf'), generated);
     await writeFile(join(prefix, 'plain.conf'), plain);
-    const nginxes = ['generated', 'plain'].map((name) => spawn(NGINX, ['-c', join(prefix, `${name}.conf`), '-p', prefix, '-g', 'daemon off;'], { stdio: 'ignore' }));
+    const nginxes = ['generated', 'plain'].map((name) =>
+      spawn(NGINX, ['-c', join(prefix, `${name}.conf`), '-p', prefix, '-g', 'daemon off;'], {
+        stdio: 'ignore',
+      }),
+    );
     try {
       for (const f of targets) {
         await firstOk(`http://127.0.0.1:${genPort}/${f.path}`, 10_000);
         await firstOk(`http://127.0.0.1:${plainPort}/${f.path}`, 10_000);
-        const r = compare({ url: `http://127.0.0.1:${genPort}/${f.path}`, pid: nginxes[0]!.pid! }, { url: `http://127.0.0.1:${plainPort}/${f.path}`, pid: nginxes[1]!.pid! });
-        emit(atLeast('data-nginx', `${f.path} (${f.bytes} B): generated config >= 0.9x plain nginx`, r.ratio, 0.9, 'ratio',
-          `generated ${Math.round(r.mine)} req/s vs plain ${Math.round(r.yardstick)} req/s (1 worker each; medians of ${ROUNDS} alternated ${SECONDS}s wrk -t1 -c50 runs; ${r.conditions})`));
+        const r = compare(
+          { url: `http://127.0.0.1:${genPort}/${f.path}`, pid: nginxes[0]!.pid! },
+          { url: `http://127.0.0.1:${plainPort}/${f.path}`, pid: nginxes[1]!.pid! },
+        );
+        emit(
+          atLeast(
+            'data-nginx',
+            `${f.path} (${f.bytes} B): generated config >= 0.9x plain nginx`,
+            r.ratio,
+            0.9,
+            'ratio',
+            `generated ${Math.round(r.mine)} req/s vs plain ${Math.round(r.yardstick)} req/s (1 worker each; medians of ${ROUNDS} alternated ${SECONDS}s wrk -t1 -c50 runs; ${r.conditions})`,
+          ),
+        );
       }
     } finally {
       for (const n of nginxes) await stop(n, 'SIGQUIT');

@@ -13,13 +13,16 @@ async function scripts(names: string[]): Promise<string[]> {
   const all = (await readdir(BENCH_DIR)).filter((f) => f.endsWith('.bench.ts')).sort();
   if (names.length === 0) return all;
   const unknown = names.filter((n) => !all.includes(n) && !all.includes(`${n}.bench.ts`));
-  if (unknown.length) throw new Error(`no bench script ${unknown.join(', ')}; scripts: ${all.join(', ')}`);
+  if (unknown.length)
+    throw new Error(`no bench script ${unknown.join(', ')}; scripts: ${all.join(', ')}`);
   return all.filter((f) => names.includes(f) || names.includes(f.slice(0, -'.bench.ts'.length)));
 }
 
 function run(script: string): Promise<{ rows: BenchRow[]; code: number | null }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(BENCH_DIR, script)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', join(BENCH_DIR, script)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const rows: BenchRow[] = [];
     let rest = '';
     child.stdout.setEncoding('utf8');
@@ -50,7 +53,9 @@ function table(rows: BenchRow[]): string {
     if (mine.length === 0) lines.push(`| ${text} | - | - | not measured |`);
     for (const r of mine) {
       const value = r.value === null ? 'n/a' : `${r.value} ${r.unit}`;
-      lines.push(`| ${text} | ${r.bound}${r.note ? ` (${r.note})` : ''} | ${value} | ${mark(r.met)} |`);
+      lines.push(
+        `| ${text} | ${r.bound}${r.note ? ` (${r.note})` : ''} | ${value} | ${mark(r.met)} |`,
+      );
     }
   }
   return lines.join('\n');

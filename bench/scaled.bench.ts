@@ -30,10 +30,17 @@ const BUILD_RECORD = join(dir, 'scaled-build.json'); // beside the releases, nev
 
 if (!(await readCurrent(dir))) {
   const r = await buildScaled(dir, FULL, (line) => console.log(`build: ${line}`));
-  await writeFile(BUILD_RECORD, JSON.stringify({ revision: r.revision, seconds: r.seconds, ...FULL }));
+  await writeFile(
+    BUILD_RECORD,
+    JSON.stringify({ revision: r.revision, seconds: r.seconds, ...FULL }),
+  );
 }
-const build = JSON.parse(await readFile(BUILD_RECORD, 'utf8').catch(() => 'null')) as ScaledBuildRecord | null;
-const scale = build ? `${build.points} points (a point every ${build.dayStep ?? 1} day), ${build.events} events, ${build.entities} entities` : 'unknown scale';
+const build = JSON.parse(
+  await readFile(BUILD_RECORD, 'utf8').catch(() => 'null'),
+) as ScaledBuildRecord | null;
+const scale = build
+  ? `${build.points} points (a point every ${build.dayStep ?? 1} day), ${build.events} events, ${build.entities} entities`
+  : 'unknown scale';
 const full = build !== null && build.points >= FULL.points;
 // The build row is printed by bench/build.bench.ts from the same record.
 
@@ -41,8 +48,13 @@ const places = placeCount(build?.points ?? FULL.points, build?.dayStep ?? 1);
 const place = (i: number) => `SYN-${String((i % places) + 1).padStart(3, '0')}`;
 const at = full ? '' : ` [at ${scale}, not 30M]`;
 // end_date after the data's end changes no answer but makes every URL (and answer) distinct.
-const seriesQuery = (i: number, placeParam?: string, metric = 'syn_m02') =>
-  ({ metric, granularity: 'month' as const, start_date: FIRST_DAY, end_date: addDays('2025-01-01', i), ...(placeParam ? { place: placeParam } : {}) });
+const seriesQuery = (i: number, placeParam?: string, metric = 'syn_m02') => ({
+  metric,
+  granularity: 'month' as const,
+  start_date: FIRST_DAY,
+  end_date: addDays('2025-01-01', i),
+  ...(placeParam ? { place: placeParam } : {}),
+});
 // The breakdowns the dimensioned rows ask for (bench/scale/indicators.ts): one sex of an indicator by
 // sex and by urban/rural (one place), one area of it (every place), and the snapshot at sex=F.
 const FEMALE = { sex: 'F' } as const;
@@ -61,9 +73,21 @@ fixServingHeapGrowth();
 {
   const revision = await readCurrent(dir);
   const db = new Database(join(dir, revision!, 'store.sqlite'), { readonly: true });
-  const release = { db, revision: revision!, seal: { as_of: '2024-12-31' }, files: new Map() } as unknown as LoadedRelease;
-  dimensioned = db.prepare(`SELECT count(*) FROM sqlite_master WHERE name = 'series_dimensions'`).pluck().get() !== 0
-    && db.prepare('SELECT count(*) FROM series_dimensions WHERE indicator = ?').pluck().get(DIMENSIONED) !== 0;
+  const release = {
+    db,
+    revision: revision!,
+    seal: { as_of: '2024-12-31' },
+    files: new Map(),
+  } as unknown as LoadedRelease;
+  dimensioned =
+    db
+      .prepare(`SELECT count(*) FROM sqlite_master WHERE name = 'series_dimensions'`)
+      .pluck()
+      .get() !== 0 &&
+    db
+      .prepare('SELECT count(*) FROM series_dimensions WHERE indicator = ?')
+      .pluck()
+      .get(DIMENSIONED) !== 0;
   const inProcess = (n: number, answer: (i: number) => Buffer | string) => {
     const ms: number[] = [];
     const cpu0 = process.cpuUsage();
@@ -78,18 +102,61 @@ fixServingHeapGrowth();
   };
   if (rows('series')) {
     inProcess(1, (i) => stringifyAnswer(series(release, seriesQuery(i, place(0))))); // warm the page cache once
-    const one = inProcess(200, (i) => stringifyAnswer(series(release, seriesQuery(i + 1, place(i)))));
-    emit(atMost('series-30m', `in process, month, 20 years, one place: p99 <= 20 ms${at}`, +percentile(one.ms, 99).toFixed(1), 20, 'ms', `200 answers, p50 ${percentile(one.ms, 50).toFixed(1)} ms, CPU ${one.cpuMs.toFixed(1)} ms per answer, ${one.bytes} bytes`));
+    const one = inProcess(200, (i) =>
+      stringifyAnswer(series(release, seriesQuery(i + 1, place(i)))),
+    );
+    emit(
+      atMost(
+        'series-30m',
+        `in process, month, 20 years, one place: p99 <= 20 ms${at}`,
+        +percentile(one.ms, 99).toFixed(1),
+        20,
+        'ms',
+        `200 answers, p50 ${percentile(one.ms, 50).toFixed(1)} ms, CPU ${one.cpuMs.toFixed(1)} ms per answer, ${one.bytes} bytes`,
+      ),
+    );
     // What a gzip client gets from a store of STORE_VERSION 4.0.0 on: the head deflated, the place's stored entry joined.
     if (composedSeries(release, seriesQuery(998, place(0))) !== undefined) {
-      const oneGz = inProcess(200, (i) => composedSeries(release, seriesQuery(i + 1, place(i)))!.gzip);
-      emit(atMost('series-30m', `in process, month, 20 years, one place, gzip composed from the stored entry: p99 <= 20 ms${at}`, +percentile(oneGz.ms, 99).toFixed(1), 20, 'ms', `200 answers, p50 ${percentile(oneGz.ms, 50).toFixed(1)} ms, CPU ${oneGz.cpuMs.toFixed(2)} ms per answer, ${oneGz.bytes} bytes gzipped`));
+      const oneGz = inProcess(
+        200,
+        (i) => composedSeries(release, seriesQuery(i + 1, place(i)))!.gzip,
+      );
+      emit(
+        atMost(
+          'series-30m',
+          `in process, month, 20 years, one place, gzip composed from the stored entry: p99 <= 20 ms${at}`,
+          +percentile(oneGz.ms, 99).toFixed(1),
+          20,
+          'ms',
+          `200 answers, p50 ${percentile(oneGz.ms, 50).toFixed(1)} ms, CPU ${oneGz.cpuMs.toFixed(2)} ms per answer, ${oneGz.bytes} bytes gzipped`,
+        ),
+      );
     }
     const composable = composedSeries(release, seriesQuery(999)) !== undefined; // stores of STORE_VERSION 3.0.0 on
-    const all = inProcess(composable ? 20 : 0, (i) => composedSeries(release, seriesQuery(1000 + i))!.gzip);
-    if (composable) emit(atMost('series-30m', `in process, month, 20 years, all ${places} places, gzip composed from the stored tail: p99 <= 100 ms${at}`, +percentile(all.ms, 99).toFixed(1), 100, 'ms', `20 answers, p50 ${percentile(all.ms, 50).toFixed(1)} ms, CPU ${all.cpuMs.toFixed(1)} ms per answer, ${all.bytes} bytes gzipped`));
+    const all = inProcess(
+      composable ? 20 : 0,
+      (i) => composedSeries(release, seriesQuery(1000 + i))!.gzip,
+    );
+    if (composable)
+      emit(
+        atMost(
+          'series-30m',
+          `in process, month, 20 years, all ${places} places, gzip composed from the stored tail: p99 <= 100 ms${at}`,
+          +percentile(all.ms, 99).toFixed(1),
+          100,
+          'ms',
+          `20 answers, p50 ${percentile(all.ms, 50).toFixed(1)} ms, CPU ${all.cpuMs.toFixed(1)} ms per answer, ${all.bytes} bytes gzipped`,
+        ),
+      );
     const plain = inProcess(5, (i) => stringifyAnswer(series(release, seriesQuery(2000 + i))));
-    emit({ target: 'series-30m', bound: `in process, month, 20 years, all ${places} places, identity JSON: reported${at}`, value: +percentile(plain.ms, 99).toFixed(1), unit: 'ms', met: null, note: `5 answers, p50 ${percentile(plain.ms, 50).toFixed(1)} ms, CPU ${plain.cpuMs.toFixed(1)} ms per answer, ${plain.bytes} characters` });
+    emit({
+      target: 'series-30m',
+      bound: `in process, month, 20 years, all ${places} places, identity JSON: reported${at}`,
+      value: +percentile(plain.ms, 99).toFixed(1),
+      unit: 'ms',
+      met: null,
+      note: `5 answers, p50 ${percentile(plain.ms, 50).toFixed(1)} ms, CPU ${plain.cpuMs.toFixed(1)} ms per answer, ${plain.bytes} characters`,
+    });
   }
   if (rows('snapshot')) {
     // The snapshot as the route makes it for a client accepting gzip and br (as the HTTP rows' client,
@@ -100,17 +167,61 @@ fixServingHeapGrowth();
     // each, the row's p99 in one run of three), which a serving process pays once, not per answer.
     inProcess(20, (i) => composedSnapshot(release, { date: snapshotDate(9000 + i) })!.br);
     collectStartUpGarbage();
-    for (const [label, dims, seed] of [['all layers, every series', {}, 0], ['sex=F', FEMALE, 5000]] as const) {
-      const snap = inProcess(200, (i) => composedSnapshot(release, { date: snapshotDate(seed + i), ...dims })!.br);
-      emit(atMost('snapshot-30m', `in process, ${label}, random dates, br as over HTTP: p99 <= 20 ms${at}`, +percentile(snap.ms, 99).toFixed(1), 20, 'ms', `200 answers, p50 ${percentile(snap.ms, 50).toFixed(1)} ms, CPU ${snap.cpuMs.toFixed(2)} ms per answer, ${snap.bytes} bytes in br`));
+    for (const [label, dims, seed] of [
+      ['all layers, every series', {}, 0],
+      ['sex=F', FEMALE, 5000],
+    ] as const) {
+      const snap = inProcess(
+        200,
+        (i) => composedSnapshot(release, { date: snapshotDate(seed + i), ...dims })!.br,
+      );
+      emit(
+        atMost(
+          'snapshot-30m',
+          `in process, ${label}, random dates, br as over HTTP: p99 <= 20 ms${at}`,
+          +percentile(snap.ms, 99).toFixed(1),
+          20,
+          'ms',
+          `200 answers, p50 ${percentile(snap.ms, 50).toFixed(1)} ms, CPU ${snap.cpuMs.toFixed(2)} ms per answer, ${snap.bytes} bytes in br`,
+        ),
+      );
     }
   }
   if (dimensioned && rows('series')) {
-    inProcess(1, () => stringifyAnswer(series(release, { ...seriesQuery(9999, place(1), DIMENSIONED), ...FEMALE }))); // untimed
-    const oneF = inProcess(200, (i) => stringifyAnswer(series(release, { ...seriesQuery(3000 + i, place(i), DIMENSIONED), ...FEMALE })));
-    emit(atMost('series-30m', `in process, month, 20 years, one place, ${DIMENSIONED} at sex=F: p99 <= 20 ms${at}`, +percentile(oneF.ms, 99).toFixed(1), 20, 'ms', `200 answers, p50 ${percentile(oneF.ms, 50).toFixed(1)} ms, CPU ${oneF.cpuMs.toFixed(1)} ms per answer, ${oneF.bytes} bytes`));
-    const allR = inProcess(20, (i) => composedSeries(release, { ...seriesQuery(3000 + i, undefined, DIMENSIONED), ...RURAL })!.gzip);
-    emit(atMost('series-30m', `in process, month, 20 years, all ${places} places, ${DIMENSIONED} at area=R, gzip composed: p99 <= 100 ms${at}`, +percentile(allR.ms, 99).toFixed(1), 100, 'ms', `20 answers, p50 ${percentile(allR.ms, 50).toFixed(1)} ms, CPU ${allR.cpuMs.toFixed(1)} ms per answer, ${allR.bytes} bytes gzipped`));
+    inProcess(1, () =>
+      stringifyAnswer(series(release, { ...seriesQuery(9999, place(1), DIMENSIONED), ...FEMALE })),
+    ); // untimed
+    const oneF = inProcess(200, (i) =>
+      stringifyAnswer(
+        series(release, { ...seriesQuery(3000 + i, place(i), DIMENSIONED), ...FEMALE }),
+      ),
+    );
+    emit(
+      atMost(
+        'series-30m',
+        `in process, month, 20 years, one place, ${DIMENSIONED} at sex=F: p99 <= 20 ms${at}`,
+        +percentile(oneF.ms, 99).toFixed(1),
+        20,
+        'ms',
+        `200 answers, p50 ${percentile(oneF.ms, 50).toFixed(1)} ms, CPU ${oneF.cpuMs.toFixed(1)} ms per answer, ${oneF.bytes} bytes`,
+      ),
+    );
+    const allR = inProcess(
+      20,
+      (i) =>
+        composedSeries(release, { ...seriesQuery(3000 + i, undefined, DIMENSIONED), ...RURAL })!
+          .gzip,
+    );
+    emit(
+      atMost(
+        'series-30m',
+        `in process, month, 20 years, all ${places} places, ${DIMENSIONED} at area=R, gzip composed: p99 <= 100 ms${at}`,
+        +percentile(allR.ms, 99).toFixed(1),
+        100,
+        'ms',
+        `20 answers, p50 ${percentile(allR.ms, 50).toFixed(1)} ms, CPU ${allR.cpuMs.toFixed(1)} ms per answer, ${allR.bytes} bytes gzipped`,
+      ),
+    );
   }
   db.close();
 }
@@ -122,9 +233,20 @@ const bin = fileURLToPath(new URL('../bin/dala.js', import.meta.url));
 // Nor a request or write timeout: the 12 MB identity answer over every place can take longer than 10 s
 // on a loaded machine, and the server would cut it mid-body.
 // One serving process: these figures are one process's (several workers: bench/workers.bench.ts).
-const child = spawn(process.execPath, [bin, 'serve', '--benchmark', '--releases', dir, '--port', String(port)], {
-  stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, DALA_MAX_EVENT_LOOP_DELAY_MS: '3600000', DALA_REQUEST_TIMEOUT_MS: '600000', DALA_WRITE_TIMEOUT_MS: '600000', DALA_WORKERS: '1' },
-});
+const child = spawn(
+  process.execPath,
+  [bin, 'serve', '--benchmark', '--releases', dir, '--port', String(port)],
+  {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      DALA_MAX_EVENT_LOOP_DELAY_MS: '3600000',
+      DALA_REQUEST_TIMEOUT_MS: '600000',
+      DALA_WRITE_TIMEOUT_MS: '600000',
+      DALA_WORKERS: '1',
+    },
+  },
+);
 const base = `http://127.0.0.1:${port}`;
 // The serve process's CPU time (user + system, /proc/<pid>/stat in clock ticks of 10 ms).
 const serverCpuMs = async () => {
@@ -135,12 +257,18 @@ try {
   const started = performance.now();
   for (;;) {
     if (child.exitCode !== null) throw new Error(`dala serve exited with ${child.exitCode}`);
-    const ok = await fetch(base + '/api/timemachine/health').then((r) => r.status === 200, () => false);
+    const ok = await fetch(base + '/api/timemachine/health').then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok) break;
-    if (performance.now() - started > 300_000) throw new Error('dala serve did not answer within 300 s');
+    if (performance.now() - started > 300_000)
+      throw new Error('dala serve did not answer within 300 s');
     await new Promise((r) => setTimeout(r, 100));
   }
-  console.log(`serve answered after ${((performance.now() - started) / 1000).toFixed(1)} s (store verification included)`);
+  console.log(
+    `serve answered after ${((performance.now() - started) / 1000).toFixed(1)} s (store verification included)`,
+  );
   // The store opens in place and answers while its whole-file hash runs on a worker thread: the rows
   // are timed once the server idles (under a tenth of a core over a second, at most 300 s), so that
   // neither their tails nor the server CPU per request count that start-up hash.
@@ -167,14 +295,17 @@ try {
     }
     return ms;
   };
-  const seriesUrl = (i: number, placeParam: string) => `/api/timemachine/series?${new URLSearchParams(seriesQuery(i))}${placeParam}`;
+  const seriesUrl = (i: number, placeParam: string) =>
+    `/api/timemachine/series?${new URLSearchParams(seriesQuery(i))}${placeParam}`;
   // The answer as sent: time to its last byte in gzip (Accept-Encoding: gzip, br, as browsers send),
   // read as bytes on a kept-alive connection (node:http's global agent). fetch (undici) also inflates
   // the answer and costs this process more per request than the server's answer: reported beside it.
   // This process's own garbage-collection pauses during a row are counted in its times (the client
   // waits through them): reported with the row, so a tail the client made is told from the server's.
   const clientGc: number[] = [];
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) clientGc.push(e.duration); }).observe({ entryTypes: ['gc'] });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) clientGc.push(e.duration);
+  }).observe({ entryTypes: ['gc'] });
   // The in-process rows above leave this process a large old generation: a full collection before
   // each timed row keeps its mark-compact pauses (10-12 ms each) out of the server's times.
   const raw = async (urls: string[]) => {
@@ -188,8 +319,12 @@ try {
       bytes = await new Promise<number>((resolve, reject) => {
         get(base + url, { headers: { 'accept-encoding': 'gzip, br' } }, (res) => {
           let n = 0;
-          res.on('data', (chunk: Buffer) => { n += chunk.length; });
-          res.on('end', () => (res.statusCode === 200 ? resolve(n) : reject(new Error(`${url}: ${res.statusCode}`))));
+          res.on('data', (chunk: Buffer) => {
+            n += chunk.length;
+          });
+          res.on('end', () =>
+            res.statusCode === 200 ? resolve(n) : reject(new Error(`${url}: ${res.statusCode}`)),
+          );
         }).on('error', reject);
       });
       ms.push(performance.now() - t);
@@ -202,24 +337,93 @@ try {
   if (rows('series')) {
     await raw(Array.from({ length: 20 }, (_, i) => seriesUrl(5000 + i, `&place=${place(i * 7)}`)));
     const cpu0 = await serverCpuMs();
-    const one = await raw(Array.from({ length: 200 }, (_, i) => seriesUrl(i + 1, `&place=${place(i)}`)));
+    const one = await raw(
+      Array.from({ length: 200 }, (_, i) => seriesUrl(i + 1, `&place=${place(i)}`)),
+    );
     const serverCpu = ((await serverCpuMs()) - cpu0) / 200;
-    emit(atMost('series-30m', `month, 20 years, one place, as sent (gzip bytes to the last): p99 <= 20 ms${at}`, +percentile(one.ms, 99).toFixed(1), 20, 'ms', `200 requests, p50 ${percentile(one.ms, 50).toFixed(1)} ms, server CPU ${serverCpu.toFixed(2)} ms per request, ${one.bytes} bytes`));
-    const oneFetched = await time(Array.from({ length: 200 }, (_, i) => seriesUrl(4000 + i, `&place=${place(i)}`)));
-    emit({ target: 'series-30m', bound: `month, 20 years, one place, fetched and inflated by the client (fetch): reported${at}`, value: +percentile(oneFetched, 99).toFixed(1), unit: 'ms', met: null, note: `200 requests, p50 ${percentile(oneFetched, 50).toFixed(1)} ms` });
+    emit(
+      atMost(
+        'series-30m',
+        `month, 20 years, one place, as sent (gzip bytes to the last): p99 <= 20 ms${at}`,
+        +percentile(one.ms, 99).toFixed(1),
+        20,
+        'ms',
+        `200 requests, p50 ${percentile(one.ms, 50).toFixed(1)} ms, server CPU ${serverCpu.toFixed(2)} ms per request, ${one.bytes} bytes`,
+      ),
+    );
+    const oneFetched = await time(
+      Array.from({ length: 200 }, (_, i) => seriesUrl(4000 + i, `&place=${place(i)}`)),
+    );
+    emit({
+      target: 'series-30m',
+      bound: `month, 20 years, one place, fetched and inflated by the client (fetch): reported${at}`,
+      value: +percentile(oneFetched, 99).toFixed(1),
+      unit: 'ms',
+      met: null,
+      note: `200 requests, p50 ${percentile(oneFetched, 50).toFixed(1)} ms`,
+    });
     const sent = await raw(Array.from({ length: 20 }, (_, i) => seriesUrl(3000 + i, '')));
-    emit(atMost('series-30m', `month, 20 years, all ${places} places, as sent (gzip bytes to the last): p99 <= 100 ms${at}`, +percentile(sent.ms, 99).toFixed(1), 100, 'ms', `20 requests, p50 ${percentile(sent.ms, 50).toFixed(1)} ms, ${sent.bytes} bytes`));
+    emit(
+      atMost(
+        'series-30m',
+        `month, 20 years, all ${places} places, as sent (gzip bytes to the last): p99 <= 100 ms${at}`,
+        +percentile(sent.ms, 99).toFixed(1),
+        100,
+        'ms',
+        `20 requests, p50 ${percentile(sent.ms, 50).toFixed(1)} ms, ${sent.bytes} bytes`,
+      ),
+    );
     const all = await time(Array.from({ length: 20 }, (_, i) => seriesUrl(1000 + i, '')));
-    emit({ target: 'series-30m', bound: `month, 20 years, all ${places} places, fetched and inflated by the client (fetch): reported${at}`, value: +percentile(all, 99).toFixed(1), unit: 'ms', met: null, note: `20 requests, p50 ${percentile(all, 50).toFixed(1)} ms` });
-    const plain = await time(Array.from({ length: 20 }, (_, i) => seriesUrl(2000 + i, '')), { 'accept-encoding': 'identity' });
-    emit({ target: 'series-30m', bound: `month, 20 years, all ${places} places, uncompressed (Accept-Encoding: identity): reported${at}`, value: +percentile(plain, 99).toFixed(1), unit: 'ms', met: null, note: `20 requests, p50 ${percentile(plain, 50).toFixed(1)} ms` });
+    emit({
+      target: 'series-30m',
+      bound: `month, 20 years, all ${places} places, fetched and inflated by the client (fetch): reported${at}`,
+      value: +percentile(all, 99).toFixed(1),
+      unit: 'ms',
+      met: null,
+      note: `20 requests, p50 ${percentile(all, 50).toFixed(1)} ms`,
+    });
+    const plain = await time(
+      Array.from({ length: 20 }, (_, i) => seriesUrl(2000 + i, '')),
+      { 'accept-encoding': 'identity' },
+    );
+    emit({
+      target: 'series-30m',
+      bound: `month, 20 years, all ${places} places, uncompressed (Accept-Encoding: identity): reported${at}`,
+      value: +percentile(plain, 99).toFixed(1),
+      unit: 'ms',
+      met: null,
+      note: `20 requests, p50 ${percentile(plain, 50).toFixed(1)} ms`,
+    });
     if (dimensioned) {
-      const filtered = (i: number, placeParam: string, dims: Record<string, string>) => `/api/timemachine/series?${new URLSearchParams({ ...seriesQuery(i, undefined, DIMENSIONED), ...dims })}${placeParam}`;
-      await raw(Array.from({ length: 20 }, (_, i) => filtered(5000 + i, `&place=${place(i * 7)}`, FEMALE)));
-      const oneF = await raw(Array.from({ length: 200 }, (_, i) => filtered(6000 + i, `&place=${place(i)}`, FEMALE)));
-      emit(atMost('series-30m', `month, 20 years, one place, ${DIMENSIONED} at sex=F, as sent (gzip bytes to the last): p99 <= 20 ms${at}`, +percentile(oneF.ms, 99).toFixed(1), 20, 'ms', `200 requests, p50 ${percentile(oneF.ms, 50).toFixed(1)} ms, ${oneF.bytes} bytes`));
+      const filtered = (i: number, placeParam: string, dims: Record<string, string>) =>
+        `/api/timemachine/series?${new URLSearchParams({ ...seriesQuery(i, undefined, DIMENSIONED), ...dims })}${placeParam}`;
+      await raw(
+        Array.from({ length: 20 }, (_, i) => filtered(5000 + i, `&place=${place(i * 7)}`, FEMALE)),
+      );
+      const oneF = await raw(
+        Array.from({ length: 200 }, (_, i) => filtered(6000 + i, `&place=${place(i)}`, FEMALE)),
+      );
+      emit(
+        atMost(
+          'series-30m',
+          `month, 20 years, one place, ${DIMENSIONED} at sex=F, as sent (gzip bytes to the last): p99 <= 20 ms${at}`,
+          +percentile(oneF.ms, 99).toFixed(1),
+          20,
+          'ms',
+          `200 requests, p50 ${percentile(oneF.ms, 50).toFixed(1)} ms, ${oneF.bytes} bytes`,
+        ),
+      );
       const allR = await raw(Array.from({ length: 20 }, (_, i) => filtered(7000 + i, '', RURAL)));
-      emit(atMost('series-30m', `month, 20 years, all ${places} places, ${DIMENSIONED} at area=R, as sent (gzip bytes to the last): p99 <= 100 ms${at}`, +percentile(allR.ms, 99).toFixed(1), 100, 'ms', `20 requests, p50 ${percentile(allR.ms, 50).toFixed(1)} ms, ${allR.bytes} bytes`));
+      emit(
+        atMost(
+          'series-30m',
+          `month, 20 years, all ${places} places, ${DIMENSIONED} at area=R, as sent (gzip bytes to the last): p99 <= 100 ms${at}`,
+          +percentile(allR.ms, 99).toFixed(1),
+          100,
+          'ms',
+          `20 requests, p50 ${percentile(allR.ms, 50).toFixed(1)} ms, ${allR.bytes} bytes`,
+        ),
+      );
     }
   }
   if (rows('snapshot')) {
@@ -230,16 +434,52 @@ try {
     const snapCpu0 = await serverCpuMs();
     const snap = await raw(Array.from({ length: 200 }, (_, i) => snapshotUrl(i)));
     const snapCpu = ((await serverCpuMs()) - snapCpu0) / 200;
-    emit(atMost('snapshot-30m', `all layers, random dates, ${places} places, as sent (compressed bytes to the last): p99 <= 20 ms${at}`, +percentile(snap.ms, 99).toFixed(1), 20, 'ms', `200 requests, p50 ${percentile(snap.ms, 50).toFixed(1)} ms, server CPU ${snapCpu.toFixed(2)} ms per request, ${snap.bytes} bytes; ${snap.gc}`));
+    emit(
+      atMost(
+        'snapshot-30m',
+        `all layers, random dates, ${places} places, as sent (compressed bytes to the last): p99 <= 20 ms${at}`,
+        +percentile(snap.ms, 99).toFixed(1),
+        20,
+        'ms',
+        `200 requests, p50 ${percentile(snap.ms, 50).toFixed(1)} ms, server CPU ${snapCpu.toFixed(2)} ms per request, ${snap.bytes} bytes; ${snap.gc}`,
+      ),
+    );
     const snapFetched = await time(Array.from({ length: 200 }, (_, i) => snapshotUrl(2000 + i)));
-    emit({ target: 'snapshot-30m', bound: `all layers, random dates, ${places} places, fetched and inflated by the client (fetch): reported${at}`, value: +percentile(snapFetched, 99).toFixed(1), unit: 'ms', met: null, note: `200 requests, p50 ${percentile(snapFetched, 50).toFixed(1)} ms` });
-    const snapF = await raw(Array.from({ length: 200 }, (_, i) => `${snapshotUrl(3000 + i)}&sex=F`));
-    emit(atMost('snapshot-30m', `sex=F, random dates, ${places} places, as sent (compressed bytes to the last): p99 <= 20 ms${at}`, +percentile(snapF.ms, 99).toFixed(1), 20, 'ms', `200 requests, p50 ${percentile(snapF.ms, 50).toFixed(1)} ms, ${snapF.bytes} bytes; ${snapF.gc}`));
+    emit({
+      target: 'snapshot-30m',
+      bound: `all layers, random dates, ${places} places, fetched and inflated by the client (fetch): reported${at}`,
+      value: +percentile(snapFetched, 99).toFixed(1),
+      unit: 'ms',
+      met: null,
+      note: `200 requests, p50 ${percentile(snapFetched, 50).toFixed(1)} ms`,
+    });
+    const snapF = await raw(
+      Array.from({ length: 200 }, (_, i) => `${snapshotUrl(3000 + i)}&sex=F`),
+    );
+    emit(
+      atMost(
+        'snapshot-30m',
+        `sex=F, random dates, ${places} places, as sent (compressed bytes to the last): p99 <= 20 ms${at}`,
+        +percentile(snapF.ms, 99).toFixed(1),
+        20,
+        'ms',
+        `200 requests, p50 ${percentile(snapF.ms, 50).toFixed(1)} ms, ${snapF.bytes} bytes; ${snapF.gc}`,
+      ),
+    );
   }
 
   const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
   const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN);
-  emit(atMost('serve-rss', `dala serve on the scaled release, after the runs above: peak RSS <= 1 GiB${at}`, Math.round(kb('VmHWM') / 1024), 1024, 'MiB', `RSS now ${Math.round(kb('VmRSS') / 1024)} MiB`));
+  emit(
+    atMost(
+      'serve-rss',
+      `dala serve on the scaled release, after the runs above: peak RSS <= 1 GiB${at}`,
+      Math.round(kb('VmHWM') / 1024),
+      1024,
+      'MiB',
+      `RSS now ${Math.round(kb('VmRSS') / 1024)} MiB`,
+    ),
+  );
 } finally {
   child.kill('SIGTERM');
 }

@@ -35,10 +35,19 @@ const cost = async (url: string, accept: string) => {
   return { ms: percentile(runs, 50), status, observations };
 };
 
-const flows = [...(await app.inject({ url: '/sdmx/2.1/dataflow', headers: { accept: 'application/xml' } })).body.matchAll(/<str:Dataflow id="([^"]+)"/g)].map((m) => m[1]!);
+const flows = [
+  ...(
+    await app.inject({ url: '/sdmx/2.1/dataflow', headers: { accept: 'application/xml' } })
+  ).body.matchAll(/<str:Dataflow id="([^"]+)"/g),
+].map((m) => m[1]!);
 if (!flows.length) throw new Error(`no dataflows served from ${releasesDir}`);
 let worstStructure = { ms: 0, url: '' };
-for (const url of ['/sdmx/2.1/dataflow/all/all/all?references=all', '/sdmx/2.1/datastructure/all/all/all?references=all', '/sdmx/2.1/codelist', '/sdmx/2.1/conceptscheme?references=parents']) {
+for (const url of [
+  '/sdmx/2.1/dataflow/all/all/all?references=all',
+  '/sdmx/2.1/datastructure/all/all/all?references=all',
+  '/sdmx/2.1/codelist',
+  '/sdmx/2.1/conceptscheme?references=parents',
+]) {
   const c = await cost(url, 'application/xml');
   if (c.status !== 200) throw new Error(`${url} answered ${c.status}`);
   if (c.ms > worstStructure.ms) worstStructure = { ms: c.ms, url };
@@ -51,14 +60,45 @@ for (const flow of flows) {
       const url = `/sdmx/2.1/data/${flow}?dimensionAtObservation=${dim}`;
       const c = await cost(url, type);
       if (c.status !== 200) throw new Error(`${url} ${name} answered ${c.status}`);
-      if (c.ms > worstData.ms) worstData = { ms: c.ms, url, type: name, observations: c.observations };
+      if (c.ms > worstData.ms)
+        worstData = { ms: c.ms, url, type: name, observations: c.observations };
     }
   }
 }
 // the per-observation cost of the largest answer (the fixed cost of a request spread over the most observations)
 worstPerObs = worstData.ms / Math.max(1, worstData.observations);
-const load = (await import('node:fs/promises')).readFile('/proc/loadavg', 'utf8').then((s) => s.split(' ').slice(0, 3).join(' '), () => '?');
-emit(atMost('sdmx-cpu', 'costliest structure query <= 50 ms CPU', worstStructure.ms, CAP_MS, 'ms', `${worstStructure.url}; median of ${REPEAT}; load ${await load}`));
-emit(atMost('sdmx-cpu', 'costliest whole-dataflow data query <= 50 ms CPU', worstData.ms, CAP_MS, 'ms', `${worstData.url} as ${worstData.type}, ${worstData.observations} observations; ${flows.length} dataflows x 2 layouts x 3 formats`));
-emit(atMost('sdmx-cpu', `data answer at the cap of ${MAX_OBSERVATIONS} observations <= 50 ms CPU (extrapolated)`, worstPerObs * MAX_OBSERVATIONS, CAP_MS, 'ms', `per-observation cost of the costliest answer ${(worstPerObs * 1000).toFixed(1)} us x ${MAX_OBSERVATIONS}, linear extrapolation`));
+const load = (await import('node:fs/promises')).readFile('/proc/loadavg', 'utf8').then(
+  (s) => s.split(' ').slice(0, 3).join(' '),
+  () => '?',
+);
+emit(
+  atMost(
+    'sdmx-cpu',
+    'costliest structure query <= 50 ms CPU',
+    worstStructure.ms,
+    CAP_MS,
+    'ms',
+    `${worstStructure.url}; median of ${REPEAT}; load ${await load}`,
+  ),
+);
+emit(
+  atMost(
+    'sdmx-cpu',
+    'costliest whole-dataflow data query <= 50 ms CPU',
+    worstData.ms,
+    CAP_MS,
+    'ms',
+    `${worstData.url} as ${worstData.type}, ${worstData.observations} observations; ${flows.length} dataflows x 2 layouts x 3 formats`,
+  ),
+);
+emit(
+  atMost(
+    'sdmx-cpu',
+    `data answer at the cap of ${MAX_OBSERVATIONS} observations <= 50 ms CPU (extrapolated)`,
+    worstPerObs * MAX_OBSERVATIONS,
+    CAP_MS,
+    'ms',
+    `per-observation cost of the costliest answer ${(worstPerObs * 1000).toFixed(1)} us x ${MAX_OBSERVATIONS}, linear extrapolation`,
+  ),
+);
 await app.close();

@@ -21,7 +21,11 @@ import { readCurrent } from '../src/release/pointer.js';
 const RELEASES = process.env.BENCH_SEARCH_RELEASES;
 const current = RELEASES ? await readCurrent(RELEASES) : null;
 if (RELEASES && !current) throw new Error(`${RELEASES} has no current release`);
-const built = RELEASES ? (JSON.parse(await readFile(join(RELEASES, 'scaled-build.json'), 'utf8')) as { entities: number }) : null;
+const built = RELEASES
+  ? (JSON.parse(await readFile(join(RELEASES, 'scaled-build.json'), 'utf8')) as {
+      entities: number;
+    })
+  : null;
 const N = built?.entities ?? Number(process.env.BENCH_SEARCH_ENTITIES ?? 1_000_000);
 const GIVEN = current ? join(RELEASES!, current, 'store.sqlite') : process.env.BENCH_SEARCH_STORE;
 const dir = await mkdtemp(join(tmpdir(), 'dala-bench-search-'));
@@ -31,11 +35,20 @@ try {
   if (!GIVEN) {
     writeStore(path, {
       meta: { kind: SYNTHETIC_KIND, as_of: '2025-12-31', built_at: '2026-01-01T00:00:00Z' },
-      layers: [], metrics: [], points: [], events: [], relations: [], claims: [], evidence: [],
-      entities: syntheticEntityRows(N), entity_names: syntheticEntityNameRows(N),
+      layers: [],
+      metrics: [],
+      points: [],
+      events: [],
+      relations: [],
+      claims: [],
+      evidence: [],
+      entities: syntheticEntityRows(N),
+      entity_names: syntheticEntityNameRows(N),
     });
   }
-  console.log(`store of ${N} synthetic entities ${GIVEN ? `read from ${GIVEN}` : `written in ${((performance.now() - t0) / 1000).toFixed(1)} s`}, ${((await stat(path)).size / 2 ** 20).toFixed(0)} MiB`);
+  console.log(
+    `store of ${N} synthetic entities ${GIVEN ? `read from ${GIVEN}` : `written in ${((performance.now() - t0) / 1000).toFixed(1)} s`}, ${((await stat(path)).size / 2 ** 20).toFixed(0)} MiB`,
+  );
   allowSyntheticStores(true);
   const db = openStore(path);
   const { cells, rand } = queryCells(N);
@@ -59,20 +72,62 @@ try {
     all.push(...times);
     allCpu.push(...cpu);
     foundAll += found;
-    console.log(`${c.label}: wall p50 ${percentile(times, 50).toFixed(2)} ms, p99 ${percentile(times, 99).toFixed(2)} ms; CPU p50 ${percentile(cpu, 50).toFixed(2)} ms, p99 ${percentile(cpu, 99).toFixed(2)} ms; asked-for entity in the first 10 for ${found}/${c.queries.length} (synthetic names repeat, so many share a query)`);
+    console.log(
+      `${c.label}: wall p50 ${percentile(times, 50).toFixed(2)} ms, p99 ${percentile(times, 99).toFixed(2)} ms; CPU p50 ${percentile(cpu, 50).toFixed(2)} ms, p99 ${percentile(cpu, 99).toFixed(2)} ms; asked-for entity in the first 10 for ${found}/${c.queries.length} (synthetic names repeat, so many share a query)`,
+    );
   }
   const p99 = Math.round(percentile(all, 99) * 100) / 100;
   const mean = all.reduce((a, b) => a + b, 0) / all.length;
-  const load = (await readFile('/proc/loadavg', 'utf8').catch(() => '?')).split(' ').slice(0, 3).join(' ');
-  emit(atMost('search-1m', `p99 <= 10 ms, one client, ${all.length} queries over ${N} entities (engine in process)`, p99, 10, 'ms', `p50 ${percentile(all, 50).toFixed(2)} ms; one- and two-word, kk/ru/en, with and without a typo; load average ${load}`));
-  emit({ target: 'search-1m', bound: 'CPU time per query, one client, engine in process (steadier than wall time on a shared machine)', value: Math.round(percentile(allCpu, 99) * 100) / 100, unit: 'ms', met: null, note: `p99; p50 ${percentile(allCpu, 50).toFixed(2)} ms, p90 ${percentile(allCpu, 90).toFixed(2)} ms; asked-for entity in the first 10 for ${foundAll}/${allCpu.length}` });
-  emit({ target: 'search-1m', bound: 'sequential throughput, one client, engine in process', value: Math.round(1000 / mean), unit: 'queries/s', met: null });
+  const load = (await readFile('/proc/loadavg', 'utf8').catch(() => '?'))
+    .split(' ')
+    .slice(0, 3)
+    .join(' ');
+  emit(
+    atMost(
+      'search-1m',
+      `p99 <= 10 ms, one client, ${all.length} queries over ${N} entities (engine in process)`,
+      p99,
+      10,
+      'ms',
+      `p50 ${percentile(all, 50).toFixed(2)} ms; one- and two-word, kk/ru/en, with and without a typo; load average ${load}`,
+    ),
+  );
+  emit({
+    target: 'search-1m',
+    bound:
+      'CPU time per query, one client, engine in process (steadier than wall time on a shared machine)',
+    value: Math.round(percentile(allCpu, 99) * 100) / 100,
+    unit: 'ms',
+    met: null,
+    note: `p99; p50 ${percentile(allCpu, 50).toFixed(2)} ms, p90 ${percentile(allCpu, 90).toFixed(2)} ms; asked-for entity in the first 10 for ${foundAll}/${allCpu.length}`,
+  });
+  emit({
+    target: 'search-1m',
+    bound: 'sequential throughput, one client, engine in process',
+    value: Math.round(1000 / mean),
+    unit: 'queries/s',
+    met: null,
+  });
   db.close();
   if (RELEASES) {
-    const ids = Array.from({ length: 200 }, (_, k) => syntheticEntity(Math.floor(rand() * N)).entity.id);
-    await httpRuns(RELEASES, cells.flatMap((c) => c.queries.map((x) => x.q)), ids);
+    const ids = Array.from(
+      { length: 200 },
+      (_, k) => syntheticEntity(Math.floor(rand() * N)).entity.id,
+    );
+    await httpRuns(
+      RELEASES,
+      cells.flatMap((c) => c.queries.map((x) => x.q)),
+      ids,
+    );
   } else {
-    emit({ target: 'search-1m', bound: 'throughput at 50 connections over HTTP', value: null, unit: 'req/s', met: null, note: 'not measured: set BENCH_SEARCH_RELEASES to a releases directory holding a scaled release (bench/scale/build.ts)' });
+    emit({
+      target: 'search-1m',
+      bound: 'throughput at 50 connections over HTTP',
+      value: null,
+      unit: 'req/s',
+      met: null,
+      note: 'not measured: set BENCH_SEARCH_RELEASES to a releases directory holding a scaled release (bench/scale/build.ts)',
+    });
   }
 } finally {
   await rm(dir, { recursive: true, force: true });

@@ -11,14 +11,33 @@ import { measureHitAt1, topOverHttp } from './search/quality.js';
 
 const releasesDir = await mkdtemp(join(tmpdir(), 'dala-bench-search-'));
 try {
-  await buildRelease({ snapshotsDir: snapshotsDir(), releasesDir, sourcesDir: SOURCES_DIR, builtAt: buildTime() });
-  const app = await buildApp({ releasesDir, logger: false, v1: { rateLimit: { burst: 10_000, refillPerSecond: 1000 } } });
+  await buildRelease({
+    snapshotsDir: snapshotsDir(),
+    releasesDir,
+    sourcesDir: SOURCES_DIR,
+    builtAt: buildTime(),
+  });
+  const app = await buildApp({
+    releasesDir,
+    logger: false,
+    v1: { rateLimit: { burst: 10_000, refillPerSecond: 1000 } },
+  });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   try {
     const q = await measureHitAt1(topOverHttp(base));
-    for (const m of q.misses) console.log(`miss: "${m.q}" expected ${m.expect}, first hit ${m.got ?? '(none)'}`);
+    for (const m of q.misses)
+      console.log(`miss: "${m.q}" expected ${m.expect}, first hit ${m.got ?? '(none)'}`);
     for (const [c, n] of Object.entries(q.byCategory)) console.log(`${c}: ${n.hits}/${n.total}`);
-    emit(atLeast('search-hit1', 'hit@1 >= 95%', q.hitAt1, 95, '%', `${q.hits} of ${q.total} labelled queries`));
+    emit(
+      atLeast(
+        'search-hit1',
+        'hit@1 >= 95%',
+        q.hitAt1,
+        95,
+        '%',
+        `${q.hits} of ${q.total} labelled queries`,
+      ),
+    );
   } finally {
     await app.close();
   }

@@ -25,7 +25,10 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DATA_PATH = '/data/country-pulse.json';
 const STORE_PATH = '/api/timemachine/layers';
 const ROUNDS = Number(process.env.DALA_BENCH_COLD_ROUNDS ?? 3);
-const startNote = process.env.DALA_FROM_SOURCE === '1' ? 'bin/dala.js through tsx' : 'bin/dala.js running dist/ (npm run build)';
+const startNote =
+  process.env.DALA_FROM_SOURCE === '1'
+    ? 'bin/dala.js through tsx'
+    : 'bin/dala.js running dist/ (npm run build)';
 
 interface ColdStart {
   data: number; // ms from spawn to the first 200 of DATA_PATH
@@ -34,7 +37,12 @@ interface ColdStart {
   phases: Record<string, number>; // the server's own start-up log (ms since its process started)
 }
 
-async function firstOk(url: string, started: number, until: number, seen: Map<number, number>): Promise<number> {
+async function firstOk(
+  url: string,
+  started: number,
+  until: number,
+  seen: Map<number, number>,
+): Promise<number> {
   for (;;) {
     try {
       const r = await fetch(url);
@@ -49,13 +57,29 @@ async function firstOk(url: string, started: number, until: number, seen: Map<nu
   }
 }
 
-async function coldStart(releasesDir: string, args: string[], timeoutMs: number): Promise<ColdStart> {
+async function coldStart(
+  releasesDir: string,
+  args: string[],
+  timeoutMs: number,
+): Promise<ColdStart> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [join(ROOT, 'bin/dala.js'), 'serve', '--releases', releasesDir, '--port', String(port), ...args], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, DALA_WORKERS: '1' }, // the cold start of one serving process, not of a cluster's primary
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      join(ROOT, 'bin/dala.js'),
+      'serve',
+      '--releases',
+      releasesDir,
+      '--port',
+      String(port),
+      ...args,
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, DALA_WORKERS: '1' }, // the cold start of one serving process, not of a cluster's primary
+    },
+  );
   let log = '';
   child.stdout!.on('data', (c: Buffer) => (log += c.toString()));
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
@@ -63,10 +87,21 @@ async function coldStart(releasesDir: string, args: string[], timeoutMs: number)
     const base = `http://127.0.0.1:${port}`;
     const until = started + timeoutMs;
     const statuses = new Map<number, number>();
-    const [data, store] = await Promise.all([firstOk(base + DATA_PATH, started, until, new Map()), firstOk(base + STORE_PATH, started, until, statuses)]);
+    const [data, store] = await Promise.all([
+      firstOk(base + DATA_PATH, started, until, new Map()),
+      firstOk(base + STORE_PATH, started, until, statuses),
+    ]);
     await new Promise((r) => setTimeout(r, 50)); // the "store open" log line follows the opening
-    const phases = [...log.matchAll(/"startup_ms":(\{[^}]*\})/g)].map((m) => JSON.parse(m[1]!) as Record<string, number>).pop() ?? {};
-    return { data, store, storeStatuses: [...statuses].map(([s, n]) => `${n} x ${s}`).join(', ') || 'none', phases };
+    const phases =
+      [...log.matchAll(/"startup_ms":(\{[^}]*\})/g)]
+        .map((m) => JSON.parse(m[1]!) as Record<string, number>)
+        .pop() ?? {};
+    return {
+      data,
+      store,
+      storeStatuses: [...statuses].map(([s, n]) => `${n} x ${s}`).join(', ') || 'none',
+      phases,
+    };
   } finally {
     child.kill('SIGTERM');
     await exited;
@@ -75,9 +110,19 @@ async function coldStart(releasesDir: string, args: string[], timeoutMs: number)
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const load = () => loadavg()[0]!.toFixed(1);
-const phaseText = (p: Record<string, number>) => Object.entries(p).map(([k, v]) => `${k} ${v}`).join(', ');
+const phaseText = (p: Record<string, number>) =>
+  Object.entries(p)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
 
-async function measure(label: string, releasesDir: string, args: string[], rounds: number, bound: number, timeoutMs: number): Promise<void> {
+async function measure(
+  label: string,
+  releasesDir: string,
+  args: string[],
+  rounds: number,
+  bound: number,
+  timeoutMs: number,
+): Promise<void> {
   const runs: ColdStart[] = [];
   const loadBefore = load();
   for (let i = 0; i < rounds; i++) runs.push(await coldStart(releasesDir, args, timeoutMs));
@@ -85,29 +130,68 @@ async function measure(label: string, releasesDir: string, args: string[], round
   const store = Math.round(median(runs.map((r) => r.store)));
   const mid = runs.find((r) => Math.round(r.data) === data) ?? runs[0]!;
   const conditions = `${startNote}; load average ${loadBefore} -> ${load()}`;
-  emit(atMost('cold-start', `${label}: spawn \`dala serve\` to the first 200 (${DATA_PATH}) <= ${bound / 1000} s`, data, bound, 'ms',
-    `${rounds === 1 ? 'one run' : `median of ${runs.map((r) => Math.round(r.data)).join(', ')} ms`}; store-backed routes answered 200 at ${store} ms; server phases (ms since its start) ${phaseText(mid.phases)}; ${conditions}`));
-  emit({ target: 'cold-start', bound: `${label}: spawn to the first 200 of a store-backed route (${STORE_PATH}): reported`, value: store, unit: 'ms', met: null,
-    note: `${rounds === 1 ? 'one run' : `median of ${runs.map((r) => Math.round(r.store)).join(', ')} ms`}; before it: ${mid.storeStatuses}; ${conditions}` });
+  emit(
+    atMost(
+      'cold-start',
+      `${label}: spawn \`dala serve\` to the first 200 (${DATA_PATH}) <= ${bound / 1000} s`,
+      data,
+      bound,
+      'ms',
+      `${rounds === 1 ? 'one run' : `median of ${runs.map((r) => Math.round(r.data)).join(', ')} ms`}; store-backed routes answered 200 at ${store} ms; server phases (ms since its start) ${phaseText(mid.phases)}; ${conditions}`,
+    ),
+  );
+  emit({
+    target: 'cold-start',
+    bound: `${label}: spawn to the first 200 of a store-backed route (${STORE_PATH}): reported`,
+    value: store,
+    unit: 'ms',
+    met: null,
+    note: `${rounds === 1 ? 'one run' : `median of ${runs.map((r) => Math.round(r.store)).join(', ')} ms`}; before it: ${mid.storeStatuses}; ${conditions}`,
+  });
 }
 
 // --- the real release
 let real = process.env.DALA_BENCH_RELEASES ?? '';
 if (!real) {
   real = await mkdtemp(join(tmpdir(), 'dala-bench-serve-'));
-  await buildRelease({ snapshotsDir: snapshotsDir(), releasesDir: real, sourcesDir: SOURCES_DIR, builtAt: buildTime() });
+  await buildRelease({
+    snapshotsDir: snapshotsDir(),
+    releasesDir: real,
+    sourcesDir: SOURCES_DIR,
+    builtAt: buildTime(),
+  });
 }
 await measure('real release', real, [], ROUNDS, 1000, 60_000);
 
 // --- a scaled release: its store is opened in place (copied and hashed first when written before page checksums)
 const scaled = process.env.DALA_SCALED_RELEASES ?? 'releases-scaled';
 if (!(await readCurrent(scaled))) {
-  emit(atMost('cold-start', 'scaled release: spawn `dala serve` to the first 200 <= 3 s', null, 3000, 'ms', `no scaled release in ${scaled}: set DALA_SCALED_RELEASES (bench/scale/build.ts builds one)`));
+  emit(
+    atMost(
+      'cold-start',
+      'scaled release: spawn `dala serve` to the first 200 <= 3 s',
+      null,
+      3000,
+      'ms',
+      `no scaled release in ${scaled}: set DALA_SCALED_RELEASES (bench/scale/build.ts builds one)`,
+    ),
+  );
 } else {
-  const record = JSON.parse(await readFile(join(scaled, 'scaled-build.json'), 'utf8').catch(() => 'null')) as ScaledBuildRecord | null;
+  const record = JSON.parse(
+    await readFile(join(scaled, 'scaled-build.json'), 'utf8').catch(() => 'null'),
+  ) as ScaledBuildRecord | null;
   const revision = (await readCurrent(scaled))!;
   const storeBytes = statSync(join(scaled, revision, 'store.sqlite')).size;
-  const scale = record ? `${record.points} points, ${record.events} events, ${record.entities} entities` : 'scale unknown';
+  const scale = record
+    ? `${record.points} points, ${record.events} events, ${record.entities} entities`
+    : 'scale unknown';
   const rounds = Number(process.env.DALA_BENCH_SCALED_COLD_ROUNDS ?? 1);
-  await measure(`scaled release (${scale}; store ${(storeBytes / 2 ** 30).toFixed(2)} GiB)`, scaled, ['--benchmark'], rounds, 3000, 600_000);
+  await measure(
+    `scaled release (${scale}; store ${(storeBytes / 2 ** 30).toFixed(2)} GiB)`,
+    scaled,
+    ['--benchmark'],
+    rounds,
+    3000,
+    600_000,
+  );
 }

@@ -12,7 +12,9 @@ if (!path) throw new Error('usage: snapshot-blocks-derive.ts <copy-of-store.sqli
 const db = new Database(path);
 db.pragma('journal_mode = MEMORY');
 db.pragma('synchronous = OFF');
-const table = ddl().split(/\n(?=CREATE )/).find((s) => s.startsWith('CREATE TABLE snapshot_blocks('));
+const table = ddl()
+  .split(/\n(?=CREATE )/)
+  .find((s) => s.startsWith('CREATE TABLE snapshot_blocks('));
 if (!table) throw new Error('no snapshot_blocks in the declared tables');
 db.exec('DROP TABLE IF EXISTS snapshot_blocks');
 db.exec(table);
@@ -22,7 +24,9 @@ const writer = new SnapshotBlocksWriter();
 let group: PointRow[] = [];
 let points = 0;
 // In the clustered key order of points, a (metric, place) group at a time, as the build gives them.
-for (const p of db.prepare('SELECT * FROM points ORDER BY metric, place, period_end, period_start, period DESC').iterate() as Iterable<PointRow>) {
+for (const p of db
+  .prepare('SELECT * FROM points ORDER BY metric, place, period_end, period_start, period DESC')
+  .iterate() as Iterable<PointRow>) {
   if (group.length && (group[0]!.metric !== p.metric || group[0]!.place !== p.place)) {
     writer.add(group);
     group = [];
@@ -35,6 +39,18 @@ const read = process.cpuUsage(cpu0);
 const cpu1 = process.cpuUsage();
 db.transaction(() => writer.write(db))();
 const wrote = process.cpuUsage(cpu1);
-const stats = db.prepare('SELECT count(*) AS blocks, sum(base) AS base, sum(changes) AS changes, sum(length(data)) AS data, sum(length(tuples)) AS tuples FROM snapshot_blocks').get();
-console.log(JSON.stringify({ points, ...(stats as object), read_and_add_cpu_s: (read.user + read.system) / 1e6, write_cpu_s: (wrote.user + wrote.system) / 1e6, wall_s: (performance.now() - t0) / 1000 }));
+const stats = db
+  .prepare(
+    'SELECT count(*) AS blocks, sum(base) AS base, sum(changes) AS changes, sum(length(data)) AS data, sum(length(tuples)) AS tuples FROM snapshot_blocks',
+  )
+  .get();
+console.log(
+  JSON.stringify({
+    points,
+    ...(stats as object),
+    read_and_add_cpu_s: (read.user + read.system) / 1e6,
+    write_cpu_s: (wrote.user + wrote.system) / 1e6,
+    wall_s: (performance.now() - t0) / 1000,
+  }),
+);
 db.close();

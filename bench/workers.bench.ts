@@ -20,7 +20,9 @@ import { atLeast, emit } from './row.js';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SECONDS = Number(process.env.DALA_BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.DALA_BENCH_ROUNDS ?? 3);
-const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((p) => spawnSync(p, ['-v']).error === undefined);
+const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find(
+  (p) => spawnSync(p, ['-v']).error === undefined,
+);
 
 // Distinct path and client address per request (wrk's LuaJIT; one counter per wrk thread).
 const DISTINCT_LUA = `
@@ -36,20 +38,31 @@ end
 `;
 const CACHED_LUA = DISTINCT_LUA.replace(/local path = .*\n/, 'local path = "/api/v1/releases"\n');
 
-interface Server { workers: number; url: string; child: ChildProcess }
+interface Server {
+  workers: number;
+  url: string;
+  child: ChildProcess;
+}
 
 async function start(releasesDir: string, workers: number): Promise<Server> {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(ROOT, 'bin/dala.js'), 'serve', '--releases', releasesDir, '--port', String(port)], {
-    env: { ...process.env, DALA_WORKERS: String(workers), DALA_TRUSTED_PROXIES: '127.0.0.1' },
-    stdio: 'ignore',
-  });
+  const child = spawn(
+    process.execPath,
+    [join(ROOT, 'bin/dala.js'), 'serve', '--releases', releasesDir, '--port', String(port)],
+    {
+      env: { ...process.env, DALA_WORKERS: String(workers), DALA_TRUSTED_PROXIES: '127.0.0.1' },
+      stdio: 'ignore',
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   const until = Date.now() + 120_000;
   for (;;) {
     try {
-      const h = (await (await fetch(`${url}/api/v1/health`)).json()) as { data?: { workers?: { status: string }[] } };
-      if (h.data?.workers?.length === workers && h.data.workers.every((w) => w.status === 'ready')) return { workers, url, child };
+      const h = (await (await fetch(`${url}/api/v1/health`)).json()) as {
+        data?: { workers?: { status: string }[] };
+      };
+      if (h.data?.workers?.length === workers && h.data.workers.every((w) => w.status === 'ready'))
+        return { workers, url, child };
     } catch {
       /* not listening yet */
     }
@@ -68,10 +81,19 @@ function stop(child: ChildProcess): Promise<void> {
   return done;
 }
 
-interface Run { rps: number; p50: string; p99: string; non2xx: number }
+interface Run {
+  rps: number;
+  p50: string;
+  p99: string;
+  non2xx: number;
+}
 
 function wrk(url: string, script: string, connections: number, seconds: number): Run {
-  const out = spawnSync(WRK!, ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', '-s', script, url], { encoding: 'utf8' }).stdout;
+  const out = spawnSync(
+    WRK!,
+    ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', '-s', script, url],
+    { encoding: 'utf8' },
+  ).stdout;
   const rps = /Requests\/sec:\s+([0-9.]+)/.exec(out);
   if (!rps) throw new Error(`wrk gave no rate for ${url}: ${out}`);
   return {
@@ -82,17 +104,33 @@ function wrk(url: string, script: string, connections: number, seconds: number):
   };
 }
 
-const median = <T>(xs: T[], key: (x: T) => number) => [...xs].sort((a, b) => key(a) - key(b))[Math.floor(xs.length / 2)]!;
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const median = <T>(xs: T[], key: (x: T) => number) =>
+  [...xs].sort((a, b) => key(a) - key(b))[Math.floor(xs.length / 2)]!;
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 if (!WRK) {
-  emit({ target: 'workers', bound: 'ratio', value: null, unit: 'ratio', met: false, note: 'wrk is not installed (apt-get install wrk)' });
+  emit({
+    target: 'workers',
+    bound: 'ratio',
+    value: null,
+    unit: 'ratio',
+    met: false,
+    note: 'wrk is not installed (apt-get install wrk)',
+  });
   process.exit(0);
 }
 let releasesDir = process.env.DALA_BENCH_RELEASES ?? '';
 if (!releasesDir) {
   releasesDir = await mkdtemp(join(tmpdir(), 'dala-bench-workers-'));
-  await buildRelease({ snapshotsDir: snapshotsDir(), releasesDir, sourcesDir: SOURCES_DIR, builtAt: buildTime() });
+  await buildRelease({
+    snapshotsDir: snapshotsDir(),
+    releasesDir,
+    sourcesDir: SOURCES_DIR,
+    builtAt: buildTime(),
+  });
 }
 const dir = await mkdtemp(join(tmpdir(), 'dala-bench-wrk-'));
 const distinct = join(dir, 'distinct.lua');
@@ -107,21 +145,37 @@ try {
   const loadBefore = load();
   for (const s of servers) wrk(s.url, distinct, 50, 3); // not counted: JIT, lazily compiled schemas, page cache
   const runs: [Run[], Run[]] = [[], []];
-  for (let i = 0; i < ROUNDS; i++) servers.forEach((s, k) => runs[k]!.push(wrk(s.url, distinct, 50, SECONDS)));
+  for (let i = 0; i < ROUNDS; i++)
+    servers.forEach((s, k) => runs[k]!.push(wrk(s.url, distinct, 50, SECONDS)));
   const ratios = runs[1].map((r, i) => r.rps / runs[0][i]!.rps);
   const ratio = +median(ratios, (x) => x).toFixed(3);
   const [one, two] = runs.map((r) => median(r, (x) => x.rps)) as [Run, Run];
-  const describe = (r: Run) => `${Math.round(r.rps)} req/s, p50 ${r.p50}, p99 ${r.p99}, ${r.non2xx} non-2xx`;
-  emit(atLeast('workers', 'observations?limit=10, distinct URLs, 50 connections: 2 workers >= 1.3x 1 worker', ratio, 1.3, 'ratio',
-    `1 worker ${describe(one)}; 2 workers ${describe(two)} (medians of ${ROUNDS} alternated ${SECONDS}s wrk -t1 -c50 runs; per-round ratios ${ratios.map((x) => x.toFixed(2)).join(', ')}; load average ${loadBefore} -> ${load()})`));
+  const describe = (r: Run) =>
+    `${Math.round(r.rps)} req/s, p50 ${r.p50}, p99 ${r.p99}, ${r.non2xx} non-2xx`;
+  emit(
+    atLeast(
+      'workers',
+      'observations?limit=10, distinct URLs, 50 connections: 2 workers >= 1.3x 1 worker',
+      ratio,
+      1.3,
+      'ratio',
+      `1 worker ${describe(one)}; 2 workers ${describe(two)} (medians of ${ROUNDS} alternated ${SECONDS}s wrk -t1 -c50 runs; per-round ratios ${ratios.map((x) => x.toFixed(2)).join(', ')}; load average ${loadBefore} -> ${load()})`,
+    ),
+  );
 
   // One connection, a cached answer: what is left is mostly the per-request path, the rate-limit take included.
   const latency = servers.map((s) => {
     wrk(s.url, cached, 1, 2);
     return wrk(s.url, cached, 1, SECONDS);
   }) as [Run, Run];
-  emit({ target: 'workers', bound: 'latency added by the primary-held budget (IPC take), one connection, cached route', value: null, unit: 'ms', met: null,
-    note: `/api/v1/releases, wrk -t1 -c1 ${SECONDS}s: 1 worker (bucket in process) p50 ${latency[0].p50} p99 ${latency[0].p99} ${Math.round(latency[0].rps)} req/s; 2 workers (bucket in the primary) p50 ${latency[1].p50} p99 ${latency[1].p99} ${Math.round(latency[1].rps)} req/s` });
+  emit({
+    target: 'workers',
+    bound: 'latency added by the primary-held budget (IPC take), one connection, cached route',
+    value: null,
+    unit: 'ms',
+    met: null,
+    note: `/api/v1/releases, wrk -t1 -c1 ${SECONDS}s: 1 worker (bucket in process) p50 ${latency[0].p50} p99 ${latency[0].p99} ${Math.round(latency[0].rps)} req/s; 2 workers (bucket in the primary) p50 ${latency[1].p50} p99 ${latency[1].p99} ${Math.round(latency[1].rps)} req/s`,
+  });
 } finally {
   for (const s of started) await stop(s.child);
 }

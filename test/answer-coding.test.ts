@@ -8,17 +8,34 @@ import { chooseCoding, type Encodable } from '../src/serve/data/encoding.js';
 import { call, makeV1Release, startV1, type V1Server } from './support/v1-fixture.js';
 
 // Records which variants negotiation read (each getter may be read more than once, as a cached one is).
-function counted(body: Buffer, lazy: boolean, gzipBytes?: number): Encodable & { made: Set<string> } {
+function counted(
+  body: Buffer,
+  lazy: boolean,
+  gzipBytes?: number,
+): Encodable & { made: Set<string> } {
   const made = new Set<string>();
   return {
-    body, sha256: 'x', lazy, made,
-    get gzip() { made.add('gzip'); return gzipBytes === undefined ? gzipSync(body) : Buffer.alloc(gzipBytes); },
-    get br() { made.add('br'); return Buffer.alloc(Math.floor(body.length / 2)); },
+    body,
+    sha256: 'x',
+    lazy,
+    made,
+    get gzip() {
+      made.add('gzip');
+      return gzipBytes === undefined ? gzipSync(body) : Buffer.alloc(gzipBytes);
+    },
+    get br() {
+      made.add('br');
+      return Buffer.alloc(Math.floor(body.length / 2));
+    },
   };
 }
 
 test('a lazily compressed answer asked for in gzip and br alike is sent in br without making gzip', () => {
-  const body = Buffer.from(JSON.stringify({ data: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `place ${i}` })) }));
+  const body = Buffer.from(
+    JSON.stringify({
+      data: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `place ${i}` })),
+    }),
+  );
   for (const header of ['gzip, deflate, br', 'br, gzip', 'br;q=1, gzip;q=0.5']) {
     const lazy = counted(body, true);
     assert.equal(chooseCoding(header, lazy), 'br', header);

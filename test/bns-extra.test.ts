@@ -18,30 +18,76 @@ import { readYearGrid } from '../src/sources/bns-year-grid.js';
 import { tempDir } from './support/temp-dir.js';
 
 const SNAP = new URL('../../shared/snapshots', import.meta.url).pathname;
-const regions = JSON.parse(readFileSync(new URL('../sources/regions.json', import.meta.url), 'utf8')) as Region[];
+const regions = JSON.parse(
+  readFileSync(new URL('../sources/regions.json', import.meta.url), 'utf8'),
+) as Region[];
 const resolve = ruLabelResolver(regions);
 
 // Labels as printed in the files (trimmed, markers removed), written out by hand.
 const PLACE: Record<string, string> = {
-  'Республика Казахстан': 'KZ', 'Абай': 'KZ-10', 'Акмолинская': 'KZ-11', 'Актюбинская': 'KZ-15', 'Алматинская': 'KZ-19',
-  'Атырауская': 'KZ-23', 'Западно-Казахстанская': 'KZ-27', 'Жамбылская': 'KZ-31', 'Жетісу': 'KZ-33', 'Жетысу': 'KZ-33',
-  'Карагандинская': 'KZ-35', 'Костанайская': 'KZ-39', 'Кызылординская': 'KZ-43', 'Мангистауская': 'KZ-47', 'Павлодарская': 'KZ-55',
-  'Северо-Казахстанская': 'KZ-59', 'Туркестанская': 'KZ-61', 'Ұлытау': 'KZ-62', 'Улытау': 'KZ-62', 'Восточно-Казахстанская': 'KZ-63',
-  'г. Астана': 'KZ-71', 'город Астана': 'KZ-71', 'г. Алматы': 'KZ-75', 'город Алматы': 'KZ-75', 'г. Шымкент': 'KZ-79', 'г.Шымкент': 'KZ-79',
-  'город Шымкент': 'KZ-79', 'Южно-Казахстанская': SKO,
+  'Республика Казахстан': 'KZ',
+  Абай: 'KZ-10',
+  Акмолинская: 'KZ-11',
+  Актюбинская: 'KZ-15',
+  Алматинская: 'KZ-19',
+  Атырауская: 'KZ-23',
+  'Западно-Казахстанская': 'KZ-27',
+  Жамбылская: 'KZ-31',
+  Жетісу: 'KZ-33',
+  Жетысу: 'KZ-33',
+  Карагандинская: 'KZ-35',
+  Костанайская: 'KZ-39',
+  Кызылординская: 'KZ-43',
+  Мангистауская: 'KZ-47',
+  Павлодарская: 'KZ-55',
+  'Северо-Казахстанская': 'KZ-59',
+  Туркестанская: 'KZ-61',
+  Ұлытау: 'KZ-62',
+  Улытау: 'KZ-62',
+  'Восточно-Казахстанская': 'KZ-63',
+  'г. Астана': 'KZ-71',
+  'город Астана': 'KZ-71',
+  'г. Алматы': 'KZ-75',
+  'город Алматы': 'KZ-75',
+  'г. Шымкент': 'KZ-79',
+  'г.Шымкент': 'KZ-79',
+  'город Шымкент': 'KZ-79',
+  'Южно-Казахстанская': SKO,
 };
 const INCOME_PLACE: Record<string, string> = {
-  'РЕСПУБЛИКА КАЗАХСТАН': 'KZ', 'АКМОЛИНСКАЯ ОБЛАСТЬ': 'KZ-11', 'АКТЮБИНСКАЯ ОБЛАСТЬ': 'KZ-15', 'АЛМАТИНСКАЯ ОБЛАСТЬ': 'KZ-19',
-  'АТЫРАУСКАЯ ОБЛАСТЬ': 'KZ-23', 'ЗАПАДНО-КАЗАХСТАНСКАЯ ОБЛАСТЬ': 'KZ-27', 'ЖАМБЫЛСКАЯ ОБЛАСТЬ': 'KZ-31', 'КАРАГАНДИНСКАЯ ОБЛАСТЬ': 'KZ-35',
-  'КОСТАНАЙСКАЯ ОБЛАСТЬ': 'KZ-39', 'КЫЗЫЛОРДИНСКАЯ ОБЛАСТЬ': 'KZ-43', 'МАНГИСТАУСКАЯ ОБЛАСТЬ': 'KZ-47', 'ПАВЛОДАРСКАЯ ОБЛАСТЬ': 'KZ-55',
-  'СЕВЕРО-КАЗАХСТАНСКАЯ ОБЛАСТЬ': 'KZ-59', 'ТУРКЕСТАНСКАЯ ОБЛАСТЬ': 'KZ-61', 'ВОСТОЧНО-КАЗАХСТАНСКАЯ ОБЛАСТЬ': 'KZ-63',
-  'Г.АСТАНА': 'KZ-71', 'Г.АЛМАТЫ': 'KZ-75', 'Г.ШЫМКЕНТ': 'KZ-79', 'ЮЖНО-КАЗАХСТАНСКАЯ ОБЛАСТЬ': SKO,
+  'РЕСПУБЛИКА КАЗАХСТАН': 'KZ',
+  'АКМОЛИНСКАЯ ОБЛАСТЬ': 'KZ-11',
+  'АКТЮБИНСКАЯ ОБЛАСТЬ': 'KZ-15',
+  'АЛМАТИНСКАЯ ОБЛАСТЬ': 'KZ-19',
+  'АТЫРАУСКАЯ ОБЛАСТЬ': 'KZ-23',
+  'ЗАПАДНО-КАЗАХСТАНСКАЯ ОБЛАСТЬ': 'KZ-27',
+  'ЖАМБЫЛСКАЯ ОБЛАСТЬ': 'KZ-31',
+  'КАРАГАНДИНСКАЯ ОБЛАСТЬ': 'KZ-35',
+  'КОСТАНАЙСКАЯ ОБЛАСТЬ': 'KZ-39',
+  'КЫЗЫЛОРДИНСКАЯ ОБЛАСТЬ': 'KZ-43',
+  'МАНГИСТАУСКАЯ ОБЛАСТЬ': 'KZ-47',
+  'ПАВЛОДАРСКАЯ ОБЛАСТЬ': 'KZ-55',
+  'СЕВЕРО-КАЗАХСТАНСКАЯ ОБЛАСТЬ': 'KZ-59',
+  'ТУРКЕСТАНСКАЯ ОБЛАСТЬ': 'KZ-61',
+  'ВОСТОЧНО-КАЗАХСТАНСКАЯ ОБЛАСТЬ': 'KZ-63',
+  'Г.АСТАНА': 'KZ-71',
+  'Г.АЛМАТЫ': 'KZ-75',
+  'Г.ШЫМКЕНТ': 'KZ-79',
+  'ЮЖНО-КАЗАХСТАНСКАЯ ОБЛАСТЬ': SKO,
 };
 
-interface Cell { metric: string; place: string; year: number; raw: unknown; where: string; shown?: string }
+interface Cell {
+  metric: string;
+  place: string;
+  year: number;
+  raw: unknown;
+  where: string;
+  shown?: string;
+}
 
 const key = (metric: string, place: string, year: number | string) => `${metric}|${place}|${year}`;
-const byKey = (points: Point[]) => new Map(points.map((p) => [key(p.metric, p.place, p.period), p]));
+const byKey = (points: Point[]) =>
+  new Map(points.map((p) => [key(p.metric, p.place, p.period), p]));
 
 /** Every cell that should be a point compares with it: numbers exactly (binary noise aside), "-"/empty as null. */
 function compareCells(cells: Cell[], points: Point[]): { values: number; nulls: number } {
@@ -57,20 +103,37 @@ function compareCells(cells: Cell[], points: Point[]): { values: number; nulls: 
       const shown = c.shown === undefined ? clean : Number(c.shown.replace(/,/g, ''));
       const decimals = (v: number) => (String(v).split('.')[1] ?? '').length;
       const expected = decimals(clean) > decimals(shown) ? shown : clean;
-      if (expected !== clean) assert.match(p.note ?? '', new RegExp(`the cell holds ${c.raw}; the table displays it to`), c.where);
-      assert.ok(p.value !== null && Math.abs(p.value - expected) <= Math.abs(expected) * 1e-12, `${c.where}: published ${p.value}, cell ${c.raw} shown as ${c.shown}`);
+      if (expected !== clean)
+        assert.match(
+          p.note ?? '',
+          new RegExp(`the cell holds ${c.raw}; the table displays it to`),
+          c.where,
+        );
+      assert.ok(
+        p.value !== null && Math.abs(p.value - expected) <= Math.abs(expected) * 1e-12,
+        `${c.where}: published ${p.value}, cell ${c.raw} shown as ${c.shown}`,
+      );
       assert.equal(p.value, expected, c.where);
       values++;
     } else {
-      assert.ok(c.raw === null || c.raw === '' || c.raw === '-', `${c.where}: unexpected cell ${JSON.stringify(c.raw)}`);
+      assert.ok(
+        c.raw === null || c.raw === '' || c.raw === '-',
+        `${c.where}: unexpected cell ${JSON.stringify(c.raw)}`,
+      );
       assert.equal(p.value, null, `${c.where}: "${String(c.raw)}" must be null, is ${p.value}`);
       assert.ok(p.null_reason && p.null_reason.length > 0, c.where);
       nulls++;
     }
   }
   const cellKeys = new Set(cells.map((c) => key(c.metric, c.place, c.year)));
-  const extraValues = points.filter((p) => p.value !== null && !cellKeys.has(key(p.metric, p.place, p.period)));
-  assert.deepEqual(extraValues.map((p) => key(p.metric, p.place, p.period)), [], 'a published value without a cell');
+  const extraValues = points.filter(
+    (p) => p.value !== null && !cellKeys.has(key(p.metric, p.place, p.period)),
+  );
+  assert.deepEqual(
+    extraValues.map((p) => key(p.metric, p.place, p.period)),
+    [],
+    'a published value without a cell',
+  );
   return { values, nulls };
 }
 
@@ -78,7 +141,13 @@ function compareCells(cells: Cell[], points: Point[]): { values: number; nulls: 
 const moved = (label: string, year: number, from: number, to: number) =>
   PLACE[label] === 'KZ-61' && year >= from && year <= to ? SKO : PLACE[label]!;
 
-function xlsCells(file: string, metric: string, headerRow: number, firstRow: number, lastRow: number): Cell[] {
+function xlsCells(
+  file: string,
+  metric: string,
+  headerRow: number,
+  firstRow: number,
+  lastRow: number,
+): Cell[] {
   const ws = XLSX.read(readFileSync(join(SNAP, file)), { cellNF: true }).Sheets['ООС']!;
   const cells: Cell[] = [];
   for (let r = firstRow; r <= lastRow; r++) {
@@ -88,27 +157,50 @@ function xlsCells(file: string, metric: string, headerRow: number, firstRow: num
       const col = XLSX.utils.encode_col(c);
       const year = ws[`${col}${headerRow}`]!.v as number;
       const cell = ws[`${col}${r}`];
-      cells.push({ metric, place: PLACE[label]!, year, raw: cell === undefined ? null : cell.v, where: `${file} ${col}${r}`, ...(cell?.w === undefined ? {} : { shown: cell.w }) });
+      cells.push({
+        metric,
+        place: PLACE[label]!,
+        year,
+        raw: cell === undefined ? null : cell.v,
+        where: `${file} ${col}${r}`,
+        ...(cell?.w === undefined ? {} : { shown: cell.w }),
+      });
     }
   }
   return cells;
 }
 
-async function xlsxCells(file: string, sheet: string, blocks: { metric: string; first: number; last: number }[], headerRow: number, years: [number, number], move: [number, number]): Promise<Cell[]> {
+async function xlsxCells(
+  file: string,
+  sheet: string,
+  blocks: { metric: string; first: number; last: number }[],
+  headerRow: number,
+  years: [number, number],
+  move: [number, number],
+): Promise<Cell[]> {
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.readFile(join(SNAP, file));
   const ws = wb.getWorksheet(sheet)!;
   const cells: Cell[] = [];
   for (const b of blocks) {
     for (let r = b.first; r <= b.last; r++) {
-      const label = String(ws.getCell(`A${r}`).value).trim().replace(/\*+$/, '');
+      const label = String(ws.getCell(`A${r}`).value)
+        .trim()
+        .replace(/\*+$/, '');
       assert.ok(PLACE[label], `${file} ${sheet} A${r}: "${label}" not in the test's table`);
       for (let c = 2; c <= years[1] - years[0] + 2; c++) {
         const year = ws.getRow(headerRow).getCell(c).value as number;
         assert.equal(year, years[0] + c - 2, `${file} header`);
         let raw = ws.getRow(r).getCell(c).value as unknown;
-        if (raw !== null && typeof raw === 'object' && 'result' in (raw as object)) raw = (raw as { result: unknown }).result;
-        cells.push({ metric: b.metric, place: moved(label, year, move[0], move[1]), year, raw, where: `${file} ${sheet} row ${r} col ${c}` });
+        if (raw !== null && typeof raw === 'object' && 'result' in (raw as object))
+          raw = (raw as { result: unknown }).result;
+        cells.push({
+          metric: b.metric,
+          place: moved(label, year, move[0], move[1]),
+          year,
+          raw,
+          where: `${file} ${sheet} row ${r} col ${c}`,
+        });
       }
     }
   }
@@ -122,24 +214,37 @@ describe('bns-extra readers against an independent reading of each snapshot', ()
   let expenditure: Point[];
   let income: Point[];
   before(async () => {
-    le = (await readYearGrid(join(SNAP, S.LIFE_EXPECTANCY_FILE), S.LIFE_EXPECTANCY_SPEC, resolve)).points;
-    hospitals = (await readYearGrid(join(SNAP, S.HOSPITALS_FILE), S.HOSPITALS_SPEC, resolve)).points;
-    emissions = (await readYearGrid(join(SNAP, S.EMISSIONS_FILE), S.EMISSIONS_SPEC, resolve)).points;
-    expenditure = (await readYearGrid(join(SNAP, S.ENV_EXPENDITURE_FILE), S.ENV_EXPENDITURE_SPEC, resolve)).points;
+    le = (await readYearGrid(join(SNAP, S.LIFE_EXPECTANCY_FILE), S.LIFE_EXPECTANCY_SPEC, resolve))
+      .points;
+    hospitals = (await readYearGrid(join(SNAP, S.HOSPITALS_FILE), S.HOSPITALS_SPEC, resolve))
+      .points;
+    emissions = (await readYearGrid(join(SNAP, S.EMISSIONS_FILE), S.EMISSIONS_SPEC, resolve))
+      .points;
+    expenditure = (
+      await readYearGrid(join(SNAP, S.ENV_EXPENDITURE_FILE), S.ENV_EXPENDITURE_SPEC, resolve)
+    ).points;
     income = (await readIncomeCsv(join(SNAP, S.INCOME_FILE), resolve)).points;
   });
 
   test('emissions: every cell of the BIFF sheet is its point, "-" is null, and the unit is the table\'s', () => {
-    const counts = compareCells(xlsCells(S.EMISSIONS_FILE, 'air_emissions_stationary', 3, 4, 25), emissions);
+    const counts = compareCells(
+      xlsCells(S.EMISSIONS_FILE, 'air_emissions_stationary', 3, 4, 25),
+      emissions,
+    );
     assert.deepEqual(counts, { values: 314, nulls: 82 });
-    assert.ok(emissions.every((p) => p.unit === 'thousand tonnes' && p.source_id === 'bns-emissions'));
+    assert.ok(
+      emissions.every((p) => p.unit === 'thousand tonnes' && p.source_id === 'bns-emissions'),
+    );
     // both the former region and its successors, never merged
     assert.equal(byKey(emissions).get(key('air_emissions_stationary', SKO, 2017))!.value, 68.2);
     assert.equal(byKey(emissions).get(key('air_emissions_stationary', 'KZ-61', 2018))!.value, 30);
   });
 
   test('environmental expenditure: every cell of the BIFF sheet is its point in thousand KZT', () => {
-    const counts = compareCells(xlsCells(S.ENV_EXPENDITURE_FILE, 'environmental_protection_expenditure', 3, 4, 25), expenditure);
+    const counts = compareCells(
+      xlsCells(S.ENV_EXPENDITURE_FILE, 'environmental_protection_expenditure', 3, 4, 25),
+      expenditure,
+    );
     assert.deepEqual(counts, { values: 314, nulls: 82 });
     assert.ok(expenditure.every((p) => p.unit === 'thousand KZT'));
   });
@@ -152,22 +257,54 @@ describe('bns-extra readers against an independent reading of each snapshot', ()
       { metric: `life_expectancy;sex=${sex};area=R`, first: 52, last: 69 },
     ];
     const cells = [
-      ...(await xlsxCells(S.LIFE_EXPECTANCY_FILE, 'Все население', [{ metric: 'life_expectancy', first: 2, last: 22 }], 1, [1999, 2022], [1999, 2016])),
-      ...(await xlsxCells(S.LIFE_EXPECTANCY_FILE, 'Мужчины', sexBlocks('M'), 6, [1999, 2022], [1999, 2016])),
-      ...(await xlsxCells(S.LIFE_EXPECTANCY_FILE, 'Женщины', sexBlocks('F'), 6, [1999, 2022], [1999, 2016])),
+      ...(await xlsxCells(
+        S.LIFE_EXPECTANCY_FILE,
+        'Все население',
+        [{ metric: 'life_expectancy', first: 2, last: 22 }],
+        1,
+        [1999, 2022],
+        [1999, 2016],
+      )),
+      ...(await xlsxCells(
+        S.LIFE_EXPECTANCY_FILE,
+        'Мужчины',
+        sexBlocks('M'),
+        6,
+        [1999, 2022],
+        [1999, 2016],
+      )),
+      ...(await xlsxCells(
+        S.LIFE_EXPECTANCY_FILE,
+        'Женщины',
+        sexBlocks('F'),
+        6,
+        [1999, 2022],
+        [1999, 2016],
+      )),
     ];
     const counts = compareCells(cells, le);
     assert.equal(counts.values, 417 * 5 + 363 * 2);
     const p = byKey(le);
     assert.equal(p.get(key('life_expectancy', SKO, 2016))!.value, 72.58);
-    assert.equal(p.get(key('life_expectancy', 'KZ-61', 2016))!.value, null, 'Turkistan 1999-2016 is not Turkistan');
+    assert.equal(
+      p.get(key('life_expectancy', 'KZ-61', 2016))!.value,
+      null,
+      'Turkistan 1999-2016 is not Turkistan',
+    );
     assert.equal(p.get(key('life_expectancy', 'KZ-61', 2017))!.value, 72.45);
     assert.equal(p.get(key('life_expectancy', 'KZ-79', 2017))!.value, 74.34);
     assert.ok(le.every((x) => x.unit === 'years'));
   });
 
-  test('hospitals: every cell, the 2013 national SUM noted as the workbook\'s own formula, Almaty region 2022 a break', async () => {
-    const cells = await xlsxCells(S.HOSPITALS_FILE, 'Число больничных организаций', [{ metric: 'hospital_organisations', first: 2, last: 22 }], 1, [2003, 2022], [2003, 2017]);
+  test("hospitals: every cell, the 2013 national SUM noted as the workbook's own formula, Almaty region 2022 a break", async () => {
+    const cells = await xlsxCells(
+      S.HOSPITALS_FILE,
+      'Число больничных организаций',
+      [{ metric: 'hospital_organisations', first: 2, last: 22 }],
+      1,
+      [2003, 2022],
+      [2003, 2017],
+    );
     const counts = compareCells(cells, hospitals);
     assert.equal(counts.values, 348);
     const p = byKey(hospitals);
@@ -206,20 +343,41 @@ describe('bns-extra readers against an independent reading of each snapshot', ()
   test('the 2022 parents and the 2018 successors carry a series break on their first value in new borders', () => {
     for (const points of [le, hospitals, emissions, expenditure]) {
       const metric = points[0]!.metric.split(';')[0]!; // the all-totals series of the indicator
-      const breaks = points.filter((p) => p.metric === metric && isSeriesBreak(p)).map((p) => `${p.place} ${p.period}`).sort();
-      assert.deepEqual(breaks, metric === 'life_expectancy'
-        ? ['KZ-19 2022', 'KZ-35 2022', 'KZ-61 2017', 'KZ-63 2022', 'KZ-79 2017']
-        : ['KZ-19 2022', 'KZ-35 2022', 'KZ-61 2018', 'KZ-63 2022', 'KZ-79 2018'], metric);
+      const breaks = points
+        .filter((p) => p.metric === metric && isSeriesBreak(p))
+        .map((p) => `${p.place} ${p.period}`)
+        .sort();
+      assert.deepEqual(
+        breaks,
+        metric === 'life_expectancy'
+          ? ['KZ-19 2022', 'KZ-35 2022', 'KZ-61 2017', 'KZ-63 2022', 'KZ-79 2017']
+          : ['KZ-19 2022', 'KZ-35 2022', 'KZ-61 2018', 'KZ-63 2022', 'KZ-79 2018'],
+        metric,
+      );
     }
-    assert.deepEqual(income.filter(isSeriesBreak).map((p) => `${p.place} ${p.period}`).sort(), ['KZ-61 2018', 'KZ-79 2018']);
+    assert.deepEqual(
+      income
+        .filter(isSeriesBreak)
+        .map((p) => `${p.place} ${p.period}`)
+        .sort(),
+      ['KZ-61 2018', 'KZ-79 2018'],
+    );
   });
 
   test('each indicator row lists exactly the years its points mark as series breaks', () => {
-    const rows = JSON.parse(readFileSync(new URL('../sources/indicators.json', import.meta.url), 'utf8')) as { id: string; series_breaks: string[] }[];
+    const rows = JSON.parse(
+      readFileSync(new URL('../sources/indicators.json', import.meta.url), 'utf8'),
+    ) as { id: string; series_breaks: string[] }[];
     const all = [...le, ...hospitals, ...emissions, ...expenditure, ...income];
     for (const metric of new Set(all.map((p) => p.metric))) {
-      const marked = [...new Set(all.filter((p) => p.metric === metric && isSeriesBreak(p)).map((p) => p.period))].sort();
-      assert.deepEqual(rows.find((r) => r.id === metric.split(';')[0])?.series_breaks, marked, metric); // a breakdown's series breaks are its indicator's
+      const marked = [
+        ...new Set(all.filter((p) => p.metric === metric && isSeriesBreak(p)).map((p) => p.period)),
+      ].sort();
+      assert.deepEqual(
+        rows.find((r) => r.id === metric.split(';')[0])?.series_breaks,
+        marked,
+        metric,
+      ); // a breakdown's series breaks are its indicator's
     }
   });
 });
@@ -232,7 +390,10 @@ describe('bns-extra readers refuse a bad cell naming file, row and field', () =>
     wb.Sheets['ООС']!['D7'] = { t: 's', v: 'n/a' };
     const path = join(dir, 'emissions.xls');
     writeFileSync(path, XLSX.write(wb, { bookType: 'biff8', type: 'buffer' }) as Buffer);
-    await assert.rejects(readYearGrid(path, S.EMISSIONS_SPEC, resolve), /emissions\.xls, sheet "ООС", row 7, column D \("Актюбинская", 2007\), field value: expected a number/);
+    await assert.rejects(
+      readYearGrid(path, S.EMISSIONS_SPEC, resolve),
+      /emissions\.xls, sheet "ООС", row 7, column D \("Актюбинская", 2007\), field value: expected a number/,
+    );
   });
 
   test('an unknown region label in an xlsx table', async () => {
@@ -241,7 +402,10 @@ describe('bns-extra readers refuse a bad cell naming file, row and field', () =>
     wb.worksheets[0]!.getCell('A5').value = 'Актюбинск';
     const path = join(dir, 'hospitals.xlsx');
     await wb.xlsx.writeFile(path);
-    await assert.rejects(readYearGrid(path, S.HOSPITALS_SPEC, resolve), /hospitals\.xlsx, sheet "Число больничных организаций", row 5, column A, field label: unresolved region label "Актюбинск"/);
+    await assert.rejects(
+      readYearGrid(path, S.HOSPITALS_SPEC, resolve),
+      /hospitals\.xlsx, sheet "Число больничных организаций", row 5, column A, field label: unresolved region label "Актюбинск"/,
+    );
   });
 
   test('a zero where the table would print "-"', async () => {
@@ -250,22 +414,36 @@ describe('bns-extra readers refuse a bad cell naming file, row and field', () =>
     wb.worksheets[0]!.getCell('C4').value = 0;
     const path = join(dir, 'hospitals-zero.xlsx');
     await wb.xlsx.writeFile(path);
-    await assert.rejects(readYearGrid(path, S.HOSPITALS_SPEC, resolve), /row 4, column C \("Акмолинская", 2004\), field value: 0 where/);
+    await assert.rejects(
+      readYearGrid(path, S.HOSPITALS_SPEC, resolve),
+      /row 4, column C \("Акмолинская", 2004\), field value: 0 where/,
+    );
   });
 
   test('a decimal in the whole-tenge income export', async () => {
-    const text = readFileSync(join(SNAP, S.INCOME_FILE), 'utf8').replace('КЫЗЫЛОРДИНСКАЯ ОБЛАСТЬ,2016-12-31,56251', 'КЫЗЫЛОРДИНСКАЯ ОБЛАСТЬ,2016-12-31,56251.5');
+    const text = readFileSync(join(SNAP, S.INCOME_FILE), 'utf8').replace(
+      'КЫЗЫЛОРДИНСКАЯ ОБЛАСТЬ,2016-12-31,56251',
+      'КЫЗЫЛОРДИНСКАЯ ОБЛАСТЬ,2016-12-31,56251.5',
+    );
     const path = join(dir, 'income.csv');
     writeFileSync(path, text);
-    await assert.rejects(readIncomeCsv(path, resolve), /income\.csv, row 3, field value: "56251\.5" is not a whole number/);
+    await assert.rejects(
+      readIncomeCsv(path, resolve),
+      /income\.csv, row 3, field value: "56251\.5" is not a whole number/,
+    );
   });
 
   test('a footnote whose years disagree with the reader stops the build', async () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(join(SNAP, S.LIFE_EXPECTANCY_FILE));
-    for (const ws of wb.worksheets) if (String(ws.getCell('A70').value ?? '').startsWith('*')) ws.getCell('A70').value = '*Данные за 1999-2017гг. по Южно-Казахстанской области.';
+    for (const ws of wb.worksheets)
+      if (String(ws.getCell('A70').value ?? '').startsWith('*'))
+        ws.getCell('A70').value = '*Данные за 1999-2017гг. по Южно-Казахстанской области.';
     const path = join(dir, 'le.xlsx');
     await wb.xlsx.writeFile(path);
-    await assert.rejects(readYearGrid(path, S.LIFE_EXPECTANCY_SPEC, resolve), /footnote .* gives 1999-2017, the reader expects 1999-2016/);
+    await assert.rejects(
+      readYearGrid(path, S.LIFE_EXPECTANCY_SPEC, resolve),
+      /footnote .* gives 1999-2017, the reader expects 1999-2016/,
+    );
   });
 });

@@ -18,13 +18,16 @@ const BULLETIN = 'bns-more/population_by_region_district_sex_urban_rural_2023-01
 function personalTokens(): string[] {
   const ws = XLSX.read(readFileSync(join(SNAP, BULLETIN))).Sheets['03']!;
   const cells: string[] = [];
-  for (let r = 512; r <= 516; r++) for (const c of ['A', 'B', 'C', 'D', 'E', 'F', 'G']) if (ws[`${c}${r}`]) cells.push(String(ws[`${c}${r}`].v));
+  for (let r = 512; r <= 516; r++)
+    for (const c of ['A', 'B', 'C', 'D', 'E', 'F', 'G'])
+      if (ws[`${c}${r}`]) cells.push(String(ws[`${c}${r}`].v));
   const tokens = new Set<string>();
   for (const text of cells) {
     for (const m of text.matchAll(/[\w.]+@[\w.]+/gu)) tokens.add(m[0]);
     for (const m of text.matchAll(/\+7 \d{4} (\d{6})/gu)) tokens.add(m[1]!);
     // "Орынд. Е. Көпес", "Н. Ханжігітов": the surname after an initial
-    for (const m of text.matchAll(/[А-ЯЁӘҒҚҢӨҰҮҺІ]\. ([А-ЯЁӘҒҚҢӨҰҮҺІ][а-яёәғқңөұүһі]+)/gu)) tokens.add(m[1]!);
+    for (const m of text.matchAll(/[А-ЯЁӘҒҚҢӨҰҮҺІ]\. ([А-ЯЁӘҒҚҢӨҰҮҺІ][а-яёәғқңөұүһі]+)/gu))
+      tokens.add(m[1]!);
   }
   return [...tokens];
 }
@@ -71,23 +74,34 @@ describe('the bns-more families in the real release', () => {
   test('each table is a dataset with its own file, sources and freshness in the catalog', async () => {
     const catalog = await getJson('/data/dataset-catalog.json');
     const expected: Record<string, string> = {
-      doctors: '2022-12-31', 'household-expenditure': '2022-12-31', 'employment-agency-applicants': '2021-12-31',
+      doctors: '2022-12-31',
+      'household-expenditure': '2022-12-31',
+      'employment-agency-applicants': '2021-12-31',
       // a dataset is as fresh as its oldest part: GRP per capita's annual indicators end in 2022, its
       // cumulative ones at 9 months 2023 (listed among the parts)
-      'unemployment-quarterly': '2023-12-31', 'grp-per-capita': '2022-12-31', 'bus-transport': '2022-12-31',
+      'unemployment-quarterly': '2023-12-31',
+      'grp-per-capita': '2022-12-31',
+      'bus-transport': '2022-12-31',
     };
     for (const [id, asOf] of Object.entries(expected)) {
       const d = catalog.datasets.find((x: any) => x.id === `dataset:${id}`);
       assert.ok(d, id);
       assert.equal(d.freshness.as_of, asOf, id);
-      if (id === 'grp-per-capita') assert.ok(d.freshness.parts.some((p: { as_of: string | null }) => p.as_of === '2023-09-30'), 'the cumulative part reaches 9 months 2023');
+      if (id === 'grp-per-capita')
+        assert.ok(
+          d.freshness.parts.some((p: { as_of: string | null }) => p.as_of === '2023-09-30'),
+          'the cumulative part reaches 9 months 2023',
+        );
       assert.equal(d.freshness.sla_days, 400, id);
       // tables that stop in 2021-2023 are reported stale against the Bureau's annual cadence, not hidden
       assert.equal(d.freshness.status, 'stale', id);
       const json = d.distributions.find((x: any) => x.media_type === 'application/json');
       const file = await getJson(json.url);
       assert.ok(file.points.length > 300, id);
-      assert.ok(file.points.every((p: any) => p.unit && (p.value !== null || p.null_reason)), id);
+      assert.ok(
+        file.points.every((p: any) => p.unit && (p.value !== null || p.null_reason)),
+        id,
+      );
     }
   });
 
@@ -108,12 +122,18 @@ describe('the bns-more families in the real release', () => {
     const doctors = await getJson('/api/v1/observations?indicator=doctors&place=KZ-75&period=2016');
     assert.equal(doctors.data[0].value, 16332);
     assert.equal(doctors.data[0].status, 'suspicious');
-    const sko = await getJson(`/api/v1/observations?indicator=doctors&place=${encodeURIComponent(SOUTH_KAZAKHSTAN_LEGACY)}&period=2017`);
+    const sko = await getJson(
+      `/api/v1/observations?indicator=doctors&place=${encodeURIComponent(SOUTH_KAZAKHSTAN_LEGACY)}&period=2017`,
+    );
     assert.equal(sko.data[0].value, 9384);
-    const bus = await getJson('/api/v1/observations?indicator=bus_passengers&place=KZ-11&period=2018');
+    const bus = await getJson(
+      '/api/v1/observations?indicator=bus_passengers&place=KZ-11&period=2018',
+    );
     assert.equal(bus.data[0].value, null);
     assert.match(bus.data[0].null_reason, /confidential/);
-    const q = await getJson('/api/v1/observations?indicator=unemployment_rate_quarterly&place=KZ&period=2019-Q3');
+    const q = await getJson(
+      '/api/v1/observations?indicator=unemployment_rate_quarterly&place=KZ&period=2019-Q3',
+    );
     assert.equal(q.data[0].value, 4.8);
   });
 });

@@ -6,7 +6,12 @@ import { readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { Point } from '../src/model/types.js';
-import { readGrpWorkbook, GRP_ROUBLE_UNIT, GRP_UNIT, type GrpResult } from '../src/sources/bns-grp.js';
+import {
+  readGrpWorkbook,
+  GRP_ROUBLE_UNIT,
+  GRP_UNIT,
+  type GrpResult,
+} from '../src/sources/bns-grp.js';
 import { readBnsCsv, KZ_ISO_CODES, NOT_PUBLISHED } from '../src/sources/bns-csv.js';
 import { POPULATION_SPEC, EMPLOYED_SPEC, UNEMPLOYMENT_SPEC } from '../src/sources/bns-csv-specs.js';
 import { SOUTH_KAZAKHSTAN_LEGACY } from '../src/sources/bns-reforms.js';
@@ -22,8 +27,12 @@ const UNE = join(BNS, 'unemployment_rate_by_region.csv');
 
 /** The caller's lookup, as the brief describes: crosswalk bns_grp_label_en + national + legacy. */
 function crosswalkResolver(): (label: string) => string | null {
-  const rows = parse(readFileSync(join(SNAP, 'reference/regions_crosswalk.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
-  const map = new Map<string, string>(rows.map((r) => [r['bns_grp_label_en'] as string, r['iso_3166_2'] as string]));
+  const rows = parse(readFileSync(join(SNAP, 'reference/regions_crosswalk.csv'), 'utf8'), {
+    columns: true,
+  }) as Record<string, string>[];
+  const map = new Map<string, string>(
+    rows.map((r) => [r['bns_grp_label_en'] as string, r['iso_3166_2'] as string]),
+  );
   map.set('Republic of Kazakhstan', 'KZ');
   map.set('Ontustik Kazakhstan', SOUTH_KAZAKHSTAN_LEGACY);
   return (label) => map.get(label) ?? null;
@@ -32,7 +41,8 @@ function crosswalkResolver(): (label: string) => string | null {
 const isIso = (place: string): boolean => KZ_ISO_CODES.includes(place);
 const byPeriod = (points: Point[]): Map<string, Point[]> => {
   const m = new Map<string, Point[]>();
-  for (const p of points) m.set(`${p.metric} ${p.period}`, [...(m.get(`${p.metric} ${p.period}`) ?? []), p]);
+  for (const p of points)
+    m.set(`${p.metric} ${p.period}`, [...(m.get(`${p.metric} ${p.period}`) ?? []), p]);
   return m;
 };
 const find = (points: Point[], metric: string, place: string, period: string): Point => {
@@ -77,7 +87,12 @@ describe('GRP workbook reader', () => {
         const p = find(grp.points, period === '2019' ? 'grp' : 'grp_cumulative', 'KZ', period);
         return [p.period_start, p.period_end];
       }),
-      [['2019-01-01', '2019-12-31'], ['2019-01-01', '2019-03-31'], ['2019-01-01', '2019-06-30'], ['2019-01-01', '2019-09-30']],
+      [
+        ['2019-01-01', '2019-12-31'],
+        ['2019-01-01', '2019-03-31'],
+        ['2019-01-01', '2019-06-30'],
+        ['2019-01-01', '2019-09-30'],
+      ],
     );
   });
 
@@ -100,7 +115,11 @@ describe('GRP workbook reader', () => {
     const resolve = crosswalkResolver();
     await assert.rejects(
       readGrpWorkbook(GRP, (l) => (l === 'Pavlodar' ? null : resolve(l))),
-      (e: Error) => e.message.includes(GRP) && e.message.includes('sheet " 1990-1997"') && e.message.includes('row 16') && e.message.includes('"Pavlodar"'),
+      (e: Error) =>
+        e.message.includes(GRP) &&
+        e.message.includes('sheet " 1990-1997"') &&
+        e.message.includes('row 16') &&
+        e.message.includes('"Pavlodar"'),
     );
   });
 
@@ -109,12 +128,17 @@ describe('GRP workbook reader', () => {
     // 22 rows, but the abolished South Kazakhstan row is empty: a missing value has nothing to revise
     assert.equal(prelim.length, 21);
     assert.ok(prelim.every((p) => p.metric === 'grp' && p.period === '2023' && p.value !== null));
-    assert.ok(prelim.every((p) => /preliminary \(source footnote/.test(p.note ?? '')), 'every preliminary value says so in its note');
+    assert.ok(
+      prelim.every((p) => /preliminary \(source footnote/.test(p.note ?? '')),
+      'every preliminary value says so in its note',
+    );
     assert.deepEqual(grp.preliminaryColumns, ['grp 2023']);
   });
 
   test('1990-1992 values carry the million-rouble unit and a note on every point', () => {
-    const early = grp.points.filter((p) => ['1990', '1991', '1992'].includes(p.period) && p.value !== null);
+    const early = grp.points.filter(
+      (p) => ['1990', '1991', '1992'].includes(p.period) && p.value !== null,
+    );
     assert.ok(early.length >= 15 * 3, `${early.length} valued points in 1990-1992`); // Astana is null there (part of Akmola)
     for (const p of early) {
       assert.equal(p.unit, 'mln RUB (Soviet/Russian rouble)', `${p.place} ${p.period}`);
@@ -124,14 +148,29 @@ describe('GRP workbook reader', () => {
   });
 
   test('the three split regions carry a break note on 2021 to 2022-Q1 (old borders) and on 2022-H1, their first value in the new borders', () => {
-    for (const [place, child] of [['KZ-63', 'KZ-10'], ['KZ-35', 'KZ-62'], ['KZ-19', 'KZ-33']] as const) {
+    for (const [place, child] of [
+      ['KZ-63', 'KZ-10'],
+      ['KZ-35', 'KZ-62'],
+      ['KZ-19', 'KZ-33'],
+    ] as const) {
       for (const period of ['2021-Q1', '2021-H1', '2021-9M', '2022-Q1']) {
         const p = find(grp.points, 'grp_cumulative', place, period);
         assert.ok(p.value !== null);
-        assert.match(p.note ?? '', new RegExp(`series break: in the borders before the 2022-06-08 reform, still including ${child}`), `${place} ${period}`);
+        assert.match(
+          p.note ?? '',
+          new RegExp(
+            `series break: in the borders before the 2022-06-08 reform, still including ${child}`,
+          ),
+          `${place} ${period}`,
+        );
       }
       // 2022-H1 is the first period in the new borders: the break is marked there, as in every family
-      assert.match(find(grp.points, 'grp_cumulative', place, '2022-H1').note ?? '', new RegExp(`^series break: first value in the borders in force from 2022-06-08 \\(${child} split off\\)`));
+      assert.match(
+        find(grp.points, 'grp_cumulative', place, '2022-H1').note ?? '',
+        new RegExp(
+          `^series break: first value in the borders in force from 2022-06-08 \\(${child} split off\\)`,
+        ),
+      );
     }
   });
 
@@ -182,17 +221,24 @@ describe('GRP workbook reader', () => {
       const ps = grp.points.filter((p) => p.metric === 'grp' && p.period === String(year));
       const nat = find(ps, 'grp', 'KZ', String(year)).value ?? NaN;
       const legacy = find(ps, 'grp', SOUTH_KAZAKHSTAN_LEGACY, String(year)).value ?? NaN;
-      const split = (find(ps, 'grp', 'KZ-61', String(year)).value ?? NaN) + (find(ps, 'grp', 'KZ-79', String(year)).value ?? NaN);
+      const split =
+        (find(ps, 'grp', 'KZ-61', String(year)).value ?? NaN) +
+        (find(ps, 'grp', 'KZ-79', String(year)).value ?? NaN);
       const regions = ps.filter((p) => isIso(p.place)).reduce((s, p) => s + (p.value ?? 0), 0);
       assert.ok(Math.abs(split - legacy) <= 0.1, `${year}: ${split} vs ${legacy}`);
       assert.ok(Math.abs(regions - nat) <= 1, `${year}: regions ${regions} vs national ${nat}`);
-      assert.ok(regions + legacy - nat > 1_000_000, `${year}: adding the legacy row must be visibly wrong`);
+      assert.ok(
+        regions + legacy - nat > 1_000_000,
+        `${year}: adding the legacy row must be visibly wrong`,
+      );
     }
   });
 
   test('before that (1990-2010, and cumulative to Q1 2018) regions + old South Kazakhstan make the total', () => {
     for (const [key, ps] of byPeriod(grp.points)) {
-      const hasSplit = ps.some((p) => (p.place === 'KZ-61' || p.place === 'KZ-79') && p.value !== null);
+      const hasSplit = ps.some(
+        (p) => (p.place === 'KZ-61' || p.place === 'KZ-79') && p.value !== null,
+      );
       if (hasSplit) continue;
       const nat = ps.find((p) => p.place === 'KZ')?.value ?? NaN;
       const sum = ps.filter((p) => p.place !== 'KZ').reduce((s, p) => s + (p.value ?? 0), 0);
@@ -211,7 +257,11 @@ describe('Bureau CSV reader', () => {
   let emp: Point[];
   let une: Point[];
   before(async () => {
-    [pop, emp, une] = await Promise.all([readBnsCsv(POP, POPULATION_SPEC), readBnsCsv(EMP, EMPLOYED_SPEC), readBnsCsv(UNE, UNEMPLOYMENT_SPEC)]);
+    [pop, emp, une] = await Promise.all([
+      readBnsCsv(POP, POPULATION_SPEC),
+      readBnsCsv(EMP, EMPLOYED_SPEC),
+      readBnsCsv(UNE, UNEMPLOYMENT_SPEC),
+    ]);
   });
 
   test('row counts: population 21 places x 17 years; labour tables rows + their 2015 gaps', () => {
@@ -236,7 +286,11 @@ describe('Bureau CSV reader', () => {
       assert.equal(regions.length, 20);
       // Values are whole or half persons: add them as integers of half persons, no float error.
       const halves = regions.reduce((s, p) => s + Math.round((p.value ?? NaN) * 2), 0);
-      assert.equal(halves, Math.round((find(ps, 'population', 'KZ', String(year)).value ?? NaN) * 2), String(year));
+      assert.equal(
+        halves,
+        Math.round((find(ps, 'population', 'KZ', String(year)).value ?? NaN) * 2),
+        String(year),
+      );
     }
   });
 
@@ -271,7 +325,9 @@ describe('Bureau CSV reader', () => {
     const p = find(une, 'unemployment_rate', 'KZ', '2007');
     assert.equal(p.value, 7.3);
     assert.match(p.note ?? '', /rounded from 7\.257656208033504/);
-    assert.ok(une.every((x) => x.value === null || Number.isInteger(Math.round(x.value * 10) / 10 * 10)));
+    assert.ok(
+      une.every((x) => x.value === null || Number.isInteger((Math.round(x.value * 10) / 10) * 10)),
+    );
     assert.equal(une.filter((x) => x.note?.includes('rounded from')).length, 10);
   });
 
@@ -301,7 +357,10 @@ describe('Bureau CSV reader', () => {
       const path = join(dir, `${name}.csv`);
       writeFileSync(path, copy.join('\n'));
       await assert.rejects(readBnsCsv(path, UNEMPLOYMENT_SPEC), (e: Error) => {
-        assert.ok(e.message.includes(path) && e.message.includes('row 5') && e.message.includes(field), e.message);
+        assert.ok(
+          e.message.includes(path) && e.message.includes('row 5') && e.message.includes(field),
+          e.message,
+        );
         return true;
       });
     }
@@ -317,7 +376,10 @@ describe('Bureau CSV reader', () => {
   });
 
   test('a stale suspicious-value annotation fails instead of flagging another number', async () => {
-    const spec = { ...UNEMPLOYMENT_SPEC, annotations: [{ place: 'KZ', year: 2019, expect: 4.8, note: 'x' }] };
+    const spec = {
+      ...UNEMPLOYMENT_SPEC,
+      annotations: [{ place: 'KZ', year: 2019, expect: 4.8, note: 'x' }],
+    };
     await assert.rejects(readBnsCsv(UNE, spec), /annotated as 4\.8 but the file has 3\.6/);
   });
 });

@@ -7,7 +7,11 @@ import { fileURLToPath } from 'node:url';
 
 const DALA = fileURLToPath(new URL('../bin/dala.js', import.meta.url));
 const run = (...args: string[]) =>
-  spawnSync(process.execPath, [DALA, ...args], { encoding: 'utf8', env: { ...process.env, DALA_FROM_SOURCE: '1' }, timeout: 60_000 });
+  spawnSync(process.execPath, [DALA, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, DALA_FROM_SOURCE: '1' },
+    timeout: 60_000,
+  });
 
 test('dala --help and dala <command> --help print the usage on stdout and exit 0', () => {
   for (const args of [['--help'], ['-h'], ['serve', '--help'], ['build', '-h']]) {

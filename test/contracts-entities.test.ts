@@ -22,7 +22,8 @@ async function publishAll(model = makeTestModel()): Promise<Map<string, Artifact
   for (const publish of entityPublishers) for (const a of await publish(model)) out.set(a.path, a);
   return out;
 }
-const json = (artifacts: Map<string, Artifact>, path: string) => artifacts.get(path)!.json as Record<string, any>;
+const json = (artifacts: Map<string, Artifact>, path: string) =>
+  artifacts.get(path)!.json as Record<string, any>;
 const validate = (name: string, data: unknown) => {
   const v = ajv.getSchema(schemaId(name));
   assert.ok(v, `schema ${name} registered`);
@@ -59,17 +60,28 @@ test('schemas reject a contract missing a required field', async () => {
 test('publishing is deterministic: the same model gives the same bytes', async () => {
   const a = await publishAll();
   const b = await publishAll();
-  for (const [path, artifact] of a) assert.equal(stableJson(artifact.json), stableJson(b.get(path)!.json));
+  for (const [path, artifact] of a)
+    assert.equal(stableJson(artifact.json), stableJson(b.get(path)!.json));
 });
 
 test('every entity carries a canonical id and lists are sorted by id', async () => {
   const entities = json(await publishAll(), 'entities.json');
   const all = [...entities.persons, ...entities.organizations, ...entities.locations];
-  for (const e of all) assert.match(e.id, /^(place:KZ|place:KZ-\d{2}(\/[A-Za-z0-9]+)?|place:KZ-[A-Z-]+|institution:[a-z0-9-]+|person:[a-z0-9-]+)$/);
+  for (const e of all)
+    assert.match(
+      e.id,
+      /^(place:KZ|place:KZ-\d{2}(\/[A-Za-z0-9]+)?|place:KZ-[A-Z-]+|institution:[a-z0-9-]+|person:[a-z0-9-]+)$/,
+    );
   for (const list of [entities.organizations, entities.locations]) {
-    assert.deepEqual(list.map((e: { id: string }) => e.id), list.map((e: { id: string }) => e.id).sort());
+    assert.deepEqual(
+      list.map((e: { id: string }) => e.id),
+      list.map((e: { id: string }) => e.id).sort(),
+    );
   }
-  assert.ok(entities.locations.some((l: { id: string }) => l.id === 'place:KZ-35/KZ351600'), 'district id is place:<iso>/<pcode>');
+  assert.ok(
+    entities.locations.some((l: { id: string }) => l.id === 'place:KZ-35/KZ351600'),
+    'district id is place:<iso>/<pcode>',
+  );
 });
 
 test('no person is invented: without a named responsible person, persons is empty with a note', async () => {
@@ -77,7 +89,12 @@ test('no person is invented: without a named responsible person, persons is empt
   assert.deepEqual(entities.persons, []);
   assert.match(entities.persons_note, /never inferred/);
   const model = makeTestModel();
-  model.institutions[0]!.responsible_person = { name: { en: 'Test Person', ru: 'Тест', kk: 'Тест' }, role: 'akim', as_of: '2025-12-01', source_url: 'https://example.gov.kz/akim' };
+  model.institutions[0]!.responsible_person = {
+    name: { en: 'Test Person', ru: 'Тест', kk: 'Тест' },
+    role: 'akim',
+    as_of: '2025-12-01',
+    source_url: 'https://example.gov.kz/akim',
+  };
   const named = json(await publishAll(model), 'entities.json');
   assert.equal(named.persons.length, 1);
   assert.equal(named.persons[0].source_url, 'https://example.gov.kz/akim');
@@ -94,7 +111,12 @@ test('institutions carry a freshness contract: unknown without a date, fresh wit
     assert.equal(i.responsible_person, null);
     assert.ok(i.responsible_person_null_reason.length > 0);
   }
-  model.institutions[1]!.responsible_person = { name: { en: 'A B', ru: 'А Б', kk: 'А Б' }, role: 'akim', as_of: '2026-01-01', source_url: 'https://example.gov.kz/x' };
+  model.institutions[1]!.responsible_person = {
+    name: { en: 'A B', ru: 'А Б', kk: 'А Б' },
+    role: 'akim',
+    as_of: '2026-01-01',
+    source_url: 'https://example.gov.kz/x',
+  };
   const dated = json(await publishAll(model), 'institutions-catalog.json');
   assert.equal(dated.institutions[1].freshness.status, 'fresh');
   assert.equal(dated.institutions[1].freshness.age_days, 14);
@@ -102,7 +124,8 @@ test('institutions carry a freshness contract: unknown without a date, fresh wit
 
 test('freshness is fresh within the SLA, degraded past it, stale past twice it', () => {
   const now = new Date('2026-04-11T12:00:00Z');
-  const at = (as_of: string | null) => evaluateFreshness({ as_of, sla_days: 10, historical: false }, now);
+  const at = (as_of: string | null) =>
+    evaluateFreshness({ as_of, sla_days: 10, historical: false }, now);
   assert.equal(at('2026-04-01').status, 'fresh'); // 10 days
   assert.equal(at('2026-03-31').status, 'degraded'); // 11 days
   assert.equal(at('2026-03-22').status, 'degraded'); // 20 days
@@ -111,8 +134,14 @@ test('freshness is fresh within the SLA, degraded past it, stale past twice it',
   assert.equal(at(null).age_days, null);
   assert.equal(at(null).status, 'unknown');
   assert.match(at('2026-03-21').reason[0]!, /twice the SLA/);
-  assert.equal(evaluateFreshness({ as_of: '2020-01-01', sla_days: 10, historical: true }, now).historical, true);
-  assert.throws(() => evaluateFreshness({ as_of: '2026-13-45', sla_days: 10, historical: false }, now), /as_of/);
+  assert.equal(
+    evaluateFreshness({ as_of: '2020-01-01', sla_days: 10, historical: true }, now).historical,
+    true,
+  );
+  assert.throws(
+    () => evaluateFreshness({ as_of: '2026-13-45', sla_days: 10, historical: false }, now),
+    /as_of/,
+  );
 });
 
 test('same_as links joined on the ISO code are matched_by_code, never listed as reviewed links', async () => {
@@ -125,10 +154,17 @@ test('same_as links joined on the ISO code are matched_by_code, never listed as 
   const sameAs = graph.edges.filter((e: { relation: string }) => e.relation === 'same_as');
   assert.equal(sameAs.length, model.regions.length);
   for (const e of sameAs) assert.equal(e.review_status, 'matched_by_code', e.id);
-  for (const e of graph.edges.filter((x: { id: string; relation: string }) => x.relation === 'part_of' && x.id.includes('/'))) assert.equal(e.review_status, 'matched_by_code', e.id);
+  for (const e of graph.edges.filter(
+    (x: { id: string; relation: string }) => x.relation === 'part_of' && x.id.includes('/'),
+  ))
+    assert.equal(e.review_status, 'matched_by_code', e.id);
   const tampered = structuredClone(reviewed);
   tampered.links = [{ ...sameAsLinks(model)[0], review_status: 'matched_by_code' }];
-  assert.equal(validate('reviewed-entity-links', tampered).ok, false, 'the schema admits no link that was not confirmed by hand');
+  assert.equal(
+    validate('reviewed-entity-links', tampered).ok,
+    false,
+    'the schema admits no link that was not confirmed by hand',
+  );
 });
 
 test('the country and the former South Kazakhstan region are place entities, the latter with dated successors', async () => {
@@ -137,14 +173,23 @@ test('the country and the former South Kazakhstan region are place entities, the
   assert.equal(country.kind, 'country');
   const south = locations.find((l: { id: string }) => l.id === 'place:KZ-SOUTH-KAZAKHSTAN-LEGACY');
   assert.equal(south.names.en, 'South Kazakhstan Region');
-  assert.deepEqual(south.successors.map((s: { place: string; date: string }) => [s.place, s.date]), [['place:KZ-19', '2018-06-19']]);
+  assert.deepEqual(
+    south.successors.map((s: { place: string; date: string }) => [s.place, s.date]),
+    [['place:KZ-19', '2018-06-19']],
+  );
   const graph = json(await publishAll(), 'entity-graph.json');
-  assert.ok(graph.edges.some((e: { from: string; relation: string; to: string }) => e.from === south.id && e.relation === 'renamed_to' && e.to === 'place:KZ-19'));
+  assert.ok(
+    graph.edges.some(
+      (e: { from: string; relation: string; to: string }) =>
+        e.from === south.id && e.relation === 'renamed_to' && e.to === 'place:KZ-19',
+    ),
+  );
 });
 
 test('entity graph edges cite a source and connect districts, akimats, indicators and datasets', async () => {
   const graph = json(await publishAll(), 'entity-graph.json');
-  const has = (from: string, relation: string, to: string) => graph.edges.some((e: any) => e.from === from && e.relation === relation && e.to === to);
+  const has = (from: string, relation: string, to: string) =>
+    graph.edges.some((e: any) => e.from === from && e.relation === relation && e.to === to);
   assert.ok(has('place:KZ-35/KZ351600', 'part_of', 'place:KZ-35'));
   assert.ok(has('institution:akimat-karaganda-region', 'governs', 'place:KZ-35'));
   assert.ok(has('institution:akimat-almaty-city', 'located_in', 'place:KZ-75'));
@@ -154,14 +199,18 @@ test('entity graph edges cite a source and connect districts, akimats, indicator
   assert.ok(has('dataset:official-regional-indicators', 'derived_from', 'source:bns-population'));
   const ids = new Set(graph.nodes.map((n: { id: string }) => n.id));
   assert.equal(ids.size, graph.nodes.length, 'node ids are unique');
-  for (const e of graph.edges) assert.ok(ids.has(e.from) && ids.has(e.to), `edge ${e.id} ends on known nodes`);
+  for (const e of graph.edges)
+    assert.ok(ids.has(e.from) && ids.has(e.to), `edge ${e.id} ends on known nodes`);
 });
 
 test('geo public contract explains the Almaty homonyms KZ-19 and KZ-75', async () => {
   const geo = json(await publishAll(), 'geo-public-contract.json');
   assert.equal(geo.regions.length, 3);
   assert.equal(geo.homonyms.length, 1);
-  assert.deepEqual(geo.homonyms[0].entities.map((e: { iso: string }) => e.iso), ['KZ-19', 'KZ-75']);
+  assert.deepEqual(
+    geo.homonyms[0].entities.map((e: { iso: string }) => e.iso),
+    ['KZ-19', 'KZ-75'],
+  );
   assert.ok(geo.homonyms[0].shared_names.includes('Almaty'));
   assert.match(geo.homonyms[0].explanation, /never by name/);
 });
@@ -172,7 +221,11 @@ test('entity federation binds each region to its geometry and analytics, media l
   assert.equal(kar.geometry, '/data/geo/regions/karaganda.geojson');
   assert.equal(kar.analytics, '/data/region-analytics/karaganda.json');
   assert.equal(fed.media_coverage.status, 'demonstration');
-  assert.equal(fed.media_coverage.by_region.find((r: { entity: string }) => r.entity === 'place:KZ-35').publications, 2);
+  assert.equal(
+    fed.media_coverage.by_region.find((r: { entity: string }) => r.entity === 'place:KZ-35')
+      .publications,
+    2,
+  );
   assert.equal(fed.media_coverage.without_region, 1);
 });
 
@@ -186,8 +239,12 @@ test('geo layer contract reports computed validity, the Astana label and no extr
   assert.equal(layer.centres.astana_labelled, true);
   assert.deepEqual(layer.additional_layers.reviewed, []);
   model.geo.centres[0]!.properties!.name_en = 'Nur-Sultan'; // an uncorrected label is reported, a note is not
-  assert.equal(json(await publishAll(model), 'geo-layer-contract.json').centres.nur_sultan_labels, 1);
-  const ring = (model.geo.adm1Simplified.features[0]!.geometry as { coordinates: number[][][] }).coordinates[0]!;
+  assert.equal(
+    json(await publishAll(model), 'geo-layer-contract.json').centres.nur_sultan_labels,
+    1,
+  );
+  const ring = (model.geo.adm1Simplified.features[0]!.geometry as { coordinates: number[][][] })
+    .coordinates[0]!;
   ring.reverse(); // clockwise exterior: not RFC 7946
   assert.equal(json(await publishAll(model), 'geo-layer-contract.json').adm1.rfc7946, false);
 });
@@ -196,11 +253,21 @@ test('probe registry covers the 27 static paths and one region of each parameter
   const model = makeTestModel();
   const probes = json(await publishAll(model), 'public-probe-registry.json').probes;
   assert.equal(probes.length, 29);
-  assert.ok(probes.some((p: { path: string }) => p.path === '/data/geo/regions/almaty-region.geojson'));
-  assert.ok(probes.some((p: { path: string }) => p.path === '/data/region-analytics/almaty-region.json'));
+  assert.ok(
+    probes.some((p: { path: string }) => p.path === '/data/geo/regions/almaty-region.geojson'),
+  );
+  assert.ok(
+    probes.some((p: { path: string }) => p.path === '/data/region-analytics/almaty-region.json'),
+  );
   const geo = probes.find((p: { path: string }) => p.path === '/data/geo-public-contract.json');
-  assert.deepEqual(geo.expect.checks.find((c: { op: string }) => c.op === 'length'), { pointer: '/regions', op: 'length', value: 3 });
-  assert.equal(probes.find((p: { path: string }) => p.path === '/data/kz_adm1_current.geojson').media_type, 'application/geo+json');
+  assert.deepEqual(
+    geo.expect.checks.find((c: { op: string }) => c.op === 'length'),
+    { pointer: '/regions', op: 'length', value: 3 },
+  );
+  assert.equal(
+    probes.find((p: { path: string }) => p.path === '/data/kz_adm1_current.geojson').media_type,
+    'application/geo+json',
+  );
 });
 
 test('search keys fold Kazakh letters and transliterate Cyrillic so spellings meet', async () => {
@@ -212,17 +279,46 @@ test('search keys fold Kazakh letters and transliterate Cyrillic so spellings me
   const kar = index.entries.find((e: { id: string }) => e.id === 'place:KZ-35');
   // the published keys are the keys the v1 search compares: a client normalising with the same
   // function meets them, whatever the spelling
-  for (const spelling of ['Қарағанды', 'Qaraghandy', 'Karagandy', 'KZ-35']) assert.ok(kar.keys.includes(searchKey(spelling)), spelling);
-  assert.ok(kar.keys.every((k: string) => k === searchKey(k)), 'every published key is a fixed point of searchKey');
-  const almaty = index.entries.filter((e: { keys: string[] }) => e.keys.includes(searchKey('Almaty'))).map((e: { id: string }) => e.id);
-  assert.ok(almaty.includes('place:KZ-19') && almaty.includes('place:KZ-75'), 'a key may match homonyms');
-  assert.deepEqual(index.entries.map((e: { type: string }) => e.type).sort(), ['dataset', 'district', 'district', 'event', 'indicator', 'institution', 'institution', 'institution', 'place', 'place', 'place', 'place', 'place']);
-  assert.ok(index.entries.some((e: { id: string }) => e.id === 'place:KZ-SOUTH-KAZAKHSTAN-LEGACY'), 'the former region is searchable as itself');
+  for (const spelling of ['Қарағанды', 'Qaraghandy', 'Karagandy', 'KZ-35'])
+    assert.ok(kar.keys.includes(searchKey(spelling)), spelling);
+  assert.ok(
+    kar.keys.every((k: string) => k === searchKey(k)),
+    'every published key is a fixed point of searchKey',
+  );
+  const almaty = index.entries
+    .filter((e: { keys: string[] }) => e.keys.includes(searchKey('Almaty')))
+    .map((e: { id: string }) => e.id);
+  assert.ok(
+    almaty.includes('place:KZ-19') && almaty.includes('place:KZ-75'),
+    'a key may match homonyms',
+  );
+  assert.deepEqual(index.entries.map((e: { type: string }) => e.type).sort(), [
+    'dataset',
+    'district',
+    'district',
+    'event',
+    'indicator',
+    'institution',
+    'institution',
+    'institution',
+    'place',
+    'place',
+    'place',
+    'place',
+    'place',
+  ]);
+  assert.ok(
+    index.entries.some((e: { id: string }) => e.id === 'place:KZ-SOUTH-KAZAKHSTAN-LEGACY'),
+    'the former region is searchable as itself',
+  );
 });
 
 test('projection registry counts review statuses and registers no external partner', async () => {
   const reg = json(await publishAll(), 'reviewed-projection-registry.json');
-  assert.deepEqual(reg.projections.map((p: { id: string }) => p.id), ['geography', 'institutions', 'official-statistics']);
+  assert.deepEqual(
+    reg.projections.map((p: { id: string }) => p.id),
+    ['geography', 'institutions', 'official-statistics'],
+  );
   assert.equal(reg.projections[1].counts_by_review_status.unreviewed, 3);
   assert.match(reg.note, /No external sibling project/);
 });

@@ -25,12 +25,39 @@ before(async () => {
   const store = v1Store();
   for (let i = 0; i < POINTS; i++) {
     const day = new Date(Date.UTC(1960, 0, 1) + i * 864e5).toISOString().slice(0, 10);
-    store.points.push({ metric: 'population', place: 'KZ-19', period: day, period_start: day, period_end: day, value: (i * 7919) % 100_003, null_reason: null, status: 'final', unit: 'persons', source_id: 'bns-population', note: 'test fixture, a note long enough to weigh in every row of an answer' });
+    store.points.push({
+      metric: 'population',
+      place: 'KZ-19',
+      period: day,
+      period_start: day,
+      period_end: day,
+      value: (i * 7919) % 100_003,
+      null_reason: null,
+      status: 'final',
+      unit: 'persons',
+      source_id: 'bns-population',
+      note: 'test fixture, a note long enough to weigh in every row of an answer',
+    });
   }
-  store.points.sort((a, b) => (a.metric < b.metric ? -1 : a.metric > b.metric ? 1 : a.place < b.place ? -1 : a.place > b.place ? 1 : 0));
+  store.points.sort((a, b) =>
+    a.metric < b.metric
+      ? -1
+      : a.metric > b.metric
+        ? 1
+        : a.place < b.place
+          ? -1
+          : a.place > b.place
+            ? 1
+            : 0,
+  );
   const { releasesDir } = await sealFixture(undefined, {}, store);
   // no answer is kept, so asking a URL again costs what asking it first did
-  app = await buildApp({ releasesDir, logger: false, answerCache: { maxBytes: 0 }, v1: { rateLimit: { burst: 1e6, refillPerSecond: 1e6 } } });
+  app = await buildApp({
+    releasesDir,
+    logger: false,
+    answerCache: { maxBytes: 0 },
+    v1: { rateLimit: { burst: 1e6, refillPerSecond: 1e6 } },
+  });
   // the server's CPU from the request's arrival to its answer handed whole to the socket
   cpu = measureRequestCpu(app.server);
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -38,7 +65,12 @@ before(async () => {
 });
 after(async () => app?.close());
 
-interface Answer { status: number; body: Buffer; cpuMs: number; headers: IncomingMessage['headers'] }
+interface Answer {
+  status: number;
+  body: Buffer;
+  cpuMs: number;
+  headers: IncomingMessage['headers'];
+}
 
 /** One request at a time; its body as sent (not decoded) and the server's CPU for it. */
 function ask(path: string, headers: Record<string, string>): Promise<Answer> {
@@ -48,9 +80,16 @@ function ask(path: string, headers: Record<string, string>): Promise<Answer> {
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', async () => {
         const cpuMs = await cpu.last();
-        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), cpuMs, headers: res.headers });
+        resolve({
+          status: res.statusCode ?? 0,
+          body: Buffer.concat(chunks),
+          cpuMs,
+          headers: res.headers,
+        });
       });
-    }).on('error', reject).end();
+    })
+      .on('error', reject)
+      .end();
   });
 }
 
@@ -62,41 +101,72 @@ async function costOf(path: string, headers: Record<string, string>): Promise<An
 }
 
 const identity = (accept: string) => ({ accept, 'accept-encoding': 'identity' });
-const csvRows = (body: Buffer) => (parse(body.toString('utf8'), { columns: true }) as unknown[]).length;
+const csvRows = (body: Buffer) =>
+  (parse(body.toString('utf8'), { columns: true }) as unknown[]).length;
 
 function withinBudget(label: string, a: Answer): void {
-  assert.ok(a.cpuMs <= MARGIN_MS, `${label}: ${a.cpuMs.toFixed(1)} ms of server CPU (bound ${MARGIN_MS} ms)`);
+  assert.ok(
+    a.cpuMs <= MARGIN_MS,
+    `${label}: ${a.cpuMs.toFixed(1)} ms of server CPU (bound ${MARGIN_MS} ms)`,
+  );
 }
 
 test('a page of observations costs a page, in JSON and CSV, in every order and coding, never the whole collection', async () => {
   for (const sort of ['value', '-value', 'period', 'indicator']) {
     for (const limit of [1, 100]) {
-      const json = await costOf(`/api/v1/observations?sort=${sort}&limit=${limit}`, identity('application/json'));
+      const json = await costOf(
+        `/api/v1/observations?sort=${sort}&limit=${limit}`,
+        identity('application/json'),
+      );
       assert.equal(json.status, 200);
-      assert.equal(JSON.parse(json.body.toString()).data.length, limit, `JSON sort=${sort} limit=${limit}`);
-      assert.ok(json.body.length <= limit * 2048 + 4096, `JSON sort=${sort} limit=${limit}: ${json.body.length} bytes`);
+      assert.equal(
+        JSON.parse(json.body.toString()).data.length,
+        limit,
+        `JSON sort=${sort} limit=${limit}`,
+      );
+      assert.ok(
+        json.body.length <= limit * 2048 + 4096,
+        `JSON sort=${sort} limit=${limit}: ${json.body.length} bytes`,
+      );
       withinBudget(`JSON sort=${sort} limit=${limit}`, json);
-      const csv = await costOf(`/api/v1/observations?sort=${sort}&limit=${limit}`, identity('text/csv'));
+      const csv = await costOf(
+        `/api/v1/observations?sort=${sort}&limit=${limit}`,
+        identity('text/csv'),
+      );
       assert.equal(csv.status, 200);
       assert.equal(csvRows(csv.body), limit, `CSV sort=${sort} limit=${limit}`);
-      assert.ok(csv.body.length <= limit * 1024 + 1024, `CSV sort=${sort} limit=${limit}: ${csv.body.length} bytes`);
+      assert.ok(
+        csv.body.length <= limit * 1024 + 1024,
+        `CSV sort=${sort} limit=${limit}: ${csv.body.length} bytes`,
+      );
       withinBudget(`CSV sort=${sort} limit=${limit}`, csv);
     }
   }
   for (const coding of ['br', 'gzip']) {
-    const csv = await costOf('/api/v1/observations?sort=value&limit=100', { accept: 'text/csv', 'accept-encoding': coding });
+    const csv = await costOf('/api/v1/observations?sort=value&limit=100', {
+      accept: 'text/csv',
+      'accept-encoding': coding,
+    });
     assert.equal(csv.headers['content-encoding'], coding);
     withinBudget(`CSV ${coding}`, csv);
   }
 });
 
 test('time slices: a snapshot holds one point per series, an events page at most its limit, within the budget', async () => {
-  const stats = JSON.parse((await ask('/api/timemachine/stats', identity('application/json'))).body.toString()) as { counts: { metrics: number; places: number } };
+  const stats = JSON.parse(
+    (await ask('/api/timemachine/stats', identity('application/json'))).body.toString(),
+  ) as { counts: { metrics: number; places: number } };
   for (const accept of ['application/json', 'text/csv']) {
     const snap = await costOf('/api/timemachine/snapshot?include=names', identity(accept));
     assert.equal(snap.status, 200);
-    const rows = accept === 'text/csv' ? csvRows(snap.body) : (JSON.parse(snap.body.toString()) as { points: unknown[] }).points.length;
-    assert.ok(rows >= 1 && rows <= stats.counts.metrics * stats.counts.places, `snapshot ${accept}: ${rows} rows`);
+    const rows =
+      accept === 'text/csv'
+        ? csvRows(snap.body)
+        : (JSON.parse(snap.body.toString()) as { points: unknown[] }).points.length;
+    assert.ok(
+      rows >= 1 && rows <= stats.counts.metrics * stats.counts.places,
+      `snapshot ${accept}: ${rows} rows`,
+    );
     withinBudget(`snapshot ${accept}`, snap);
     const events = await costOf('/api/timemachine/events?limit=100', identity(accept));
     assert.equal(events.status, 200);
@@ -106,21 +176,39 @@ test('time slices: a snapshot holds one point per series, an events page at most
 
 test('SDMX data past its observation cap is refused after reading at most one more, within the budget', async () => {
   const flows = (await ask('/sdmx/2.1/dataflow', identity('application/xml'))).body.toString();
-  const flow = [...flows.matchAll(/<str:Dataflow [^>]*id="([^"]+)"/g)].map((m) => m[1]!).find((id) => /^population$/i.test(id));
+  const flow = [...flows.matchAll(/<str:Dataflow [^>]*id="([^"]+)"/g)]
+    .map((m) => m[1]!)
+    .find((id) => /^population$/i.test(id));
   assert.ok(flow, 'the population dataflow');
-  for (const accept of ['application/vnd.sdmx.structurespecificdata+xml;version=2.1', 'application/vnd.sdmx.genericdata+xml;version=2.1', 'application/vnd.sdmx.data+csv;version=1.0.0']) {
+  for (const accept of [
+    'application/vnd.sdmx.structurespecificdata+xml;version=2.1',
+    'application/vnd.sdmx.genericdata+xml;version=2.1',
+    'application/vnd.sdmx.data+csv;version=1.0.0',
+  ]) {
     const a = await costOf(`/sdmx/2.1/data/${flow}`, identity(accept));
-    assert.equal(a.status, 413, `${accept}: the ${POINTS} points of the flow are more than one answer holds`);
+    assert.equal(
+      a.status,
+      413,
+      `${accept}: the ${POINTS} points of the flow are more than one answer holds`,
+    );
     withinBudget(`SDMX ${accept}`, a);
   }
 });
 
 test('search and a page of every other collection stay within their page and the budget', async () => {
-  for (const path of ['/api/v1/search?q=karaganda&limit=100', '/api/v1/places?limit=100', '/api/v1/entities?limit=100', '/api/v1/relations?limit=100']) {
+  for (const path of [
+    '/api/v1/search?q=karaganda&limit=100',
+    '/api/v1/places?limit=100',
+    '/api/v1/entities?limit=100',
+    '/api/v1/relations?limit=100',
+  ]) {
     for (const accept of ['application/json', 'text/csv']) {
       const a = await costOf(path, identity(accept));
       assert.equal(a.status, 200, path);
-      const rows = accept === 'text/csv' ? csvRows(a.body) : (JSON.parse(a.body.toString()) as { data: unknown[] }).data.length;
+      const rows =
+        accept === 'text/csv'
+          ? csvRows(a.body)
+          : (JSON.parse(a.body.toString()) as { data: unknown[] }).data.length;
       assert.ok(rows <= 100, `${path} ${accept}: ${rows} rows`);
       withinBudget(`${path} ${accept}`, a);
     }

@@ -37,12 +37,20 @@ after(async () => {
 
 function headersOf(r: RawResponse): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(r.headers)) if (!IGNORED.has(k) && v !== undefined) out[k] = String(v);
+  for (const [k, v] of Object.entries(r.headers))
+    if (!IGNORED.has(k) && v !== undefined) out[k] = String(v);
   return out;
 }
 
-async function same(path: string, method = 'GET', headers: Record<string, string> = {}): Promise<RawResponse> {
-  const [a, b] = [await raw(nodeUrl, path, method, headers), await raw(nginxUrl, path, method, headers)];
+async function same(
+  path: string,
+  method = 'GET',
+  headers: Record<string, string> = {},
+): Promise<RawResponse> {
+  const [a, b] = [
+    await raw(nodeUrl, path, method, headers),
+    await raw(nginxUrl, path, method, headers),
+  ];
   const what = `${method} ${path} ${JSON.stringify(headers)}`;
   assert.equal(b.status, a.status, what);
   assert.deepEqual(headersOf(b), headersOf(a), what);
@@ -50,42 +58,90 @@ async function same(path: string, method = 'GET', headers: Record<string, string
   return b;
 }
 
-const ENCODINGS = ['', 'gzip', 'br', 'gzip, deflate, br', 'br;q=0.5, gzip', 'gzip;q=0.2, br', 'gzip;q=0, br;q=0', 'identity'];
+const ENCODINGS = [
+  '',
+  'gzip',
+  'br',
+  'gzip, deflate, br',
+  'br;q=0.5, gzip',
+  'gzip;q=0.2, br',
+  'gzip;q=0, br;q=0',
+  'identity',
+];
 
-test('every sealed file, in every negotiated coding, gets the same status, headers and bytes from nginx as from Node', { skip: !NGINX && 'nginx is not installed (apt-get install nginx)' }, async () => {
-  assert.ok(files.length >= 4);
-  for (const path of files) {
-    for (const ae of ENCODINGS) {
-      const r = await same(path, 'GET', ae ? { 'accept-encoding': ae } : {});
-      assert.equal(r.status, 200);
+test(
+  'every sealed file, in every negotiated coding, gets the same status, headers and bytes from nginx as from Node',
+  { skip: !NGINX && 'nginx is not installed (apt-get install nginx)' },
+  async () => {
+    assert.ok(files.length >= 4);
+    for (const path of files) {
+      for (const ae of ENCODINGS) {
+        const r = await same(path, 'GET', ae ? { 'accept-encoding': ae } : {});
+        assert.equal(r.status, 200);
+      }
+      await same(path, 'HEAD', { 'accept-encoding': 'gzip, br' });
     }
-    await same(path, 'HEAD', { 'accept-encoding': 'gzip, br' });
-  }
-  const br = await same('/data/release-manifest.json', 'GET', { 'accept-encoding': 'br' });
-  assert.equal(br.headers['content-encoding'], 'br', 'a precompressed variant was served');
-});
+    const br = await same('/data/release-manifest.json', 'GET', { 'accept-encoding': 'br' });
+    assert.equal(br.headers['content-encoding'], 'br', 'a precompressed variant was served');
+  },
+);
 
-test('If-None-Match gives the same 304 (with the strong ETag of the representation) or 200 through nginx', { skip: !NGINX && 'nginx is not installed' }, async () => {
-  for (const ae of ['', 'gzip', 'br']) {
-    const headers: Record<string, string> = ae ? { 'accept-encoding': ae } : {};
-    const first = await same('/data/release-manifest.json', 'GET', headers);
-    const etag = String(first.headers.etag);
-    for (const inm of [etag, `"other", W/${etag}`, '*']) {
-      const r = await same('/data/release-manifest.json', 'GET', { ...headers, 'if-none-match': inm });
-      assert.equal(r.status, 304, inm);
-      assert.equal(r.headers['content-length'], undefined);
+test(
+  'If-None-Match gives the same 304 (with the strong ETag of the representation) or 200 through nginx',
+  { skip: !NGINX && 'nginx is not installed' },
+  async () => {
+    for (const ae of ['', 'gzip', 'br']) {
+      const headers: Record<string, string> = ae ? { 'accept-encoding': ae } : {};
+      const first = await same('/data/release-manifest.json', 'GET', headers);
+      const etag = String(first.headers.etag);
+      for (const inm of [etag, `"other", W/${etag}`, '*']) {
+        const r = await same('/data/release-manifest.json', 'GET', {
+          ...headers,
+          'if-none-match': inm,
+        });
+        assert.equal(r.status, 304, inm);
+        assert.equal(r.headers['content-length'], undefined);
+      }
+      assert.equal(
+        (
+          await same('/data/release-manifest.json', 'GET', {
+            ...headers,
+            'if-none-match': '"stale"',
+          })
+        ).status,
+        200,
+      );
     }
-    assert.equal((await same('/data/release-manifest.json', 'GET', { ...headers, 'if-none-match': '"stale"' })).status, 200);
-  }
-});
+  },
+);
 
-test('missing files, bad paths, alias slugs, other methods and CORS preflight get Node\'s own answers through nginx', { skip: !NGINX && 'nginx is not installed' }, async () => {
-  for (const path of ['/data/missing.json', '/data/../release.json', '/data/%2e%2e/store.sqlite', '/data/geo/regions/karagandy.geojson', '/data/geo/regions/Bad.geojson', '/data/country-pulse.json.gz', '/data/']) {
-    const r = await same(path);
-    assert.ok(r.status >= 400, path);
-    assert.equal(r.headers['content-type'], 'application/problem+json', path);
-  }
-  assert.equal((await same('/data/country-pulse.json', 'POST')).status, 405);
-  assert.equal((await same('/data/country-pulse.json', 'OPTIONS', { origin: 'https://x.example', 'access-control-request-method': 'GET' })).status, 204);
-  assert.equal((await same('/api/timemachine/layers')).status, 200);
-});
+test(
+  "missing files, bad paths, alias slugs, other methods and CORS preflight get Node's own answers through nginx",
+  { skip: !NGINX && 'nginx is not installed' },
+  async () => {
+    for (const path of [
+      '/data/missing.json',
+      '/data/../release.json',
+      '/data/%2e%2e/store.sqlite',
+      '/data/geo/regions/karagandy.geojson',
+      '/data/geo/regions/Bad.geojson',
+      '/data/country-pulse.json.gz',
+      '/data/',
+    ]) {
+      const r = await same(path);
+      assert.ok(r.status >= 400, path);
+      assert.equal(r.headers['content-type'], 'application/problem+json', path);
+    }
+    assert.equal((await same('/data/country-pulse.json', 'POST')).status, 405);
+    assert.equal(
+      (
+        await same('/data/country-pulse.json', 'OPTIONS', {
+          origin: 'https://x.example',
+          'access-control-request-method': 'GET',
+        })
+      ).status,
+      204,
+    );
+    assert.equal((await same('/api/timemachine/layers')).status, 200);
+  },
+);

@@ -18,7 +18,8 @@ import {
 } from '../src/geo/index.js';
 import { floatingFactory, polygonsOf, toJts } from '../src/geo/jts.js';
 
-const SNAPSHOTS = process.env.DALA_SNAPSHOTS ?? fileURLToPath(new URL('../../shared/snapshots', import.meta.url));
+const SNAPSHOTS =
+  process.env.DALA_SNAPSHOTS ?? fileURLToPath(new URL('../../shared/snapshots', import.meta.url));
 const GEOKZ = join(SNAPSHOTS, 'geokz-1.0.2');
 const shp = (name: string) => join(GEOKZ, `kaz_admbnda_${name}.shp`);
 
@@ -45,7 +46,9 @@ function assertRfc7946Rings(geometry: Polygonal, where: string): void {
 
 function roundNaively(geometry: Polygonal, decimals: number): Polygonal {
   const s = 10 ** decimals;
-  return JSON.parse(JSON.stringify(geometry), (_k, v: unknown) => (typeof v === 'number' ? Math.round(v * s) / s : v));
+  return JSON.parse(JSON.stringify(geometry), (_k, v: unknown) =>
+    typeof v === 'number' ? Math.round(v * s) / s : v,
+  );
 }
 
 let adm1: GeoJSON.FeatureCollection;
@@ -73,7 +76,10 @@ describe('readShapefile', () => {
   });
 
   it('names the missing file when a shapefile is absent', async () => {
-    await assert.rejects(readShapefile(join(GEOKZ, 'no_such_layer.shp')), /no_such_layer\.shp: file not found/);
+    await assert.rejects(
+      readShapefile(join(GEOKZ, 'no_such_layer.shp')),
+      /no_such_layer\.shp: file not found/,
+    );
   });
 });
 
@@ -87,15 +93,38 @@ describe('validityErrors (JTS IsValidOp)', () => {
   });
 
   it('rejects the raw Ulytau district for a self-intersection', () => {
-    const ulytau = adm2.features.find((f) => f.properties?.ADM2_EN === 'Ulytau' && f.properties?.ADM1_EN === 'Ulytau');
+    const ulytau = adm2.features.find(
+      (f) => f.properties?.ADM2_EN === 'Ulytau' && f.properties?.ADM1_EN === 'Ulytau',
+    );
     assert.ok(ulytau);
     assert.match(validityErrors(ulytau.geometry)[0] ?? '', /^SELF_INTERSECTION/);
   });
 
   it('accepts a simple square and reports an unclosed ring as a structural error', () => {
-    const square: GeoJSON.Polygon = { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [0, 1], [0, 0]]] };
+    const square: GeoJSON.Polygon = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [0, 0],
+          [1, 0],
+          [1, 1],
+          [0, 1],
+          [0, 0],
+        ],
+      ],
+    };
     assert.deepEqual(validityErrors(square), []);
-    const open: GeoJSON.Polygon = { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [0, 1]]] };
+    const open: GeoJSON.Polygon = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [0, 0],
+          [1, 0],
+          [1, 1],
+          [0, 1],
+        ],
+      ],
+    };
     assert.match(validityErrors(open)[0] ?? '', /INVALID_STRUCTURE/);
   });
 });
@@ -120,7 +149,18 @@ describe('repairGeometry', () => {
   });
 
   it('keeps both lobes of a figure-eight ring, unlike a plain zero buffer', () => {
-    const bowtie: GeoJSON.Polygon = { type: 'Polygon', coordinates: [[[0, 0], [2, 2], [2, 0], [0, 2], [0, 0]]] };
+    const bowtie: GeoJSON.Polygon = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [0, 0],
+          [2, 2],
+          [2, 0],
+          [0, 2],
+          [0, 0],
+        ],
+      ],
+    };
     assert.ok(validityErrors(bowtie).length > 0);
     const fixed = repairGeometry(bowtie);
     assert.deepEqual(validityErrors(fixed), []);
@@ -138,7 +178,10 @@ describe('toRfc7946', () => {
   it('rounds to 6 decimals and re-repairs the units that naive rounding breaks', () => {
     const repaired = adm1.features.map((f) => repairGeometry(f.geometry));
     const brokenByRounding = repaired.filter((g) => validityErrors(roundNaively(g, 6)).length > 0);
-    assert.ok(brokenByRounding.length > 0, 'expected naive rounding to break some units (the fault the check must see)');
+    assert.ok(
+      brokenByRounding.length > 0,
+      'expected naive rounding to break some units (the fault the check must see)',
+    );
     repaired.forEach((g, i) => {
       const out = toRfc7946(g, 6) as Polygonal;
       const where = String(adm1.features[i]!.properties?.ADM1_EN);
@@ -153,8 +196,20 @@ describe('toRfc7946', () => {
     const cw: GeoJSON.Polygon = {
       type: 'Polygon',
       coordinates: [
-        [[0, 0], [0, 4], [4, 4], [4, 0], [0, 0]],
-        [[1, 1], [2, 1], [2, 2], [1, 2], [1, 1]],
+        [
+          [0, 0],
+          [0, 4],
+          [4, 4],
+          [4, 0],
+          [0, 0],
+        ],
+        [
+          [1, 1],
+          [2, 1],
+          [2, 2],
+          [1, 2],
+          [1, 1],
+        ],
       ],
     };
     assertRfc7946Rings(toRfc7946(cw) as Polygonal, 'square with hole');
@@ -164,10 +219,17 @@ describe('toRfc7946', () => {
 describe('simplifyFeatureCollection (ADM1, SPEC 4.1 budget)', () => {
   let result: Awaited<ReturnType<typeof simplifyFeatureCollection>>;
   let repaired: GeoJSON.FeatureCollection;
-  const options = { maxBytes: 400_000, maxAreaErrorRatio: 0.01, key: (f: GeoJSON.Feature) => String(f.properties?.ADM1_PCODE) };
+  const options = {
+    maxBytes: 400_000,
+    maxAreaErrorRatio: 0.01,
+    key: (f: GeoJSON.Feature) => String(f.properties?.ADM1_PCODE),
+  };
 
   before(async () => {
-    repaired = { type: 'FeatureCollection', features: adm1.features.map((f) => ({ ...f, geometry: repairGeometry(f.geometry) })) };
+    repaired = {
+      type: 'FeatureCollection',
+      features: adm1.features.map((f) => ({ ...f, geometry: repairGeometry(f.geometry) })),
+    };
     result = await simplifyFeatureCollection(repaired, options);
   });
 
@@ -194,12 +256,14 @@ describe('simplifyFeatureCollection (ADM1, SPEC 4.1 budget)', () => {
     const shapes = result.fc.features.map((f) => toJts(f.geometry));
     let overlap = 0;
     for (let i = 0; i < shapes.length; i++) {
-      for (let j = i + 1; j < shapes.length; j++) overlap += OverlayOp.intersection(shapes[i], shapes[j]).getArea();
+      for (let j = i + 1; j < shapes.length; j++)
+        overlap += OverlayOp.intersection(shapes[i], shapes[j]).getArea();
     }
     assert.equal(overlap, 0);
     const country = UnaryUnionOp.union(floatingFactory.createGeometryCollection(shapes));
     let holes = 0;
-    for (let k = 0; k < country.getNumGeometries(); k++) holes += country.getGeometryN(k).getNumInteriorRing();
+    for (let k = 0; k < country.getNumGeometries(); k++)
+      holes += country.getGeometryN(k).getNumInteriorRing();
     assert.equal(holes, 0, 'gaps inside the country');
   });
 
@@ -209,7 +273,10 @@ describe('simplifyFeatureCollection (ADM1, SPEC 4.1 budget)', () => {
   });
 
   it('refuses a byte budget that would cost more than the allowed area error', async () => {
-    await assert.rejects(simplifyFeatureCollection(repaired, { ...options, maxBytes: 20_000 }), /changes the area of KZ\d+|even maximal/);
+    await assert.rejects(
+      simplifyFeatureCollection(repaired, { ...options, maxBytes: 20_000 }),
+      /changes the area of KZ\d+|even maximal/,
+    );
   });
 
   it('refuses invalid input instead of simplifying it', async () => {

@@ -22,7 +22,10 @@ async function loadEdited(file: string, edit: (data: any) => void): Promise<unkn
     const data = JSON.parse(await readFile(join(dir, file), 'utf8'));
     edit(data);
     await writeFile(join(dir, file), JSON.stringify(data, null, 2));
-    return await loadHandTables(dir).then(() => null, (e: unknown) => e);
+    return await loadHandTables(dir).then(
+      () => null,
+      (e: unknown) => e,
+    );
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -36,7 +39,9 @@ async function loadBroken(file: string, edit: (data: any) => void): Promise<Hand
 }
 
 test('regions are the 20 units of the ISO 3166-2:KZ snapshot with numeric codes', async () => {
-  const iso = JSON.parse(await readFile(join(snapshotsDir(), 'reference/iso-3166-2-kz.json'), 'utf8')) as { code: string }[];
+  const iso = JSON.parse(
+    await readFile(join(snapshotsDir(), 'reference/iso-3166-2-kz.json'), 'utf8'),
+  ) as { code: string }[];
   assert.deepEqual(tables.regions.map((r) => r.iso).sort(), iso.map((c) => c.code).sort());
   assert.equal(tables.regions.length, 20);
   assert.equal(tables.regions[0]!.iso, 'KZ-10');
@@ -48,20 +53,31 @@ test('name errors listed in the snapshots README are corrected', () => {
   const shymkent = region(tables, 'KZ-79');
   assert.equal(shymkent.name.ru, 'Шымкент');
   assert.equal(shymkent.official_name.ru, 'город Шымкент');
-  assert.ok(shymkent.aliases.includes('Чимкент'), 'the old Russian spelling stays findable as an alias');
+  assert.ok(
+    shymkent.aliases.includes('Чимкент'),
+    'the old Russian spelling stays findable as an alias',
+  );
   const north = region(tables, 'KZ-59');
   assert.equal(north.name.kk, 'Солт\u04AFст\u0456к Қазақстан облысы'); // Cyrillic і (U+0456), not Latin i
   assert.equal(region(tables, 'KZ-71').admin_centre.en, 'Astana');
   // No Kazakh or Russian name keeps a Latin look-alike letter.
   for (const r of tables.regions) {
     for (const n of [r.name, r.official_name, r.admin_centre]) {
-      assert.doesNotMatch(`${n.kk} ${n.ru}`, /[A-Za-z]/, `${r.iso} has a Latin letter in a Cyrillic name`);
+      assert.doesNotMatch(
+        `${n.kk} ${n.ru}`,
+        /[A-Za-z]/,
+        `${r.iso} has a Latin letter in a Cyrillic name`,
+      );
     }
   }
 });
 
 test('Almaty Region (KZ-19) is named as a region, distinct from the city of Almaty (KZ-75)', () => {
-  assert.deepEqual(region(tables, 'KZ-19').name, { en: 'Almaty Region', ru: 'Алматинская область', kk: 'Алматы облысы' });
+  assert.deepEqual(region(tables, 'KZ-19').name, {
+    en: 'Almaty Region',
+    ru: 'Алматинская область',
+    kk: 'Алматы облысы',
+  });
   assert.equal(region(tables, 'KZ-75').name.en, 'Almaty');
   for (const iso of ['KZ-19', 'KZ-75']) {
     assert.ok(!region(tables, iso).aliases.some((a) => a.toLowerCase() === 'almaty'), iso);
@@ -78,23 +94,44 @@ test("a region carries no name of its centre: the centre's names belong to the c
   const fold = (s: string) => s.toLocaleLowerCase('en');
   for (const r of tables.regions.filter((x) => x.kind === 'region')) {
     const centre = new Set(Object.values(r.admin_centre).map(fold));
-    for (const a of r.aliases) assert.ok(!centre.has(fold(a)), `${r.iso} alias ${a} is its centre's name`);
+    for (const a of r.aliases)
+      assert.ok(!centre.has(fold(a)), `${r.iso} alias ${a} is its centre's name`);
   }
-  for (const [iso, city] of [['KZ-63', 'Oskemen'], ['KZ-11', 'Kokshetau'], ['KZ-31', 'Taraz'], ['KZ-27', 'Uralsk'], ['KZ-47', 'Aktau'], ['KZ-59', 'Petropavl']] as const) {
+  for (const [iso, city] of [
+    ['KZ-63', 'Oskemen'],
+    ['KZ-11', 'Kokshetau'],
+    ['KZ-31', 'Taraz'],
+    ['KZ-27', 'Uralsk'],
+    ['KZ-47', 'Aktau'],
+    ['KZ-59', 'Petropavl'],
+  ] as const) {
     assert.ok(!region(tables, iso).aliases.includes(city), `${iso} still answers to ${city}`);
   }
   // the former South Kazakhstan region's names are its own, not Turkistan's
-  assert.ok(!region(tables, 'KZ-61').aliases.some((a) => /south kazakhstan|ontustik|южно-казахстан/i.test(a)));
+  assert.ok(
+    !region(tables, 'KZ-61').aliases.some((a) =>
+      /south kazakhstan|ontustik|южно-казахстан/i.test(a),
+    ),
+  );
   const south = tables.legacyPlaces.find((l) => l.code === 'KZ-SOUTH-KAZAKHSTAN-LEGACY')!;
   assert.ok(south.aliases.includes('Ontustik Kazakhstan'));
-  assert.deepEqual(south.successors.map((s) => [s.place, s.date]), [['KZ-61', '2018-06-19'], ['KZ-79', '2018-06-19']]);
+  assert.deepEqual(
+    south.successors.map((s) => [s.place, s.date]),
+    [
+      ['KZ-61', '2018-06-19'],
+      ['KZ-79', '2018-06-19'],
+    ],
+  );
 });
 
 test('institutions: 55 in all, one akimat per region, no person named without a source', () => {
   assert.equal(tables.institutions.length, 55);
   const akimats = tables.institutions.filter((i) => i.kind === 'akimat');
   assert.equal(akimats.length, 20);
-  assert.deepEqual(akimats.map((a) => a.region_iso).sort(), tables.regions.map((r) => r.iso).sort());
+  assert.deepEqual(
+    akimats.map((a) => a.region_iso).sort(),
+    tables.regions.map((r) => r.iso).sort(),
+  );
   for (const i of tables.institutions) {
     assert.equal(i.responsible_person, null);
     assert.ok(i.responsible_person_null_reason);
@@ -104,8 +141,17 @@ test('institutions: 55 in all, one akimat per region, no person named without a 
 
 test('district corrections match the raw strings of the geokz ADM2 shapefile', async () => {
   const dir = join(snapshotsDir(), 'geokz-1.0.2');
-  const fc = await shapefile.read(join(dir, 'kaz_admbnda_adm2_2024.shp'), join(dir, 'kaz_admbnda_adm2_2024.dbf'), { encoding: 'utf-8' });
-  const raw = new Map(fc.features.map((f) => [String(f.properties?.ADM2_PCODE), f.properties as Record<string, string>]));
+  const fc = await shapefile.read(
+    join(dir, 'kaz_admbnda_adm2_2024.shp'),
+    join(dir, 'kaz_admbnda_adm2_2024.dbf'),
+    { encoding: 'utf-8' },
+  );
+  const raw = new Map(
+    fc.features.map((f) => [
+      String(f.properties?.ADM2_PCODE),
+      f.properties as Record<string, string>,
+    ]),
+  );
   assert.ok(tables.districtCorrections.length >= 6);
   for (const c of tables.districtCorrections) {
     assert.equal(raw.get(c.pcode)?.[c.match.field], c.match.value, `${c.pcode} ${c.match.field}`);
@@ -128,26 +174,66 @@ test('events have dated ids and a legal or official source', () => {
 });
 
 test("a 'reviewed' row without the page read is refused, and a review on an unreviewed row too", async () => {
-  const err = await loadBroken('events.json', (d) => { delete d[0].review; });
-  assert.match(err.message, /sources\/events\.json row 0 field review: a 'reviewed' row must say which page was read/);
-  const err2 = await loadBroken('institutions.json', (d) => { d[0].review = { url: 'https://example.org/', read_on: '2026-11-23', confirmed: 'something read there' }; });
-  assert.match(err2.message, /sources\/institutions\.json row 0 field review_status: must be 'reviewed' when the row carries a review/);
+  const err = await loadBroken('events.json', (d) => {
+    delete d[0].review;
+  });
+  assert.match(
+    err.message,
+    /sources\/events\.json row 0 field review: a 'reviewed' row must say which page was read/,
+  );
+  const err2 = await loadBroken('institutions.json', (d) => {
+    d[0].review = {
+      url: 'https://example.org/',
+      read_on: '2026-11-23',
+      confirmed: 'something read there',
+    };
+  });
+  assert.match(
+    err2.message,
+    /sources\/institutions\.json row 0 field review_status: must be 'reviewed' when the row carries a review/,
+  );
 });
 
 test('a reviewed row citing a mirror or aggregator is refused, in its url, its confirmed text or a name review', async () => {
-  const url = await loadBroken('regions.json', (d) => { d[1].review.url = 'https://hmong.ru/wiki/ISO_3166-2:KZ'; });
-  assert.match(url.message, /sources\/regions\.json row 1 field review\.url: https:\/\/hmong\.ru\/wiki\/ISO_3166-2:KZ is on hmong\.ru, a mirror or aggregator/);
-  const inText = await loadBroken('events.json', (d) => { d[0].review.confirmed += ' Also read at https://kz.everywherenews.net/kazakhstan_news/x'; });
-  assert.match(inText.message, /sources\/events\.json row 0 field review\.confirmed: .* is on everywherenews\.net/);
-  const sub = await loadBroken('legacy-places.json', (d) => { d[0].review.url = 'https://de.zxc.wiki/wiki/Turkistan'; });
+  const url = await loadBroken('regions.json', (d) => {
+    d[1].review.url = 'https://hmong.ru/wiki/ISO_3166-2:KZ';
+  });
+  assert.match(
+    url.message,
+    /sources\/regions\.json row 1 field review\.url: https:\/\/hmong\.ru\/wiki\/ISO_3166-2:KZ is on hmong\.ru, a mirror or aggregator/,
+  );
+  const inText = await loadBroken('events.json', (d) => {
+    d[0].review.confirmed += ' Also read at https://kz.everywherenews.net/kazakhstan_news/x';
+  });
+  assert.match(
+    inText.message,
+    /sources\/events\.json row 0 field review\.confirmed: .* is on everywherenews\.net/,
+  );
+  const sub = await loadBroken('legacy-places.json', (d) => {
+    d[0].review.url = 'https://de.zxc.wiki/wiki/Turkistan';
+  });
   assert.match(sub.message, /row 0 field review\.url: .* is on zxc\.wiki/);
   const name = await loadBroken('indicators.json', (d) => {
     const r = d.find((x: any) => x.name_review);
-    r.name_review.ru = { status: 'reviewed', url: 'https://news.mail.ru/economics/1/', read_on: '2026-11-25', confirmed: 'a repost' };
+    r.name_review.ru = {
+      status: 'reviewed',
+      url: 'https://news.mail.ru/economics/1/',
+      read_on: '2026-11-25',
+      confirmed: 'a repost',
+    };
   });
-  assert.match(name.message, /sources\/indicators\.json row \d+ field name_review\.ru\.url: .* is on news\.mail\.ru/);
+  assert.match(
+    name.message,
+    /sources\/indicators\.json row \d+ field name_review\.ru\.url: .* is on news\.mail\.ru/,
+  );
   // an unreviewed row may keep any link: it claims nothing
-  assert.equal(await loadEdited('district-corrections.json', (d) => { d.find((x: any) => x.review_status === 'unreviewed').source_url = 'https://wikivisually.com/wiki/Petropavl'; }), null);
+  assert.equal(
+    await loadEdited('district-corrections.json', (d) => {
+      d.find((x: any) => x.review_status === 'unreviewed').source_url =
+        'https://wikivisually.com/wiki/Petropavl';
+    }),
+    null,
+  );
 });
 
 test('a reviewed former name citing a mirror is refused naming file, row and field', async () => {
@@ -159,7 +245,12 @@ test('a reviewed former name citing a mirror is refused naming file, row and fie
     const i = data.rows.findIndex((r: { review_status: string }) => r.review_status === 'reviewed');
     data.rows[i].source_url = 'https://owiki.org/wiki/Astana';
     await writeFile(file, JSON.stringify(data, null, 2));
-    await assert.rejects(loadNameTables(dir), new RegExp(`sources/historical-names\\.json row ${i} field source_url: https://owiki\\.org/wiki/Astana is on owiki\\.org`));
+    await assert.rejects(
+      loadNameTables(dir),
+      new RegExp(
+        `sources/historical-names\\.json row ${i} field source_url: https://owiki\\.org/wiki/Astana is on owiki\\.org`,
+      ),
+    );
     data.rows[i].review_status = 'unreviewed';
     data.rows[i].reviewed_on = null;
     data.rows[i].confirms = null;
@@ -182,22 +273,34 @@ test('the media sample is labelled demonstration and carries only placeholder ti
 });
 
 test('table files are key-sorted pretty JSON, so edits give stable diffs', async () => {
-  for (const file of (await readdir(SOURCES_DIR)).filter((f) => f.endsWith('.json') && f !== 'passports.json')) {
+  for (const file of (await readdir(SOURCES_DIR)).filter(
+    (f) => f.endsWith('.json') && f !== 'passports.json',
+  )) {
     const text = await readFile(join(SOURCES_DIR, file), 'utf8');
     assert.equal(text, stableJson(JSON.parse(text)), file);
   }
 });
 
 test('a broken slug fails naming file, row and field', async () => {
-  const err = await loadBroken('regions.json', (d) => { d[7].slug = 'Karaganda Region'; });
-  assert.match(err.message, /^sources\/regions\.json row 7 field slug: must match \^\[a-z0-9-\]\+\$$/m);
-  assert.deepEqual(err.issues.map((i) => [i.file, i.row, i.field]), [['sources/regions.json', 7, 'slug']]);
+  const err = await loadBroken('regions.json', (d) => {
+    d[7].slug = 'Karaganda Region';
+  });
+  assert.match(
+    err.message,
+    /^sources\/regions\.json row 7 field slug: must match \^\[a-z0-9-\]\+\$$/m,
+  );
+  assert.deepEqual(
+    err.issues.map((i) => [i.file, i.row, i.field]),
+    [['sources/regions.json', 7, 'slug']],
+  );
 });
 
-test('an alias that is another region\'s name as resolve compares names (case, script, Kazakh letters) is refused, naming file, row and field', async () => {
+test("an alias that is another region's name as resolve compares names (case, script, Kazakh letters) is refused, naming file, row and field", async () => {
   // "Karagandy oblysy" is Karaganda Region's Latin alias "Qaraghandy oblysy" in another spelling: the same search key
   const row = (await loadHandTables(SOURCES_DIR)).regions.findIndex((r) => r.iso === 'KZ-15');
-  const err = await loadBroken('regions.json', (d) => { d[row].aliases.push('Karagandy oblysy'); });
+  const err = await loadBroken('regions.json', (d) => {
+    d[row].aliases.push('Karagandy oblysy');
+  });
   const issue = err.issues.find((i) => i.field.startsWith('aliases['));
   assert.ok(issue, err.message);
   assert.equal(issue.row, row);
@@ -205,34 +308,60 @@ test('an alias that is another region\'s name as resolve compares names (case, s
 });
 
 test('a missing nested field is named with its path', async () => {
-  const err = await loadBroken('institutions.json', (d) => { delete d[30].name.kk; });
+  const err = await loadBroken('institutions.json', (d) => {
+    delete d[30].name.kk;
+  });
   assert.match(err.message, /sources\/institutions\.json row 30 field name\.kk: is required/);
 });
 
 test('a media row is numbered within publications', async () => {
-  const err = await loadBroken('media-sample.json', (d) => { d.publications[4].title = 'Akimat opens a new school'; });
+  const err = await loadBroken('media-sample.json', (d) => {
+    d.publications[4].title = 'Akimat opens a new school';
+  });
   assert.match(err.message, /sources\/media-sample\.json row 4 field title: must match/);
 });
 
 test('an alias naming another unit is refused', async () => {
-  const err = await loadBroken('regions.json', (d) => { d.find((r: any) => r.iso === 'KZ-75').aliases.push('Almaty Region'); });
-  assert.match(err.message, /sources\/regions\.json row 18 field aliases\[\d+\]: "Almaty Region" is also a name or alias of KZ-19/);
+  const err = await loadBroken('regions.json', (d) => {
+    d.find((r: any) => r.iso === 'KZ-75').aliases.push('Almaty Region');
+  });
+  assert.match(
+    err.message,
+    /sources\/regions\.json row 18 field aliases\[\d+\]: "Almaty Region" is also a name or alias of KZ-19/,
+  );
 });
 
 test("a row labelled 'verified' is refused", async () => {
-  const err = await loadBroken('events.json', (d) => { d[0].review_status = 'verified'; });
-  assert.match(err.message, /sources\/events\.json row 0 field review_status: must not be 'verified'/);
+  const err = await loadBroken('events.json', (d) => {
+    d[0].review_status = 'verified';
+  });
+  assert.match(
+    err.message,
+    /sources\/events\.json row 0 field review_status: must not be 'verified'/,
+  );
 });
 
 test('an akimat pointing at an unknown region and a duplicate slug are both reported', async () => {
-  let err = await loadBroken('institutions.json', (d) => { d[0].region_iso = 'KZ-99'; });
-  assert.match(err.message, /sources\/institutions\.json row 0 field region_iso: KZ-99 is not a region/);
+  let err = await loadBroken('institutions.json', (d) => {
+    d[0].region_iso = 'KZ-99';
+  });
+  assert.match(
+    err.message,
+    /sources\/institutions\.json row 0 field region_iso: KZ-99 is not a region/,
+  );
   assert.match(err.message, /no akimat for region KZ-10/);
-  err = await loadBroken('regions.json', (d) => { d[1].slug = d[0].slug; });
+  err = await loadBroken('regions.json', (d) => {
+    d[1].slug = d[0].slug;
+  });
   assert.match(err.message, /sources\/regions\.json row 1 field slug: "abai" repeats row 0/);
 });
 
 test('a table with the wrong number of institutions is refused', async () => {
-  const err = await loadBroken('institutions.json', (d) => { d.pop(); });
-  assert.match(err.message, /sources\/institutions\.json field \(root\): must hold 55 institutions, holds 54/);
+  const err = await loadBroken('institutions.json', (d) => {
+    d.pop();
+  });
+  assert.match(
+    err.message,
+    /sources\/institutions\.json field \(root\): must hold 55 institutions, holds 54/,
+  );
 });

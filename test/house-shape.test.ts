@@ -19,7 +19,9 @@ function sourceFiles(dir: string, out: string[] = []): string[] {
 }
 
 test('the root of src/serve holds at most four files; every other server file lives in the folder of its concern', () => {
-  const files = readdirSync(join(ROOT, 'src/serve')).filter((name) => statSync(join(ROOT, 'src/serve', name)).isFile());
+  const files = readdirSync(join(ROOT, 'src/serve')).filter((name) =>
+    statSync(join(ROOT, 'src/serve', name)).isFile(),
+  );
   assert.ok(files.length <= 4, `src/serve/ holds ${files.length} files: ${files.join(', ')}`);
 });
 

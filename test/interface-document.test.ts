@@ -32,7 +32,11 @@ describe('the interface document of the real release', () => {
     // as the server's 5 s keep-alive timeout closes it fails with "other side closed" (the close race
     // of RFC 9112 section 9.3.1, which it does not retry). This test is about the document, so the
     // cap and the keep-alive timeout are raised.
-    app = await buildApp({ releasesDir, logger: false, limits: { maxConnectionsPerAddress: 4096, keepAliveTimeoutMs: 600_000 } });
+    app = await buildApp({
+      releasesDir,
+      logger: false,
+      limits: { maxConnectionsPerAddress: 4096, keepAliveTimeoutMs: 600_000 },
+    });
     base = await app.listen({ port: 0, host: '127.0.0.1' });
     doc = await (await fetch(`${base}/openapi.json`)).json();
     dir = tempDir('dala-interface-');
@@ -41,25 +45,64 @@ describe('the interface document of the real release', () => {
   after(() => app.close());
 
   test('redocly lint (recommended rules) reports no error, and warnings only on loose members of the sealed schemas', async () => {
-    const args = [bin('@redocly/cli/bin/cli.js'), 'lint', '--config', join(ROOT, 'redocly.yaml'), '--format', 'json', '--max-problems', '10000', join(dir, 'openapi.json')];
-    const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
-    const out = await run(process.execPath, args, { cwd: dir, env, maxBuffer: 64 << 20 }).catch((e) => e);
-    const report = JSON.parse(out.stdout) as { totals: { errors: number; warnings: number }; problems: { ruleId: string; severity: string; message: string; location: { pointer: string }[] }[] };
+    const args = [
+      bin('@redocly/cli/bin/cli.js'),
+      'lint',
+      '--config',
+      join(ROOT, 'redocly.yaml'),
+      '--format',
+      'json',
+      '--max-problems',
+      '10000',
+      join(dir, 'openapi.json'),
+    ];
+    const env = {
+      ...process.env,
+      REDOCLY_TELEMETRY: 'off',
+      REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+    };
+    const out = await run(process.execPath, args, { cwd: dir, env, maxBuffer: 64 << 20 }).catch(
+      (e) => e,
+    );
+    const report = JSON.parse(out.stdout) as {
+      totals: { errors: number; warnings: number };
+      problems: {
+        ruleId: string;
+        severity: string;
+        message: string;
+        location: { pointer: string }[];
+      }[];
+    };
     const byRule = new Map<string, number>();
-    for (const p of report.problems) byRule.set(`${p.severity} ${p.ruleId}`, (byRule.get(`${p.severity} ${p.ruleId}`) ?? 0) + 1);
-    console.log(`redocly lint: ${report.totals.errors} errors, ${report.totals.warnings} warnings`, Object.fromEntries(byRule));
-    assert.equal(report.totals.errors, 0, JSON.stringify(report.problems.filter((p) => p.severity === 'error').slice(0, 5)));
+    for (const p of report.problems)
+      byRule.set(`${p.severity} ${p.ruleId}`, (byRule.get(`${p.severity} ${p.ruleId}`) ?? 0) + 1);
+    console.log(
+      `redocly lint: ${report.totals.errors} errors, ${report.totals.warnings} warnings`,
+      Object.fromEntries(byRule),
+    );
+    assert.equal(
+      report.totals.errors,
+      0,
+      JSON.stringify(report.problems.filter((p) => p.severity === 'error').slice(0, 5)),
+    );
     // The sealed contract schemas (src/publish/schemas) require some members without describing
     // them; that is the only warning allowed, and only inside those embedded schemas.
     // The Reconciliation API's view URL answers only a 303 to the entity's own route, and a PDF's
     // data-revision permalink only a 302 to the release's /r/ permalink, which Redocly's
     // operation-2xx-response counts as missing a success; those two redirects alone are excused.
-    const redirects = ['#/paths/~1api~1v1~1reconcile~1view/get/responses', '#/paths/~1d~1{dataRevision}~1{path}/get/responses'];
+    const redirects = [
+      '#/paths/~1api~1v1~1reconcile~1view/get/responses',
+      '#/paths/~1d~1{dataRevision}~1{path}/get/responses',
+    ];
     const excused = (p: (typeof report.problems)[number]) =>
-      (p.ruleId === 'no-required-schema-properties-undefined' && p.location[0]!.pointer.startsWith('#/components/schemas/Sealed_')) ||
+      (p.ruleId === 'no-required-schema-properties-undefined' &&
+        p.location[0]!.pointer.startsWith('#/components/schemas/Sealed_')) ||
       (p.ruleId === 'operation-2xx-response' && redirects.includes(p.location[0]!.pointer));
     const other = report.problems.filter((p) => !excused(p));
-    assert.deepEqual(other.map((p) => `${p.ruleId} ${p.message} @ ${p.location[0]!.pointer}`), []);
+    assert.deepEqual(
+      other.map((p) => `${p.ruleId} ${p.message} @ ${p.location[0]!.pointer}`),
+      [],
+    );
   });
 
   test('every operation has an operationId, servers and security are declared, examples come from the release', async () => {
@@ -71,7 +114,9 @@ describe('the interface document of the real release', () => {
       for (const [method, op] of Object.entries(ops)) {
         operations++;
         assert.match(op.operationId ?? '', /^[a-z][A-Za-z0-9]+$/, `${method} ${path}`);
-        const hasExample = JSON.stringify(op).includes('"examples"') || (op.parameters ?? []).some((p: any) => p.example !== undefined);
+        const hasExample =
+          JSON.stringify(op).includes('"examples"') ||
+          (op.parameters ?? []).some((p: any) => p.example !== undefined);
         assert.ok(hasExample, `${method} ${path} has an example`);
       }
     }
@@ -96,13 +141,20 @@ describe('the interface document of the real release', () => {
     let checked = 0;
     for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
       for (const [method, op] of Object.entries(ops)) {
-        for (const [status, response] of Object.entries((op.responses ?? {}) as Record<string, any>)) {
-          for (const [type, media] of Object.entries((response.content ?? {}) as Record<string, any>)) {
+        for (const [status, response] of Object.entries(
+          (op.responses ?? {}) as Record<string, any>,
+        )) {
+          for (const [type, media] of Object.entries(
+            (response.content ?? {}) as Record<string, any>,
+          )) {
             const value = media.examples?.release?.value;
             if (!media.schema || value === undefined || typeof value !== 'object') continue;
-            const pointer = ['paths', path, method, 'responses', status, 'content', type, 'schema'].map(segment).join('/');
+            const pointer = ['paths', path, method, 'responses', status, 'content', type, 'schema']
+              .map(segment)
+              .join('/');
             const valid = ajv.getSchema(`${DOC}#/${pointer}`)!;
-            if (!valid(value)) failures.push(`${method} ${path} ${status} ${type}: ${ajv.errorsText(valid.errors)}`);
+            if (!valid(value))
+              failures.push(`${method} ${path} ${status} ${type}: ${ajv.errorsText(valid.errors)}`);
             checked++;
           }
         }
@@ -114,12 +166,20 @@ describe('the interface document of the real release', () => {
 
   test('response headers are documented and /data/ JSON responses refer to the sealed schemas', () => {
     const places = doc.paths['/api/v1/places'].get.responses['200'];
-    for (const h of ['ratelimit', 'x-dala-revision', 'link']) assert.ok(places.headers?.[h], `places documents ${h}`);
+    for (const h of ['ratelimit', 'x-dala-revision', 'link'])
+      assert.ok(places.headers?.[h], `places documents ${h}`);
     assert.ok(doc.paths['/data/country-pulse.json'].get.responses['200'].headers.etag);
-    const pulse = doc.paths['/data/country-pulse.json'].get.responses['200'].content['application/json'].schema;
+    const pulse =
+      doc.paths['/data/country-pulse.json'].get.responses['200'].content['application/json'].schema;
     assert.equal(pulse.$ref, '#/components/schemas/Sealed_country_pulse');
-    assert.ok(doc.components.schemas.Sealed_country_pulse.properties, 'the sealed schema is embedded');
-    assert.ok(doc.paths['/api/v1/resolve'].post.requestBody.content['application/json'].schema.properties.name);
+    assert.ok(
+      doc.components.schemas.Sealed_country_pulse.properties,
+      'the sealed schema is embedded',
+    );
+    assert.ok(
+      doc.paths['/api/v1/resolve'].post.requestBody.content['application/json'].schema.properties
+        .name,
+    );
   });
 
   test('the reconcile POST shows its body as JSON and as the form field queries=, each example valid and answered 200; GET /reconcile is one of the manifest and a result batch', async () => {
@@ -127,25 +187,50 @@ describe('the interface document of the real release', () => {
     const DOC = 'https://dala.invalid/reconcile.json';
     ajv.addSchema({ ...doc, $id: DOC });
     const post = doc.paths['/api/v1/reconcile'].post;
-    for (const [type, encode] of [['application/json', JSON.stringify], ['application/x-www-form-urlencoded', (v: Record<string, string>) => new URLSearchParams(v).toString()]] as const) {
+    for (const [type, encode] of [
+      ['application/json', JSON.stringify],
+      [
+        'application/x-www-form-urlencoded',
+        (v: Record<string, string>) => new URLSearchParams(v).toString(),
+      ],
+    ] as const) {
       const media = post.requestBody?.content?.[type];
       assert.ok(media?.schema && media.example, `${type}: schema and example`);
-      const valid = ajv.getSchema(`${DOC}#/paths/${encodeURIComponent('~1api~1v1~1reconcile')}/post/requestBody/content/${encodeURIComponent(type.replace(/\//g, '~1'))}/schema`)!;
+      const valid = ajv.getSchema(
+        `${DOC}#/paths/${encodeURIComponent('~1api~1v1~1reconcile')}/post/requestBody/content/${encodeURIComponent(type.replace(/\//g, '~1'))}/schema`,
+      )!;
       assert.ok(valid(media.example), `${type}: ${ajv.errorsText(valid.errors)}`);
-      const res = await fetch(`${base}/api/v1/reconcile`, { method: 'POST', headers: { 'content-type': type }, body: encode(media.example) });
+      const res = await fetch(`${base}/api/v1/reconcile`, {
+        method: 'POST',
+        headers: { 'content-type': type },
+        body: encode(media.example),
+      });
       const body = await res.json();
       assert.equal(res.status, 200, `${type}: ${JSON.stringify(body)}`);
-      assert.ok(Object.values(body as Record<string, { result: unknown[] }>)[0]!.result.length > 0, `${type}: the example finds a candidate`);
+      assert.ok(
+        Object.values(body as Record<string, { result: unknown[] }>)[0]!.result.length > 0,
+        `${type}: the example finds a candidate`,
+      );
     }
-    assert.equal(typeof post.requestBody.content['application/x-www-form-urlencoded'].example.queries, 'string', 'the form carries the batch as JSON text');
-    const get = doc.paths['/api/v1/reconcile'].get.responses['200'].content['application/json'].schema;
+    assert.equal(
+      typeof post.requestBody.content['application/x-www-form-urlencoded'].example.queries,
+      'string',
+      'the form carries the batch as JSON text',
+    );
+    const get =
+      doc.paths['/api/v1/reconcile'].get.responses['200'].content['application/json'].schema;
     assert.equal(get.oneOf?.length, 2, 'the manifest or a result batch');
     assert.ok(get.oneOf[0].required.includes('identifierSpace'), 'the manifest has its own schema');
   });
 
   test('a client generated with openapi-typescript has typed operations the compiler checks', async () => {
     // generated from the served URL, as a user would: the /data/ examples link the sealed files
-    await run(process.execPath, [bin('openapi-typescript/bin/cli.js'), `${base}/openapi.json`, '-o', join(dir, 'dala.d.ts')]);
+    await run(process.execPath, [
+      bin('openapi-typescript/bin/cli.js'),
+      `${base}/openapi.json`,
+      '-o',
+      join(dir, 'dala.d.ts'),
+    ]);
     const client = `import type { operations, paths } from './dala.js';
 type Places = paths['/api/v1/places']['get']['responses'][200]['content']['application/json'];
 type Search = operations['getV1Search']['parameters']['query'];
@@ -159,7 +244,17 @@ export const query: operations['getV1Search']['parameters']['query'] = { q: 'Ast
     await writeFile(join(dir, 'client.ts'), client);
     await writeFile(join(dir, 'wrong.ts'), wrong);
     const tsc = (file: string) =>
-      run(process.execPath, [bin('typescript/bin/tsc'), '--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--skipLibCheck', join(dir, file)]).then(
+      run(process.execPath, [
+        bin('typescript/bin/tsc'),
+        '--noEmit',
+        '--strict',
+        '--module',
+        'nodenext',
+        '--moduleResolution',
+        'nodenext',
+        '--skipLibCheck',
+        join(dir, file),
+      ]).then(
         () => ({ code: 0, stdout: '' }),
         (e) => ({ code: e.code as number, stdout: String(e.stdout) }),
       );

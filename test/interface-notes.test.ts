@@ -23,17 +23,24 @@ function sourceFiles(dir: string, out: string[] = []): string[] {
 /** The sections docs/interface.md declares: headings (`## §3 …`) and numbered rules (`**§1.2**`). */
 function sections(): Set<string> {
   const text = readFileSync(join(ROOT, 'docs/interface.md'), 'utf8');
-  return new Set([...text.matchAll(/^#+ (§\d+(?:\.\d+)?) |\*\*(§\d+(?:\.\d+)?)\*\*/gm)].map((m) => m[1] ?? m[2]!));
+  return new Set(
+    [...text.matchAll(/^#+ (§\d+(?:\.\d+)?) |\*\*(§\d+(?:\.\d+)?)\*\*/gm)].map(
+      (m) => m[1] ?? m[2]!,
+    ),
+  );
 }
 
 function citations(): { where: string; section: string }[] {
   const out: { where: string; section: string }[] = [];
   for (const file of sourceFiles('src')) {
-    readFileSync(join(ROOT, file), 'utf8').split('\n').forEach((line, i) => {
-      for (const m of line.matchAll(CITATION)) {
-        for (const s of m[1]!.match(/§\d+(?:\.\d+)?/g)!) out.push({ where: `${relative('.', file)}:${i + 1}`, section: s });
-      }
-    });
+    readFileSync(join(ROOT, file), 'utf8')
+      .split('\n')
+      .forEach((line, i) => {
+        for (const m of line.matchAll(CITATION)) {
+          for (const s of m[1]!.match(/§\d+(?:\.\d+)?/g)!)
+            out.push({ where: `${relative('.', file)}:${i + 1}`, section: s });
+        }
+      });
   }
   return out;
 }
@@ -42,16 +49,20 @@ test('every docs/interface.md section the code cites exists in docs/interface.md
   const declared = sections();
   const cited = citations();
   assert.ok(cited.length > 50, `${cited.length} citations`);
-  const missing = cited.filter((c) => !declared.has(c.section)).map((c) => `${c.where} cites ${c.section}`);
+  const missing = cited
+    .filter((c) => !declared.has(c.section))
+    .map((c) => `${c.where} cites ${c.section}`);
   assert.deepEqual(missing, []);
 });
 
 test('no code in src/ cites the specification or design notes kept outside the repository', () => {
   const outside: string[] = [];
   for (const file of sourceFiles('src')) {
-    readFileSync(join(ROOT, file), 'utf8').split('\n').forEach((line, i) => {
-      if (OUTSIDE.test(line)) outside.push(`${relative('.', file)}:${i + 1}: ${line.trim()}`);
-    });
+    readFileSync(join(ROOT, file), 'utf8')
+      .split('\n')
+      .forEach((line, i) => {
+        if (OUTSIDE.test(line)) outside.push(`${relative('.', file)}:${i + 1}: ${line.trim()}`);
+      });
   }
   assert.deepEqual(outside, []);
 });

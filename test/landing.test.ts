@@ -14,7 +14,13 @@ test('the root index links every route family, the interface document, the docs,
   const res = await call(`${server.url}/`);
   assert.equal(res.status, 200);
   const rels = new Map(res.body.links.map((l: { rel: string; href: string }) => [l.href, l.rel]));
-  for (const [href, rel] of [['/api/v1', 'child'], ['/api/timemachine', 'child'], ['/openapi.json', 'service-desc'], ['/api/v1/docs', 'service-doc'], ['/data/dataset-catalog.json', 'data']]) {
+  for (const [href, rel] of [
+    ['/api/v1', 'child'],
+    ['/api/timemachine', 'child'],
+    ['/openapi.json', 'service-desc'],
+    ['/api/v1/docs', 'service-doc'],
+    ['/data/dataset-catalog.json', 'data'],
+  ]) {
     assert.equal(rels.get(href), rel, href);
   }
   assert.equal(res.body.revision, res.headers.get('x-dala-revision'));
@@ -26,22 +32,34 @@ test('the family indexes list their documented routes; each untemplated link ans
       const res = await call(server.url + url);
       assert.equal(res.status, 200, url);
       const hrefs = res.body.links.map((l: { href: string }) => l.href);
-      assert.ok(hrefs.some((h: string) => h.startsWith(`${family}/`) && h !== `${family}/`), url);
+      assert.ok(
+        hrefs.some((h: string) => h.startsWith(`${family}/`) && h !== `${family}/`),
+        url,
+      );
     }
   }
   const v1 = await call(`${server.url}/api/v1`);
   const links = v1.body.links as { href: string; templated?: boolean }[];
   assert.ok(links.some((l) => l.href === '/api/v1/places/{id}' && l.templated));
-  for (const link of links.filter((l) => !l.templated && ['/api/v1/places', '/api/v1/health', '/api/v1/indicators'].includes(l.href))) {
+  for (const link of links.filter(
+    (l) =>
+      !l.templated && ['/api/v1/places', '/api/v1/health', '/api/v1/indicators'].includes(l.href),
+  )) {
     assert.equal((await call(server.url + link.href)).status, 200, link.href);
   }
 });
 
 test('a browser gets HTML, format=html too; an unsupported Accept is 406 not_acceptable', async () => {
-  const html = await call(`${server.url}/`, { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+  const html = await call(`${server.url}/`, {
+    headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+  });
   assert.match(html.headers.get('content-type') ?? '', /^text\/html/);
   assert.match(html.body, /<a href="\/api\/v1">/);
-  assert.match(html.headers.get('vary') ?? '', /^Accept\b/, 'the answer varies by Accept (and by Accept-Encoding where it is compressed)');
+  assert.match(
+    html.headers.get('vary') ?? '',
+    /^Accept\b/,
+    'the answer varies by Accept (and by Accept-Encoding where it is compressed)',
+  );
   const forced = await call(`${server.url}/api/timemachine?format=html`);
   assert.match(forced.headers.get('content-type') ?? '', /^text\/html/);
   const refused = await call(`${server.url}/`, { headers: { accept: 'application/xml' } });

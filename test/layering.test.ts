@@ -13,14 +13,23 @@ const ROOT = resolve(import.meta.dirname, '..');
 const CONFIG = join(ROOT, '.dependency-cruiser.cjs');
 const CLI = join(ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
 
-interface Violation { rule: { name: string }; from: string; to: string; cycle?: { name: string }[] }
+interface Violation {
+  rule: { name: string };
+  from: string;
+  to: string;
+  cycle?: { name: string }[];
+}
 
 /** Cruises `src` under `cwd` with the project's rules and returns every violation. */
 async function violations(cwd: string): Promise<Violation[]> {
   const run = promisify(execFile);
   let stdout: string;
   try {
-    ({ stdout } = await run(process.execPath, [CLI, 'src', '--config', CONFIG, '--output-type', 'json'], { cwd, maxBuffer: 64 << 20 }));
+    ({ stdout } = await run(
+      process.execPath,
+      [CLI, 'src', '--config', CONFIG, '--output-type', 'json'],
+      { cwd, maxBuffer: 64 << 20 },
+    ));
   } catch (error) {
     // the CLI exits non-zero when it finds violations; its JSON report is still on stdout
     stdout = (error as { stdout?: string }).stdout ?? '';
@@ -29,7 +38,8 @@ async function violations(cwd: string): Promise<Violation[]> {
   return (JSON.parse(stdout) as { summary: { violations: Violation[] } }).summary.violations;
 }
 
-const describe = (v: Violation) => `${v.rule.name}: ${v.from} -> ${v.to}${v.cycle ? ` (cycle ${v.cycle.map((c) => c.name).join(' -> ')})` : ''}`;
+const describe = (v: Violation) =>
+  `${v.rule.name}: ${v.from} -> ${v.to}${v.cycle ? ` (cycle ${v.cycle.map((c) => c.name).join(' -> ')})` : ''}`;
 
 test('no module of src imports a higher layer, and src has no import cycle', async () => {
   const found = await violations(ROOT);
@@ -40,9 +50,18 @@ test('the layer check reports an upward type import, an import cycle and a direc
   const dir = tempDir('dala-layers-');
   try {
     const files: Record<string, string> = {
-      'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true }, include: ['src'] }),
+      'tsconfig.json': JSON.stringify({
+        compilerOptions: {
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          noEmit: true,
+        },
+        include: ['src'],
+      }),
       'src/model/types.ts': 'export interface Point { value: number }\n',
-      'src/sources/reader.ts': "import type { Point } from '../model/types.js';\nexport const read = (): Point[] => [];\n",
+      'src/sources/reader.ts':
+        "import type { Point } from '../model/types.js';\nexport const read = (): Point[] => [];\n",
       'src/sources/a.ts': "import { b } from './b.js';\nexport const a = () => b;\n",
       'src/sources/b.ts': "import { a } from './a.js';\nexport const b = () => a;\n",
       'src/misc/x.ts': "import { read } from '../sources/reader.js';\nexport const x = read;\n",
@@ -52,9 +71,15 @@ test('the layer check reports an upward type import, an import cycle and a direc
       await writeFile(join(dir, path), text);
     }
     // a cycle is reported once, from whichever of its modules the cruise met first
-    const found = [...new Set((await violations(dir)).map((v) => (v.rule.name === 'no-circular'
-      ? `no-circular: ${[v.from, v.to].sort().join(' <-> ')}`
-      : `${v.rule.name}: ${v.from} -> ${v.to}`)))].sort();
+    const found = [
+      ...new Set(
+        (await violations(dir)).map((v) =>
+          v.rule.name === 'no-circular'
+            ? `no-circular: ${[v.from, v.to].sort().join(' <-> ')}`
+            : `${v.rule.name}: ${v.from} -> ${v.to}`,
+        ),
+      ),
+    ].sort();
     assert.deepEqual(found, [
       'no-circular: src/sources/a.ts <-> src/sources/b.ts',
       'no-unlayered: src/misc/x.ts -> src/sources/reader.ts',

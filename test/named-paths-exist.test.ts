@@ -35,21 +35,34 @@ function exists(path: string): boolean {
 function globMatches(path: string): boolean {
   const slash = path.lastIndexOf('/');
   const dir = join(ROOT, path.slice(0, slash));
-  const pattern = new RegExp(`^${path.slice(slash + 1).replace(/[.]/g, '\\.').replace(/\*/g, '.*')}$`);
+  const pattern = new RegExp(
+    `^${path
+      .slice(slash + 1)
+      .replace(/[.]/g, '\\.')
+      .replace(/\*/g, '.*')}$`,
+  );
   const tsPattern = new RegExp(pattern.source.replace('\\.js$', '\\.tsx?$'));
-  return existsSync(dir) && readdirSync(dir).some((name) => pattern.test(name) || tsPattern.test(name));
+  return (
+    existsSync(dir) && readdirSync(dir).some((name) => pattern.test(name) || tsPattern.test(name))
+  );
 }
 
 /** Every path a comment (code) or a line (Markdown) names, with where it is named. */
 function namedPaths(): { where: string; path: string }[] {
-  const files = [...['src', 'test', 'bench', 'web/src', 'bin', 'docs', '.ci'].flatMap((d) => filesUnder(d)), 'README.md'];
+  const files = [
+    ...['src', 'test', 'bench', 'web/src', 'bin', 'docs', '.ci'].flatMap((d) => filesUnder(d)),
+    'README.md',
+  ];
   const named: { where: string; path: string }[] = [];
   for (const file of files) {
     const markdown = file.endsWith('.md') || file.startsWith('.ci');
-    readFileSync(join(ROOT, file), 'utf8').split('\n').forEach((line, i) => {
-      if (!markdown && !COMMENT.test(line)) return;
-      for (const m of line.matchAll(PATH)) named.push({ where: `${relative('.', file)}:${i + 1}`, path: m[0] });
-    });
+    readFileSync(join(ROOT, file), 'utf8')
+      .split('\n')
+      .forEach((line, i) => {
+        if (!markdown && !COMMENT.test(line)) return;
+        for (const m of line.matchAll(PATH))
+          named.push({ where: `${relative('.', file)}:${i + 1}`, path: m[0] });
+      });
   }
   return named;
 }
@@ -64,5 +77,8 @@ test('every file path named in a comment, the docs or the README exists in the r
 test('docs/architecture.md maps the tree: every path it names exists', () => {
   const named = namedPaths().filter((n) => n.where.startsWith('docs/architecture.md'));
   assert.ok(named.length >= 20, `${named.length} paths named in docs/architecture.md`);
-  assert.deepEqual(named.filter((n) => !exists(n.path)).map((n) => `${n.where} names ${n.path}`), []);
+  assert.deepEqual(
+    named.filter((n) => !exists(n.path)).map((n) => `${n.where} names ${n.path}`),
+    [],
+  );
 });

@@ -34,7 +34,8 @@ describe('the nbk national series on every route of the real release', () => {
     assert.equal(res.status, 200, path);
     return (await res.json()) as any;
   };
-  const points = async (q: string) => (await get(`/api/timemachine/series?place=KZ&${q}`)).series[0]?.points as any[] ?? [];
+  const points = async (q: string) =>
+    ((await get(`/api/timemachine/series?place=KZ&${q}`)).series[0]?.points as any[]) ?? [];
 
   test('every row of the USD/KZT file is its business-day point; a weekday the file lacks is null with a reason', async () => {
     assert.equal(RATE.length, 1381);
@@ -52,21 +53,36 @@ describe('the nbk national series on every route of the real release', () => {
   });
 
   test('series?granularity=day over a week gives the business days with the rate of each; a gap week gives nulls, never zero', async () => {
-    const week = await points('metric=usd_kzt_rate&granularity=day&start_date=2024-01-15&end_date=2024-01-21');
+    const week = await points(
+      'metric=usd_kzt_rate&granularity=day&start_date=2024-01-15&end_date=2024-01-21',
+    );
     const expected = RATE.filter((r) => r.date >= '2024-01-15' && r.date <= '2024-01-21');
     assert.equal(expected.length, 5);
-    assert.deepEqual(week.map((p) => [p.period, p.value]), expected.map((r) => [r.date, r.value]));
-    const gap = await points('metric=usd_kzt_rate&granularity=day&start_date=2023-07-31&end_date=2023-08-06');
-    assert.deepEqual(gap.map((p) => p.value), [null, null, null, null, null]);
+    assert.deepEqual(
+      week.map((p) => [p.period, p.value]),
+      expected.map((r) => [r.date, r.value]),
+    );
+    const gap = await points(
+      'metric=usd_kzt_rate&granularity=day&start_date=2023-07-31&end_date=2023-08-06',
+    );
+    assert.deepEqual(
+      gap.map((p) => p.value),
+      [null, null, null, null, null],
+    );
   });
 
   test('a month of the rate is the mean of its business days, and says so', async () => {
-    const months = await get('/api/timemachine/series?place=KZ&metric=usd_kzt_rate&granularity=month&start_date=2024-01-01&end_date=2024-03-31');
+    const months = await get(
+      '/api/timemachine/series?place=KZ&metric=usd_kzt_rate&granularity=month&start_date=2024-01-01&end_date=2024-03-31',
+    );
     assert.equal(months.aggregation, 'mean');
     for (const m of months.series[0].points) {
       const days = RATE.filter((r) => r.date.startsWith(m.period));
       assert.equal(m.from_count, days.length, m.period);
-      assert.ok(Math.abs(m.value - days.reduce((s, r) => s + r.value, 0) / days.length) < 1e-9, m.period);
+      assert.ok(
+        Math.abs(m.value - days.reduce((s, r) => s + r.value, 0) / days.length) < 1e-9,
+        m.period,
+      );
     }
   });
 
@@ -83,21 +99,36 @@ describe('the nbk national series on every route of the real release', () => {
     const days = await points('metric=base_rate&start_date=2024-10-01&end_date=2026-12-31');
     assert.equal(days[0].period, DECISIONS[0]!.date, 'nothing before the first decision');
     for (const p of days) assert.equal(p.value, inForce(p.period), p.period);
-    for (const r of DECISIONS) assert.match(days.find((p) => p.period === r.date).note, new RegExp(`decision of ${r.date}`));
+    for (const r of DECISIONS)
+      assert.match(days.find((p) => p.period === r.date).note, new RegExp(`decision of ${r.date}`));
     const months = await get('/api/timemachine/series?place=KZ&metric=base_rate&granularity=month');
     assert.equal(months.aggregation, 'last');
-    for (const m of months.series[0].points) assert.equal(m.value, inForce(m.period_end > days.at(-1).period ? days.at(-1).period : m.period_end), m.period);
+    for (const m of months.series[0].points)
+      assert.equal(
+        m.value,
+        inForce(m.period_end > days.at(-1).period ? days.at(-1).period : m.period_end),
+        m.period,
+      );
     const snap = await get('/api/timemachine/snapshot?date=2025-02-01&layers=finance&place=KZ');
-    assert.equal(snap.points.find((p: any) => p.metric === 'base_rate').value, 15.25, 'in force since the decision of 2025-01-20');
+    assert.equal(
+      snap.points.find((p: any) => p.metric === 'base_rate').value,
+      15.25,
+      'in force since the decision of 2025-01-20',
+    );
   });
 
   test('every row of both CPI files is its month on v1 observations', async () => {
-    for (const [file, indicator] of [['cpi_monthly_index_prev_month_100.csv', 'cpi_prev_month'], ['cpi_monthly_index_same_month_prev_year_100.csv', 'cpi_same_month_prev_year']] as const) {
+    for (const [file, indicator] of [
+      ['cpi_monthly_index_prev_month_100.csv', 'cpi_prev_month'],
+      ['cpi_monthly_index_same_month_prev_year_100.csv', 'cpi_same_month_prev_year'],
+    ] as const) {
       const rows = raw(file);
       assert.equal(rows.length, 188, file);
       const seen = new Map<string, any>();
       for (let cursor: string | null = ''; cursor !== null;) {
-        const page: any = await get(`/api/v1/observations?indicator=${indicator}&place=KZ&limit=100${cursor ? `&cursor=${cursor}` : ''}`);
+        const page: any = await get(
+          `/api/v1/observations?indicator=${indicator}&place=KZ&limit=100${cursor ? `&cursor=${cursor}` : ''}`,
+        );
         for (const o of page.data) seen.set(o.period, o);
         cursor = page.meta.next_cursor;
       }

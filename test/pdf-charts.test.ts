@@ -13,15 +13,41 @@ import type { Indicator, Point } from '../src/model/types.js';
 
 function series(values: ([number | null, string] | null)[], from = 2010): ChartSeries {
   // null entries are years missing from the series altogether.
-  const points = values.flatMap((v, i) => (v === null ? [] : [{ period: String(from + i), period_start: `${from + i}-01-01`, period_end: `${from + i}-12-31`, value: v[0], status: 'final' as const, unit: v[1] }]));
+  const points = values.flatMap((v, i) =>
+    v === null
+      ? []
+      : [
+          {
+            period: String(from + i),
+            period_start: `${from + i}-01-01`,
+            period_end: `${from + i}-12-31`,
+            value: v[0],
+            status: 'final' as const,
+            unit: v[1],
+          },
+        ],
+  );
   return { label: 'test', points };
 }
 const periodsOf = (r: ReturnType<typeof runs>) => r.map((run) => run.map((p) => p.p.period));
 
 describe('trend line runs', () => {
   test('a null value ends the line: the missing year is a gap, never drawn as zero', () => {
-    const r = runs(series([[1, 'u'], [2, 'u'], [null, 'u'], [4, 'u'], [5, 'u']]), 'u', []);
-    assert.deepEqual(periodsOf(r), [['2010', '2011'], ['2013', '2014']]);
+    const r = runs(
+      series([
+        [1, 'u'],
+        [2, 'u'],
+        [null, 'u'],
+        [4, 'u'],
+        [5, 'u'],
+      ]),
+      'u',
+      [],
+    );
+    assert.deepEqual(periodsOf(r), [
+      ['2010', '2011'],
+      ['2013', '2014'],
+    ]);
   });
 
   test('a year absent from the series is a gap too', () => {
@@ -30,22 +56,61 @@ describe('trend line runs', () => {
   });
 
   test('a series break starts a new line after the rule', () => {
-    const r = runs(series([[1, 'u'], [2, 'u'], [3, 'u'], [4, 'u']]), 'u', [2012]);
-    assert.deepEqual(periodsOf(r), [['2010', '2011'], ['2012', '2013']]);
+    const r = runs(
+      series([
+        [1, 'u'],
+        [2, 'u'],
+        [3, 'u'],
+        [4, 'u'],
+      ]),
+      'u',
+      [2012],
+    );
+    assert.deepEqual(periodsOf(r), [
+      ['2010', '2011'],
+      ['2012', '2013'],
+    ]);
   });
 
   test('values in another unit are not plotted on the axis', () => {
-    const r = runs(series([[46767.4, 'mln RUB'], [82408.5, 'mln RUB'], [25081.8, 'mln KZT'], [399354.7, 'mln KZT']], 1991), 'mln KZT', []);
+    const r = runs(
+      series(
+        [
+          [46767.4, 'mln RUB'],
+          [82408.5, 'mln RUB'],
+          [25081.8, 'mln KZT'],
+          [399354.7, 'mln KZT'],
+        ],
+        1991,
+      ),
+      'mln KZT',
+      [],
+    );
     assert.deepEqual(periodsOf(r), [['1993', '1994']]);
   });
 });
 
 describe('breaks and units from the model', () => {
   const point = (period: string, unit: string): Point => ({
-    metric: 'grp', place: 'KZ', period, period_start: `${period}-01-01`, period_end: `${period}-12-31`, value: 1, null_reason: null, status: 'final', unit, source_id: 'bns-grp', note: null,
+    metric: 'grp',
+    place: 'KZ',
+    period,
+    period_start: `${period}-01-01`,
+    period_end: `${period}-12-31`,
+    value: 1,
+    null_reason: null,
+    status: 'final',
+    unit,
+    source_id: 'bns-grp',
+    note: null,
   });
   const grp = { id: 'grp', series_breaks: ['1993', '2018', '2011'] } as Indicator;
-  const points = [point('1992', 'mln RUB'), point('1993', 'mln KZT'), point('2011', 'mln KZT'), point('2018', 'mln KZT')];
+  const points = [
+    point('1992', 'mln RUB'),
+    point('1993', 'mln KZT'),
+    point('2011', 'mln KZT'),
+    point('2018', 'mln KZT'),
+  ];
 
   test('a change of unit is labelled a currency break, a reform year a border break', () => {
     assert.deepEqual(chartBreaks(grp, points), [
@@ -68,7 +133,10 @@ describe('ranked regions', () => {
       { label: 'C', value: 0, status: 'final', null_reason: null },
       { label: 'A', value: 9, status: 'preliminary', null_reason: null },
     ]);
-    assert.deepEqual(rows.map((r) => r.label), ['A', 'B', 'C', 'Abai']);
+    assert.deepEqual(
+      rows.map((r) => r.label),
+      ['A', 'B', 'C', 'Abai'],
+    );
   });
 });
 

@@ -30,23 +30,41 @@ describe('permalinks of sealed releases', () => {
   after(() => app?.close());
 
   test('a kept earlier release answers every /data/ file byte for byte as sealed, with its media type, immutable for a year, with an ETag', async () => {
-    const files = (await verifyRelease(join(releasesDir, kept))).files.filter((f) => f.path.startsWith('data/'));
+    const files = (await verifyRelease(join(releasesDir, kept))).files.filter((f) =>
+      f.path.startsWith('data/'),
+    );
     assert.ok(files.length >= 4);
     for (const f of files) {
-      const res = await fetch(`${base}/r/${kept}/${f.path}`, { headers: { 'accept-encoding': 'identity' } });
+      const res = await fetch(`${base}/r/${kept}/${f.path}`, {
+        headers: { 'accept-encoding': 'identity' },
+      });
       assert.equal(res.status, 200, f.path);
-      assert.equal(createHash('sha256').update(Buffer.from(await res.arrayBuffer())).digest('hex'), f.sha256, f.path);
-      assert.equal(res.headers.get('content-type')?.split(';')[0], f.media_type.split(';')[0], f.path);
+      assert.equal(
+        createHash('sha256')
+          .update(Buffer.from(await res.arrayBuffer()))
+          .digest('hex'),
+        f.sha256,
+        f.path,
+      );
+      assert.equal(
+        res.headers.get('content-type')?.split(';')[0],
+        f.media_type.split(';')[0],
+        f.path,
+      );
       assert.equal(res.headers.get('cache-control'), 'public, max-age=31536000, immutable');
       const etag = res.headers.get('etag');
       assert.ok(etag, f.path);
-      const again = await fetch(`${base}/r/${kept}/${f.path}`, { headers: { 'accept-encoding': 'identity', 'if-none-match': etag } });
+      const again = await fetch(`${base}/r/${kept}/${f.path}`, {
+        headers: { 'accept-encoding': 'identity', 'if-none-match': etag },
+      });
       assert.equal(again.status, 304);
     }
   });
 
   test('the manifest of the current release names every earlier revision, and the current revision is citable too', async () => {
-    const manifest = (await (await fetch(`${base}/r/${current}/data/release-manifest.json`)).json()) as { lineage: string[] };
+    const manifest = (await (
+      await fetch(`${base}/r/${current}/data/release-manifest.json`)
+    ).json()) as { lineage: string[] };
     assert.deepEqual(manifest.lineage, [kept, pruned]);
   });
 
@@ -57,7 +75,10 @@ describe('permalinks of sealed releases', () => {
     const body = (await res.json()) as { code: string; current: string };
     assert.equal(body.code, 'release_gone');
     assert.equal(body.current, `/r/${current}/data/`);
-    assert.match(res.headers.get('link') ?? '', new RegExp(`</r/${current}/data/>; rel="latest-version"`));
+    assert.match(
+      res.headers.get('link') ?? '',
+      new RegExp(`</r/${current}/data/>; rel="latest-version"`),
+    );
   });
 
   test('a revision never published is 404 unknown_release; a malformed one 404; a file the release lacks 404', async () => {

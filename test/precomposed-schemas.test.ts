@@ -27,8 +27,17 @@ function points(): PointRow[] {
         const period = addDays('2023-06-01', day);
         const value = day % 37 === 0 ? null : Math.round(Math.sin(day) * 1000) / 10;
         out.push({
-          metric, place, period, period_start: period, period_end: period, value, null_reason: value === null ? 'not published' : null,
-          status: day % 50 === 0 ? 'preliminary' : 'final', unit: day < 300 ? 'u1' : 'u2', source_id: 'src', note: day % 90 === 0 ? 'series break' : null,
+          metric,
+          place,
+          period,
+          period_start: period,
+          period_end: period,
+          value,
+          null_reason: value === null ? 'not published' : null,
+          status: day % 50 === 0 ? 'preliminary' : 'final',
+          unit: day < 300 ? 'u1' : 'u2',
+          source_id: 'src',
+          note: day % 90 === 0 ? 'series break' : null,
         });
       }
     }
@@ -44,11 +53,42 @@ before(async () => {
   const base = fixtureStore();
   const store = {
     ...base,
-    layers: [...base.layers, { id: 'daily', title_en: 'daily', title_ru: 'daily', title_kk: 'daily', description: 'composed-answer fixture' }],
+    layers: [
+      ...base.layers,
+      {
+        id: 'daily',
+        title_en: 'daily',
+        title_ru: 'daily',
+        title_kk: 'daily',
+        description: 'composed-answer fixture',
+      },
+    ],
     metrics: [
       ...base.metrics,
-      { id: 'd_last', layer: 'daily', name_en: 'd_last', name_ru: 'd_last', name_kk: 'd_last', unit: 'u1', frequency: 'daily', aggregation: 'last', source_id: 'src', notes: '' },
-      { id: 'd_sum', layer: 'daily', name_en: 'd_sum', name_ru: 'd_sum', name_kk: 'd_sum', unit: 'u1', frequency: 'daily', aggregation: 'sum', source_id: 'src', notes: '' },
+      {
+        id: 'd_last',
+        layer: 'daily',
+        name_en: 'd_last',
+        name_ru: 'd_last',
+        name_kk: 'd_last',
+        unit: 'u1',
+        frequency: 'daily',
+        aggregation: 'last',
+        source_id: 'src',
+        notes: '',
+      },
+      {
+        id: 'd_sum',
+        layer: 'daily',
+        name_en: 'd_sum',
+        name_ru: 'd_sum',
+        name_kk: 'd_sum',
+        unit: 'u1',
+        frequency: 'daily',
+        aggregation: 'sum',
+        source_id: 'src',
+        notes: '',
+      },
     ],
     points: [...base.points, ...points()],
   };
@@ -61,8 +101,22 @@ before(async () => {
   const ID = 'https://dala.invalid/routes.json';
   ajv.addSchema({ ...doc, $id: ID });
   for (const path of ['/api/timemachine/series', '/api/timemachine/snapshot']) {
-    assert.ok(doc.paths[path]?.['get']?.responses['200'].content['application/json'].schema, `${path} documents its JSON answer`);
-    const pointer = ['paths', path, 'get', 'responses', '200', 'content', 'application/json', 'schema'].map((s) => encodeURIComponent(s.replace(/~/g, '~0').replace(/\//g, '~1'))).join('/');
+    assert.ok(
+      doc.paths[path]?.['get']?.responses['200'].content['application/json'].schema,
+      `${path} documents its JSON answer`,
+    );
+    const pointer = [
+      'paths',
+      path,
+      'get',
+      'responses',
+      '200',
+      'content',
+      'application/json',
+      'schema',
+    ]
+      .map((s) => encodeURIComponent(s.replace(/~/g, '~0').replace(/\//g, '~1')))
+      .join('/');
     schemaOf.set(path, ajv.getSchema(`${ID}#/${pointer}`)!);
   }
 });
@@ -77,7 +131,11 @@ async function composed(url: string): Promise<unknown> {
   const plain = await app.inject({ url, headers: { 'accept-encoding': 'identity' } });
   assert.equal(gz.statusCode, 200, url);
   assert.equal(gz.headers['content-encoding'], 'gzip', url);
-  assert.notEqual(gz.headers.etag, `"${createHash('sha256').update(plain.rawPayload).digest('hex')}-gzip"`, `${url} took the composed path`);
+  assert.notEqual(
+    gz.headers.etag,
+    `"${createHash('sha256').update(plain.rawPayload).digest('hex')}-gzip"`,
+    `${url} took the composed path`,
+  );
   return JSON.parse(gunzipSync(gz.rawPayload).toString('utf8'));
 }
 
@@ -89,12 +147,18 @@ function assertValid(path: string, url: string, answer: unknown): void {
 test('a series over every place composed from its stored tail is valid against the series response schema', async () => {
   let checked = 0;
   for (const metric of ['d_last', 'd_sum', 'population']) {
-    for (const granularity of ['month', 'quarter', 'year']) { // the granularities stored whole at build
-      for (const range of ['', '&start_date=2000-01-01&end_date=2030-12-31']) { // ranges holding the whole series
+    for (const granularity of ['month', 'quarter', 'year']) {
+      // the granularities stored whole at build
+      for (const range of ['', '&start_date=2000-01-01&end_date=2030-12-31']) {
+        // ranges holding the whole series
         const url = `/api/timemachine/series?metric=${metric}&granularity=${granularity}${range}`;
         const answer = (await composed(url)) as { series: { points: unknown[] }[] };
         assertValid('/api/timemachine/series', url, answer);
-        if (metric !== 'population') assert.ok(answer.series.some((s) => s.points.length > 0), `${url} has points`);
+        if (metric !== 'population')
+          assert.ok(
+            answer.series.some((s) => s.points.length > 0),
+            `${url} has points`,
+          );
         checked++;
       }
     }
@@ -104,7 +168,13 @@ test('a series over every place composed from its stored tail is valid against t
 
 test('a composed snapshot is valid against the snapshot response schema, on every layer and on one', async () => {
   const counts: number[] = [];
-  for (const query of ['', 'date=2023-06-01', 'date=2024-03-15', 'date=2024-03-15&layers=daily', 'date=1999-01-01']) {
+  for (const query of [
+    '',
+    'date=2023-06-01',
+    'date=2024-03-15',
+    'date=2024-03-15&layers=daily',
+    'date=1999-01-01',
+  ]) {
     const url = `/api/timemachine/snapshot${query ? `?${query}` : ''}`;
     const answer = (await composed(url)) as { points: unknown[] };
     assertValid('/api/timemachine/snapshot', url, answer);

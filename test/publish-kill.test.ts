@@ -24,11 +24,19 @@ import { tempDir } from './support/temp-dir.js';
 const CHILD = join(PROJECT_ROOT, 'test/support/build-child.ts');
 const DALA = join(PROJECT_ROOT, 'bin/dala.js');
 
-interface Exit { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }
+interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
 
 function run(file: string, args: string[], env: Record<string, string> = {}): Promise<Exit> {
   const { DALA_FAULT_KILL_AT: _, ...base } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], { env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], {
+    env: { ...base, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => (stdout += c));
@@ -39,18 +47,34 @@ function run(file: string, args: string[], env: Record<string, string> = {}): Pr
   });
 }
 
-const build = (dir: string, variants: number[], killAt?: string) => run(CHILD, [dir, ...variants.map(String)], killAt ? { DALA_FAULT_KILL_AT: killAt } : {});
-const sealedBy = (exit: Exit) => [...exit.stdout.matchAll(/^sealed ([0-9a-f]{16}) (true|false)$/gm)].map((m) => ({ revision: m[1]!, created: m[2] === 'true' }));
+const build = (dir: string, variants: number[], killAt?: string) =>
+  run(CHILD, [dir, ...variants.map(String)], killAt ? { DALA_FAULT_KILL_AT: killAt } : {});
+const sealedBy = (exit: Exit) =>
+  [...exit.stdout.matchAll(/^sealed ([0-9a-f]{16}) (true|false)$/gm)].map((m) => ({
+    revision: m[1]!,
+    created: m[2] === 'true',
+  }));
 
 /** Resolves when a staging directory not in `before` holds data/release-manifest.json. */
-async function manifestStaged(dir: string, before: Set<string>, exited: () => boolean, ms = 120_000): Promise<void> {
+async function manifestStaged(
+  dir: string,
+  before: Set<string>,
+  exited: () => boolean,
+  ms = 120_000,
+): Promise<void> {
   const until = Date.now() + ms;
   for (;;) {
     for (const name of await readdir(dir)) {
-      if (name.startsWith('.staging-') && !before.has(name) && existsSync(join(dir, name, 'data/release-manifest.json'))) return;
+      if (
+        name.startsWith('.staging-') &&
+        !before.has(name) &&
+        existsSync(join(dir, name, 'data/release-manifest.json'))
+      )
+        return;
     }
     if (exited()) throw new Error('the build exited before its staging directory got its manifest');
-    if (Date.now() > until) throw new Error(`no staging directory in ${dir} got its manifest within ${ms} ms`);
+    if (Date.now() > until)
+      throw new Error(`no staging directory in ${dir} got its manifest within ${ms} ms`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
@@ -94,7 +118,12 @@ const KILLS: [point: string, variant: number, left: Left][] = [
   ['seal.exists', 1, 'sealed'], // the same content again: killed before removing its staging directory
 ];
 
-interface State { current: string; listed: string[]; torn: string[]; leftovers: string[] }
+interface State {
+  current: string;
+  listed: string[];
+  torn: string[];
+  leftovers: string[];
+}
 
 /** The releases directory as `dala releases` and `dala verify` see it. */
 async function inspect(dir: string): Promise<State> {
@@ -109,10 +138,18 @@ async function inspect(dir: string): Promise<State> {
     }
   }
   const listed = (await listReleases(dir)).map((s) => s.revision);
-  assert.deepEqual([...listed].sort(), verified.sort(), 'the listed releases are exactly the verified ones');
+  assert.deepEqual(
+    [...listed].sort(),
+    verified.sort(),
+    'the listed releases are exactly the verified ones',
+  );
   const current = (await readCurrent(dir)) ?? '(none)';
   // Before the first release is made current, CURRENT may be absent; after that it names a listed one.
-  if (current !== '(none)' || listed.length > 0) assert.ok(listed.includes(current), `CURRENT names ${current}, not a listed release (${listed.join(', ')})`);
+  if (current !== '(none)' || listed.length > 0)
+    assert.ok(
+      listed.includes(current),
+      `CURRENT names ${current}, not a listed release (${listed.join(', ')})`,
+    );
   const leftovers = (await readdir(dir)).filter((n) => n.startsWith('.'));
   return { current, listed, torn, leftovers };
 }
@@ -120,7 +157,10 @@ async function inspect(dir: string): Promise<State> {
 /** Content files, variants included, with their hashes: what must be equal to a clean build's. */
 async function contentOf(dir: string): Promise<string[]> {
   const seal = await verifyRelease(dir);
-  return [...seal.files.filter((f) => f.path !== 'data/release-manifest.json'), ...(seal.variants ?? []).filter((v) => v.of !== 'data/release-manifest.json')]
+  return [
+    ...seal.files.filter((f) => f.path !== 'data/release-manifest.json'),
+    ...(seal.variants ?? []).filter((v) => v.of !== 'data/release-manifest.json'),
+  ]
     .map((f) => `${f.path} ${f.sha256} ${f.bytes}`)
     .sort();
 }
@@ -131,7 +171,11 @@ test('SIGKILLed builds and racing builds never tear a release, and a server watc
   const clean = tempDir('dala-kill-clean-');
   const first = await publishRelease(dir, prepared(0));
   const server = await startServer({
-    releasesDir: dir, host: '127.0.0.1', port: 0, logger: false, pollMs: 100,
+    releasesDir: dir,
+    host: '127.0.0.1',
+    port: 0,
+    logger: false,
+    pollMs: 100,
     v1: { rateLimit: { burst: 1_000_000, refillPerSecond: 100_000 } },
   });
   const poll = pollServer(server.url, 2, 10);
@@ -142,9 +186,20 @@ test('SIGKILLed builds and racing builds never tear a release, and a server watc
     const state = await inspect(dir);
     torn.push(...state.torn.map((t) => `after ${label}: ${t}`));
     maxLeftovers = Math.max(maxLeftovers, state.leftovers.length);
-    for (const name of state.leftovers) leftoverKinds.add(name.startsWith('.staging-') ? 'staging directory' : name.startsWith('.CURRENT.') ? 'pointer temp file' : name);
+    for (const name of state.leftovers)
+      leftoverKinds.add(
+        name.startsWith('.staging-')
+          ? 'staging directory'
+          : name.startsWith('.CURRENT.')
+            ? 'pointer temp file'
+            : name,
+      );
     await server.app.releases.refresh();
-    assert.equal(server.app.releases.currentRevision(), state.current, `after ${label}: the server serves CURRENT`);
+    assert.equal(
+      server.app.releases.currentRevision(),
+      state.current,
+      `after ${label}: the server serves CURRENT`,
+    );
     return state;
   };
   try {
@@ -153,20 +208,36 @@ test('SIGKILLed builds and racing builds never tear a release, and a server watc
 
     const revisionOf = new Map<number, string>();
     for (const variant of new Set(KILLS.map(([, v]) => v))) {
-      revisionOf.set(variant, (await publishRelease(join(clean, String(variant)), prepared(variant))).revision);
+      revisionOf.set(
+        variant,
+        (await publishRelease(join(clean, String(variant)), prepared(variant))).revision,
+      );
     }
     for (const [point, variant, left] of KILLS) {
       const before = await readCurrent(dir);
       const exit = await build(dir, [variant], point);
-      assert.equal(exit.signal, 'SIGKILL', `${point}: the build was not killed there (exit ${exit.code})\n${exit.stdout}${exit.stderr}`);
+      assert.equal(
+        exit.signal,
+        'SIGKILL',
+        `${point}: the build was not killed there (exit ${exit.code})\n${exit.stdout}${exit.stderr}`,
+      );
       const state = await step(`a kill at ${point}`);
       const revision = revisionOf.get(variant)!;
-      const found: Left = state.current === revision && before !== revision ? 'current' : state.listed.includes(revision) ? 'sealed' : 'nothing';
+      const found: Left =
+        state.current === revision && before !== revision
+          ? 'current'
+          : state.listed.includes(revision)
+            ? 'sealed'
+            : 'nothing';
       assert.equal(found, left, `what a kill at ${point} left of its release`);
       if (left !== 'current') assert.equal(state.current, before, `${point}: CURRENT unchanged`);
     }
     // Kills left both kinds of leftover behind (each swept by the build after it).
-    assert.deepEqual([...leftoverKinds].sort(), ['pointer temp file', 'staging directory'], 'leftover kinds');
+    assert.deepEqual(
+      [...leftoverKinds].sort(),
+      ['pointer temp file', 'staging directory'],
+      'leftover kinds',
+    );
 
     // The next complete builds: the one killed at every step before its rename seals anew, the one
     // whose release already exists reuses it; both sweep every leftover and equal a clean build.
@@ -179,8 +250,16 @@ test('SIGKILLed builds and racing builds never tear a release, and a server watc
       assert.deepEqual(state.leftovers, [], 'a complete build leaves no leftover');
       assert.equal(state.current, sealed!.revision);
       const reference = await publishRelease(join(clean, String(variant)), prepared(variant));
-      assert.equal(sealed!.revision, reference.revision, `variant ${variant}: the revision of a clean build`);
-      assert.deepEqual(await contentOf(join(dir, sealed!.revision)), await contentOf(reference.dir), `variant ${variant}: the bytes of a clean build`);
+      assert.equal(
+        sealed!.revision,
+        reference.revision,
+        `variant ${variant}: the revision of a clean build`,
+      );
+      assert.deepEqual(
+        await contentOf(join(dir, sealed!.revision)),
+        await contentOf(reference.dir),
+        `variant ${variant}: the bytes of a clean build`,
+      );
     }
 
     // Races: two processes with the same content, two with different content, two builds in one process.
@@ -188,8 +267,15 @@ test('SIGKILLed builds and racing builds never tear a release, and a server watc
     same.forEach((e, i) => assertBuilt(e, `same-content racer ${i}`));
     const sameSealed = same.flatMap(sealedBy);
     assert.equal(new Set(sameSealed.map((s) => s.revision)).size, 1);
-    assert.equal(sameSealed.filter((s) => s.created).length, 1, 'exactly one racer sealed the shared content');
-    assert.equal((await step('two racing builds of the same content')).current, sameSealed[0]!.revision);
+    assert.equal(
+      sameSealed.filter((s) => s.created).length,
+      1,
+      'exactly one racer sealed the shared content',
+    );
+    assert.equal(
+      (await step('two racing builds of the same content')).current,
+      sameSealed[0]!.revision,
+    );
 
     const other = await Promise.all([build(dir, [9]), build(dir, [10])]);
     other.forEach((e, i) => assertBuilt(e, `different-content racer ${i}`));
@@ -213,12 +299,17 @@ test('SIGKILLed builds and racing builds never tear a release, and a server watc
     // the fsync it is to be killed at.
     const before = new Set(await readdir(dir));
     let doomedExited = false;
-    const doomed = build(dir, [13], `seal.fsync@${DATA_FILES}`).finally(() => (doomedExited = true));
+    const doomed = build(dir, [13], `seal.fsync@${DATA_FILES}`).finally(
+      () => (doomedExited = true),
+    );
     await manifestStaged(dir, before, () => doomedExited);
     const [killed, survivor] = await Promise.all([doomed, build(dir, [13])]);
     assert.equal(killed.signal, 'SIGKILL');
     assertBuilt(survivor, 'the surviving racer');
-    assert.equal((await step('a racer killed while the other completes')).current, sealedBy(survivor)[0]!.revision);
+    assert.equal(
+      (await step('a racer killed while the other completes')).current,
+      sealedBy(survivor)[0]!.revision,
+    );
 
     // `dala releases` and `dala verify` (the CLI) agree.
     const final = await step('all builds');
@@ -226,7 +317,10 @@ test('SIGKILLed builds and racing builds never tear a release, and a server watc
     assertBuilt(listedByCli, 'dala releases');
     const lines = listedByCli.stdout.trim().split('\n');
     assert.equal(lines.length, final.listed.length);
-    assert.ok(lines.some((l) => l.startsWith(`* ${final.current} `)), listedByCli.stdout);
+    assert.ok(
+      lines.some((l) => l.startsWith(`* ${final.current} `)),
+      listedByCli.stdout,
+    );
     const verifiedByCli = await run(DALA, ['verify', '--releases', dir], { DALA_FROM_SOURCE: '1' });
     assertBuilt(verifiedByCli, 'dala verify');
     assert.match(verifiedByCli.stdout, new RegExp(`^ok ${final.current}:`));
@@ -235,7 +329,10 @@ test('SIGKILLed builds and racing builds never tear a release, and a server watc
     const served = await poll.stop();
     assert.deepEqual(served.failures.slice(0, 10), [], `${served.failures.length} failed requests`);
     assert.ok(served.requests >= 100, `only ${served.requests} requests during the run`);
-    assert.ok(served.revisions.size >= 5, `the server swapped through ${served.revisions.size} revisions`);
+    assert.ok(
+      served.revisions.size >= 5,
+      `the server swapped through ${served.revisions.size} revisions`,
+    );
     process.stdout.write(
       `# publish-kill: ${KILLS.length} kill points + 1 killed racer, 4 races, ${final.listed.length} releases, torn ${torn.length}, ` +
         `leftovers at most ${maxLeftovers} (0 after each complete build), ${served.requests} requests, ${served.failures.length} failed, ` +
@@ -250,23 +347,32 @@ test('SIGKILLed builds and racing builds never tear a release, and a server watc
 // The real `dala build` of the pinned snapshots reaches the same points. Each real build takes about
 // half a minute, so this one (two killed builds, the complete one, a clean one to compare) runs only
 // with DALA_KILL_REAL=1, outside CI.
-test('the real dala build, SIGKILLed mid-write and mid-seal, then run again, seals what a clean build seals', { skip: process.env.DALA_KILL_REAL !== '1' && 'four real builds: set DALA_KILL_REAL=1' }, async () => {
-  const dir = join(tempDir('dala-kill-real-'), 'releases');
-  const cli = (env: Record<string, string> = {}) => run(DALA, ['build', '--releases', dir], { DALA_FROM_SOURCE: '1', ...env });
-  for (const point of ['build.data-file@200', 'seal.fsync@300']) {
-    const exit = await cli({ DALA_FAULT_KILL_AT: point });
-    assert.equal(exit.signal, 'SIGKILL', `${point}: exit ${exit.code}\n${exit.stderr}`);
+test(
+  'the real dala build, SIGKILLed mid-write and mid-seal, then run again, seals what a clean build seals',
+  { skip: process.env.DALA_KILL_REAL !== '1' && 'four real builds: set DALA_KILL_REAL=1' },
+  async () => {
+    const dir = join(tempDir('dala-kill-real-'), 'releases');
+    const cli = (env: Record<string, string> = {}) =>
+      run(DALA, ['build', '--releases', dir], { DALA_FROM_SOURCE: '1', ...env });
+    for (const point of ['build.data-file@200', 'seal.fsync@300']) {
+      const exit = await cli({ DALA_FAULT_KILL_AT: point });
+      assert.equal(exit.signal, 'SIGKILL', `${point}: exit ${exit.code}\n${exit.stderr}`);
+      const state = await inspect(dir);
+      assert.deepEqual([state.listed, state.torn], [[], []], point);
+      assert.equal(state.leftovers.length, 1, `${point}: one staging directory left`);
+    }
+    const complete = await cli();
+    assertBuilt(complete, 'the complete build');
+    assert.match(complete.stderr, /removed 1 leftover\(s\) of killed builds/);
     const state = await inspect(dir);
-    assert.deepEqual([state.listed, state.torn], [[], []], point);
-    assert.equal(state.leftovers.length, 1, `${point}: one staging directory left`);
-  }
-  const complete = await cli();
-  assertBuilt(complete, 'the complete build');
-  assert.match(complete.stderr, /removed 1 leftover\(s\) of killed builds/);
-  const state = await inspect(dir);
-  assert.deepEqual([state.listed, state.torn, state.leftovers], [[state.current], [], []]);
-  const { realRelease } = await import('./support/release.js'); // loads the whole build: only here
-  const { releasesDir: cleanDir, revision } = await realRelease();
-  assert.equal(state.current, revision, 'the revision of a clean build');
-  assert.deepEqual(await contentOf(join(dir, state.current)), await contentOf(join(cleanDir, revision)), 'the bytes of a clean build');
-});
+    assert.deepEqual([state.listed, state.torn, state.leftovers], [[state.current], [], []]);
+    const { realRelease } = await import('./support/release.js'); // loads the whole build: only here
+    const { releasesDir: cleanDir, revision } = await realRelease();
+    assert.equal(state.current, revision, 'the revision of a clean build');
+    assert.deepEqual(
+      await contentOf(join(dir, state.current)),
+      await contentOf(join(cleanDir, revision)),
+      'the bytes of a clean build',
+    );
+  },
+);

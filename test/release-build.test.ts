@@ -13,12 +13,33 @@ import { tempDir } from './support/temp-dir.js';
 
 const addFormats = addFormatsImport as unknown as (a: Ajv2020) => void;
 const SPEC_41 = [
-  'country-pulse.json', 'workbench.json', 'quality-report.json', 'media-weekly-digest.json', 'region-overview.json', 'kz_adm1_current.geojson',
-  'official-regional-indicators.json', 'public-observations.json', 'indicator-passports/manifest.json', 'media-kit/manifest.json',
-  'region-briefs/manifest.json', 'entity-graph.json', 'entities.json', 'institutions-catalog.json', 'entity-federation.json',
-  'reviewed-entity-links.json', 'geo-public-contract.json', 'geo-layer-contract.json', 'release-manifest.json', 'public-probe-registry.json',
-  'dataset-catalog.json', 'datasets/index.json', 'datasets/provenance.json', 'reviewed-projection-registry.json', 'ecosystem-contract.json',
-  'platform-exchange-contract.json', 'search-index.json',
+  'country-pulse.json',
+  'workbench.json',
+  'quality-report.json',
+  'media-weekly-digest.json',
+  'region-overview.json',
+  'kz_adm1_current.geojson',
+  'official-regional-indicators.json',
+  'public-observations.json',
+  'indicator-passports/manifest.json',
+  'media-kit/manifest.json',
+  'region-briefs/manifest.json',
+  'entity-graph.json',
+  'entities.json',
+  'institutions-catalog.json',
+  'entity-federation.json',
+  'reviewed-entity-links.json',
+  'geo-public-contract.json',
+  'geo-layer-contract.json',
+  'release-manifest.json',
+  'public-probe-registry.json',
+  'dataset-catalog.json',
+  'datasets/index.json',
+  'datasets/provenance.json',
+  'reviewed-projection-registry.json',
+  'ecosystem-contract.json',
+  'platform-exchange-contract.json',
+  'search-index.json',
 ];
 
 async function json(dir: string, path: string): Promise<any> {
@@ -29,7 +50,9 @@ describe('a release built from the pinned snapshots', async () => {
   const { releasesDir, revision } = await realRelease();
   const dir = join(releasesDir, revision);
   const seal = await verifyRelease(dir);
-  const slugs: string[] = (await json(dir, 'geo-public-contract.json')).regions.map((r: any) => r.slug);
+  const slugs: string[] = (await json(dir, 'geo-public-contract.json')).regions.map(
+    (r: any) => r.slug,
+  );
 
   test('holds every SPEC 4.1 path and a boundary and analytics file per region', () => {
     const paths = new Set(seal.files.map((f) => f.path));
@@ -47,7 +70,9 @@ describe('a release built from the pinned snapshots', async () => {
     const report = JSON.parse(await readFile(join(dir, 'evidence/validation.json'), 'utf8'));
     assert.ok(report.validated >= 27 + 40);
     for (const entry of report.artifacts) {
-      const schema = JSON.parse(await readFile(join(dir, 'data/schemas', `${entry.schema}.schema.json`), 'utf8'));
+      const schema = JSON.parse(
+        await readFile(join(dir, 'data/schemas', `${entry.schema}.schema.json`), 'utf8'),
+      );
       const validate = ajv.getSchema(schema.$id) ?? ajv.compile(schema);
       const body = JSON.parse(await readFile(join(dir, entry.path), 'utf8'));
       assert.ok(validate(body), `${entry.path}: ${JSON.stringify(validate.errors?.[0])}`);
@@ -95,17 +120,24 @@ describe('a release built from the pinned snapshots', async () => {
   });
 
   test('no published figure is a 0 standing for a missing value: every null has a reason', async () => {
-    for (const file of ['datasets/population.json', 'datasets/labour-market.json', 'datasets/gross-regional-product.json']) {
+    for (const file of [
+      'datasets/population.json',
+      'datasets/labour-market.json',
+      'datasets/gross-regional-product.json',
+    ]) {
       const { points } = await json(dir, file);
       for (const p of points) {
-        if (p.value === null) assert.ok(p.null_reason, `${file} ${p.metric} ${p.place} ${p.period}`);
+        if (p.value === null)
+          assert.ok(p.null_reason, `${file} ${p.metric} ${p.place} ${p.period}`);
         else {
           assert.equal(p.null_reason, null);
           assert.notEqual(p.value, 0, `${file} ${p.metric} ${p.place} ${p.period} is 0`);
         }
       }
     }
-    const employed = (await json(dir, 'datasets/labour-market.json')).points.filter((p: any) => p.metric === 'employed' && p.period === '2015');
+    const employed = (await json(dir, 'datasets/labour-market.json')).points.filter(
+      (p: any) => p.metric === 'employed' && p.period === '2015',
+    );
     assert.ok(employed.length > 0 && employed.every((p: any) => p.value === null && p.null_reason));
   });
 
@@ -123,10 +155,18 @@ describe('a release built from the pinned snapshots', async () => {
 describe('building', () => {
   test('the same inputs twice give one revision and seal nothing new', async () => {
     const { releasesDir, revision } = await realRelease();
-    const again = await buildRelease({ snapshotsDir: snapshotsDir(), releasesDir, sourcesDir: SOURCES_DIR, builtAt: buildTime() });
+    const again = await buildRelease({
+      snapshotsDir: snapshotsDir(),
+      releasesDir,
+      sourcesDir: SOURCES_DIR,
+      builtAt: buildTime(),
+    });
     assert.equal(again.revision, revision);
     assert.equal(again.created, false);
-    assert.deepEqual((await readdir(releasesDir)).filter((n) => !n.startsWith('.')).sort(), ['CURRENT', revision].sort());
+    assert.deepEqual(
+      (await readdir(releasesDir)).filter((n) => !n.startsWith('.')).sort(),
+      ['CURRENT', revision].sort(),
+    );
   });
 
   test('an altered snapshot fails the build, names the file and leaves the releases directory as it was', async () => {
@@ -139,7 +179,12 @@ describe('building', () => {
     await writeFile(csv, (await readFile(csv, 'utf8')).replace('654230.0', '654231.0'));
     const before = (await readdir(releasesDir)).sort();
     await assert.rejects(
-      buildRelease({ snapshotsDir: snapshots, releasesDir, sourcesDir: SOURCES_DIR, builtAt: buildTime() }),
+      buildRelease({
+        snapshotsDir: snapshots,
+        releasesDir,
+        sourcesDir: SOURCES_DIR,
+        builtAt: buildTime(),
+      }),
       /bns\/population_avg_annual_by_region\.csv/,
     );
     assert.deepEqual((await readdir(releasesDir)).sort(), before);
@@ -150,7 +195,12 @@ describe('building', () => {
     const snapshots = tempDir('dala-snap-');
     const releasesDir = join(tempDir('dala-empty-'), 'releases');
     await assert.rejects(
-      buildRelease({ snapshotsDir: snapshots, releasesDir, sourcesDir: SOURCES_DIR, builtAt: buildTime() }),
+      buildRelease({
+        snapshotsDir: snapshots,
+        releasesDir,
+        sourcesDir: SOURCES_DIR,
+        builtAt: buildTime(),
+      }),
       /snapshot missing: .*employed_by_region\.csv/,
     );
     await assert.rejects(readdir(releasesDir), /ENOENT/);

@@ -27,11 +27,23 @@ const json = async (url: string) => {
 };
 
 /** The real verifier, verifying whole a store it could open in place: the in-memory and private-copy paths, tested on their own. */
-const wholeVerifier: typeof verifyStore = (dir, sealed, opts) => verifyStore(dir, sealed, { ...opts, inPlace: false });
+const wholeVerifier: typeof verifyStore = (dir, sealed, opts) =>
+  verifyStore(dir, sealed, { ...opts, inPlace: false });
 
-async function start(releasesDir: string, extra: { storeMemoryMax?: number; verifyStore?: typeof verifyStore } = {}) {
+async function start(
+  releasesDir: string,
+  extra: { storeMemoryMax?: number; verifyStore?: typeof verifyStore } = {},
+) {
   const log = captureLog();
-  const server = await startServer({ releasesDir, host: '127.0.0.1', port: 0, logger: log.logger, v1: { rateLimit: { burst: 100_000, refillPerSecond: 1000 } }, pollMs: 60_000, ...extra });
+  const server = await startServer({
+    releasesDir,
+    host: '127.0.0.1',
+    port: 0,
+    logger: log.logger,
+    v1: { rateLimit: { burst: 100_000, refillPerSecond: 1000 } },
+    pollMs: 60_000,
+    ...extra,
+  });
   return { server, log };
 }
 
@@ -61,18 +73,21 @@ test('dala verify refuses a release whose release.json was edited in any field, 
     ['an added field', (d) => editSeal(d, (s) => (s.signed_by = 'nobody'))],
     ['a media type', (d) => editSeal(d, (s) => (s.files[0].media_type = 'text/html'))],
     ['a file entry path', (d) => editSeal(d, (s) => (s.files[0].path = `../${s.files[0].path}`))],
-    ['the manifest and its seal entry, rewritten together', async (d) => {
-      const path = join(d, 'data/release-manifest.json');
-      const manifest = JSON.parse(await readFile(path, 'utf8'));
-      manifest.built_at = '2027-01-01T00:00:00Z';
-      const bytes = stableJson(manifest);
-      await writeFile(path, bytes);
-      await editSeal(d, (s) => {
-        const entry = s.files.find((f: any) => f.path === 'data/release-manifest.json');
-        entry.sha256 = sha256Hex(bytes);
-        entry.bytes = Buffer.byteLength(bytes);
-      });
-    }],
+    [
+      'the manifest and its seal entry, rewritten together',
+      async (d) => {
+        const path = join(d, 'data/release-manifest.json');
+        const manifest = JSON.parse(await readFile(path, 'utf8'));
+        manifest.built_at = '2027-01-01T00:00:00Z';
+        const bytes = stableJson(manifest);
+        await writeFile(path, bytes);
+        await editSeal(d, (s) => {
+          const entry = s.files.find((f: any) => f.path === 'data/release-manifest.json');
+          entry.sha256 = sha256Hex(bytes);
+          entry.bytes = Buffer.byteLength(bytes);
+        });
+      },
+    ],
     ['the seal is not JSON', (d) => writeFile(join(d, 'release.json'), '{"revision":')],
   ];
   for (const [label, edit] of edits) {
@@ -82,27 +97,48 @@ test('dala verify refuses a release whose release.json was edited in any field, 
   }
 });
 
-for (const mode of [{ label: 'in memory', storeMemoryMax: undefined }, { label: 'from a private disk copy', storeMemoryMax: 0 }]) {
+for (const mode of [
+  { label: 'in memory', storeMemoryMax: undefined },
+  { label: 'from a private disk copy', storeMemoryMax: 0 },
+]) {
   test(`the store is served ${mode.label}: edits of the release directory after load change no answer`, async () => {
     const { releasesDir, dir, revision } = await makeV1Release();
-    const { server } = await start(releasesDir, { storeMemoryMax: mode.storeMemoryMax, verifyStore: wholeVerifier });
+    const { server } = await start(releasesDir, {
+      storeMemoryMax: mode.storeMemoryMax,
+      verifyStore: wholeVerifier,
+    });
     try {
-      const before = await json(`${server.url}/api/timemachine/snapshot?layers=demography&date=2024-12-31`);
+      const before = await json(
+        `${server.url}/api/timemachine/snapshot?layers=demography&date=2024-12-31`,
+      );
       const releasesBefore = await json(`${server.url}/api/v1/releases`);
       // Rewrite a value and a layer in the store on disk, then edit and move release.json.
       await chmod(join(dir, 'store.sqlite'), 0o644);
       const db = new Database(join(dir, 'store.sqlite'));
-      db.prepare(`UPDATE points SET value = 1 WHERE metric = 'population' AND value IS NOT NULL`).run();
+      db.prepare(
+        `UPDATE points SET value = 1 WHERE metric = 'population' AND value IS NOT NULL`,
+      ).run();
       db.prepare(`UPDATE layers SET title_en = 'Tampered'`).run();
       db.close();
       await editSeal(dir, (s) => (s.as_of = '2031-01-01'));
       await rename(join(dir, 'release.json'), join(dir, 'release.json.moved'));
       await server.app.releases.refresh();
-      const after = await json(`${server.url}/api/timemachine/snapshot?layers=demography&date=2024-12-31`);
+      const after = await json(
+        `${server.url}/api/timemachine/snapshot?layers=demography&date=2024-12-31`,
+      );
       assert.deepEqual(after.body, before.body);
       assert.equal(after.headers.get('x-dala-revision'), revision);
-      assert.deepEqual((await json(`${server.url}/api/v1/releases`)).body, releasesBefore.body, 'release.json is read once, at load');
-      assert.equal((await json(`${server.url}/api/timemachine/layers`)).body.layers.some((l: any) => l.title_en === 'Tampered'), false);
+      assert.deepEqual(
+        (await json(`${server.url}/api/v1/releases`)).body,
+        releasesBefore.body,
+        'release.json is read once, at load',
+      );
+      assert.equal(
+        (await json(`${server.url}/api/timemachine/layers`)).body.layers.some(
+          (l: any) => l.title_en === 'Tampered',
+        ),
+        false,
+      );
     } finally {
       await server.close();
     }
@@ -111,7 +147,10 @@ for (const mode of [{ label: 'in memory', storeMemoryMax: undefined }, { label: 
 
 test('a corrupted page of the served store answers 503 release_unavailable (never 500), health says degraded, and the release reloads', async () => {
   const { releasesDir, revision } = await makeV1Release();
-  const { server, log } = await start(releasesDir, { storeMemoryMax: 0, verifyStore: wholeVerifier });
+  const { server, log } = await start(releasesDir, {
+    storeMemoryMax: 0,
+    verifyStore: wholeVerifier,
+  });
   try {
     const release = server.app.releases.current();
     assert.ok(release.storeCopy, 'served from a private disk copy');
@@ -120,7 +159,9 @@ test('a corrupted page of the served store answers 503 release_unavailable (neve
     bytes.fill(0xa5, 4096);
     await chmod(release.storeCopy!, 0o600);
     await writeFile(release.storeCopy!, bytes);
-    const broken = await json(`${server.url}/api/timemachine/snapshot?layers=demography&date=2024-12-31`);
+    const broken = await json(
+      `${server.url}/api/timemachine/snapshot?layers=demography&date=2024-12-31`,
+    );
     assert.equal(broken.status, 503, JSON.stringify(broken.body));
     assert.equal(broken.body.code, 'release_unavailable');
     assert.equal(broken.headers.get('retry-after'), '1');
@@ -128,10 +169,16 @@ test('a corrupted page of the served store answers 503 release_unavailable (neve
     await server.app.releases.refresh(); // the reload the fault scheduled, awaited
     const health = await json(`${server.url}/api/v1/health`);
     assert.equal(health.body.data.status, 'ready', JSON.stringify(health.body));
-    const again = await json(`${server.url}/api/timemachine/snapshot?layers=demography&date=2024-12-31`);
+    const again = await json(
+      `${server.url}/api/timemachine/snapshot?layers=demography&date=2024-12-31`,
+    );
     assert.equal(again.status, 200);
     assert.equal(again.headers.get('x-dala-revision'), revision);
-    assert.notEqual(server.app.releases.current(), release, 'a fresh verified copy replaced the corrupted one');
+    assert.notEqual(
+      server.app.releases.current(),
+      release,
+      'a fresh verified copy replaced the corrupted one',
+    );
   } finally {
     await server.close();
   }
@@ -141,9 +188,17 @@ test('no usable CURRENT at start: a log line and the 503 both name the path and 
   const empty = tempDir('dala-nocurrent-');
   const cases: [string, () => Promise<void>, RegExp][] = [
     ['missing', async () => {}, /CURRENT does not exist/],
-    ['garbage', () => writeFile(join(empty, 'CURRENT'), 'not a revision\n'), /not a 16-hex revision/],
+    [
+      'garbage',
+      () => writeFile(join(empty, 'CURRENT'), 'not a revision\n'),
+      /not a 16-hex revision/,
+    ],
     ['traversal', () => writeFile(join(empty, 'CURRENT'), '../..\n'), /not a 16-hex revision/],
-    ['a missing directory', () => writeFile(join(empty, 'CURRENT'), '0123456789abcdef\n'), /0123456789abcdef refused: release\.json is missing/],
+    [
+      'a missing directory',
+      () => writeFile(join(empty, 'CURRENT'), '0123456789abcdef\n'),
+      /0123456789abcdef refused: release\.json is missing/,
+    ],
   ];
   for (const [label, setup, reason] of cases) {
     await setup();
@@ -185,11 +240,23 @@ test('a release altered after sealing is refused at switch with a log line namin
   const tampers: [string, () => Promise<void>, RegExp][] = [
     ['a data file', () => flip('data/country-pulse.json'), /country-pulse\.json: sha256 .*differs/],
     ['the store', () => flip('store.sqlite'), /store\.sqlite: sha256 .*differs/],
-    ['built_at in the seal', () => editSeal(target, (s) => (s.built_at = '2027-01-01T00:00:00Z')), /built_at/],
+    [
+      'built_at in the seal',
+      () => editSeal(target, (s) => (s.built_at = '2027-01-01T00:00:00Z')),
+      /built_at/,
+    ],
     ['as_of in the seal', () => editSeal(target, (s) => (s.as_of = '2030-01-01')), /as_of/],
-    ['a file hash in the seal', () => editSeal(target, (s) => (s.files[0].sha256 = '0'.repeat(64))), /does not match the sealed file list/],
+    [
+      'a file hash in the seal',
+      () => editSeal(target, (s) => (s.files[0].sha256 = '0'.repeat(64))),
+      /does not match the sealed file list/,
+    ],
     ['the seal removed', () => rm(join(target, 'release.json')), /release\.json is missing/],
-    ['an extra file', () => writeFile(join(target, 'data/extra.json'), '{}'), /extra\.json: not listed/],
+    [
+      'an extra file',
+      () => writeFile(join(target, 'data/extra.json'), '{}'),
+      /extra\.json: not listed/,
+    ],
   ];
   try {
     for (const [label, tamper, reason] of tampers) {
@@ -205,18 +272,33 @@ test('a release altered after sealing is refused at switch with a log line namin
       assert.equal(r.headers.get('x-dala-revision'), good);
       const health = await json(`${server.url}/api/v1/health`);
       assert.equal(health.body.data.status, 'degraded', label);
-      assert.ok(health.body.data.reasons.some((x: string) => x.includes(target) && reason.test(x)), `${label}: ${JSON.stringify(health.body.data.reasons)}`);
-      assert.ok(log.find(/refused/).some((l) => String(l['msg']).includes(target) && reason.test(String(l['msg']))), `${label}: a log line names path and reason`);
+      assert.ok(
+        health.body.data.reasons.some((x: string) => x.includes(target) && reason.test(x)),
+        `${label}: ${JSON.stringify(health.body.data.reasons)}`,
+      );
+      assert.ok(
+        log
+          .find(/refused/)
+          .some((l) => String(l['msg']).includes(target) && reason.test(String(l['msg']))),
+        `${label}: a log line names path and reason`,
+      );
       await swapCurrent(releasesDir, good);
       await holder.refresh();
     }
-    for (const [label, pointer, reason] of [['garbage', 'zzz\n', /not a 16-hex revision/], ['../..', '../..\n', /not a 16-hex revision/], ['a missing directory', 'aaaaaaaaaaaaaaaa\n', /release\.json is missing/]] as const) {
+    for (const [label, pointer, reason] of [
+      ['garbage', 'zzz\n', /not a 16-hex revision/],
+      ['../..', '../..\n', /not a 16-hex revision/],
+      ['a missing directory', 'aaaaaaaaaaaaaaaa\n', /release\.json is missing/],
+    ] as const) {
       await writeFile(join(releasesDir, 'CURRENT'), pointer);
       await holder.refresh();
       assert.equal(holder.currentRevision(), good, label);
       const health = await json(`${server.url}/api/v1/health`);
       assert.equal(health.body.data.status, 'degraded', label);
-      assert.ok(health.body.data.reasons.some((x: string) => reason.test(x)), `${label}: ${JSON.stringify(health.body.data.reasons)}`);
+      assert.ok(
+        health.body.data.reasons.some((x: string) => reason.test(x)),
+        `${label}: ${JSON.stringify(health.body.data.reasons)}`,
+      );
     }
     // Repaired in place (same directory, same timestamps of the seal): taken on the next try.
     await restore();
@@ -226,7 +308,11 @@ test('a release altered after sealing is refused at switch with a log line namin
     assert.equal(holder.currentRevision(), good);
     await restore();
     await holder.refresh();
-    assert.equal(holder.currentRevision(), candidate.revision, 'a refused revision is tried again once its files change');
+    assert.equal(
+      holder.currentRevision(),
+      candidate.revision,
+      'a refused revision is tried again once its files change',
+    );
     assert.equal((await json(`${server.url}/api/v1/health`)).body.data.status, 'ready');
   } finally {
     await server.close();
@@ -245,7 +331,10 @@ test('the releases directory removed while serving: the last good release keeps 
     const health = await json(`${server.url}/api/v1/health`);
     assert.equal(health.body.data.status, 'degraded');
     assert.match(health.body.data.reasons.join(' '), /releases directory .* is not readable/);
-    assert.ok(log.find(/release pointer unusable/).some((l) => /is not readable/.test(String(l['msg']))), 'a log line says why');
+    assert.ok(
+      log.find(/release pointer unusable/).some((l) => /is not readable/.test(String(l['msg']))),
+      'a log line says why',
+    );
   } finally {
     await server.close();
   }

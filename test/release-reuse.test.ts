@@ -25,7 +25,16 @@ test('a build of content already sealed reuses the release when it verifies, and
   const bytes = await readFile(file);
   bytes[3] = bytes[3]! ^ 1;
   await writeFile(file, bytes);
-  await assert.rejects(publishRelease(dir, prepared(0)), new RegExp(`release .*${first.revision} already exists .* does not verify \\(data/country-pulse\\.json: sha256`));
+  await assert.rejects(
+    publishRelease(dir, prepared(0)),
+    new RegExp(
+      `release .*${first.revision} already exists .* does not verify \\(data/country-pulse\\.json: sha256`,
+    ),
+  );
   assert.equal(await readCurrent(dir), second.revision, 'CURRENT is left as it was');
-  assert.deepEqual((await readdir(dir)).filter((n) => n.startsWith('.')), [], 'the failed build removed its staging directory');
+  assert.deepEqual(
+    (await readdir(dir)).filter((n) => n.startsWith('.')),
+    [],
+    'the failed build removed its staging directory',
+  );
 });

@@ -26,10 +26,14 @@ async function leftover(dir: string, name: string, ageMs = 0): Promise<string> {
 
 /** The pid of a process that has exited (and is not reused this soon). */
 function deadPid(): number {
-  return Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout);
+  return Number(
+    spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], {
+      encoding: 'utf8',
+    }).stdout,
+  );
 }
 
-test('a build sweeps leftovers of dead builds, a reused pid included, and keeps a live build\'s', async () => {
+test("a build sweeps leftovers of dead builds, a reused pid included, and keeps a live build's", async () => {
   const dir = tempDir('dala-sweep-');
   const live = (await makeStaging(dir)).split('/').pop()!;
   const livePointer = await leftover(dir, pointerTempName());

@@ -15,7 +15,10 @@ test('each compressible data file gets .gz and .br beside it that decode to it, 
   const seal = await readSeal(dir);
   const variants = seal.variants ?? [];
   const json = seal.files.find((f) => f.path === 'data/release-manifest.json')!;
-  for (const [coding, decode] of [['gzip', gunzipSync], ['br', brotliDecompressSync]] as const) {
+  for (const [coding, decode] of [
+    ['gzip', gunzipSync],
+    ['br', brotliDecompressSync],
+  ] as const) {
     const v = variants.find((x) => x.of === json.path && x.coding === coding);
     assert.ok(v, `${coding} variant of ${json.path}`);
     assert.equal(v.path, json.path + (coding === 'gzip' ? '.gz' : '.br'));
@@ -23,7 +26,11 @@ test('each compressible data file gets .gz and .br beside it that decode to it, 
     assert.equal(bytes.length, v.bytes);
     assert.deepEqual(decode(bytes), await readFile(join(dir, json.path)));
   }
-  assert.ok(variants.every((v) => seal.files.some((f) => f.path === v.of) && !seal.files.some((f) => f.path === v.path)));
+  assert.ok(
+    variants.every(
+      (v) => seal.files.some((f) => f.path === v.of) && !seal.files.some((f) => f.path === v.path),
+    ),
+  );
   assert.equal(revisionOf(seal.files), revision, 'the revision is computed without the variants');
   await verifyRelease(dir);
 });
@@ -42,8 +49,14 @@ test('Node sends the sealed variant bytes, and a variant path is not a resource'
   const app = await buildApp({ releasesDir, pollMs: 60_000 });
   try {
     const seal = await readSeal(dir);
-    const v = seal.variants!.find((x) => x.of === 'data/release-manifest.json' && x.coding === 'br')!;
-    const r = await app.inject({ method: 'GET', url: '/data/release-manifest.json', headers: { 'accept-encoding': 'br' } });
+    const v = seal.variants!.find(
+      (x) => x.of === 'data/release-manifest.json' && x.coding === 'br',
+    )!;
+    const r = await app.inject({
+      method: 'GET',
+      url: '/data/release-manifest.json',
+      headers: { 'accept-encoding': 'br' },
+    });
     assert.equal(r.headers['content-encoding'], 'br');
     assert.deepEqual(r.rawPayload, await readFile(join(dir, v.path)));
     for (const path of ['/' + v.path, '/data/release-manifest.json.gz']) {

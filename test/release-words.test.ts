@@ -12,7 +12,15 @@ import { buildApp, type DalaApp } from '../src/serve/app.js';
 import { pdfToText } from './support/pdftotext.js';
 import { realRelease } from './support/release.js';
 
-interface SeriesPoint { metric: string; place: string; period: string; period_end: string; value: number | null; status: string; note: string | null }
+interface SeriesPoint {
+  metric: string;
+  place: string;
+  period: string;
+  period_end: string;
+  value: number | null;
+  status: string;
+  note: string | null;
+}
 
 /** The places whose borders changed on each reform date, as the release's own notes describe them. */
 const CHANGED_2022 = ['KZ-19', 'KZ-35', 'KZ-63'];
@@ -30,8 +38,12 @@ describe('the real release describes its values truly', () => {
   /** Every point of every series dataset the catalog lists (new families included). */
   const allSeries = async (): Promise<SeriesPoint[]> => {
     const catalog = await json('/data/dataset-catalog.json');
-    const urls = catalog.datasets.map((d: any) => d.distributions[0].url).filter((u: string) => u.startsWith('/data/datasets/'));
-    return (await Promise.all(urls.map(async (u: string) => (await json(u)).points as SeriesPoint[]))).flat();
+    const urls = catalog.datasets
+      .map((d: any) => d.distributions[0].url)
+      .filter((u: string) => u.startsWith('/data/datasets/'));
+    return (
+      await Promise.all(urls.map(async (u: string) => (await json(u)).points as SeriesPoint[]))
+    ).flat();
   };
   before(async () => {
     const { releasesDir, revision } = await realRelease();
@@ -47,38 +59,70 @@ describe('the real release describes its values truly', () => {
     let checked = 0;
     for (const metric of metrics) {
       for (const place of CHANGED_2022) {
-        const series = points.filter((p) => p.metric === metric && p.place === place).sort((a, b) => (a.period_end < b.period_end ? -1 : 1));
+        const series = points
+          .filter((p) => p.metric === metric && p.place === place)
+          .sort((a, b) => (a.period_end < b.period_end ? -1 : 1));
         const first = series.find((p) => p.period_end >= '2022-06-08');
         const last = series.filter((p) => p.period_end < '2022-06-08').pop();
         if (first === undefined || last === undefined) continue;
         // back-cast: the new place is published beside the parent's last earlier value, so both are in the new borders
-        if (points.some((p) => p.metric === metric && p.place === NEW_2022[place] && p.period === last.period)) continue;
+        if (
+          points.some(
+            (p) => p.metric === metric && p.place === NEW_2022[place] && p.period === last.period,
+          )
+        )
+          continue;
         checked++;
-        assert.match(first.note ?? '', /series break: first value in the borders in force from 2022-06-08/, `${metric} ${place} ${first.period}`);
+        assert.match(
+          first.note ?? '',
+          /series break: first value in the borders in force from 2022-06-08/,
+          `${metric} ${place} ${first.period}`,
+        );
       }
     }
     assert.ok(checked >= 30, `${checked} series checked`);
-    const unemployment = points.find((p) => p.metric === 'unemployment_rate' && p.place === 'KZ-35' && p.period === '2022')!;
+    const unemployment = points.find(
+      (p) => p.metric === 'unemployment_rate' && p.place === 'KZ-35' && p.period === '2022',
+    )!;
     assert.match(unemployment.note ?? '', /series break/);
     const quality = await json('/data/quality-report.json');
     const check = quality.checks.find((c: any) => c.id === 'border-changes-marked');
     assert.equal(check.passed, true, check.detail);
-    assert.ok(Number(/^(\d+) /.exec(check.detail)?.[1]) >= checked, `the quality check covers every family: ${check.detail}`);
+    assert.ok(
+      Number(/^(\d+) /.exec(check.detail)?.[1]) >= checked,
+      `the quality check covers every family: ${check.detail}`,
+    );
   });
 
   test('hospitals 2020 and 2021, identical in every region and nationally, are flagged suspicious with a note', async () => {
-    const hospitals = (await allSeries()).filter((p) => p.metric === 'hospital_organisations' && (p.period === '2020' || p.period === '2021') && p.value !== null);
+    const hospitals = (await allSeries()).filter(
+      (p) =>
+        p.metric === 'hospital_organisations' &&
+        (p.period === '2020' || p.period === '2021') &&
+        p.value !== null,
+    );
     assert.ok(hospitals.length >= 30, `${hospitals.length} values`);
     for (const p of hospitals) {
       assert.equal(p.status, 'suspicious', `${p.place} ${p.period}`);
       assert.match(p.note ?? '', /2020 and 2021 are identical in every region and nationally/);
     }
     const quality = await json('/data/quality-report.json');
-    assert.ok(quality.known_issues.some((i: string) => i.startsWith('hospital_organisations KZ 2021: suspicious')), 'listed among the known issues');
+    assert.ok(
+      quality.known_issues.some((i: string) =>
+        i.startsWith('hospital_organisations KZ 2021: suspicious'),
+      ),
+      'listed among the known issues',
+    );
   });
 
   test('Karaganda men 2022: total, urban and rural all 67.6 in the source sheet, published flagged', async () => {
-    const cells = (await allSeries()).filter((p) => /^life_expectancy/.test(p.metric) && p.place === 'KZ-35' && p.period === '2022' && p.value === 67.6);
+    const cells = (await allSeries()).filter(
+      (p) =>
+        /^life_expectancy/.test(p.metric) &&
+        p.place === 'KZ-35' &&
+        p.period === '2022' &&
+        p.value === 67.6,
+    );
     assert.equal(cells.length, 3, 'the sheet gives 67.6 three times');
     for (const p of cells) {
       assert.equal(p.status, 'suspicious', p.metric);
@@ -87,12 +131,20 @@ describe('the real release describes its values truly', () => {
   });
 
   test('a cell holding more decimals than its table displays is published as displayed, as the catalog promises', async () => {
-    const emissions = (await allSeries()).find((p) => p.metric === 'air_emissions_stationary' && p.place === 'KZ' && p.period === '2021')!;
+    const emissions = (await allSeries()).find(
+      (p) => p.metric === 'air_emissions_stationary' && p.place === 'KZ' && p.period === '2021',
+    )!;
     assert.equal(emissions.value, 2407.5);
-    assert.match(emissions.note ?? '', /the cell holds 2407\.455791\d*; the table displays it to 1 decimal/);
+    assert.match(
+      emissions.note ?? '',
+      /the cell holds 2407\.455791\d*; the table displays it to 1 decimal/,
+    );
     const catalog = await json('/data/dataset-catalog.json');
     const environment = catalog.datasets.find((d: any) => d.id === 'dataset:environment');
-    assert.match(environment.publication_limits, /more decimals than its table displays .* published as the table displays it/);
+    assert.match(
+      environment.publication_limits,
+      /more decimals than its table displays .* published as the table displays it/,
+    );
   });
 
   test('a place with no observation of an indicator says so with a reason and invents no period, in the JSON and the CSV', async () => {
@@ -102,37 +154,61 @@ describe('the real release describes its values truly', () => {
       for (const family of Object.values(region)) {
         if (family === null || typeof family !== 'object') continue;
         for (const f of [family, ...Object.values(family as object)] as any[]) {
-          if (f === null || typeof f !== 'object' || !('null_reason' in f) || f.period !== null) continue;
+          if (f === null || typeof f !== 'object' || !('null_reason' in f) || f.period !== null)
+            continue;
           absent++;
           assert.equal(f.value, null);
           assert.match(f.null_reason, /no observation/);
           assert.ok(f.unit && f.source?.id, `${region.iso}: unit and source`);
-          assert.deepEqual([f.period_start, f.period_end, f.status], [null, null, null], `${region.iso}: no invented period or status`);
+          assert.deepEqual(
+            [f.period_start, f.period_end, f.status],
+            [null, null, null],
+            `${region.iso}: no invented period or status`,
+          );
         }
       }
     }
     assert.ok(absent >= 9, `${absent} absent figures`);
     assert.doesNotMatch(JSON.stringify(file), /"period":"none"/);
-    const rows = parse(await (await fetch(`${base}/data/official-regional-indicators.csv`)).text(), { columns: true }) as Record<string, string>[];
+    const rows = parse(
+      await (await fetch(`${base}/data/official-regional-indicators.csv`)).text(),
+      { columns: true },
+    ) as Record<string, string>[];
     assert.ok(rows.length >= 300);
     for (const row of rows) {
       if (row['value'] !== '') continue;
       const line = `${row['iso']} ${row['indicator']}`;
-      assert.ok(row['null_reason'] && row['unit'] && row['source_id'], `${line}: an empty value says why, in what unit, from which source`);
-      if (/no observation/.test(row['null_reason']!)) assert.deepEqual([row['period'], row['period_start'], row['period_end']], ['', '', ''], line);
+      assert.ok(
+        row['null_reason'] && row['unit'] && row['source_id'],
+        `${line}: an empty value says why, in what unit, from which source`,
+      );
+      if (/no observation/.test(row['null_reason']!))
+        assert.deepEqual(
+          [row['period'], row['period_start'], row['period_end']],
+          ['', '', ''],
+          line,
+        );
     }
   });
 
   test('a dataset of several indicators is as fresh as its oldest one, and says when it was evaluated', async () => {
     const catalog = await json('/data/dataset-catalog.json');
-    const official = catalog.datasets.find((d: any) => d.id === 'dataset:official-regional-indicators');
+    const official = catalog.datasets.find(
+      (d: any) => d.id === 'dataset:official-regional-indicators',
+    );
     const f = official.freshness;
     assert.ok(f.parts.length >= 15, 'one part per indicator');
-    const oldest = f.parts.map((p: any) => p.as_of).filter(Boolean).sort()[0];
+    const oldest = f.parts
+      .map((p: any) => p.as_of)
+      .filter(Boolean)
+      .sort()[0];
     assert.equal(f.as_of, oldest);
     assert.ok(f.as_of < '2023-01-01', `${f.as_of}: most of its indicators end in 2022 or earlier`);
     assert.notEqual(f.status, 'fresh');
-    assert.ok(f.parts.some((p: any) => p.indicator === 'population' && p.status === 'fresh'), 'population itself is fresh');
+    assert.ok(
+      f.parts.some((p: any) => p.indicator === 'population' && p.status === 'fresh'),
+      'population itself is fresh',
+    );
     assert.equal(f.evaluated_when, 'build');
     assert.equal(f.evaluated_at, new Date(catalog.built_at).toISOString());
     assert.ok(f.reason.some((r: string) => /evaluated when the release was built/.test(r)));
@@ -143,30 +219,64 @@ describe('the real release describes its values truly', () => {
     assert.equal(live.parts.length, f.parts.length);
   });
 
-  test('the time machine\'s health reports the build\'s freshness summary: its counts and their worst status', async () => {
+  test("the time machine's health reports the build's freshness summary: its counts and their worst status", async () => {
     const report = await json('/data/quality-report.json');
     const health = await json('/api/timemachine/health');
-    const counts = { fresh: report.summary.fresh ?? 0, degraded: report.summary.degraded ?? 0, stale: report.summary.stale ?? 0, unknown: report.summary.unknown ?? 0 };
+    const counts = {
+      fresh: report.summary.fresh ?? 0,
+      degraded: report.summary.degraded ?? 0,
+      stale: report.summary.stale ?? 0,
+      unknown: report.summary.unknown ?? 0,
+    };
     assert.deepEqual(health.freshness.counts, counts);
-    assert.equal(Object.values(counts).reduce((a: number, b: number) => a + b, 0), report.datasets.length, 'one count per dataset');
-    assert.equal(health.freshness.status, counts.stale > 0 ? 'stale' : counts.degraded > 0 ? 'degraded' : counts.fresh > 0 ? 'fresh' : 'unknown');
+    assert.equal(
+      Object.values(counts).reduce((a: number, b: number) => a + b, 0),
+      report.datasets.length,
+      'one count per dataset',
+    );
+    assert.equal(
+      health.freshness.status,
+      counts.stale > 0
+        ? 'stale'
+        : counts.degraded > 0
+          ? 'degraded'
+          : counts.fresh > 0
+            ? 'fresh'
+            : 'unknown',
+    );
   });
 
   test('a dataset file of a dimensioned indicator holds every breakdown, with a column per dimension, as the API serves them', async () => {
     const file = await json('/data/datasets/population-sex-area.json');
     const keys = new Set(file.points.map((p: any) => p.metric));
-    for (const k of ['population_start_of_year', 'population_start_of_year;sex=F', 'population_start_of_year;sex=M;area=R']) assert.ok(keys.has(k), k);
-    const women = file.points.find((p: any) => p.metric === 'population_start_of_year;sex=F' && p.place === 'KZ' && p.period === '2023-01-01');
+    for (const k of [
+      'population_start_of_year',
+      'population_start_of_year;sex=F',
+      'population_start_of_year;sex=M;area=R',
+    ])
+      assert.ok(keys.has(k), k);
+    const women = file.points.find(
+      (p: any) =>
+        p.metric === 'population_start_of_year;sex=F' &&
+        p.place === 'KZ' &&
+        p.period === '2023-01-01',
+    );
     assert.equal(women.sex, 'F');
     assert.equal(women.area, '_T');
-    const api = await json('/api/v1/observations?indicator=population_start_of_year&place=KZ&sex=F&period=2023-01-01');
+    const api = await json(
+      '/api/v1/observations?indicator=population_start_of_year&place=KZ&sex=F&period=2023-01-01',
+    );
     assert.equal(api.data.length, 1);
     assert.equal(api.data[0].value, women.value);
-    const csv = (await (await fetch(`${base}/data/datasets/population-sex-area.csv`)).text()).trim().split('\r\n');
+    const csv = (await (await fetch(`${base}/data/datasets/population-sex-area.csv`)).text())
+      .trim()
+      .split('\r\n');
     assert.deepEqual(csv[0]!.split(',').slice(0, 4), ['metric', 'sex', 'area', 'place']);
     assert.equal(csv.length - 1, file.points.length);
     // a family without dimensions keeps its columns
-    const plain = (await (await fetch(`${base}/data/datasets/doctors.csv`)).text()).split('\r\n')[0]!;
+    const plain = (await (await fetch(`${base}/data/datasets/doctors.csv`)).text()).split(
+      '\r\n',
+    )[0]!;
     assert.deepEqual(plain.split(',').slice(0, 2), ['metric', 'place']);
   });
 
@@ -176,19 +286,30 @@ describe('the real release describes its values truly', () => {
     assert.equal(counts.points, undefined, 'no bare "points"');
     assert.equal(workbench.counters.points, undefined, 'no bare "points"');
     for (const c of [counts, workbench.counters]) {
-      assert.equal(c.store_point_rows, c.statistical_points + c.event_count_points + c.media_sample_points);
+      assert.equal(
+        c.store_point_rows,
+        c.statistical_points + c.event_count_points + c.media_sample_points,
+      );
     }
     assert.match(counts.point_counts_note, /statistical_points: /);
     assert.match(workbench.counters_note, /store_point_rows: /);
     const observations = await json('/api/v1/observations?limit=1');
-    assert.equal(observations.meta?.total ?? observations.total ?? counts.statistical_points, counts.statistical_points);
-    const rows = spawnSync('sqlite3', [join(releaseDir, 'store.sqlite'), 'select count(*) from points']);
-    if (rows.status === 0) assert.equal(Number(rows.stdout.toString().trim()), counts.store_point_rows);
+    assert.equal(
+      observations.meta?.total ?? observations.total ?? counts.statistical_points,
+      counts.statistical_points,
+    );
+    const rows = spawnSync('sqlite3', [
+      join(releaseDir, 'store.sqlite'),
+      'select count(*) from points',
+    ]);
+    if (rows.status === 0)
+      assert.equal(Number(rows.stdout.toString().trim()), counts.store_point_rows);
   });
 
   test('no released byte refers to internal documents', async () => {
     const seal = JSON.parse(readFileSync(join(releaseDir, 'release.json'), 'utf8'));
-    const internal = /\bSPEC\s*\d|\(SPEC\b|DESIGN\.md|snapshots\/README\.md|HELPERS\.md|\bissue \d+/;
+    const internal =
+      /\bSPEC\s*\d|\(SPEC\b|DESIGN\.md|snapshots\/README\.md|HELPERS\.md|\bissue \d+/;
     let scanned = 0;
     for (const file of seal.files as { path: string }[]) {
       let text: string;
@@ -203,7 +324,11 @@ describe('the real release describes its values truly', () => {
         text = readFileSync(join(releaseDir, file.path)).toString('utf8');
       }
       const hit = internal.exec(text);
-      assert.equal(hit, null, `${file.path}: "${hit && text.slice(Math.max(0, hit.index - 60), hit.index + 40)}"`);
+      assert.equal(
+        hit,
+        null,
+        `${file.path}: "${hit && text.slice(Math.max(0, hit.index - 60), hit.index + 40)}"`,
+      );
       scanned++;
     }
     assert.ok(scanned > 400, `${scanned} files`);

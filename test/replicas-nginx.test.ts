@@ -50,12 +50,22 @@ before(async () => {
   replicas = await Promise.all([startServe(releasesDir, env), startServe(releasesDir, env)]);
   nginx = await startNginx({ releasesDir, upstreams: replicas.map((r) => r.host) }); // written by `dala nginx-config`
   // A replica that found Redis slow to answer at start counts alone until it connects: wait for both.
-  await waitFor(async () => (await Promise.all(replicas.map(health))).every((h) => h.status === 'ready'), 15_000, 'both replicas sharing Redis');
+  await waitFor(
+    async () => (await Promise.all(replicas.map(health))).every((h) => h.status === 'ready'),
+    15_000,
+    'both replicas sharing Redis',
+  );
   // First requests compile the route, the 429 answer and the bucket script: a budget spent from an
   // address no test uses, so the timed runs below measure a warm service.
   const warm = pool(8, '127.0.0.99');
-  const warming = await Promise.all(Array.from({ length: BURST + 10 }, (_, i) => get(replicas[i % 2]!.url, LIMITED, warm)));
-  assert.deepEqual(warming.filter((a) => a.status !== 200 && a.status !== 429), [], 'warm-up: only 200 and 429');
+  const warming = await Promise.all(
+    Array.from({ length: BURST + 10 }, (_, i) => get(replicas[i % 2]!.url, LIMITED, warm)),
+  );
+  assert.deepEqual(
+    warming.filter((a) => a.status !== 200 && a.status !== 429),
+    [],
+    'warm-up: only 200 and 429',
+  );
   warm.destroy();
 });
 
@@ -73,10 +83,16 @@ async function redisNow(): Promise<number> {
 }
 
 /** The bucket of address: tokens left and the most tokens the refill can have added since t0. */
-async function bucket(address: string, t0: number): Promise<{ tokens: number; refillAtMost: number } | null> {
+async function bucket(
+  address: string,
+  t0: number,
+): Promise<{ tokens: number; refillAtMost: number } | null> {
   const [tokens, at] = await inspect.hmget(KEY_PREFIX + address, 'tokens', 'at');
   if (tokens === null || at === null) return null;
-  return { tokens: Number(tokens), refillAtMost: ((Number(at) - t0) / 1000) * DEFAULT_POLICY.refillPerSecond };
+  return {
+    tokens: Number(tokens),
+    refillAtMost: ((Number(at) - t0) / 1000) * DEFAULT_POLICY.refillPerSecond,
+  };
 }
 
 /** Asserts that exactly `taken` tokens were taken from address's bucket since t0, refill accounted for. */
@@ -84,18 +100,28 @@ async function assertTaken(address: string, t0: number, taken: number): Promise<
   const b = await bucket(address, t0);
   assert.ok(b, `a bucket is kept for ${address}`);
   const net = BURST - b.tokens; // = taken - refilled, refilled in [0, refillAtMost]
-  assert.ok(net <= taken + 1e-6 && net >= taken - b.refillAtMost - 1e-6,
-    `${address}: ${taken} taken, but the bucket holds ${b.tokens} tokens with at most ${b.refillAtMost.toFixed(3)} refilled`);
+  assert.ok(
+    net <= taken + 1e-6 && net >= taken - b.refillAtMost - 1e-6,
+    `${address}: ${taken} taken, but the bucket holds ${b.tokens} tokens with at most ${b.refillAtMost.toFixed(3)} refilled`,
+  );
 }
 
 const statusCounts = (answers: { status: number }[]) =>
   answers.reduce<Record<number, number>>((m, a) => ((m[a.status] = (m[a.status] ?? 0) + 1), m), {});
 
 /** How many requests for path each replica has logged so far (from client address, when given: the log names the forwarded client). */
-const served = (path: string, address?: string) => replicas.map((r) => r.log.filter((l) => {
-  const req = l['req'] as { url?: string; remoteAddress?: string } | undefined;
-  return l['msg'] === 'incoming request' && req?.url === path && (address === undefined || req.remoteAddress === address);
-}).length);
+const served = (path: string, address?: string) =>
+  replicas.map(
+    (r) =>
+      r.log.filter((l) => {
+        const req = l['req'] as { url?: string; remoteAddress?: string } | undefined;
+        return (
+          l['msg'] === 'incoming request' &&
+          req?.url === path &&
+          (address === undefined || req.remoteAddress === address)
+        );
+      }).length,
+  );
 
 /**
  * n requests to LIMITED through nginx from one client address, 16 at a time. Asserts the shared
@@ -106,7 +132,9 @@ async function sharedRun(t: TestContext, address: string, n = 100) {
   const agent = pool(16, address);
   const t0 = await redisNow();
   const started = performance.now();
-  const answers = await Promise.all(Array.from({ length: n }, () => get(nginx.url, LIMITED, agent)));
+  const answers = await Promise.all(
+    Array.from({ length: n }, () => get(nginx.url, LIMITED, agent)),
+  );
   const ms = Math.round(performance.now() - started);
   agent.destroy();
   const counts = statusCounts(answers);
@@ -115,75 +143,126 @@ async function sharedRun(t: TestContext, address: string, n = 100) {
   const b = await bucket(address, t0);
   assert.ok(b, 'the bucket is in Redis');
   const minOk = BURST - b.tokens; // successes - refilled, refilled in [0, refillAtMost]
-  assert.ok(ok >= minOk - 1e-6 && ok <= minOk + b.refillAtMost + 1e-6, `${ok} successes; the shared bucket holds ${b.tokens} tokens after at most ${b.refillAtMost.toFixed(3)} refilled`);
+  assert.ok(
+    ok >= minOk - 1e-6 && ok <= minOk + b.refillAtMost + 1e-6,
+    `${ok} successes; the shared bucket holds ${b.tokens} tokens after at most ${b.refillAtMost.toFixed(3)} refilled`,
+  );
   if (b.refillAtMost < 1) assert.deepEqual(counts, { 200: BURST, 429: n - BURST });
   for (const a of answers.filter((x) => x.status === 429)) {
-    assert.equal(a.headers['ratelimit-policy'], `${BURST};w=${BURST / DEFAULT_POLICY.refillPerSecond}`);
+    assert.equal(
+      a.headers['ratelimit-policy'],
+      `${BURST};w=${BURST / DEFAULT_POLICY.refillPerSecond}`,
+    );
     assert.ok(Number(a.headers['retry-after']) >= 1);
   }
   // The logs are written asynchronously: wait for this run's lines, then check none came twice.
-  await waitFor(() => served(LIMITED, address).reduce((a, b) => a + b, 0) >= n, 5000, 'every request in a replica log');
+  await waitFor(
+    () => served(LIMITED, address).reduce((a, b) => a + b, 0) >= n,
+    5000,
+    'every request in a replica log',
+  );
   await new Promise((r) => setTimeout(r, 100));
   const perReplica = served(LIMITED, address);
   assert.equal(perReplica[0]! + perReplica[1]!, n, 'each request reached exactly one replica');
-  t.diagnostic(`${address}: ${n} requests through nginx in ${ms} ms, ${JSON.stringify(counts)}, per replica ${JSON.stringify(perReplica)}, refill at most ${b.refillAtMost.toFixed(3)} tokens`);
+  t.diagnostic(
+    `${address}: ${n} requests through nginx in ${ms} ms, ${JSON.stringify(counts)}, per replica ${JSON.stringify(perReplica)}, refill at most ${b.refillAtMost.toFixed(3)} tokens`,
+  );
   return { counts, perReplica, ms, refillAtMost: b.refillAtMost };
 }
 
-test('100 v1 requests from one address through nginx to two replicas sharing Redis: exactly 30 succeed and 70 get 429, wherever they land', { skip, timeout: 60_000 }, async (t) => {
-  // The exact 30/70 needs a run within one refill interval; a machine too busy for that gets up to
-  // two more runs from fresh addresses, each still checked against the bucket's exact accounting.
-  let run = await sharedRun(t, '127.0.0.2');
-  for (const address of ['127.0.0.12', '127.0.0.22']) if (run.refillAtMost >= 1) run = await sharedRun(t, address);
-  assert.ok(run.perReplica.every((c) => c > 0), `both replicas answered some: ${JSON.stringify(run.perReplica)}`);
-  if (run.refillAtMost >= 1) t.diagnostic('no run fitted in one second of Redis time; checked by the bucket accounting only');
-});
+test(
+  '100 v1 requests from one address through nginx to two replicas sharing Redis: exactly 30 succeed and 70 get 429, wherever they land',
+  { skip, timeout: 60_000 },
+  async (t) => {
+    // The exact 30/70 needs a run within one refill interval; a machine too busy for that gets up to
+    // two more runs from fresh addresses, each still checked against the bucket's exact accounting.
+    let run = await sharedRun(t, '127.0.0.2');
+    for (const address of ['127.0.0.12', '127.0.0.22'])
+      if (run.refillAtMost >= 1) run = await sharedRun(t, address);
+    assert.ok(
+      run.perReplica.every((c) => c > 0),
+      `both replicas answered some: ${JSON.stringify(run.perReplica)}`,
+    );
+    if (run.refillAtMost >= 1)
+      t.diagnostic(
+        'no run fitted in one second of Redis time; checked by the bucket accounting only',
+      );
+  },
+);
 
-test('X-Forwarded-For is believed only from the configured proxies; distinct forwarded clients get distinct budgets', { skip, timeout: 60_000 }, async () => {
-  const t0 = await redisNow();
-  // Straight to a replica from an address that is no proxy: forged headers are ignored.
-  const direct = pool(1, '127.0.0.3');
-  for (const forged of ['198.51.100.1', '198.51.100.2, 198.51.100.3', 'not-an-address']) {
-    assert.equal((await get(replicas[0]!.url, LIMITED, direct, { 'x-forwarded-for': forged })).status, 200);
-  }
-  await assertTaken('127.0.0.3', t0, 3);
-  for (const forged of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) assert.equal(await bucket(forged, t0), null, `${forged} was not counted`);
+test(
+  'X-Forwarded-For is believed only from the configured proxies; distinct forwarded clients get distinct budgets',
+  { skip, timeout: 60_000 },
+  async () => {
+    const t0 = await redisNow();
+    // Straight to a replica from an address that is no proxy: forged headers are ignored.
+    const direct = pool(1, '127.0.0.3');
+    for (const forged of ['198.51.100.1', '198.51.100.2, 198.51.100.3', 'not-an-address']) {
+      assert.equal(
+        (await get(replicas[0]!.url, LIMITED, direct, { 'x-forwarded-for': forged })).status,
+        200,
+      );
+    }
+    await assertTaken('127.0.0.3', t0, 3);
+    for (const forged of ['198.51.100.1', '198.51.100.2', '198.51.100.3'])
+      assert.equal(await bucket(forged, t0), null, `${forged} was not counted`);
 
-  // Through nginx, which appends the address it saw: that address is the client, a forged hop before it is not.
-  assert.equal((await get(nginx.url, LIMITED, pool(1, '127.0.0.4'), { 'x-forwarded-for': '198.51.100.10' })).status, 200);
-  await assertTaken('127.0.0.4', t0, 1);
-  assert.equal(await bucket('198.51.100.10', t0), null);
-  assert.equal((await get(nginx.url, LIMITED, pool(1, '127.0.0.5'))).status, 200);
-  await assertTaken('127.0.0.5', t0, 1);
-  assert.equal(await bucket('127.0.0.1', t0), null, 'nginx itself is never the client');
+    // Through nginx, which appends the address it saw: that address is the client, a forged hop before it is not.
+    assert.equal(
+      (await get(nginx.url, LIMITED, pool(1, '127.0.0.4'), { 'x-forwarded-for': '198.51.100.10' }))
+        .status,
+      200,
+    );
+    await assertTaken('127.0.0.4', t0, 1);
+    assert.equal(await bucket('198.51.100.10', t0), null);
+    assert.equal((await get(nginx.url, LIMITED, pool(1, '127.0.0.5'))).status, 200);
+    await assertTaken('127.0.0.5', t0, 1);
+    assert.equal(await bucket('127.0.0.1', t0), null, 'nginx itself is never the client');
 
-  // Behind a chain of trusted proxies (an outer proxy, then nginx) the client is the hop before them.
-  assert.equal((await get(nginx.url, LIMITED, pool(1, '127.0.0.8'), { 'x-forwarded-for': '198.51.100.11' })).status, 200);
-  await assertTaken('198.51.100.11', t0, 1);
-  assert.equal(await bucket('127.0.0.8', t0), null);
+    // Behind a chain of trusted proxies (an outer proxy, then nginx) the client is the hop before them.
+    assert.equal(
+      (await get(nginx.url, LIMITED, pool(1, '127.0.0.8'), { 'x-forwarded-for': '198.51.100.11' }))
+        .status,
+      200,
+    );
+    await assertTaken('198.51.100.11', t0, 1);
+    assert.equal(await bucket('127.0.0.8', t0), null);
 
-  // One forwarded client spending its whole budget leaves another's untouched.
-  const spender = pool(8, '127.0.0.6');
-  const spent = await Promise.all(Array.from({ length: 40 }, () => get(nginx.url, LIMITED, spender)));
-  assert.ok((statusCounts(spent)[429] ?? 0) >= 1, `the spender ran out: ${JSON.stringify(statusCounts(spent))}`);
-  const other = await get(nginx.url, LIMITED, pool(1, '127.0.0.7'));
-  assert.equal(other.status, 200);
-  assert.equal(other.headers['ratelimit'], `limit=${BURST}, remaining=${BURST - 1}, reset=1`);
-});
+    // One forwarded client spending its whole budget leaves another's untouched.
+    const spender = pool(8, '127.0.0.6');
+    const spent = await Promise.all(
+      Array.from({ length: 40 }, () => get(nginx.url, LIMITED, spender)),
+    );
+    assert.ok(
+      (statusCounts(spent)[429] ?? 0) >= 1,
+      `the spender ran out: ${JSON.stringify(statusCounts(spent))}`,
+    );
+    const other = await get(nginx.url, LIMITED, pool(1, '127.0.0.7'));
+    assert.equal(other.status, 200);
+    assert.equal(other.headers['ratelimit'], `limit=${BURST}, remaining=${BURST - 1}, reset=1`);
+  },
+);
 
-test('a paging cursor issued by one replica continues on the other (one DALA_CURSOR_KEY on both)', { skip }, async () => {
-  const agent = pool(1, '127.0.0.50');
-  const first = await get(replicas[0]!.url, '/api/v1/places?limit=1', agent);
-  assert.equal(first.status, 200);
-  const page1 = JSON.parse(first.body.toString()) as { data: { id: string }[]; links: { next: string } };
-  assert.match(page1.links.next, /cursor=/);
-  const second = await get(replicas[1]!.url, page1.links.next, agent);
-  assert.equal(second.status, 200, second.body.toString());
-  const page2 = JSON.parse(second.body.toString()) as { data: { id: string }[] };
-  assert.equal(page2.data.length, 1);
-  assert.notEqual(page2.data[0]!.id, page1.data[0]!.id, 'the second page, not the first again');
-  agent.destroy();
-});
+test(
+  'a paging cursor issued by one replica continues on the other (one DALA_CURSOR_KEY on both)',
+  { skip },
+  async () => {
+    const agent = pool(1, '127.0.0.50');
+    const first = await get(replicas[0]!.url, '/api/v1/places?limit=1', agent);
+    assert.equal(first.status, 200);
+    const page1 = JSON.parse(first.body.toString()) as {
+      data: { id: string }[];
+      links: { next: string };
+    };
+    assert.match(page1.links.next, /cursor=/);
+    const second = await get(replicas[1]!.url, page1.links.next, agent);
+    assert.equal(second.status, 200, second.body.toString());
+    const page2 = JSON.parse(second.body.toString()) as { data: { id: string }[] };
+    assert.equal(page2.data.length, 1);
+    assert.notEqual(page2.data[0]!.id, page1.data[0]!.id, 'the second page, not the first again');
+    agent.destroy();
+  },
+);
 
 /** Sends requests through nginx from `workers` connections until stopped; records every answer. */
 function background(paths: string[], workers: number) {
@@ -211,100 +290,158 @@ function background(paths: string[], workers: number) {
   };
 }
 
-const health = async (r: ServeChild) => (await (await fetch(`${r.url}/api/v1/health`)).json()).data as { status: string; reasons: string[] };
-
-test('Redis killed and restarted mid-run behind nginx: never a 500, each replica its own budget meanwhile, health and one log line each way, shared again after', { skip, timeout: 90_000 }, async (t) => {
-  for (const r of replicas) assert.equal((await health(r)).status, 'ready');
-  const load = background(['/api/v1/places?limit=1', '/api/timemachine/layers', '/api/v1/health'], 4);
-  await waitFor(() => load.answers.length >= 20, 10_000, 'load under way');
-  await redis.stop('SIGKILL');
-  const killedAt = performance.now();
-  const answeredBeforeKill = load.answers.length;
-  const degradedAfter = await waitFor(async () => (await Promise.all(replicas.map(health))).every((h) => h.status === 'degraded'), 10_000, 'both replicas degraded');
-  for (const r of replicas) {
-    const h = await health(r);
-    assert.ok(h.reasons.some((reason) => reason.includes(redis.url)), `health names Redis: ${JSON.stringify(h.reasons)}`);
-  }
-
-  // Meanwhile each replica counts its own budget: one address, straight to each, gets 30 from each.
-  const address = '127.0.0.30';
-  for (const r of replicas) {
-    const agent = pool(8, address);
-    const started = performance.now();
-    const answers = await Promise.all(Array.from({ length: 40 }, () => get(r.url, LIMITED, agent)));
-    const seconds = (performance.now() - started) / 1000;
-    agent.destroy();
-    const ok = statusCounts(answers)[200] ?? 0;
-    assert.deepEqual(Object.keys(statusCounts(answers)).sort(), ['200', '429']);
-    assert.ok(ok >= BURST && ok <= BURST + seconds * DEFAULT_POLICY.refillPerSecond, `${ok} of 40 from one replica's own budget in ${seconds.toFixed(2)} s`);
-    t.diagnostic(`Redis down, ${address} straight to ${r.host}: 40 requests in ${Math.round(seconds * 1000)} ms, ${JSON.stringify(statusCounts(answers))}`);
-  }
-
-  const restartedAt = performance.now();
-  redis = await startRedis(redis.port);
-  const readyAfter = await waitFor(async () => (await Promise.all(replicas.map(health))).every((h) => h.status === 'ready'), 15_000, 'both replicas ready again');
-  const duringLoss = load.answers.slice(answeredBeforeKill);
-  assert.ok(duringLoss.length > 0, 'requests went through nginx while Redis was down');
-  await waitFor(() => load.answers.length >= 20 + 40, 10_000, 'load continues');
-  await load.stop();
-  const counts = statusCounts(load.answers);
-  t.diagnostic(`background: ${load.answers.length} requests ${JSON.stringify(counts)}, ${duringLoss.length} of them from the kill until both replicas were ready again ${JSON.stringify(statusCounts(duringLoss))}; degraded ${degradedAfter} ms after SIGKILL, ready ${readyAfter} ms after restart (${Math.round(restartedAt - killedAt)} ms down)`);
-  assert.deepEqual(Object.keys(counts).filter((s) => s !== '200' && s !== '429'), [], `only 200 and 429 through the loss: ${JSON.stringify(counts)}`);
-
-  for (const r of replicas) {
-    const lines = r.log.map((l) => String(l['msg'] ?? ''));
-    assert.equal(lines.filter((m) => /Redis .* unavailable/.test(m)).length, 1, 'one log line for the loss');
-    assert.equal(lines.filter((m) => /Redis .* answers again/.test(m)).length, 1, 'one log line for the return');
-    assert.doesNotMatch(r.stderr(), /unhandled/i, 'no unhandled error event');
-    assert.ok(r.alive());
-  }
-  // The shared budget again, on the restarted (empty) Redis.
-  await sharedRun(t, '127.0.0.40');
-});
-
-test('a replica SIGKILLed mid-run costs at most its in-flight requests: nginx fails over and every later request succeeds', { skip, timeout: 90_000 }, async (t) => {
-  const paths = ['/api/timemachine/layers', '/api/v1/health', '/api/v1/places?limit=1'];
-  const total = 300;
-  const workers = 8;
-  const agents = Array.from({ length: workers }, (_, w) => pool(1, `127.0.2.${w + 1}`)); // 300/3/8 < 30 v1 requests each
-  const results: { status: number; startedAfterKill: boolean }[] = [];
-  let next = 0;
-  let inFlight = 0;
-  let killed = false;
-  let inFlightAtKill = -1;
-  const victim = replicas[1]!;
-  const servedBefore = served('/api/timemachine/layers');
-  const kill = async () => {
-    inFlightAtKill = inFlight;
-    await victim.stop('SIGKILL');
-    killed = true;
+const health = async (r: ServeChild) =>
+  (await (await fetch(`${r.url}/api/v1/health`)).json()).data as {
+    status: string;
+    reasons: string[];
   };
-  let killing: Promise<void> | null = null;
-  await Promise.all(agents.map(async (agent) => {
-    while (next < total) {
-      const path = paths[next++ % paths.length]!;
-      const afterKill = killed;
-      inFlight++;
-      let status = 0;
-      try {
-        status = (await get(nginx.url, path, agent)).status;
-      } catch {
-        status = 0;
-      }
-      inFlight--;
-      results.push({ status, startedAfterKill: afterKill });
-      if (results.length === 100 && !killing) killing = kill();
+
+test(
+  'Redis killed and restarted mid-run behind nginx: never a 500, each replica its own budget meanwhile, health and one log line each way, shared again after',
+  { skip, timeout: 90_000 },
+  async (t) => {
+    for (const r of replicas) assert.equal((await health(r)).status, 'ready');
+    const load = background(
+      ['/api/v1/places?limit=1', '/api/timemachine/layers', '/api/v1/health'],
+      4,
+    );
+    await waitFor(() => load.answers.length >= 20, 10_000, 'load under way');
+    await redis.stop('SIGKILL');
+    const killedAt = performance.now();
+    const answeredBeforeKill = load.answers.length;
+    const degradedAfter = await waitFor(
+      async () => (await Promise.all(replicas.map(health))).every((h) => h.status === 'degraded'),
+      10_000,
+      'both replicas degraded',
+    );
+    for (const r of replicas) {
+      const h = await health(r);
+      assert.ok(
+        h.reasons.some((reason) => reason.includes(redis.url)),
+        `health names Redis: ${JSON.stringify(h.reasons)}`,
+      );
     }
-  }));
-  await killing;
-  for (const a of agents) a.destroy();
-  const failed = results.filter((r) => r.status !== 200);
-  const after = results.filter((r) => r.startedAfterKill);
-  const victimServed = served('/api/timemachine/layers')[1]! - servedBefore[1]!;
-  t.diagnostic(`${results.length} requests, ${failed.length} failed (${JSON.stringify(statusCounts(failed))}), ${inFlightAtKill} in flight at the kill, ${after.length} started after it; the killed replica answered ${victimServed} timemachine requests before`);
-  assert.ok(victimServed > 0, 'the killed replica was serving before the kill');
-  assert.ok(inFlightAtKill >= 0 && after.length > 0);
-  assert.ok(failed.length <= inFlightAtKill, `${failed.length} failures, more than the ${inFlightAtKill} in flight`);
-  assert.deepEqual(statusCounts(after), { 200: after.length }, 'every request after the kill succeeded');
-  assert.equal((await health(replicas[0]!)).status, 'ready');
-});
+
+    // Meanwhile each replica counts its own budget: one address, straight to each, gets 30 from each.
+    const address = '127.0.0.30';
+    for (const r of replicas) {
+      const agent = pool(8, address);
+      const started = performance.now();
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, () => get(r.url, LIMITED, agent)),
+      );
+      const seconds = (performance.now() - started) / 1000;
+      agent.destroy();
+      const ok = statusCounts(answers)[200] ?? 0;
+      assert.deepEqual(Object.keys(statusCounts(answers)).sort(), ['200', '429']);
+      assert.ok(
+        ok >= BURST && ok <= BURST + seconds * DEFAULT_POLICY.refillPerSecond,
+        `${ok} of 40 from one replica's own budget in ${seconds.toFixed(2)} s`,
+      );
+      t.diagnostic(
+        `Redis down, ${address} straight to ${r.host}: 40 requests in ${Math.round(seconds * 1000)} ms, ${JSON.stringify(statusCounts(answers))}`,
+      );
+    }
+
+    const restartedAt = performance.now();
+    redis = await startRedis(redis.port);
+    const readyAfter = await waitFor(
+      async () => (await Promise.all(replicas.map(health))).every((h) => h.status === 'ready'),
+      15_000,
+      'both replicas ready again',
+    );
+    const duringLoss = load.answers.slice(answeredBeforeKill);
+    assert.ok(duringLoss.length > 0, 'requests went through nginx while Redis was down');
+    await waitFor(() => load.answers.length >= 20 + 40, 10_000, 'load continues');
+    await load.stop();
+    const counts = statusCounts(load.answers);
+    t.diagnostic(
+      `background: ${load.answers.length} requests ${JSON.stringify(counts)}, ${duringLoss.length} of them from the kill until both replicas were ready again ${JSON.stringify(statusCounts(duringLoss))}; degraded ${degradedAfter} ms after SIGKILL, ready ${readyAfter} ms after restart (${Math.round(restartedAt - killedAt)} ms down)`,
+    );
+    assert.deepEqual(
+      Object.keys(counts).filter((s) => s !== '200' && s !== '429'),
+      [],
+      `only 200 and 429 through the loss: ${JSON.stringify(counts)}`,
+    );
+
+    for (const r of replicas) {
+      const lines = r.log.map((l) => String(l['msg'] ?? ''));
+      assert.equal(
+        lines.filter((m) => /Redis .* unavailable/.test(m)).length,
+        1,
+        'one log line for the loss',
+      );
+      assert.equal(
+        lines.filter((m) => /Redis .* answers again/.test(m)).length,
+        1,
+        'one log line for the return',
+      );
+      assert.doesNotMatch(r.stderr(), /unhandled/i, 'no unhandled error event');
+      assert.ok(r.alive());
+    }
+    // The shared budget again, on the restarted (empty) Redis.
+    await sharedRun(t, '127.0.0.40');
+  },
+);
+
+test(
+  'a replica SIGKILLed mid-run costs at most its in-flight requests: nginx fails over and every later request succeeds',
+  { skip, timeout: 90_000 },
+  async (t) => {
+    const paths = ['/api/timemachine/layers', '/api/v1/health', '/api/v1/places?limit=1'];
+    const total = 300;
+    const workers = 8;
+    const agents = Array.from({ length: workers }, (_, w) => pool(1, `127.0.2.${w + 1}`)); // 300/3/8 < 30 v1 requests each
+    const results: { status: number; startedAfterKill: boolean }[] = [];
+    let next = 0;
+    let inFlight = 0;
+    let killed = false;
+    let inFlightAtKill = -1;
+    const victim = replicas[1]!;
+    const servedBefore = served('/api/timemachine/layers');
+    const kill = async () => {
+      inFlightAtKill = inFlight;
+      await victim.stop('SIGKILL');
+      killed = true;
+    };
+    let killing: Promise<void> | null = null;
+    await Promise.all(
+      agents.map(async (agent) => {
+        while (next < total) {
+          const path = paths[next++ % paths.length]!;
+          const afterKill = killed;
+          inFlight++;
+          let status = 0;
+          try {
+            status = (await get(nginx.url, path, agent)).status;
+          } catch {
+            status = 0;
+          }
+          inFlight--;
+          results.push({ status, startedAfterKill: afterKill });
+          if (results.length === 100 && !killing) killing = kill();
+        }
+      }),
+    );
+    await killing;
+    for (const a of agents) a.destroy();
+    const failed = results.filter((r) => r.status !== 200);
+    const after = results.filter((r) => r.startedAfterKill);
+    const victimServed = served('/api/timemachine/layers')[1]! - servedBefore[1]!;
+    t.diagnostic(
+      `${results.length} requests, ${failed.length} failed (${JSON.stringify(statusCounts(failed))}), ${inFlightAtKill} in flight at the kill, ${after.length} started after it; the killed replica answered ${victimServed} timemachine requests before`,
+    );
+    assert.ok(victimServed > 0, 'the killed replica was serving before the kill');
+    assert.ok(inFlightAtKill >= 0 && after.length > 0);
+    assert.ok(
+      failed.length <= inFlightAtKill,
+      `${failed.length} failures, more than the ${inFlightAtKill} in flight`,
+    );
+    assert.deepEqual(
+      statusCounts(after),
+      { 200: after.length },
+      'every request after the kill succeeded',
+    );
+    assert.equal((await health(replicas[0]!)).status, 'ready');
+  },
+);

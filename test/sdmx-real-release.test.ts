@@ -19,9 +19,17 @@ const MEDIA = {
   generic: 'application/vnd.sdmx.genericdata+xml;version=2.1',
   csv: 'application/vnd.sdmx.data+csv;version=1.0.0',
 };
-const derivedNs = (flow: string, dim: string) => `urn:sdmx:org.sdmx.infomodel.datastructure.Dataflow=DALA:${flow}(1.0):ObsLevelDim:${dim}`;
+const derivedNs = (flow: string, dim: string) =>
+  `urn:sdmx:org.sdmx.infomodel.datastructure.Dataflow=DALA:${flow}(1.0):ObsLevelDim:${dim}`;
 
-interface PointRow { place: string; period: string; value: number | null; status: string; note: string | null; null_reason: string | null }
+interface PointRow {
+  place: string;
+  period: string;
+  value: number | null;
+  status: string;
+  note: string | null;
+  null_reason: string | null;
+}
 
 describe('SDMX 2.1 REST on the real release', () => {
   let server: RunningServer;
@@ -32,7 +40,13 @@ describe('SDMX 2.1 REST on the real release', () => {
     // Validating a message with xmllint takes seconds on a busy machine: a keep-alive timeout longer
     // than the pauses between requests keeps the client from reusing a connection the server is
     // closing (the close race of RFC 9112 section 9.3.1), which is not what this file tests.
-    server = await startServer({ releasesDir, host: '127.0.0.1', port: 0, logger: false, limits: { keepAliveTimeoutMs: 600_000 } });
+    server = await startServer({
+      releasesDir,
+      host: '127.0.0.1',
+      port: 0,
+      logger: false,
+      limits: { keepAliveTimeoutMs: 600_000 },
+    });
     base = `${server.url}/sdmx/2.1`;
     db = new Database(join(releasesDir, revision, 'store.sqlite'), { readonly: true });
   });
@@ -42,16 +56,30 @@ describe('SDMX 2.1 REST on the real release', () => {
   });
   const get = async (path: string, accept?: string) => {
     const res = await fetch(`${base}${path}`, { headers: accept ? { accept } : {} });
-    return { status: res.status, type: res.headers.get('content-type') ?? '', body: await res.text() };
+    return {
+      status: res.status,
+      type: res.headers.get('content-type') ?? '',
+      body: await res.text(),
+    };
   };
   const points = (metric: string, place: string): PointRow[] =>
-    db.prepare('SELECT * FROM points WHERE metric = ? AND place = ? ORDER BY period_start, period_end').all(metric, place) as PointRow[];
+    db
+      .prepare(
+        'SELECT * FROM points WHERE metric = ? AND place = ? ORDER BY period_start, period_end',
+      )
+      .all(metric, place) as PointRow[];
 
   test('every structure query (each resource kind, with and without references) answers a message that validates', async () => {
     const paths = [
-      '/dataflow', '/dataflow/DALA', '/dataflow/DALA/population/latest?references=all', '/dataflow/all/grp_cumulative/1.0?references=descendants',
-      '/datastructure/DALA/DSD_population/1.0?references=children', '/datastructure/DALA/all/all?references=parents',
-      '/codelist/DALA/CL_AREA', '/codelist/all/all/all?references=parentsandsiblings', '/conceptscheme/DALA/CS_DALA/latest?references=datastructure',
+      '/dataflow',
+      '/dataflow/DALA',
+      '/dataflow/DALA/population/latest?references=all',
+      '/dataflow/all/grp_cumulative/1.0?references=descendants',
+      '/datastructure/DALA/DSD_population/1.0?references=children',
+      '/datastructure/DALA/all/all?references=parents',
+      '/codelist/DALA/CL_AREA',
+      '/codelist/all/all/all?references=parentsandsiblings',
+      '/conceptscheme/DALA/CS_DALA/latest?references=datastructure',
     ];
     for (const path of paths) {
       const res = await get(path, MEDIA.structure);
@@ -60,10 +88,21 @@ describe('SDMX 2.1 REST on the real release', () => {
       assert.equal(await xmllint(res.body), '', path);
     }
     const all = (await get('/dataflow/DALA/population?references=all')).body;
-    for (const part of ['<str:Dataflow id="population"', '<str:DataStructure id="DSD_population"', 'id="CL_AREA"', 'id="CL_OBS_STATUS"', '<str:ConceptScheme id="CS_DALA"']) assert.ok(all.includes(part), part);
-    for (const lang of ['en', 'ru', 'kk']) assert.ok(all.includes(`<com:Name xml:lang="${lang}">`), lang);
+    for (const part of [
+      '<str:Dataflow id="population"',
+      '<str:DataStructure id="DSD_population"',
+      'id="CL_AREA"',
+      'id="CL_OBS_STATUS"',
+      '<str:ConceptScheme id="CS_DALA"',
+    ])
+      assert.ok(all.includes(part), part);
+    for (const lang of ['en', 'ru', 'kk'])
+      assert.ok(all.includes(`<com:Name xml:lang="${lang}">`), lang);
     const none = (await get('/dataflow/DALA/population')).body;
-    assert.ok(!none.includes('<str:DataStructure '), 'references=none (the default) answers the dataflow alone');
+    assert.ok(
+      !none.includes('<str:DataStructure '),
+      'references=none (the default) answers the dataflow alone',
+    );
   });
 
   test('data in every format validates: structure-specific against its derived schema for each observation dimension, generic against the SDMX schemas', async () => {
@@ -71,32 +110,61 @@ describe('SDMX 2.1 REST on the real release', () => {
       const schema = await get(`/schema/dataflow/DALA/grp/1.0?dimensionAtObservation=${dim}`);
       assert.equal(schema.status, 200, dim);
       for (const detail of ['full', 'dataonly', 'serieskeysonly', 'nodata']) {
-        const res = await get(`/data/grp/A.KZ+KZ-35+KZ-SOUTH-KAZAKHSTAN-LEGACY?dimensionAtObservation=${dim}&detail=${detail}&endPeriod=2019`);
+        const res = await get(
+          `/data/grp/A.KZ+KZ-35+KZ-SOUTH-KAZAKHSTAN-LEGACY?dimensionAtObservation=${dim}&detail=${detail}&endPeriod=2019`,
+        );
         assert.equal(res.status, 200, `${dim} ${detail}`);
         assert.match(res.type, /structurespecificdata\+xml/);
-        assert.equal(await xmllint(res.body, { namespace: derivedNs('grp', dim), schema: schema.body }), '', `${dim} ${detail}`);
-        const generic = await get(`/data/grp/A.KZ+KZ-35+KZ-SOUTH-KAZAKHSTAN-LEGACY?dimensionAtObservation=${dim}&detail=${detail}&endPeriod=2019`, MEDIA.generic);
+        assert.equal(
+          await xmllint(res.body, { namespace: derivedNs('grp', dim), schema: schema.body }),
+          '',
+          `${dim} ${detail}`,
+        );
+        const generic = await get(
+          `/data/grp/A.KZ+KZ-35+KZ-SOUTH-KAZAKHSTAN-LEGACY?dimensionAtObservation=${dim}&detail=${detail}&endPeriod=2019`,
+          MEDIA.generic,
+        );
         assert.equal(generic.status, 200);
         assert.equal(await xmllint(generic.body), '', `generic ${dim} ${detail}`);
       }
     }
-    const broken = (await get('/data/grp/A.KZ')).body.replace('OBS_STATUS="A"', 'OBS_STATUS="final"');
+    const broken = (await get('/data/grp/A.KZ')).body.replace(
+      'OBS_STATUS="A"',
+      'OBS_STATUS="final"',
+    );
     const schema = (await get('/schema/dataflow/DALA/grp/1.0')).body;
-    assert.notEqual(await xmllint(broken, { namespace: derivedNs('grp', 'TIME_PERIOD'), schema }), '', 'the derived schema refuses a status outside the code list');
+    assert.notEqual(
+      await xmllint(broken, { namespace: derivedNs('grp', 'TIME_PERIOD'), schema }),
+      '',
+      'the derived schema refuses a status outside the code list',
+    );
   });
 
   test('a missing value is an observation with OBS_STATUS M and no OBS_VALUE, in XML and SDMX-CSV', async () => {
     const legacy = points('grp', 'KZ-SOUTH-KAZAKHSTAN-LEGACY').filter((p) => p.value === null);
     assert.ok(legacy.length > 0);
     const period = legacy[0]!.period;
-    const xml = (await get(`/data/grp/A.KZ-SOUTH-KAZAKHSTAN-LEGACY?startPeriod=${period}&endPeriod=${period}`)).body;
+    const xml = (
+      await get(`/data/grp/A.KZ-SOUTH-KAZAKHSTAN-LEGACY?startPeriod=${period}&endPeriod=${period}`)
+    ).body;
     assert.match(xml, new RegExp(`<Obs TIME_PERIOD="${period}" OBS_STATUS="M"[^>]*/>`));
     assert.doesNotMatch(xml, /OBS_VALUE/);
-    const csv = parse((await get(`/data/grp/A.KZ-SOUTH-KAZAKHSTAN-LEGACY?startPeriod=${period}&endPeriod=${period}`, MEDIA.csv)).body, { columns: true }) as Record<string, string>[];
+    const csv = parse(
+      (
+        await get(
+          `/data/grp/A.KZ-SOUTH-KAZAKHSTAN-LEGACY?startPeriod=${period}&endPeriod=${period}`,
+          MEDIA.csv,
+        )
+      ).body,
+      { columns: true },
+    ) as Record<string, string>[];
     assert.equal(csv.length, 1);
     assert.equal(csv[0]!['OBS_VALUE'], '');
     assert.equal(csv[0]!['OBS_STATUS'], 'M');
-    assert.equal(csv[0]!['COMMENT'], [legacy[0]!.note, legacy[0]!.null_reason].filter(Boolean).join('; '));
+    assert.equal(
+      csv[0]!['COMMENT'],
+      [legacy[0]!.note, legacy[0]!.null_reason].filter(Boolean).join('; '),
+    );
   });
 
   test('SDMX-CSV rows are the release points: cumulative quarters as time ranges with their Dala label', async () => {
@@ -107,21 +175,37 @@ describe('SDMX 2.1 REST on the real release', () => {
     const expected = points('grp_cumulative', 'KZ').filter((p) => p.period.startsWith('2022'));
     assert.equal(rows.length, expected.length);
     const byLabel = new Map(rows.map((r) => [r['PERIOD_LABEL'] || r['TIME_PERIOD']!, r]));
-    for (const p of expected) assert.equal(Number(byLabel.get(p.period)?.['OBS_VALUE']), p.value, p.period);
+    for (const p of expected)
+      assert.equal(Number(byLabel.get(p.period)?.['OBS_VALUE']), p.value, p.period);
     assert.equal(byLabel.get('2022-9M')?.['TIME_PERIOD'], '2022-01-01/P9M');
     assert.equal(byLabel.get('2022-Q1')?.['TIME_PERIOD'], '2022-Q1');
     assert.ok(rows.every((r) => r['DATAFLOW'] === 'DALA:grp_cumulative(1.0)' && r['FREQ'] === 'Q'));
   });
 
   test('lastNObservations and firstNObservations keep that many of each series; empty key positions select every code', async () => {
-    const csv = async (path: string) => parse((await get(path, MEDIA.csv)).body, { columns: true }) as Record<string, string>[];
+    const csv = async (path: string) =>
+      parse((await get(path, MEDIA.csv)).body, { columns: true }) as Record<string, string>[];
     const last = await csv('/data/population/.KZ+KZ-35?lastNObservations=2');
-    assert.deepEqual(last.map((r) => `${r['REF_AREA']} ${r['TIME_PERIOD']}`), [
-      ...points('population', 'KZ').slice(-2).map((p) => `KZ ${p.period}`), ...points('population', 'KZ-35').slice(-2).map((p) => `KZ-35 ${p.period}`),
-    ]);
+    assert.deepEqual(
+      last.map((r) => `${r['REF_AREA']} ${r['TIME_PERIOD']}`),
+      [
+        ...points('population', 'KZ')
+          .slice(-2)
+          .map((p) => `KZ ${p.period}`),
+        ...points('population', 'KZ-35')
+          .slice(-2)
+          .map((p) => `KZ-35 ${p.period}`),
+      ],
+    );
     const first = await csv('/data/population/A.?firstNObservations=1');
-    const places = db.prepare("SELECT DISTINCT place FROM points WHERE metric = 'population' ORDER BY place").pluck().all() as string[];
-    assert.deepEqual(first.map((r) => r['REF_AREA']), places);
+    const places = db
+      .prepare("SELECT DISTINCT place FROM points WHERE metric = 'population' ORDER BY place")
+      .pluck()
+      .all() as string[];
+    assert.deepEqual(
+      first.map((r) => r['REF_AREA']),
+      places,
+    );
   });
 
   test('answers carry an ETag and revalidate with 304, per representation', async () => {
@@ -157,7 +241,11 @@ describe('SDMX 2.1 REST on the real release', () => {
     for (const [path, status, code] of cases) {
       const res = await get(path);
       assert.equal(res.status, status, path);
-      assert.match(res.body, new RegExp(`<mes:ErrorMessage code="${code}"><com:Text xml:lang="en">`), path);
+      assert.match(
+        res.body,
+        new RegExp(`<mes:ErrorMessage code="${code}"><com:Text xml:lang="en">`),
+        path,
+      );
       assert.equal(await xmllint(res.body), '', path);
     }
     const refused = await get('/data/population', 'application/json');
@@ -188,20 +276,44 @@ describe('SDMX 2.1 REST on the real release', () => {
       write.csv(obs[, c("REF_AREA", "TIME_PERIOD", "OBS_VALUE", "OBS_STATUS")], stdout(), row.names = FALSE)
     `;
     // asynchronously: the server answering R runs in this process
-    const { stdout: out } = await promisify(execFile)('Rscript', ['-e', script], { encoding: 'utf8', timeout: 300_000 });
+    const { stdout: out } = await promisify(execFile)('Rscript', ['-e', script], {
+      encoding: 'utf8',
+      timeout: 300_000,
+    });
     const flows = /FLOWS (.*)\n/.exec(out)![1]!.trim().split(' ');
     // one dataflow per indicator: its all-totals series (a breakdown's series key holds ';', no SDMX id)
-    assert.deepEqual(flows, (db.prepare('SELECT id FROM metrics ORDER BY id').pluck().all() as string[]).filter((id) => !id.includes(';')));
+    assert.deepEqual(
+      flows,
+      (db.prepare('SELECT id FROM metrics ORDER BY id').pluck().all() as string[]).filter(
+        (id) => !id.includes(';'),
+      ),
+    );
     assert.match(out, /AREA Карагандинская область/);
     assert.match(out, /DIMS FREQ REF_AREA \n/);
     // a breakdown: its dimensions, a code's name, and the rural series of women and men as stored
     assert.match(out, /BDIMS FREQ REF_AREA SEX URBANISATION \n/);
     assert.match(out, /SEX F Әйелдер/);
-    const breakdown = parse(out.slice(out.indexOf('"SEX"'), out.indexOf('END BREAKDOWN')), { columns: true }) as Record<string, string>[];
-    const storedBreakdown = ['M', 'F'].flatMap((sex) => points(`life_expectancy;sex=${sex};area=R`, 'KZ').map((p) => `${sex} R ${p.period} ${p.value}`));
+    const breakdown = parse(out.slice(out.indexOf('"SEX"'), out.indexOf('END BREAKDOWN')), {
+      columns: true,
+    }) as Record<string, string>[];
+    const storedBreakdown = ['M', 'F'].flatMap((sex) =>
+      points(`life_expectancy;sex=${sex};area=R`, 'KZ').map(
+        (p) => `${sex} R ${p.period} ${p.value}`,
+      ),
+    );
     assert.ok(storedBreakdown.length > 10);
-    assert.deepEqual(breakdown.map((r) => `${r['SEX']} ${r['URBANISATION']} ${r['TIME_PERIOD']} ${Number(r['OBS_VALUE'])}`).sort(), storedBreakdown.sort());
-    const rows = parse(out.slice(out.indexOf('"REF_AREA"')), { columns: true }) as Record<string, string>[];
+    assert.deepEqual(
+      breakdown
+        .map(
+          (r) => `${r['SEX']} ${r['URBANISATION']} ${r['TIME_PERIOD']} ${Number(r['OBS_VALUE'])}`,
+        )
+        .sort(),
+      storedBreakdown.sort(),
+    );
+    const rows = parse(out.slice(out.indexOf('"REF_AREA"')), { columns: true }) as Record<
+      string,
+      string
+    >[];
     const expected = points('grp', 'KZ-SOUTH-KAZAKHSTAN-LEGACY');
     assert.equal(rows.length, expected.length);
     expected.forEach((p, i) => {

@@ -12,17 +12,62 @@ import { MAX_BATCH } from '../src/serve/v1/reconcile-query.js';
 import { MAX_QUERY_WORDS, parseQuery } from '../src/serve/v1/search/query.js';
 import { tempDir } from './support/temp-dir.js';
 
-const SYLLABLES = ['ak', 'kara', 'su', 'tau', 'bay', 'zhan', 'kol', 'sar', 'tobe', 'kum', 'bulak', 'ozek', 'shy', 'mir', 'nur'];
+const SYLLABLES = [
+  'ak',
+  'kara',
+  'su',
+  'tau',
+  'bay',
+  'zhan',
+  'kol',
+  'sar',
+  'tobe',
+  'kum',
+  'bulak',
+  'ozek',
+  'shy',
+  'mir',
+  'nur',
+];
 // Deterministic names: many share words ("district", "ауданы"), as real ADM2 names do.
 function store(n: number): StoreContent {
   const entities: StoreContent['entities'] = [];
   for (let i = 0; i < n; i++) {
-    const stem = SYLLABLES[i % 15]! + SYLLABLES[Math.floor(i / 15) % 15]! + SYLLABLES[Math.floor(i / 225) % 15]! + (i >= 3375 ? String(i) : '');
+    const stem =
+      SYLLABLES[i % 15]! +
+      SYLLABLES[Math.floor(i / 15) % 15]! +
+      SYLLABLES[Math.floor(i / 225) % 15]! +
+      (i >= 3375 ? String(i) : '');
     const cap = stem[0]!.toUpperCase() + stem.slice(1);
-    entities.push({ id: `place:KZ-35/KZ35${String(3000 + i).padStart(5, '0')}`, type: 'district', name_en: `${cap} district`, name_ru: `${cap}ский район`, name_kk: `${cap} ауданы`, data: '{"kind":"district"}' });
+    entities.push({
+      id: `place:KZ-35/KZ35${String(3000 + i).padStart(5, '0')}`,
+      type: 'district',
+      name_en: `${cap} district`,
+      name_ru: `${cap}ский район`,
+      name_kk: `${cap} ауданы`,
+      data: '{"kind":"district"}',
+    });
   }
-  entities.push({ id: 'place:KZ-35', type: 'place', name_en: 'Karaganda Region', name_ru: 'Карагандинская область', name_kk: 'Қарағанды облысы', data: '{}' });
-  return { meta: { kind: 'test-fixture' }, layers: [], metrics: [], points: [], events: [], entities, entity_names: [], relations: [], claims: [], evidence: [] };
+  entities.push({
+    id: 'place:KZ-35',
+    type: 'place',
+    name_en: 'Karaganda Region',
+    name_ru: 'Карагандинская область',
+    name_kk: 'Қарағанды облысы',
+    data: '{}',
+  });
+  return {
+    meta: { kind: 'test-fixture' },
+    layers: [],
+    metrics: [],
+    points: [],
+    events: [],
+    entities,
+    entity_names: [],
+    relations: [],
+    claims: [],
+    evidence: [],
+  };
 }
 
 let dir: string;
@@ -62,8 +107,14 @@ test('names scored and vocabulary read per query stay within fixed limits, on 50
   for (const n of [500, 5000]) {
     for (const text of [...HOSTILE, 'district', 'Akkarasu', 'ауданы', 'Karaganda region']) {
       const { work } = search(dbs[n]!, text);
-      assert.ok(work.candidates <= LIMITS.candidates, `${n} names, "${text.slice(0, 20)}": ${work.candidates} candidates`);
-      assert.ok(work.vocabulary <= work.words * perWord, `${n} names, "${text.slice(0, 20)}": ${work.vocabulary} words read`);
+      assert.ok(
+        work.candidates <= LIMITS.candidates,
+        `${n} names, "${text.slice(0, 20)}": ${work.candidates} candidates`,
+      );
+      assert.ok(
+        work.vocabulary <= work.words * perWord,
+        `${n} names, "${text.slice(0, 20)}": ${work.vocabulary} words read`,
+      );
     }
   }
   // a word every name shares reads the same number of names at 500 and at 5000 names
@@ -72,19 +123,28 @@ test('names scored and vocabulary read per query stay within fixed limits, on 50
   assert.ok(shared.candidates <= shared.vocabulary * LIMITS.postings);
 });
 
-test('a batch of MAX_BATCH searches, each given its share of the budget, scores at most one query\'s candidates in all', () => {
+test("a batch of MAX_BATCH searches, each given its share of the budget, scores at most one query's candidates in all", () => {
   const share = batchCandidates(MAX_BATCH);
   assert.ok(share * MAX_BATCH < LIMITS.candidates + MAX_BATCH, `${share} per query`);
   let scored = 0;
-  const batch = [...HOSTILE, 'district', 'Akkarasu', 'ауданы', 'Karaganda region'].slice(0, MAX_BATCH);
+  const batch = [...HOSTILE, 'district', 'Akkarasu', 'ауданы', 'Karaganda region'].slice(
+    0,
+    MAX_BATCH,
+  );
   for (const text of batch) {
     const alone = search(dbs[5000]!, text).work.candidates;
     const { work } = search(dbs[5000]!, text, { candidates: share });
-    assert.ok(work.candidates <= share, `"${text.slice(0, 20)}": ${work.candidates} candidates with a budget of ${share}`);
+    assert.ok(
+      work.candidates <= share,
+      `"${text.slice(0, 20)}": ${work.candidates} candidates with a budget of ${share}`,
+    );
     assert.ok(work.candidates <= alone);
     scored += work.candidates;
   }
-  assert.ok(search(dbs[5000]!, 'district').work.candidates > share, 'a shared word fills more than a share alone');
+  assert.ok(
+    search(dbs[5000]!, 'district').work.candidates > share,
+    'a shared word fills more than a share alone',
+  );
   assert.ok(scored <= batch.length * share);
 });
 
@@ -94,7 +154,10 @@ test('a search given a tenth of the budget still finds an exact name and a name 
   const exact = search(db, 'Nurkaramir district', share).hits[0]!;
   assert.equal(exact.match.type, 'exact');
   assert.equal(exact.entity.names.en, 'Nurkaramir district');
-  assert.equal(search(db, 'Nurkaramri ауданы', share).hits[0]?.entity.names.en, 'Nurkaramir district');
+  assert.equal(
+    search(db, 'Nurkaramri ауданы', share).hits[0]?.entity.names.en,
+    'Nurkaramir district',
+  );
   assert.equal(search(db, 'Karaganda oblysy', share).hits[0]?.entity.id, 'place:KZ-35');
 });
 
@@ -111,10 +174,24 @@ test('bounded reads still find the one name asked for among thousands sharing it
 test('a word shared by thousands of names leaves room for a rarer word typed with a typo', async () => {
   // "село <name>" for 3,000 villages, also named "<name> selo<n>": "село" and the words it starts
   // would fill the candidates before the typo word is read
-  const villages: StoreContent = { ...store(0), entities: Array.from({ length: 3000 }, (_, i) => {
-    const stem = SYLLABLES[i % 15]! + SYLLABLES[Math.floor(i / 15) % 15]! + SYLLABLES[Math.floor(i / 225) % 15]! + (i >= 3375 ? String(i) : '');
-    return { id: `district:v${String(i).padStart(5, '0')}`, type: 'district', name_en: `${stem} selo${i % 50}`, name_ru: `село ${stem}`, name_kk: null, data: '{}' };
-  }) };
+  const villages: StoreContent = {
+    ...store(0),
+    entities: Array.from({ length: 3000 }, (_, i) => {
+      const stem =
+        SYLLABLES[i % 15]! +
+        SYLLABLES[Math.floor(i / 15) % 15]! +
+        SYLLABLES[Math.floor(i / 225) % 15]! +
+        (i >= 3375 ? String(i) : '');
+      return {
+        id: `district:v${String(i).padStart(5, '0')}`,
+        type: 'district',
+        name_en: `${stem} selo${i % 50}`,
+        name_ru: `село ${stem}`,
+        name_kk: null,
+        data: '{}',
+      };
+    }),
+  };
   const path = join(dir, 'villages.sqlite');
   writeStore(path, villages);
   const db = new Database(path, { readonly: true });

@@ -9,12 +9,36 @@ let server: V1Server;
 before(async () => {
   const extraEntities = [
     // the phrase "численность населения" / "annual population" inside a longer name
-    entity('indicator:fixture-phrase', 'indicator', 'Average annual population of the fixture', 'Среднегодовая численность населения', 'Фикстура бір'),
+    entity(
+      'indicator:fixture-phrase',
+      'indicator',
+      'Average annual population of the fixture',
+      'Среднегодовая численность населения',
+      'Фикстура бір',
+    ),
     // the same words apart, in a shorter name: the word-count score alone ranks it first
-    entity('indicator:fixture-apart', 'indicator', 'Annual employed population', 'Численность занятого населения', 'Фикстура екі'),
+    entity(
+      'indicator:fixture-apart',
+      'indicator',
+      'Annual employed population',
+      'Численность занятого населения',
+      'Фикстура екі',
+    ),
     // a name equal to a query
-    entity('indicator:fixture-exact', 'indicator', 'Fixture headcount', 'Численность жителей', 'Фикстура үш'),
-    entity('indicator:fixture-longer', 'indicator', 'Fixture headcount of the employed', 'Численность жителей занятых в экономике', 'Фикстура төрт'),
+    entity(
+      'indicator:fixture-exact',
+      'indicator',
+      'Fixture headcount',
+      'Численность жителей',
+      'Фикстура үш',
+    ),
+    entity(
+      'indicator:fixture-longer',
+      'indicator',
+      'Fixture headcount of the employed',
+      'Численность жителей занятых в экономике',
+      'Фикстура төрт',
+    ),
   ];
   server = await startV1((await makeV1Release(undefined, { extraEntities })).releasesDir);
 });
@@ -29,7 +53,10 @@ const ids = async (q: string): Promise<string[]> => {
 test('a name holding the query words as one phrase ranks above a shorter name holding them apart', async () => {
   for (const q of ['численность населения', 'annual population']) {
     const found = await ids(q);
-    assert.ok(found.includes('indicator:fixture-apart'), `${q}: the name with the words apart is still found`);
+    assert.ok(
+      found.includes('indicator:fixture-apart'),
+      `${q}: the name with the words apart is still found`,
+    );
     assert.equal(found[0], 'indicator:fixture-phrase', q);
   }
 });

@@ -18,8 +18,26 @@ after(async () => {
 });
 
 function content(names: string[]): StoreContent {
-  const entities = names.map((name, i) => ({ id: `district:${String(i).padStart(5, '0')}`, type: 'district', name_en: name, name_ru: null, name_kk: null, data: '{}' }));
-  return { meta: { kind: 'test-fixture' }, layers: [], metrics: [], points: [], events: [], entities, entity_names: [], relations: [], claims: [], evidence: [] };
+  const entities = names.map((name, i) => ({
+    id: `district:${String(i).padStart(5, '0')}`,
+    type: 'district',
+    name_en: name,
+    name_ru: null,
+    name_kk: null,
+    data: '{}',
+  }));
+  return {
+    meta: { kind: 'test-fixture' },
+    layers: [],
+    metrics: [],
+    points: [],
+    events: [],
+    entities,
+    entity_names: [],
+    relations: [],
+    claims: [],
+    evidence: [],
+  };
 }
 
 async function storeOf(names: string[]): Promise<Database.Database> {
@@ -30,7 +48,11 @@ async function storeOf(names: string[]): Promise<Database.Database> {
 }
 
 function scan(db: Database.Database, text: string, limit: number) {
-  const all = db.prepare('SELECT id, word, df FROM search_words ORDER BY id').all() as { id: number; word: string; df: number }[];
+  const all = db.prepare('SELECT id, word, df FROM search_words ORDER BY id').all() as {
+    id: number;
+    word: string;
+    df: number;
+  }[];
   return all.filter((w) => w.word.includes(text)).slice(0, limit);
 }
 
@@ -38,45 +60,79 @@ const letters = fc.constantFrom('a', 'k', 'r', 's', 'u', 'z', 'h', '1');
 const word = fc.array(letters, { minLength: 1, maxLength: 24 }).map((a) => a.join(''));
 
 test('a stored suffix starts after the first letter, holds INFIX_MIN+ letters and at most SUFFIX_CHARS', () => {
-  fc.assert(fc.property(word, (w) => {
-    for (const s of suffixes(w)) assert.ok(s.length >= INFIX_MIN && s.length <= SUFFIX_CHARS && w.slice(1).includes(s));
-    assert.equal(suffixes(w).length, new Set(suffixes(w)).size);
-  }));
+  fc.assert(
+    fc.property(word, (w) => {
+      for (const s of suffixes(w))
+        assert.ok(s.length >= INFIX_MIN && s.length <= SUFFIX_CHARS && w.slice(1).includes(s));
+      assert.equal(suffixes(w).length, new Set(suffixes(w)).size);
+    }),
+  );
 });
 
 test('words containing a text, through the suffix table, equal a scan of the vocabulary (random vocabularies)', async () => {
   await fc.assert(
-    fc.asyncProperty(fc.array(fc.array(word, { minLength: 1, maxLength: 3 }).map((ws) => ws.join(' ')), { minLength: 1, maxLength: 60 }), fc.array(fc.array(letters, { minLength: INFIX_MIN, maxLength: 20 }).map((a) => a.join('')), { minLength: 1, maxLength: 10 }), async (names, texts) => {
-      const db = await storeOf(names);
-      try {
-        const s = searchStatements(db);
-        const vocabulary = (db.prepare('SELECT word FROM search_words').pluck().all() as string[]);
-        // texts taken from the vocabulary itself as well as random ones, so that most do match
-        const probes = [...texts, ...vocabulary.filter((v) => v.length >= INFIX_MIN).map((v) => v.slice(1, 1 + INFIX_MIN + (v.length % 17)))].filter((t) => t.length >= INFIX_MIN);
-        for (const t of probes) for (const limit of [1, 8, 1000]) assert.deepEqual(s.wordsContaining(t, limit), scan(db, t, limit), `${t} limit ${limit}`);
-      } finally {
-        db.close();
-      }
-    }),
+    fc.asyncProperty(
+      fc.array(
+        fc.array(word, { minLength: 1, maxLength: 3 }).map((ws) => ws.join(' ')),
+        { minLength: 1, maxLength: 60 },
+      ),
+      fc.array(
+        fc.array(letters, { minLength: INFIX_MIN, maxLength: 20 }).map((a) => a.join('')),
+        { minLength: 1, maxLength: 10 },
+      ),
+      async (names, texts) => {
+        const db = await storeOf(names);
+        try {
+          const s = searchStatements(db);
+          const vocabulary = db.prepare('SELECT word FROM search_words').pluck().all() as string[];
+          // texts taken from the vocabulary itself as well as random ones, so that most do match
+          const probes = [
+            ...texts,
+            ...vocabulary
+              .filter((v) => v.length >= INFIX_MIN)
+              .map((v) => v.slice(1, 1 + INFIX_MIN + (v.length % 17))),
+          ].filter((t) => t.length >= INFIX_MIN);
+          for (const t of probes)
+            for (const limit of [1, 8, 1000])
+              assert.deepEqual(
+                s.wordsContaining(t, limit),
+                scan(db, t, limit),
+                `${t} limit ${limit}`,
+              );
+        } finally {
+          db.close();
+        }
+      },
+    ),
     { numRuns: 25 },
   );
 });
 
 test('more words containing a text than one lookup reads: the answer still holds only words containing it, in id order', async () => {
-  const names = Array.from({ length: INFIX_IDS_READ * 3 }, (_, i) => `zz${i.toString(36)}kara${(i * 7).toString(36)}`);
+  const names = Array.from(
+    { length: INFIX_IDS_READ * 3 },
+    (_, i) => `zz${i.toString(36)}kara${(i * 7).toString(36)}`,
+  );
   const db = await storeOf(names);
   try {
     const got = searchStatements(db).wordsContaining('kara', 8);
     assert.equal(got.length, 8);
     assert.ok(got.every((w) => w.word.includes('kara')));
-    assert.deepEqual(got.map((w) => w.id), [...got.map((w) => w.id)].sort((a, b) => a - b));
+    assert.deepEqual(
+      got.map((w) => w.id),
+      [...got.map((w) => w.id)].sort((a, b) => a - b),
+    );
   } finally {
     db.close();
   }
 });
 
 test('a store sealed before the suffix table (an FTS5 trigram index of the words) gives the same infix answers', async () => {
-  const names = Array.from({ length: 400 }, (_, i) => `zz${i.toString(36)}kara${(i * 7).toString(36)} su${i % 13}tau ${i % 3 ? 'aksu' : 'karasu'}`);
+  const names = Array.from(
+    { length: 400 },
+    (_, i) =>
+      `zz${i.toString(36)}kara${(i * 7).toString(36)} su${i % 13}tau ${i % 3 ? 'aksu' : 'karasu'}`,
+  );
   const db = await storeOf(names);
   const path = db.name;
   db.close();
@@ -89,7 +145,12 @@ test('a store sealed before the suffix table (an FTS5 trigram index of the words
   try {
     const s = searchStatements(reopened);
     for (const t of ['kara', 'ara', 'su1', 'aksu', 'karasu', 'tau', 'zz1', 'zzzz']) {
-      for (const limit of [1, 8, 1000]) assert.deepEqual(s.wordsContaining(t, limit), scan(reopened, t, limit), `${t} limit ${limit}`);
+      for (const limit of [1, 8, 1000])
+        assert.deepEqual(
+          s.wordsContaining(t, limit),
+          scan(reopened, t, limit),
+          `${t} limit ${limit}`,
+        );
     }
   } finally {
     reopened.close();

@@ -17,7 +17,8 @@ before(async () => {
 });
 after(() => app.close());
 
-const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers });
 const SERIES = '/api/timemachine/series?metric=population&granularity=month';
 
 describe('timemachine answers', () => {
@@ -50,16 +51,26 @@ describe('timemachine answers', () => {
     const url = '/api/timemachine/layers';
     const plain = await get(url);
     assert.ok(plain.rawPayload.length > 300, 'big enough to compress');
-    for (const [coding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+    for (const [coding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
       for (let i = 0; i < 2; i++) {
         const r = await get(url, { 'accept-encoding': coding });
         assert.equal(r.headers['content-encoding'], coding);
         assert.deepEqual(decode(r.rawPayload), plain.rawPayload);
         assert.equal(r.headers.etag, String(plain.headers.etag).replace(/"$/, `-${coding}"`));
-        assert.equal((await get(url, { 'accept-encoding': coding, 'if-none-match': String(r.headers.etag) })).statusCode, 304);
+        assert.equal(
+          (await get(url, { 'accept-encoding': coding, 'if-none-match': String(r.headers.etag) }))
+            .statusCode,
+          304,
+        );
       }
     }
-    assert.equal((await get(url, { 'accept-encoding': 'br;q=0, gzip;q=0' })).headers['content-encoding'], undefined);
+    assert.equal(
+      (await get(url, { 'accept-encoding': 'br;q=0, gzip;q=0' })).headers['content-encoding'],
+      undefined,
+    );
   });
 
   test('a refused request is a problem every time, never cached and without an ETag', async () => {
@@ -78,7 +89,11 @@ describe('timemachine answers', () => {
 
 describe('v1 answers', () => {
   test('every spelling of the same query gives the same bytes, ETag and canonical self link', async () => {
-    const spellings = ['/api/v1/search?q=Almaty&limit=5', '/api/v1/search?limit=5&q=Almaty', '/api/v1/search?limit=5&q=%41lmaty'];
+    const spellings = [
+      '/api/v1/search?q=Almaty&limit=5',
+      '/api/v1/search?limit=5&q=Almaty',
+      '/api/v1/search?limit=5&q=%41lmaty',
+    ];
     const answers = [];
     for (const url of spellings) answers.push(await get(url));
     for (const r of answers) {
@@ -134,7 +149,8 @@ test('after a release swap the same URL answers from the new revision, with a ne
 });
 
 test('the answer cache stays within its byte budget, evicting the least recently used', () => {
-  const answer = (n: number) => new CachedAnswer(Buffer.alloc(n, 'x'), 'application/json', 'public');
+  const answer = (n: number) =>
+    new CachedAnswer(Buffer.alloc(n, 'x'), 'application/json', 'public');
   const cache = new AnswerCache({ maxBytes: 3 * answer(1000).weight });
   for (const k of ['a', 'b', 'c']) cache.set(k, answer(1000));
   assert.ok(cache.get('a')); // a is now the most recent

@@ -13,9 +13,25 @@ import { makeFixtureRelease } from './support/fixture-release.js';
 
 // Connection management and the clock are each server's own business.
 const IGNORED = new Set(['date', 'connection', 'keep-alive']);
-const ENCODINGS = ['', 'gzip', 'br', 'gzip, deflate, br', 'br;q=0.5, gzip', 'gzip;q=0.2, br', 'gzip;q=0, br;q=0', 'identity', '*', 'deflate', '*;q=0'];
+const ENCODINGS = [
+  '',
+  'gzip',
+  'br',
+  'gzip, deflate, br',
+  'br;q=0.5, gzip',
+  'gzip;q=0.2, br',
+  'gzip;q=0, br;q=0',
+  'identity',
+  '*',
+  'deflate',
+  '*;q=0',
+];
 
-interface Served { app: DalaApp; url: string; seen: string[] }
+interface Served {
+  app: DalaApp;
+  url: string;
+  seen: string[];
+}
 let fast: Served;
 let plain: Served;
 let files: string[];
@@ -33,7 +49,13 @@ function recorder(seen: string[]) {
 
 async function start(releasesDir: string, accessLog: boolean): Promise<Served> {
   const seen: string[] = [];
-  const app = await buildApp({ releasesDir, accessLog, logger: false, pollMs: 60_000, extraPlugins: [{ plugin: recorder(seen), prefix: '' }] });
+  const app = await buildApp({
+    releasesDir,
+    accessLog,
+    logger: false,
+    pollMs: 60_000,
+    extraPlugins: [{ plugin: recorder(seen), prefix: '' }],
+  });
   return { app, url: await app.listen({ host: '127.0.0.1', port: 0 }), seen };
 }
 
@@ -50,12 +72,20 @@ after(async () => {
 
 function headersOf(r: RawResponse): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(r.headers)) if (!IGNORED.has(k) && v !== undefined) out[k] = String(v);
+  for (const [k, v] of Object.entries(r.headers))
+    if (!IGNORED.has(k) && v !== undefined) out[k] = String(v);
   return out;
 }
 
-async function same(path: string, method = 'GET', headers: Record<string, string> = {}): Promise<RawResponse> {
-  const [a, b] = [await raw(plain.url, path, method, headers), await raw(fast.url, path, method, headers)];
+async function same(
+  path: string,
+  method = 'GET',
+  headers: Record<string, string> = {},
+): Promise<RawResponse> {
+  const [a, b] = [
+    await raw(plain.url, path, method, headers),
+    await raw(fast.url, path, method, headers),
+  ];
   const what = `${method} ${path} ${JSON.stringify(headers)}`;
   assert.equal(b.status, a.status, what);
   assert.deepEqual(headersOf(b), headersOf(a), what);
@@ -63,7 +93,7 @@ async function same(path: string, method = 'GET', headers: Record<string, string
   return b;
 }
 
-test('every sealed file, in every coding, as GET, HEAD and conditional GET, gets the Fastify route\'s answer without reaching Fastify', async () => {
+test("every sealed file, in every coding, as GET, HEAD and conditional GET, gets the Fastify route's answer without reaching Fastify", async () => {
   assert.ok(files.length >= 4);
   fast.seen.length = 0;
   let asked = 0;
@@ -73,15 +103,27 @@ test('every sealed file, in every coding, as GET, HEAD and conditional GET, gets
       const r = await same(path, 'GET', headers);
       assert.equal(r.status, 200, path);
       const etag = String(r.headers.etag);
-      assert.equal((await same(path, 'GET', { ...headers, 'if-none-match': `"other", ${etag}` })).status, 304, path);
-      assert.equal((await same(path, 'GET', { ...headers, 'if-none-match': '"stale"' })).status, 200, path);
+      assert.equal(
+        (await same(path, 'GET', { ...headers, 'if-none-match': `"other", ${etag}` })).status,
+        304,
+        path,
+      );
+      assert.equal(
+        (await same(path, 'GET', { ...headers, 'if-none-match': '"stale"' })).status,
+        200,
+        path,
+      );
       assert.equal((await same(path, 'HEAD', headers)).status, 200, path);
       asked += 4;
     }
     await same(`${path}?download=1`);
     asked += 1;
   }
-  assert.equal(plain.seen.filter((s) => s.includes(' /data/')).length, asked, 'the app without the fast path saw every request');
+  assert.equal(
+    plain.seen.filter((s) => s.includes(' /data/')).length,
+    asked,
+    'the app without the fast path saw every request',
+  );
   assert.deepEqual(fast.seen, [], 'the fast path answered every request for a sealed file');
 });
 
@@ -100,7 +142,11 @@ test('what the fast path leaves to Fastify gets the same answer: problems, slugs
     ['/data/geo/regions/Bad.geojson', 'GET', {}],
     ['/data/country-pulse.json', 'GET', { 'content-encoding': 'gzip' }],
     ['/data/country-pulse.json', 'POST', {}],
-    ['/data/country-pulse.json', 'OPTIONS', { origin: 'https://x.example', 'access-control-request-method': 'GET' }],
+    [
+      '/data/country-pulse.json',
+      'OPTIONS',
+      { origin: 'https://x.example', 'access-control-request-method': 'GET' },
+    ],
     [`/data/country-pulse.json?${'x'.repeat(9000)}`, 'GET', {}],
   ];
   for (const [path, method, headers] of cases) await same(path, method, headers);

@@ -30,7 +30,14 @@ async function ownRelease() {
 async function start(releasesDir: string, readAheadData = false) {
   const log = captureLog();
   const server = await startServer({
-    releasesDir, host: '127.0.0.1', port: 0, logger: log.logger, pollMs: 60_000, listenBeforeApp: true, answerBeforeStoreVerified: true, readAheadData,
+    releasesDir,
+    host: '127.0.0.1',
+    port: 0,
+    logger: log.logger,
+    pollMs: 60_000,
+    listenBeforeApp: true,
+    answerBeforeStoreVerified: true,
+    readAheadData,
     v1: { rateLimit: { burst: 100_000, refillPerSecond: 1000 } },
   });
   return { server, log };
@@ -39,7 +46,12 @@ async function start(releasesDir: string, readAheadData = false) {
 /** An answer's bytes as sent (fetch would inflate them), so the variant itself is compared. */
 async function raw(base: string, path: string, coding: string) {
   const r = await get(base, path, undefined, { 'accept-encoding': coding });
-  return { status: r.status, encoding: String(r.headers['content-encoding'] ?? 'identity'), etag: String(r.headers.etag), body: r.body };
+  return {
+    status: r.status,
+    encoding: String(r.headers['content-encoding'] ?? 'identity'),
+    etag: String(r.headers.etag),
+    body: r.body,
+  };
 }
 
 test('at start no data file is read before listening, and each /data/ file served on its first use is its sealed bytes in every coding', async () => {
@@ -48,7 +60,10 @@ test('at start no data file is read before listening, and each /data/ file serve
   try {
     const files = server.app.releases.current().files;
     assert.ok(files.size > 0);
-    assert.ok([...files.values()].every((f) => f instanceof SealedFile && !f.isHeld), 'nothing read before the first request');
+    assert.ok(
+      [...files.values()].every((f) => f instanceof SealedFile && !f.isHeld),
+      'nothing read before the first request',
+    );
     const sealed = new Map([...seal.files, ...(seal.variants ?? [])].map((f) => [f.path, f]));
     const variantOf = new Map((seal.variants ?? []).map((v) => [`${v.of} ${v.coding}`, v.path]));
     let compressed = 0;
@@ -57,12 +72,17 @@ test('at start no data file is read before listening, and each /data/ file serve
         const r = await raw(server.url, `/data/${path}`, coding);
         if (r.status === 404) break; // a path Fastify's /data/ routes do not answer as itself
         assert.equal(r.status, 200, `${path} ${coding}`);
-        const from = r.encoding === 'identity' ? `data/${path}` : variantOf.get(`data/${path} ${r.encoding}`)!;
+        const from =
+          r.encoding === 'identity' ? `data/${path}` : variantOf.get(`data/${path} ${r.encoding}`)!;
         assert.ok(sealed.has(from), `${path} ${coding}: ${from} is sealed`);
         if (r.encoding !== 'identity') compressed++;
         assert.deepEqual(r.body, await readFile(join(dir, from)), `${path} ${coding}`);
         const sha256 = sealed.get(`data/${path}`)!.sha256;
-        assert.equal(r.etag, r.encoding === 'identity' ? `"${sha256}"` : `"${sha256}-${r.encoding}"`, `${path} ${coding}`);
+        assert.equal(
+          r.etag,
+          r.encoding === 'identity' ? `"${sha256}"` : `"${sha256}-${r.encoding}"`,
+          `${path} ${coding}`,
+        );
       }
     }
     assert.ok(compressed > 0, 'sealed variants were served');
@@ -72,12 +92,28 @@ test('at start no data file is read before listening, and each /data/ file serve
 });
 
 /** Ways a data file or its variant can stop being what was sealed after the server listens. */
-const ALTERATIONS: { label: string; coding: string; alter: (file: string, sealedCopy: string) => Promise<void>; reason: RegExp }[] = [
-  { label: 'one byte changed', coding: 'identity', alter: (file) => flipBytes(file, [0], 0x01), reason: /sha256 differs from the seal/ },
-  { label: 'its gzip variant, one byte changed', coding: 'gzip', alter: (file) => flipBytes(file, [12], 0x01), reason: /sha256 differs from the seal/ },
+const ALTERATIONS: {
+  label: string;
+  coding: string;
+  alter: (file: string, sealedCopy: string) => Promise<void>;
+  reason: RegExp;
+}[] = [
+  {
+    label: 'one byte changed',
+    coding: 'identity',
+    alter: (file) => flipBytes(file, [0], 0x01),
+    reason: /sha256 differs from the seal/,
+  },
+  {
+    label: 'its gzip variant, one byte changed',
+    coding: 'gzip',
+    alter: (file) => flipBytes(file, [12], 0x01),
+    reason: /sha256 differs from the seal/,
+  },
   { label: 'removed', coding: 'identity', alter: (file) => rm(file), reason: /missing/ },
   {
-    label: 'replaced by a symlink to identical bytes', coding: 'identity',
+    label: 'replaced by a symlink to identical bytes',
+    coding: 'identity',
     alter: async (file, sealedCopy) => {
       await rm(file);
       await symlink(sealedCopy, file);
@@ -89,7 +125,10 @@ const ALTERATIONS: { label: string; coding: string; alter: (file: string, sealed
 /** A sealed data file with a gzip variant: its path under data/, and the file `coding` reads. */
 function target(seal: Awaited<ReturnType<typeof readSeal>>, coding: string) {
   const variant = (seal.variants ?? []).find((v) => v.coding === 'gzip' && v.of.endsWith('.json'))!;
-  return { path: variant.of.slice('data/'.length), file: coding === 'gzip' ? variant.path : variant.of };
+  return {
+    path: variant.of.slice('data/'.length),
+    file: coding === 'gzip' ? variant.path : variant.of,
+  };
 }
 
 for (const a of ALTERATIONS) {
@@ -115,8 +154,16 @@ for (const a of ALTERATIONS) {
       }
       const status = server.app.releases.status();
       assert.equal(status.state, 'unavailable');
-      assert.ok(status.reasons.some((r) => r.includes(file) && a.reason.test(r)), JSON.stringify(status.reasons));
-      assert.ok(log.find(/refused/).some((l) => String(l['msg']).includes(file) && a.reason.test(String(l['msg']))), 'a log line names the file and the reason');
+      assert.ok(
+        status.reasons.some((r) => r.includes(file) && a.reason.test(r)),
+        JSON.stringify(status.reasons),
+      );
+      assert.ok(
+        log
+          .find(/refused/)
+          .some((l) => String(l['msg']).includes(file) && a.reason.test(String(l['msg']))),
+        'a log line names the file and the reason',
+      );
     } finally {
       await server.close();
     }
@@ -133,7 +180,10 @@ test('a data file altered after the server listens and never asked for is refuse
     const r = await raw(server.url, `/data/${path}`, 'identity');
     assert.equal(r.status, 503, `${r.body}`);
     assert.equal(JSON.parse(r.body.toString('utf8')).code, 'no_release');
-    assert.ok(log.find(/refused/).some((l) => String(l['msg']).includes(file)), 'a log line names the file');
+    assert.ok(
+      log.find(/refused/).some((l) => String(l['msg']).includes(file)),
+      'a log line names the file',
+    );
   } finally {
     await server.close();
   }

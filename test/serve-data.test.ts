@@ -42,7 +42,9 @@ describe('/data/ files', () => {
 
   test('a matching If-None-Match gives 304 without a body; a stale one gives 200', async () => {
     const f = files.find((x) => x.path === 'data/country-pulse.json')!;
-    const hit = await raw(s.url, '/' + f.path, 'GET', { 'if-none-match': `"other", "${f.sha256}"` });
+    const hit = await raw(s.url, '/' + f.path, 'GET', {
+      'if-none-match': `"other", "${f.sha256}"`,
+    });
     assert.equal(hit.status, 304);
     assert.equal(hit.body.length, 0);
     assert.equal(hit.headers.etag, `"${f.sha256}"`);
@@ -54,16 +56,32 @@ describe('/data/ files', () => {
     for (const f of files.filter((x) => !x.media_type.includes('pdf'))) {
       const br = await raw(s.url, '/' + f.path, 'GET', { 'accept-encoding': 'gzip;q=0.5, br' });
       const gz = await raw(s.url, '/' + f.path, 'GET', { 'accept-encoding': 'gzip, br;q=0' });
-      for (const [r, coding, decode] of [[br, 'br', brotliDecompressSync], [gz, 'gzip', gunzipSync]] as const) {
+      for (const [r, coding, decode] of [
+        [br, 'br', brotliDecompressSync],
+        [gz, 'gzip', gunzipSync],
+      ] as const) {
         if (r.headers['content-encoding'] === undefined) continue; // the variant was not smaller
         assert.equal(r.headers['content-encoding'], coding, f.path);
         assert.equal(sha(decode(r.body)), f.sha256, f.path);
         assert.equal(r.headers.etag, `"${f.sha256}-${coding}"`);
-        assert.equal((await raw(s.url, '/' + f.path, 'GET', { 'accept-encoding': coding, 'if-none-match': r.headers.etag as string })).status, 304);
+        assert.equal(
+          (
+            await raw(s.url, '/' + f.path, 'GET', {
+              'accept-encoding': coding,
+              'if-none-match': r.headers.etag as string,
+            })
+          ).status,
+          304,
+        );
       }
     }
     const json = files.find((x) => x.path === 'data/country-pulse.json')!;
-    assert.equal((await raw(s.url, '/' + json.path, 'GET', { 'accept-encoding': 'gzip;q=0, br;q=0' })).headers['content-encoding'], undefined);
+    assert.equal(
+      (await raw(s.url, '/' + json.path, 'GET', { 'accept-encoding': 'gzip;q=0, br;q=0' })).headers[
+        'content-encoding'
+      ],
+      undefined,
+    );
   });
 });
 
@@ -85,7 +103,9 @@ describe('/data/ region slugs', () => {
     assert.equal(p.code, 'unknown_slug');
     assert.ok(p.valid_slugs.length > 0);
     assert.equal(p.suggestions, undefined);
-    const alias = JSON.parse((await raw(s.url, '/data/geo/regions/karagandy.geojson')).body.toString());
+    const alias = JSON.parse(
+      (await raw(s.url, '/data/geo/regions/karagandy.geojson')).body.toString(),
+    );
     assert.equal(alias.code, 'unknown_slug');
     assert.deepEqual(alias.suggestions, ['karaganda']);
     assert.equal(r.headers['content-type'], 'application/problem+json');
@@ -94,17 +114,33 @@ describe('/data/ region slugs', () => {
 
 describe('/data/ never leaves the data tree', () => {
   const hostile = [
-    '/data/../release.json', '/data/%2e%2e/release.json', '/data/%2E%2E/store.sqlite', '/data/..%2frelease.json',
-    '/data/country-pulse.json%00', '/data/%00', '/data/geo\\regions\\karaganda.geojson', '/data/geo%5cregions%5ckaraganda.geojson',
-    '/data//country-pulse.json', '/data/./country-pulse.json', '/data/', '/data/%252e%252e/release.json',
-    '/data/../../../../etc/passwd', '/release.json', '/store.sqlite', '/evidence/counts.json',
+    '/data/../release.json',
+    '/data/%2e%2e/release.json',
+    '/data/%2E%2E/store.sqlite',
+    '/data/..%2frelease.json',
+    '/data/country-pulse.json%00',
+    '/data/%00',
+    '/data/geo\\regions\\karaganda.geojson',
+    '/data/geo%5cregions%5ckaraganda.geojson',
+    '/data//country-pulse.json',
+    '/data/./country-pulse.json',
+    '/data/',
+    '/data/%252e%252e/release.json',
+    '/data/../../../../etc/passwd',
+    '/release.json',
+    '/store.sqlite',
+    '/evidence/counts.json',
   ];
   for (const path of hostile) {
     test(`${path} is refused with a problem, never a file`, async () => {
       const r = await raw(s.url, path);
       assert.ok([400, 404].includes(r.status), `${path} -> ${r.status}`);
       assert.equal(r.headers['content-type'], 'application/problem+json');
-      assert.ok(['invalid_path', 'not_found', 'invalid_slug', 'unknown_slug'].includes(JSON.parse(r.body.toString()).code));
+      assert.ok(
+        ['invalid_path', 'not_found', 'invalid_slug', 'unknown_slug'].includes(
+          JSON.parse(r.body.toString()).code,
+        ),
+      );
     });
   }
 });
@@ -120,7 +156,10 @@ describe('/data/ methods and headers', () => {
   });
 
   test('a CORS preflight is answered and GET allows any origin', async () => {
-    const pre = await raw(s.url, '/data/country-pulse.json', 'OPTIONS', { origin: 'https://x.example', 'access-control-request-method': 'GET' });
+    const pre = await raw(s.url, '/data/country-pulse.json', 'OPTIONS', {
+      origin: 'https://x.example',
+      'access-control-request-method': 'GET',
+    });
     assert.equal(pre.status, 204);
     assert.equal(pre.headers['access-control-allow-origin'], '*');
     assert.match(String(pre.headers['access-control-allow-methods']), /GET/);
@@ -128,7 +167,13 @@ describe('/data/ methods and headers', () => {
 
   test('every response, errors included, names its revision and sets nosniff and CORS', async () => {
     const revision = s.app.releases.current().revision;
-    for (const [path, method] of [['/data/country-pulse.json', 'GET'], ['/data/missing.json', 'GET'], ['/data/x', 'DELETE'], ['/nowhere', 'GET'], ['/data/%zz', 'GET']] as const) {
+    for (const [path, method] of [
+      ['/data/country-pulse.json', 'GET'],
+      ['/data/missing.json', 'GET'],
+      ['/data/x', 'DELETE'],
+      ['/nowhere', 'GET'],
+      ['/data/%zz', 'GET'],
+    ] as const) {
       const r = await raw(s.url, path, method);
       assert.equal(r.headers['x-dala-revision'], revision, path);
       assert.equal(r.headers['x-content-type-options'], 'nosniff', path);

@@ -7,7 +7,11 @@ import { openapiPath } from '../src/serve/interface/openapi.js';
 import { serve } from './serve-support.js';
 
 let s: Awaited<ReturnType<typeof serve>>;
-let doc: { openapi: string; info: { version: string }; paths: Record<string, Record<string, unknown>> };
+let doc: {
+  openapi: string;
+  info: { version: string };
+  paths: Record<string, Record<string, unknown>>;
+};
 before(async () => {
   s = await serve();
   doc = await (await fetch(s.url + '/api/timemachine/openapi.json')).json();
@@ -23,15 +27,28 @@ test('the document is OpenAPI 3.1 with interface version 1.0.0, also served at /
 test('every GET route of /data/ and /api/timemachine/ the app registers is in the document', () => {
   // The explorer page (`/` for browsers, `/embed` for frames, /assets/) is HTML for people, not part of the data interface.
   const web = (url: string) => url === '/' || url === '/embed' || url.startsWith('/assets/');
-  const routes = s.app.routeTable.filter((r) => r.method === 'GET' && !r.url.startsWith('/api/v1') && !web(r.url));
+  const routes = s.app.routeTable.filter(
+    (r) => r.method === 'GET' && !r.url.startsWith('/api/v1') && !web(r.url),
+  );
   assert.ok(routes.length >= 27 + 3 + 9);
   // an index answers with and without its trailing slash; the document lists it once, without
-  for (const r of routes) assert.ok(doc.paths[openapiPath(r.url.length > 1 ? r.url.replace(/\/$/, '') : r.url)]?.get, `${r.url} missing from the document`);
-  for (const path of ['/api/timemachine/snapshot', '/api/timemachine/series', '/data/geo/regions/{slug}.geojson', '/data/{path}']) {
+  for (const r of routes)
+    assert.ok(
+      doc.paths[openapiPath(r.url.length > 1 ? r.url.replace(/\/$/, '') : r.url)]?.get,
+      `${r.url} missing from the document`,
+    );
+  for (const path of [
+    '/api/timemachine/snapshot',
+    '/api/timemachine/series',
+    '/data/geo/regions/{slug}.geojson',
+    '/data/{path}',
+  ]) {
     assert.ok(doc.paths[path], path);
   }
   // Nothing registered under any other method than GET/HEAD, besides the CORS preflight catch-all.
-  const others = s.app.routeTable.filter((r) => !['GET', 'HEAD'].includes(r.method) && !r.url.startsWith('/api/v1'));
+  const others = s.app.routeTable.filter(
+    (r) => !['GET', 'HEAD'].includes(r.method) && !r.url.startsWith('/api/v1'),
+  );
   assert.deepEqual(others, [{ method: 'OPTIONS', url: '*' }]);
 });
 
@@ -43,7 +60,17 @@ test('the document validates as OpenAPI 3.1', async () => {
 });
 
 test('series documents metric as required and granularity as day, week, month, quarter or year', () => {
-  const params = (doc.paths['/api/timemachine/series']!.get as { parameters: { name: string; required: boolean; schema: { enum?: string[] } }[] }).parameters;
+  const params = (
+    doc.paths['/api/timemachine/series']!.get as {
+      parameters: { name: string; required: boolean; schema: { enum?: string[] } }[];
+    }
+  ).parameters;
   assert.equal(params.find((p) => p.name === 'metric')?.required, true);
-  assert.deepEqual(params.find((p) => p.name === 'granularity')?.schema.enum, ['day', 'week', 'month', 'quarter', 'year']);
+  assert.deepEqual(params.find((p) => p.name === 'granularity')?.schema.enum, [
+    'day',
+    'week',
+    'month',
+    'quarter',
+    'year',
+  ]);
 });

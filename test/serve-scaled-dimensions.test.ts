@@ -14,7 +14,11 @@ const OPTS = { points: 40_000, events: 100, entities: 100, dayStep: 7 };
 let server: Awaited<ReturnType<typeof serve>>;
 
 before(async () => {
-  const { releasesDir } = await sealFixture(undefined, { 'data/country-pulse.json': stableJson({ kind: 'test-fixture' }) }, scaledRows(fixtureStore(), OPTS));
+  const { releasesDir } = await sealFixture(
+    undefined,
+    { 'data/country-pulse.json': stableJson({ kind: 'test-fixture' }) },
+    scaledRows(fixtureStore(), OPTS),
+  );
   allowSyntheticStores(true);
   server = await serve(releasesDir);
 });
@@ -29,20 +33,26 @@ const get = async (path: string) => {
 };
 
 test('a series filtered by sex answers that breakdown for one place and for every place', async () => {
-  const one = await get('/api/timemachine/series?metric=syn_m11&sex=F&granularity=month&place=SYN-001');
+  const one = await get(
+    '/api/timemachine/series?metric=syn_m11&sex=F&granularity=month&place=SYN-001',
+  );
   assert.equal(one.status, 200);
   assert.equal(one.body.metric.id, 'syn_m11;sex=F');
   assert.deepEqual(one.body.metric.dimensions, { area: '_T', sex: 'F' });
   assert.equal(one.body.series.length, 1);
   assert.ok(one.body.series[0].points.length > 100);
-  const male = await get('/api/timemachine/series?metric=syn_m11&sex=M&granularity=month&place=SYN-001');
+  const male = await get(
+    '/api/timemachine/series?metric=syn_m11&sex=M&granularity=month&place=SYN-001',
+  );
   assert.notDeepEqual(male.body.series[0].points, one.body.series[0].points);
   const all = await get('/api/timemachine/series?metric=syn_m12&sex=M&age=Y16T62&granularity=year');
   assert.equal(all.status, 200);
   assert.equal(all.body.metric.id, 'syn_m12;sex=M;age=Y16T62');
   assert.equal(all.body.series.length, placeCount(OPTS.points, OPTS.dayStep));
   // no filter: the indicator's totals
-  const totals = await get('/api/timemachine/series?metric=syn_m11&granularity=month&place=SYN-001');
+  const totals = await get(
+    '/api/timemachine/series?metric=syn_m11&granularity=month&place=SYN-001',
+  );
   assert.equal(totals.body.metric.id, 'syn_m11');
 });
 
@@ -52,10 +62,17 @@ test('a snapshot holds every breakdown by default and only the series at sex=F w
   assert.equal(every.status, 200);
   const ids = every.body.metrics.map((m: { id: string }) => m.id);
   assert.equal(ids.filter((id: string) => id.includes(';')).length, 6);
-  assert.equal(every.body.points.filter((p: { metric: string }) => p.metric.includes(';')).length * 3, every.body.points.length, 'a third of the latest points are breakdowns');
+  assert.equal(
+    every.body.points.filter((p: { metric: string }) => p.metric.includes(';')).length * 3,
+    every.body.points.length,
+    'a third of the latest points are breakdowns',
+  );
   const female = await get(`/api/timemachine/snapshot?date=${date}&sex=F`);
   assert.equal(female.status, 200);
-  assert.deepEqual(female.body.metrics.map((m: { id: string }) => m.id), ['syn_m11;sex=F']);
+  assert.deepEqual(
+    female.body.metrics.map((m: { id: string }) => m.id),
+    ['syn_m11;sex=F'],
+  );
   assert.ok(female.body.points.length > 0);
   assert.ok(female.body.points.every((p: { metric: string }) => p.metric === 'syn_m11;sex=F'));
 });

@@ -28,7 +28,8 @@ test('sealed files read on worker threads are the sealed bytes, each under its p
   const files = await sealedData(dir);
   const bodies = await readSealedFiles(dir, files, 0);
   assert.equal(bodies.size, files.length);
-  for (const f of files) assert.deepEqual(bodies.get(f.path), await readFile(join(dir, f.path)), f.path);
+  for (const f of files)
+    assert.deepEqual(bodies.get(f.path), await readFile(join(dir, f.path)), f.path);
 });
 
 test('a sealed file read on a worker thread with one byte changed, or replaced by a symlink, refuses the release naming that file', async () => {
@@ -37,11 +38,19 @@ test('a sealed file read on a worker thread with one byte changed, or replaced b
   for (const f of [files[0]!, files[files.length - 1]!]) {
     const copy = await copyOf(dir);
     await flipBytes(join(copy, f.path), [f.bytes >> 1], 0x01);
-    await assert.rejects(readSealedFiles(copy, files, 0), (err: Error) => err.name === 'ReleaseVerificationError' && err.message === `${f.path}: sha256 differs from the seal`, f.path);
+    await assert.rejects(
+      readSealedFiles(copy, files, 0),
+      (err: Error) =>
+        err.name === 'ReleaseVerificationError' &&
+        err.message === `${f.path}: sha256 differs from the seal`,
+      f.path,
+    );
   }
   const copy = await copyOf(dir);
   const target = files[1]!.path;
   await rm(join(copy, target));
   await symlink(join(dir, target), join(copy, target)); // identical bytes, but not a regular file
-  await assert.rejects(readSealedFiles(copy, files, 0), { message: `${target}: not a regular file` });
+  await assert.rejects(readSealedFiles(copy, files, 0), {
+    message: `${target}: not a regular file`,
+  });
 });

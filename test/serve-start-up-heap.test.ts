@@ -29,7 +29,10 @@ test('a full collection runs once the start-up work is done, and the server answ
   // asked for (forced), not one V8 started by itself while the app was built
   const forced = collections.filter((e) => {
     const detail = (e as PerformanceEntry & { detail?: { kind?: number; flags?: number } }).detail;
-    return detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR && ((detail.flags ?? 0) & constants.NODE_PERFORMANCE_GC_FLAGS_FORCED) !== 0;
+    return (
+      detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR &&
+      ((detail.flags ?? 0) & constants.NODE_PERFORMANCE_GC_FLAGS_FORCED) !== 0
+    );
   });
   assert.equal(forced.length, 1, `one forced full collection, got ${forced.length}`);
   assert.ok(forced[0]!.startTime >= started && forced[0]!.startTime <= settledAt);

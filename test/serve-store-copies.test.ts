@@ -21,16 +21,33 @@ test('dala serve removes its store copy on SIGTERM and sweeps copies of dead pro
   await writeFile(join(live, 'in-use.sqlite'), 'bytes of a running server');
 
   // DALA_STORE_MEMORY_MAX=1 and DALA_STORE_IN_PLACE=0: every store is served from a private copy under TMPDIR.
-  const server = await startServe(releasesDir, { TMPDIR: temp, DALA_STORE_MEMORY_MAX: '1', DALA_STORE_IN_PLACE: '0' });
+  const server = await startServe(releasesDir, {
+    TMPDIR: temp,
+    DALA_STORE_MEMORY_MAX: '1',
+    DALA_STORE_IN_PLACE: '0',
+  });
   try {
     assert.equal((await fetch(`${server.url}/api/v1/places?limit=1`)).status, 200);
     const own = join(temp, `dala-serve-${server.child.pid}`);
-    assert.equal((await readdir(own)).filter((f) => f.endsWith('.sqlite')).length, 1, 'the served store is a private copy');
+    assert.equal(
+      (await readdir(own)).filter((f) => f.endsWith('.sqlite')).length,
+      1,
+      'the served store is a private copy',
+    );
     const left = (await readdir(temp)).sort();
-    assert.ok(!left.includes('dala-serve-2147483646'), `the dead process's copy is swept: ${left.join(', ')}`);
+    assert.ok(
+      !left.includes('dala-serve-2147483646'),
+      `the dead process's copy is swept: ${left.join(', ')}`,
+    );
     assert.ok(left.includes(`dala-serve-${process.pid}`), 'a live process keeps its copy');
-    const swept = server.log.find((line) => line.msg === 'dala serve: removed the store copies of stopped servers');
-    assert.deepEqual(swept?.removed, [join(temp, 'dala-serve-2147483646')], 'the sweep is logged, naming what it removed');
+    const swept = server.log.find(
+      (line) => line.msg === 'dala serve: removed the store copies of stopped servers',
+    );
+    assert.deepEqual(
+      swept?.removed,
+      [join(temp, 'dala-serve-2147483646')],
+      'the sweep is logged, naming what it removed',
+    );
     assert.equal(server.stderr(), '', 'a sweep is not an error');
   } finally {
     await server.stop('SIGTERM');

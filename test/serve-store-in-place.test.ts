@@ -16,7 +16,12 @@ import { flipTablePages } from './support/flip-pages.js';
 import { makeV1Release } from './support/v1-fixture.js';
 import { tempDir } from './support/temp-dir.js';
 
-const STORE_ROUTES = ['/api/timemachine/layers', '/api/timemachine/snapshot?date=2024-12-31', '/api/v1/places?limit=1', '/api/v1/search?q=Karaganda'];
+const STORE_ROUTES = [
+  '/api/timemachine/layers',
+  '/api/timemachine/snapshot?date=2024-12-31',
+  '/api/v1/places?limit=1',
+  '/api/v1/search?q=Karaganda',
+];
 
 /** The real verifier, but the first store's whole-file hash is reported only once `open()` is called. */
 function heldHash() {
@@ -45,8 +50,14 @@ async function freshRelease(): Promise<{ releasesDir: string; store: string }> {
 async function start(releasesDir: string, verify?: typeof verifyStore) {
   const log = captureLog();
   const server = await startServer({
-    releasesDir, host: '127.0.0.1', port: 0, logger: log.logger, pollMs: 60_000,
-    answerBeforeStoreVerified: true, verifyStore: verify, v1: { rateLimit: { burst: 100_000, refillPerSecond: 1000 } },
+    releasesDir,
+    host: '127.0.0.1',
+    port: 0,
+    logger: log.logger,
+    pollMs: 60_000,
+    answerBeforeStoreVerified: true,
+    verifyStore: verify,
+    v1: { rateLimit: { burst: 100_000, refillPerSecond: 1000 } },
   });
   return { server, log };
 }
@@ -97,7 +108,12 @@ test('a flipped byte in a page of a store opened in place is never served: the r
     await server.app.releases.refresh(); // the reload the fault asked for: verified whole, it is refused
     const health = await get(`${server.url}/api/v1/health`);
     assert.notEqual(health.body.data.status, 'ready', JSON.stringify(health.body));
-    assert.ok(health.body.data.reasons.some((r: string) => /store read failed|store\.sqlite: sha256/.test(r)), JSON.stringify(health.body));
+    assert.ok(
+      health.body.data.reasons.some((r: string) =>
+        /store read failed|store\.sqlite: sha256/.test(r),
+      ),
+      JSON.stringify(health.body),
+    );
     held.open();
     await server.app.releases.current().storeLost;
     const after = await get(`${server.url}/api/timemachine/layers`);
@@ -122,7 +138,11 @@ test('a store served in place refuses an SQLite writer, and any other write to i
     assert.equal(before.status, 200);
 
     const writer = new Database(store, { timeout: 20 });
-    assert.throws(() => writer.prepare(`UPDATE layers SET title_en = 'Tampered'`).run(), (err: { code?: string }) => err.code === 'SQLITE_BUSY', 'the served store is locked against writers');
+    assert.throws(
+      () => writer.prepare(`UPDATE layers SET title_en = 'Tampered'`).run(),
+      (err: { code?: string }) => err.code === 'SQLITE_BUSY',
+      'the served store is locked against writers',
+    );
     writer.close();
     assert.deepEqual((await get(`${server.url}/api/timemachine/layers`)).body, before.body);
 
@@ -137,13 +157,20 @@ test('a store served in place refuses an SQLite writer, and any other write to i
     const withdrawn = await get(`${server.url}/api/timemachine/layers`);
     assert.equal(withdrawn.status, 503);
     assert.equal(withdrawn.body.code, 'no_release');
-    assert.ok(log.find(/refused/).some((l) => /written to while served/.test(String(l['msg']))), 'a log line says why');
+    assert.ok(
+      log.find(/refused/).some((l) => /written to while served/.test(String(l['msg']))),
+      'a log line says why',
+    );
     // ...and served again only once verified whole: its bytes still match the seal
     await server.app.releases.refresh();
     const again = server.app.releases.current();
     assert.notEqual(again, release);
     assert.deepEqual((await get(`${server.url}/api/timemachine/layers`)).body, before.body);
-    assert.equal(log.find(/hashed whole; it matches the seal/).length, 2, 'the reloaded store was hashed whole (the refresh waits for it)');
+    assert.equal(
+      log.find(/hashed whole; it matches the seal/).length,
+      2,
+      'the reloaded store was hashed whole (the refresh waits for it)',
+    );
   } finally {
     await server.close();
   }

@@ -26,12 +26,16 @@ test('a release swap under 300 requests loses none, each body matches its revisi
     const stream = (async () => {
       const failures: string[] = [];
       for (let i = 0; i < 300; i++) {
-        const path = i % 2 ? '/data/release-manifest.json' : '/api/timemachine/snapshot?layers=demography&date=2024-12-31';
+        const path =
+          i % 2
+            ? '/data/release-manifest.json'
+            : '/api/timemachine/snapshot?layers=demography&date=2024-12-31';
         const r = await fetch(s.url + path);
         const revision = r.headers.get('x-dala-revision') ?? '';
         const body = await r.json();
         if (r.status !== 200) failures.push(`${path}: ${r.status}`);
-        if (body.revision !== revision) failures.push(`${path}: body ${body.revision} under header ${revision}`);
+        if (body.revision !== revision)
+          failures.push(`${path}: body ${body.revision} under header ${revision}`);
         seen.add(revision);
         await new Promise((res) => setTimeout(res, 6));
       }
@@ -49,11 +53,30 @@ test('a release swap under 300 requests loses none, each body matches its revisi
     assert.equal(diff.previous_revision, first);
     assert.deepEqual(diff.counts, { added: 0, changed: 1, removed: 0 });
     assert.deepEqual(diff.changed[0], {
-      metric: 'population', place: 'KZ-35', period: '2024',
-      from: { value: 1_131_000, null_reason: null, status: 'final', unit: 'persons', source_id: 'bns-population', note: null },
-      to: { value: 1_140_000, null_reason: null, status: 'final', unit: 'persons', source_id: 'bns-population', note: null },
+      metric: 'population',
+      place: 'KZ-35',
+      period: '2024',
+      from: {
+        value: 1_131_000,
+        null_reason: null,
+        status: 'final',
+        unit: 'persons',
+        source_id: 'bns-population',
+        note: null,
+      },
+      to: {
+        value: 1_140_000,
+        null_reason: null,
+        status: 'final',
+        unit: 'persons',
+        source_id: 'bns-population',
+        note: null,
+      },
     });
-    assert.deepEqual((await s.app.releases.list()).map((r) => r.revision), [second.revision, first]);
+    assert.deepEqual(
+      (await s.app.releases.list()).map((r) => r.revision),
+      [second.revision, first],
+    );
   } finally {
     await s.close();
   }

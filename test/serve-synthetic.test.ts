@@ -12,13 +12,22 @@ import { serve } from './serve-support.js';
 async function syntheticRelease(): Promise<string> {
   const store = fixtureStore();
   store.meta = { ...store.meta, kind: SYNTHETIC_KIND };
-  return (await sealFixture(undefined, { 'data/country-pulse.json': stableJson({ kind: 'test-fixture' }) }, store)).releasesDir;
+  return (
+    await sealFixture(
+      undefined,
+      { 'data/country-pulse.json': stableJson({ kind: 'test-fixture' }) },
+      store,
+    )
+  ).releasesDir;
 }
 
 test('dala serve refuses a synthetic release without --benchmark and says why', async () => {
   const dir = await syntheticRelease();
   const bin = fileURLToPath(new URL('../bin/dala.js', import.meta.url));
-  const r = spawnSync(process.execPath, [bin, 'serve', '--releases', dir, '--port', '0'], { encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync(process.execPath, [bin, 'serve', '--releases', dir, '--port', '0'], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   assert.equal(r.status, 2);
   assert.match(r.stderr, /synthetic benchmark.*--benchmark/);
 });

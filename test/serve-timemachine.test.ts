@@ -26,14 +26,20 @@ after(async () => {
 const ajv = new (Ajv2020 as unknown as typeof Ajv2020.default)({ strict: false });
 (addFormats as unknown as typeof addFormats.default)(ajv);
 
-async function get(path: string, server = s, schema?: object): Promise<{ status: number; body: any; headers: Headers }> {
+async function get(
+  path: string,
+  server = s,
+  schema?: object,
+): Promise<{ status: number; body: any; headers: Headers }> {
   const r = await fetch(server.url + path);
   const body = await r.json();
-  if (r.status === 200 && schema) assert.ok(ajv.validate(schema, body), `${path}: ${ajv.errorsText()}`);
+  if (r.status === 200 && schema)
+    assert.ok(ajv.validate(schema, body), `${path}: ${ajv.errorsText()}`);
   if (r.status !== 200) assert.equal(r.headers.get('content-type'), 'application/problem+json');
   return { status: r.status, body, headers: r.headers };
 }
-const point = (body: any, metric: string, place: string) => body.points.find((p: any) => p.metric === metric && p.place === place);
+const point = (body: any, metric: string, place: string) =>
+  body.points.find((p: any) => p.metric === metric && p.place === place);
 
 describe('snapshot', () => {
   test('without a date it uses the release as-of date and says so', async () => {
@@ -47,7 +53,8 @@ describe('snapshot', () => {
   });
 
   test('each metric and place gets the latest point whose period ends on or before the date', async () => {
-    const mid = (await get('/api/timemachine/snapshot?date=2024-06-30', s, RESPONSES.snapshot)).body;
+    const mid = (await get('/api/timemachine/snapshot?date=2024-06-30', s, RESPONSES.snapshot))
+      .body;
     assert.equal(mid.date_source, 'query');
     assert.equal(point(mid, 'population', 'KZ-35').period, '2023'); // 2024 ends 2024-12-31, after the date
     assert.equal(point(mid, 'grp_cumulative', 'KZ-35').period, '2024-H1'); // ends on the date itself
@@ -87,7 +94,11 @@ describe('series', () => {
     const cases: [string, number, string][] = [
       ['/api/timemachine/series', 400, 'missing_parameter'],
       ['/api/timemachine/series?metric=gdp_magic', 404, 'unknown_metric'],
-      ['/api/timemachine/series?metric=population&start_date=2024-02-01&end_date=2024-01-01', 400, 'invalid_date_range'],
+      [
+        '/api/timemachine/series?metric=population&start_date=2024-02-01&end_date=2024-01-01',
+        400,
+        'invalid_date_range',
+      ],
       ['/api/timemachine/series?metric=population&granularity=decade', 400, 'invalid_granularity'],
       ['/api/timemachine/series?metric=population&end_date=2024-02-30', 400, 'invalid_date'],
       ['/api/timemachine/series?metric=population&region=KZ-35', 400, 'unknown_parameter'],
@@ -101,7 +112,11 @@ describe('series', () => {
   });
 
   test('without granularity the points come as published, with unit, source and periods', async () => {
-    const { body } = await get('/api/timemachine/series?metric=population&start_date=2024-01-01', s, RESPONSES.series);
+    const { body } = await get(
+      '/api/timemachine/series?metric=population&start_date=2024-01-01',
+      s,
+      RESPONSES.series,
+    );
     assert.equal(body.unit, 'persons');
     assert.equal(body.source.id, 'bns-population');
     assert.deepEqual(body.periods, ['2024', '2025']);
@@ -109,26 +124,69 @@ describe('series', () => {
   });
 
   test('a point coarser than the bucket keeps its own period and is never spread', async () => {
-    const { body } = await get('/api/timemachine/series?metric=grp_cumulative&granularity=month', s, RESPONSES.series);
+    const { body } = await get(
+      '/api/timemachine/series?metric=grp_cumulative&granularity=month',
+      s,
+      RESPONSES.series,
+    );
     const pts = body.series[0].points;
-    assert.deepEqual(pts.map((p: any) => [p.period, p.value, p.aggregation]), [['2024-Q1', 1000, null], ['2024-H1', 2100, null]]);
+    assert.deepEqual(
+      pts.map((p: any) => [p.period, p.value, p.aggregation]),
+      [
+        ['2024-Q1', 1000, null],
+        ['2024-H1', 2100, null],
+      ],
+    );
   });
 
   test('day, ISO week and month buckets use the declared aggregation; empty buckets are absent and a gap is null, not 0', async () => {
-    const week = (await get('/api/timemachine/series?metric=media_mentions&granularity=week&include=from_periods', daily, RESPONSES.series)).body.series[0].points;
-    assert.deepEqual(week.map((p: any) => [p.period, p.value]), [['2024-W01', 8], ['2024-W02', 10], ['2024-W05', null]]);
+    const week = (
+      await get(
+        '/api/timemachine/series?metric=media_mentions&granularity=week&include=from_periods',
+        daily,
+        RESPONSES.series,
+      )
+    ).body.series[0].points;
+    assert.deepEqual(
+      week.map((p: any) => [p.period, p.value]),
+      [
+        ['2024-W01', 8],
+        ['2024-W02', 10],
+        ['2024-W05', null],
+      ],
+    );
     assert.deepEqual(week[0].from_periods, ['2024-01-01', '2024-01-02', '2024-01-07']);
     assert.match(week[2].null_reason, /1 of 2/);
-    const month = (await get('/api/timemachine/series?metric=media_mentions&granularity=month', daily)).body.series[0].points;
-    assert.deepEqual(month.map((p: any) => [p.period, p.period_start, p.period_end, p.value]), [['2024-01', '2024-01-01', '2024-01-31', 18], ['2024-02', '2024-02-01', '2024-02-29', null]]);
-    const days = (await get('/api/timemachine/series?metric=media_mentions&granularity=day&end_date=2024-01-07', daily)).body.series[0].points;
-    assert.deepEqual(days.map((p: any) => p.value), [3, 4, 1]);
+    const month = (
+      await get('/api/timemachine/series?metric=media_mentions&granularity=month', daily)
+    ).body.series[0].points;
+    assert.deepEqual(
+      month.map((p: any) => [p.period, p.period_start, p.period_end, p.value]),
+      [
+        ['2024-01', '2024-01-01', '2024-01-31', 18],
+        ['2024-02', '2024-02-01', '2024-02-29', null],
+      ],
+    );
+    const days = (
+      await get(
+        '/api/timemachine/series?metric=media_mentions&granularity=day&end_date=2024-01-07',
+        daily,
+      )
+    ).body.series[0].points;
+    assert.deepEqual(
+      days.map((p: any) => p.value),
+      [3, 4, 1],
+    );
   });
 
   test('ISO weeks belong to the year of their Thursday', () => {
     assert.equal(bucketOf('2021-01-03', 'week').period, '2020-W53');
     assert.equal(bucketOf('2024-12-30', 'week').period, '2025-W01');
-    assert.deepEqual(bucketOf('2024-02-10', 'month'), { period: '2024-02', period_start: '2024-02-01', period_end: '2024-02-29' });
+    assert.deepEqual(bucketOf('2024-02-10', 'month'), {
+      period: '2024-02',
+      period_start: '2024-02-01',
+      period_end: '2024-02-29',
+    });
   });
 });
 
@@ -182,21 +240,44 @@ describe('snapshot-diff, health, contracts, stats, layers', () => {
   });
 
   test('temporal-contracts names each contract and the Node, SQLite and store versions', async () => {
-    const { body } = await get('/api/timemachine/temporal-contracts', s, RESPONSES.temporalContracts);
-    assert.ok(body.contracts.some((c: any) => c.name === 'TemporalEventBatch' && c.version === '1.0.0'));
+    const { body } = await get(
+      '/api/timemachine/temporal-contracts',
+      s,
+      RESPONSES.temporalContracts,
+    );
+    assert.ok(
+      body.contracts.some((c: any) => c.name === 'TemporalEventBatch' && c.version === '1.0.0'),
+    );
     assert.equal(body.environment.node, process.version);
     const mem = new Database(':memory:');
-    assert.equal(body.environment.sqlite, (mem.prepare('select sqlite_version() AS v').get() as { v: string }).v);
+    assert.equal(
+      body.environment.sqlite,
+      (mem.prepare('select sqlite_version() AS v').get() as { v: string }).v,
+    );
     mem.close();
     assert.equal(body.environment.store_version, STORE_VERSION);
   });
 
   test('stats counts the store and gives its date range; layers lists layers with their metrics', async () => {
     const stats = (await get('/api/timemachine/stats', s, RESPONSES.stats)).body;
-    assert.deepEqual(stats.counts, { layers: 2, metrics: 2, points: 8, points_with_value: 7, points_null: 1, places: 4, events: 2 });
+    assert.deepEqual(stats.counts, {
+      layers: 2,
+      metrics: 2,
+      points: 8,
+      points_with_value: 7,
+      points_null: 1,
+      places: 4,
+      events: 2,
+    });
     assert.deepEqual(stats.date_range.points, { start: '2023-01-01', end: '2025-12-31' });
     const layers = (await get('/api/timemachine/layers', s, RESPONSES.layers)).body;
-    assert.deepEqual(layers.layers.map((l: any) => [l.id, l.metrics.map((m: any) => m.id)]), [['demography', ['population']], ['economy', ['grp_cumulative']]]);
+    assert.deepEqual(
+      layers.layers.map((l: any) => [l.id, l.metrics.map((m: any) => m.id)]),
+      [
+        ['demography', ['population']],
+        ['economy', ['grp_cumulative']],
+      ],
+    );
   });
 
   test('routes refuse an undeclared query parameter', async () => {
@@ -204,6 +285,11 @@ describe('snapshot-diff, health, contracts, stats, layers', () => {
       const r = await get(`/api/timemachine/${route}?x=1`);
       assert.equal(r.body.code, 'unknown_parameter', route);
     }
-    for (const route of ['events', 'event-batch']) assert.deepEqual((await get(`/api/timemachine/${route}?x=1`)).body.accepted_parameters.sort(), route === 'events' ? ['after', 'format', 'limit'] : ['after', 'limit'], route);
+    for (const route of ['events', 'event-batch'])
+      assert.deepEqual(
+        (await get(`/api/timemachine/${route}?x=1`)).body.accepted_parameters.sort(),
+        route === 'events' ? ['after', 'format', 'limit'] : ['after', 'limit'],
+        route,
+      );
   });
 });

@@ -14,14 +14,24 @@ import { makeV1Release } from './support/v1-fixture.js';
 import { startServe, type ServeChild } from './support/serve-child.js';
 import type { WorkerStatus } from '../src/serve/cluster/worker-status.js';
 
-interface Health { status: string; reasons: string[]; revision: string; workers: WorkerStatus[] }
+interface Health {
+  status: string;
+  reasons: string[];
+  revision: string;
+  workers: WorkerStatus[];
+}
 
 /** One request on a connection of its own (cluster hands connections, not requests, to workers in turn). */
 function fresh(url: string): Promise<{ status: number; revision: string | undefined }> {
   return new Promise((resolve, reject) => {
     const req = request(url, { agent: false, headers: { connection: 'close' } }, (res) => {
       res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, revision: res.headers['x-dala-revision'] as string | undefined }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          revision: res.headers['x-dala-revision'] as string | undefined,
+        }),
+      );
     });
     req.on('error', reject);
     req.end();
@@ -35,22 +45,34 @@ async function health(url: string): Promise<Health> {
 }
 
 /** Polls health until check holds; the health seen then and how long it took. */
-async function healthUntil(url: string, check: (h: Health) => boolean, ms: number, every = 20): Promise<{ h: Health; took: number }> {
+async function healthUntil(
+  url: string,
+  check: (h: Health) => boolean,
+  ms: number,
+  every = 20,
+): Promise<{ h: Health; took: number }> {
   const start = Date.now();
   for (;;) {
     // a kept-alive connection to a worker killed meanwhile fails once: the next request gets a new one
     const h = await health(url).catch((err: Error) => ({ error: err.message }));
     if ('workers' in h && check(h)) return { h, took: Date.now() - start };
-    if (Date.now() - start > ms) throw new Error(`health not as expected within ${ms} ms: ${JSON.stringify(h)}`);
+    if (Date.now() - start > ms)
+      throw new Error(`health not as expected within ${ms} ms: ${JSON.stringify(h)}`);
     await new Promise((r) => setTimeout(r, every));
   }
 }
 
-const allReady = (n: number) => (h: Health) => h.workers.length === n && h.workers.every((w) => w.status === 'ready');
+const allReady = (n: number) => (h: Health) =>
+  h.workers.length === n && h.workers.every((w) => w.status === 'ready');
 
 async function childrenOf(pid: number): Promise<number[]> {
   const text = await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8');
-  return text.trim().split(/\s+/).filter(Boolean).map(Number).sort((a, b) => a - b);
+  return text
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(Number)
+    .sort((a, b) => a - b);
 }
 
 async function startWorkers(releasesDir: string, n: number): Promise<ServeChild> {
@@ -72,14 +94,21 @@ test('31 rapid requests from one address across 2 workers: the 31st is 429, thou
     const started = Date.now();
     const statuses: number[] = [];
     // A token refills each second, so a slow machine may pass one more per second elapsed; never 2 x 30.
-    while (statuses.length < 70 && !statuses.includes(429)) statuses.push((await fresh(`${s.url}/api/v1/releases`)).status);
+    while (statuses.length < 70 && !statuses.includes(429))
+      statuses.push((await fresh(`${s.url}/api/v1/releases`)).status);
     const seconds = Math.ceil((Date.now() - started) / 1000);
     const passed = statuses.indexOf(429);
-    assert.ok(passed >= 30 && passed <= 30 + seconds, `${passed} passed before the first 429 in ${seconds} s: ${statuses.join(',')}`);
+    assert.ok(
+      passed >= 30 && passed <= 30 + seconds,
+      `${passed} passed before the first 429 in ${seconds} s: ${statuses.join(',')}`,
+    );
     const after = (await health(s.url)).workers;
     const seen = after.map((w) => w.requests - (before.get(w.pid) ?? 0));
     assert.equal(after.length, 2);
-    assert.ok(seen.every((n) => n > 0 && n < 30), `requests per worker: ${seen.join(', ')}`);
+    assert.ok(
+      seen.every((n) => n > 0 && n < 30),
+      `requests per worker: ${seen.join(', ')}`,
+    );
   } finally {
     await s.stop();
   }
@@ -93,24 +122,42 @@ test('health lists each worker (pid, revision, status, uptime, in flight) as gat
   try {
     const h = await health(s.url);
     workers = await childrenOf(primary);
-    assert.deepEqual(h.workers.map((w) => w.pid).sort((a, b) => a - b), workers, 'the workers listed are the primary\'s children');
+    assert.deepEqual(
+      h.workers.map((w) => w.pid).sort((a, b) => a - b),
+      workers,
+      "the workers listed are the primary's children",
+    );
     assert.equal(workers.length, 2);
     for (const w of h.workers) {
       assert.equal(w.revision, revision);
       assert.equal(w.status, 'ready');
       assert.ok(w.uptime_s > 0 && w.in_flight >= 0 && w.requests >= w.in_flight, JSON.stringify(w));
     }
-    assert.ok(h.workers.some((w) => w.in_flight >= 1), 'the worker answering counts this request');
+    assert.ok(
+      h.workers.some((w) => w.in_flight >= 1),
+      'the worker answering counts this request',
+    );
     assert.equal(h.status, 'ready');
 
     const [victim, survivor] = workers as [number, number];
     process.kill(victim, 'SIGKILL');
-    const { h: restarted } = await healthUntil(s.url, (x) => allReady(2)(x) && !x.workers.some((w) => w.pid === victim), 60_000, 100);
+    const { h: restarted } = await healthUntil(
+      s.url,
+      (x) => allReady(2)(x) && !x.workers.some((w) => w.pid === victim),
+      60_000,
+      100,
+    );
     const now = restarted.workers.map((w) => w.pid);
     assert.ok(now.includes(survivor), 'the other worker kept running');
     workers = await childrenOf(primary);
-    assert.deepEqual(now.sort((a, b) => a - b), workers);
-    assert.ok(s.log.some((l) => String(l.msg).includes(`worker pid ${victim} stopped`)), 'the primary logged the crash');
+    assert.deepEqual(
+      now.sort((a, b) => a - b),
+      workers,
+    );
+    assert.ok(
+      s.log.some((l) => String(l.msg).includes(`worker pid ${victim} stopped`)),
+      'the primary logged the crash',
+    );
   } finally {
     await s.stop('SIGTERM');
   }
@@ -124,13 +171,19 @@ test('health lists each worker (pid, revision, status, uptime, in flight) as gat
     }
   });
   assert.deepEqual(alive, [], 'every worker stopped with the primary');
-  assert.equal(s.log.filter((l) => String(l.msg).includes('SIGTERM, closing')).length >= 2, true, 'each worker drained on SIGTERM');
+  assert.equal(
+    s.log.filter((l) => String(l.msg).includes('SIGTERM, closing')).length >= 2,
+    true,
+    'each worker drained on SIGTERM',
+  );
 });
 
 /** What /proc says a process has mapped (shared libraries) and open (files). */
 async function opened(pid: number): Promise<string> {
   const fds = await readdir(`/proc/${pid}/fd`);
-  const targets = await Promise.all(fds.map((fd) => readlink(`/proc/${pid}/fd/${fd}`).catch(() => '')));
+  const targets = await Promise.all(
+    fds.map((fd) => readlink(`/proc/${pid}/fd/${fd}`).catch(() => '')),
+  );
   return (await readFile(`/proc/${pid}/maps`, 'utf8')) + targets.join('\n');
 }
 
@@ -140,11 +193,19 @@ test('one release swap reaches all 3 workers within 1 s, and the primary never o
   try {
     assert.ok((await health(s.url)).workers.every((w) => w.revision === first));
     const second = await makeV1Release(releasesDir, { karaganda2024: 1_140_000 });
-    const { took } = await healthUntil(s.url, (h) => h.workers.length === 3 && h.workers.every((w) => w.revision === second.revision), 1000);
+    const { took } = await healthUntil(
+      s.url,
+      (h) => h.workers.length === 3 && h.workers.every((w) => w.revision === second.revision),
+      1000,
+    );
     assert.ok(took <= 1000, `all workers serve ${second.revision} after ${took} ms`);
     const revisions = new Set<string | undefined>();
     for (let i = 0; i < 9; i++) revisions.add((await fresh(`${s.url}/api/v1/places`)).revision);
-    assert.deepEqual([...revisions], [second.revision], 'every connection, whichever worker took it');
+    assert.deepEqual(
+      [...revisions],
+      [second.revision],
+      'every connection, whichever worker took it',
+    );
 
     const primary = await opened(s.child.pid!);
     assert.doesNotMatch(primary, /better_sqlite3|store\.sqlite/, 'the primary loads no store');
@@ -157,15 +218,26 @@ test('one release swap reaches all 3 workers within 1 s, and the primary never o
 
 test('DALA_WORKERS that is not a whole number from 1 up is refused at start', async () => {
   const { releasesDir } = await makeV1Release();
-  await assert.rejects(startServe(releasesDir, { DALA_WORKERS: 'two' }), /DALA_WORKERS="two" is not a whole number/);
+  await assert.rejects(
+    startServe(releasesDir, { DALA_WORKERS: 'two' }),
+    /DALA_WORKERS="two" is not a whole number/,
+  );
 });
 
 test('with 2 workers, a release the workers refuse (synthetic, no --benchmark) stops the primary with code 2 rather than restarting them', async () => {
   const store = fixtureStore();
   store.meta = { ...store.meta, kind: SYNTHETIC_KIND };
-  const { releasesDir } = await sealFixture(undefined, { 'data/country-pulse.json': stableJson({ kind: 'test-fixture' }) }, store);
+  const { releasesDir } = await sealFixture(
+    undefined,
+    { 'data/country-pulse.json': stableJson({ kind: 'test-fixture' }) },
+    store,
+  );
   const bin = fileURLToPath(new URL('../bin/dala.js', import.meta.url));
-  const r = spawnSync(process.execPath, [bin, 'serve', '--releases', releasesDir, '--port', '0'], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, DALA_WORKERS: '2' } });
+  const r = spawnSync(process.execPath, [bin, 'serve', '--releases', releasesDir, '--port', '0'], {
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { ...process.env, DALA_WORKERS: '2' },
+  });
   assert.equal(r.status, 2, r.stdout + r.stderr);
   assert.match(r.stderr, /synthetic benchmark.*--benchmark/);
   assert.match(r.stdout, /a worker refused to serve; stopping the others/);

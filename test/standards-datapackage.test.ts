@@ -14,7 +14,10 @@ import { verifyRelease } from '../src/release/verify.js';
 import { realRelease } from './support/release.js';
 import { checkCsv, type TableSchema } from './support/table-schema.js';
 
-const PROFILES = [join(PROJECT_ROOT, '../shared/reference/frictionless-datapackage-2.0'), '/work/shared/reference/frictionless-datapackage-2.0'];
+const PROFILES = [
+  join(PROJECT_ROOT, '../shared/reference/frictionless-datapackage-2.0'),
+  '/work/shared/reference/frictionless-datapackage-2.0',
+];
 function profile(name: string): object {
   for (const dir of PROFILES) {
     try {
@@ -26,7 +29,13 @@ function profile(name: string): object {
   throw new Error(`Data Package profile ${name} not found`);
 }
 
-interface Resource { name: string; path: string; schema: TableSchema; licenses?: { name?: string; path?: string }[]; sources?: { title: string }[] }
+interface Resource {
+  name: string;
+  path: string;
+  schema: TableSchema;
+  licenses?: { name?: string; path?: string }[];
+  sources?: { title: string }[];
+}
 
 describe('the Data Package of the real release', () => {
   let dir: string;
@@ -35,56 +44,97 @@ describe('the Data Package of the real release', () => {
   before(async () => {
     const { releasesDir, revision } = await realRelease();
     dir = join(releasesDir, revision);
-    csvPaths = (await verifyRelease(dir)).files.filter((f) => f.path.startsWith('data/') && f.path.endsWith('.csv')).map((f) => f.path.slice(5));
-    descriptor = JSON.parse(readFileSync(join(dir, 'data/datapackage.json'), 'utf8')) as { resources: Resource[] };
+    csvPaths = (await verifyRelease(dir)).files
+      .filter((f) => f.path.startsWith('data/') && f.path.endsWith('.csv'))
+      .map((f) => f.path.slice(5));
+    descriptor = JSON.parse(readFileSync(join(dir, 'data/datapackage.json'), 'utf8')) as {
+      resources: Resource[];
+    };
   });
 
   test('the descriptor, each resource and each Table Schema validate against the Data Package 2.0 profiles', () => {
     // The profiles are draft-07 and carry the site's own keywords (propertyOrder): not strict.
     const ajv = new Ajv.default({ strict: false, allErrors: true });
     (addFormatsImport as unknown as (a: typeof ajv) => void)(ajv);
-    for (const [name, value] of [['datapackage.json', descriptor], ...descriptor.resources.flatMap((r) => [['dataresource.json', r], ['tableschema.json', r.schema]])] as [string, unknown][]) {
-      const validate = ajv.getSchema(name) ?? (ajv.addSchema(profile(name), name), ajv.getSchema(name)!);
+    for (const [name, value] of [
+      ['datapackage.json', descriptor],
+      ...descriptor.resources.flatMap((r) => [
+        ['dataresource.json', r],
+        ['tableschema.json', r.schema],
+      ]),
+    ] as [string, unknown][]) {
+      const validate =
+        ajv.getSchema(name) ?? (ajv.addSchema(profile(name), name), ajv.getSchema(name)!);
       assert.ok(validate(value), `${name}: ${ajv.errorsText(validate.errors)}`);
     }
   });
 
   test('the build checks the descriptor against the profiles and reports it; a descriptor that breaks them fails the build, naming the file and the pointer', () => {
-    const report = JSON.parse(readFileSync(join(dir, 'evidence/validation.json'), 'utf8')) as { standards: { path: string; specification: string; valid: boolean | null }[] };
-    assert.deepEqual(report.standards.map((s) => [s.path, s.specification, s.valid]), [
-      ['data/datapackage.json', 'Frictionless Data Package 2.0', true],
-      ['data/dcat-catalog.jsonld', 'DCAT-AP 3.0.0', null],
-      ['data/dcat-catalog.ttl', 'DCAT-AP 3.0.0', null],
-    ]);
-    const broken = structuredClone(descriptor) as { resources: { schema: { fields: { type: string }[] } }[] };
+    const report = JSON.parse(readFileSync(join(dir, 'evidence/validation.json'), 'utf8')) as {
+      standards: { path: string; specification: string; valid: boolean | null }[];
+    };
+    assert.deepEqual(
+      report.standards.map((s) => [s.path, s.specification, s.valid]),
+      [
+        ['data/datapackage.json', 'Frictionless Data Package 2.0', true],
+        ['data/dcat-catalog.jsonld', 'DCAT-AP 3.0.0', null],
+        ['data/dcat-catalog.ttl', 'DCAT-AP 3.0.0', null],
+      ],
+    );
+    const broken = structuredClone(descriptor) as {
+      resources: { schema: { fields: { type: string }[] } }[];
+    };
     broken.resources[1]!.schema.fields[0]!.type = 'banana';
-    assert.throws(() => validateStandards([{ path: 'datapackage.json', bytes: Buffer.from(JSON.stringify(broken)) }]),
-      (err: unknown) => err instanceof SchemaViolation && err.file === 'data/datapackage.json' && err.pointer === '/resources/1/schema/fields/0/type');
+    assert.throws(
+      () =>
+        validateStandards([
+          { path: 'datapackage.json', bytes: Buffer.from(JSON.stringify(broken)) },
+        ]),
+      (err: unknown) =>
+        err instanceof SchemaViolation &&
+        err.file === 'data/datapackage.json' &&
+        err.pointer === '/resources/1/schema/fields/0/type',
+    );
   });
 
   test('every CSV under /data/ is a resource, with its sources, and no resource names another file', () => {
     assert.deepEqual(descriptor.resources.map((r) => r.path).sort(), [...csvPaths].sort());
-    for (const r of descriptor.resources) assert.ok(r.sources?.length, `${r.path} names its sources`);
+    for (const r of descriptor.resources)
+      assert.ok(r.sources?.length, `${r.path} names its sources`);
   });
 
   test('a licence is given only as the sources state it: the Bureau tables carry none, the boundaries CC BY 4.0', () => {
     const byPath = new Map(descriptor.resources.map((r) => [r.path, r]));
     assert.equal(byPath.get('datasets/population.csv')?.licenses, undefined);
     assert.match(JSON.stringify(byPath.get('datasets/population.csv')), /Licence not stated/);
-    assert.deepEqual(byPath.get('region-overview.csv')?.licenses?.map((l) => l.name).sort(), ['CC-BY-4.0', 'MIT']);
+    assert.deepEqual(
+      byPath
+        .get('region-overview.csv')
+        ?.licenses?.map((l) => l.name)
+        .sort(),
+      ['CC-BY-4.0', 'MIT'],
+    );
   });
 
   test('every row of every CSV matches its Table Schema: types, required fields, missing values, unique primary key, foreign keys', () => {
     const rows = new Map<string, Record<string, string | null>[]>();
-    for (const r of descriptor.resources) rows.set(r.name, checkCsv(r.path, readFileSync(join(dir, 'data', r.path)), r.schema));
+    for (const r of descriptor.resources)
+      rows.set(r.name, checkCsv(r.path, readFileSync(join(dir, 'data', r.path)), r.schema));
     let checked = 0;
     for (const r of descriptor.resources) {
       for (const fk of r.schema.foreignKeys ?? []) {
-        const target = new Set(rows.get(fk.reference.resource)!.map((row) => JSON.stringify(fk.reference.fields.map((f) => row[f]))));
+        const target = new Set(
+          rows
+            .get(fk.reference.resource)!
+            .map((row) => JSON.stringify(fk.reference.fields.map((f) => row[f]))),
+        );
         for (const row of rows.get(r.name)!) {
           const values = fk.fields.map((f) => row[f]);
           if (values.some((v) => v === null)) continue; // Table Schema: a missing value references nothing
-          assert.ok(target.has(JSON.stringify(values)), `${r.path}: ${fk.fields.join(',')} = ${values.join(',')} is not in ${fk.reference.resource}`);
+          assert.ok(
+            target.has(JSON.stringify(values)),
+            `${r.path}: ${fk.fields.join(',')} = ${values.join(',')} is not in ${fk.reference.resource}`,
+          );
           checked++;
         }
       }

@@ -34,35 +34,79 @@ describe('the DCAT-AP catalogue of the real release', () => {
   });
 
   test('the JSON-LD file holds the same graph as the Turtle file', async () => {
-    const key = (q: { subject: { value: string }; predicate: { value: string }; object: { termType: string; value: string } }) => `${q.subject.value} ${q.predicate.value} ${q.object.termType} ${q.object.value}`;
-    const fromJsonLd = (await parseJsonLd(JSON.parse(readFileSync(join(dir, 'data/dcat-catalog.jsonld'), 'utf8')) as object)).map(key).sort();
+    const key = (q: {
+      subject: { value: string };
+      predicate: { value: string };
+      object: { termType: string; value: string };
+    }) => `${q.subject.value} ${q.predicate.value} ${q.object.termType} ${q.object.value}`;
+    const fromJsonLd = (
+      await parseJsonLd(
+        JSON.parse(readFileSync(join(dir, 'data/dcat-catalog.jsonld'), 'utf8')) as object,
+      )
+    )
+      .map(key)
+      .sort();
     assert.deepEqual(fromJsonLd, parseTurtle(turtle).map(key).sort());
   });
 
   test('every dataset of the dataset catalog is a dcat:Dataset with JSON/CSV/PDF/SDMX distributions, absolute URLs, frequency, coverage', () => {
     const quads = parseTurtle(turtle);
-    const objects = (s: string, p: string) => quads.filter((q) => q.subject.value === s && q.predicate.value === p).map((q) => q.object.value);
-    const catalog = JSON.parse(readFileSync(join(dir, 'data/datasets/index.json'), 'utf8')) as { datasets: { id: string; distributions: { url: string }[] }[] };
-    const datasets = quads.filter((q) => q.predicate.value === RDF_TYPE && q.object.value === `${DCAT}Dataset`).map((q) => q.subject.value);
+    const objects = (s: string, p: string) =>
+      quads
+        .filter((q) => q.subject.value === s && q.predicate.value === p)
+        .map((q) => q.object.value);
+    const catalog = JSON.parse(readFileSync(join(dir, 'data/datasets/index.json'), 'utf8')) as {
+      datasets: { id: string; distributions: { url: string }[] }[];
+    };
+    const datasets = quads
+      .filter((q) => q.predicate.value === RDF_TYPE && q.object.value === `${DCAT}Dataset`)
+      .map((q) => q.subject.value);
     assert.equal(datasets.length, catalog.datasets.length);
     for (const d of catalog.datasets) {
       const iri = `https://dala.kz/api/v1/datasets/${d.id}`;
       assert.ok(datasets.includes(iri), iri);
-      const access = objects(iri, `${DCAT}distribution`).flatMap((x) => objects(x, `${DCAT}accessURL`));
-      for (const dist of d.distributions) assert.ok(access.includes(`https://dala.kz${dist.url}`), `${d.id}: ${dist.url}`);
-      assert.match(objects(iri, `${DCT}accrualPeriodicity`)[0] ?? '', /^http:\/\/publications\.europa\.eu\/resource\/authority\/frequency\//);
-      assert.ok(objects(iri, `${DCT}spatial`).includes('http://publications.europa.eu/resource/authority/country/KAZ'));
+      const access = objects(iri, `${DCAT}distribution`).flatMap((x) =>
+        objects(x, `${DCAT}accessURL`),
+      );
+      for (const dist of d.distributions)
+        assert.ok(access.includes(`https://dala.kz${dist.url}`), `${d.id}: ${dist.url}`);
+      assert.match(
+        objects(iri, `${DCT}accrualPeriodicity`)[0] ?? '',
+        /^http:\/\/publications\.europa\.eu\/resource\/authority\/frequency\//,
+      );
+      assert.ok(
+        objects(iri, `${DCT}spatial`).includes(
+          'http://publications.europa.eu/resource/authority/country/KAZ',
+        ),
+      );
     }
     const population = 'https://dala.kz/api/v1/datasets/dataset:population';
-    const access = objects(population, `${DCAT}distribution`).flatMap((x) => objects(x, `${DCAT}accessURL`));
+    const access = objects(population, `${DCAT}distribution`).flatMap((x) =>
+      objects(x, `${DCAT}accessURL`),
+    );
     assert.ok(access.includes('https://dala.kz/sdmx/2.1/'), 'the SDMX endpoint is an access URL');
-    assert.ok(access.includes('https://dala.kz/data/indicator-passports/population.pdf'), 'the passport PDF is a distribution');
+    assert.ok(
+      access.includes('https://dala.kz/data/indicator-passports/population.pdf'),
+      'the passport PDF is a distribution',
+    );
     assert.equal(objects(`${population}#temporal`, `${DCAT}startDate`)[0], '2009-01-01');
     // the Bureau states no licence: no dct:license, a rights statement saying so
-    assert.deepEqual(objects(`https://dala.kz/data/datasets/population.csv#distribution`, `${DCT}license`), []);
-    assert.match(objects(`${population}#rights`, 'http://www.w3.org/2000/01/rdf-schema#label')[0] ?? '', /licence not stated by the source/);
-    assert.deepEqual(objects('https://dala.kz/data/kz_adm1_current.geojson#distribution', `${DCT}license`), []);
-    assert.deepEqual(objects('https://dala.kz/data/public-holidays.json#distribution', `${DCT}license`), ['https://creativecommons.org/licenses/by-sa/3.0/']);
+    assert.deepEqual(
+      objects(`https://dala.kz/data/datasets/population.csv#distribution`, `${DCT}license`),
+      [],
+    );
+    assert.match(
+      objects(`${population}#rights`, 'http://www.w3.org/2000/01/rdf-schema#label')[0] ?? '',
+      /licence not stated by the source/,
+    );
+    assert.deepEqual(
+      objects('https://dala.kz/data/kz_adm1_current.geojson#distribution', `${DCT}license`),
+      [],
+    );
+    assert.deepEqual(
+      objects('https://dala.kz/data/public-holidays.json#distribution', `${DCT}license`),
+      ['https://creativecommons.org/licenses/by-sa/3.0/'],
+    );
     assert.ok(objects('https://dala.kz/api/v1/', RDF_TYPE).includes(`${DCAT}DataService`));
   });
 
@@ -71,29 +115,50 @@ describe('the DCAT-AP catalogue of the real release', () => {
     assert.equal(ttl.status, 200);
     assert.equal(ttl.headers.get('content-type')?.split(';')[0], 'text/turtle');
     assert.equal(await ttl.text(), turtle);
-    const ld = await fetch(`${base}/api/v1/catalog?format=jsonld`, { headers: { accept: 'text/turtle' } });
+    const ld = await fetch(`${base}/api/v1/catalog?format=jsonld`, {
+      headers: { accept: 'text/turtle' },
+    });
     assert.equal(ld.headers.get('content-type')?.split(';')[0], 'application/ld+json');
     assert.equal(await ld.text(), readFileSync(join(dir, 'data/dcat-catalog.jsonld'), 'utf8'));
     const json = await fetch(`${base}/api/v1/catalog`);
     assert.equal(json.headers.get('content-type')?.split(';')[0], 'application/json');
-    const body = (await json.json()) as { data: { '@graph': unknown[] }; meta: { revision: string } };
+    const body = (await json.json()) as {
+      data: { '@graph': unknown[] };
+      meta: { revision: string };
+    };
     assert.ok(body.data['@graph'].length > 100);
     assert.match(body.meta.revision, /^[0-9a-f]{16}$/);
-    const refused = await fetch(`${base}/api/v1/catalog`, { headers: { accept: 'application/xml' } });
+    const refused = await fetch(`${base}/api/v1/catalog`, {
+      headers: { accept: 'application/xml' },
+    });
     assert.equal(refused.status, 406);
     assert.equal(refused.headers.get('content-type')?.split(';')[0], 'application/problem+json');
   });
 
   test('the explorer page and the docs page carry schema.org Dataset JSON-LD of every dataset, naming the revision', async () => {
-    const catalog = JSON.parse(readFileSync(join(dir, 'data/datasets/index.json'), 'utf8')) as { datasets: { id: string }[] };
+    const catalog = JSON.parse(readFileSync(join(dir, 'data/datasets/index.json'), 'utf8')) as {
+      datasets: { id: string }[];
+    };
     for (const url of ['/', '/api/v1/docs']) {
       const res = await fetch(`${base}${url}`, { headers: { accept: 'text/html' } });
       assert.equal(res.status, 200, url);
       const m = (await res.text()).match(/<script type="application\/ld\+json">(.*?)<\/script>/s);
       assert.ok(m, `${url} has a JSON-LD block`);
-      const doc = JSON.parse(m[1]!) as { '@context': string; dataset: { '@type': string; identifier: string; version: string; distribution: unknown[] }[] };
+      const doc = JSON.parse(m[1]!) as {
+        '@context': string;
+        dataset: {
+          '@type': string;
+          identifier: string;
+          version: string;
+          distribution: unknown[];
+        }[];
+      };
       assert.equal(doc['@context'], 'https://schema.org');
-      assert.deepEqual(doc.dataset.map((d) => d.identifier), catalog.datasets.map((d) => d.id), url);
+      assert.deepEqual(
+        doc.dataset.map((d) => d.identifier),
+        catalog.datasets.map((d) => d.id),
+        url,
+      );
       for (const d of doc.dataset) {
         assert.equal(d['@type'], 'Dataset');
         assert.equal(d.version, res.headers.get('x-dala-revision'));
@@ -104,17 +169,40 @@ describe('the DCAT-AP catalogue of the real release', () => {
 
   test('a dataset passport cites the release: text, BibTeX and CSL-JSON name the revision and a permalink that answers the sealed file', async () => {
     const res = await fetch(`${base}/api/v1/datasets/dataset:population`);
-    const { data } = (await res.json()) as { data: { citation: { text: string; bibtex: string; csl: { version: string; URL: string; type: string }; permalink: string; revision: string } } };
+    const { data } = (await res.json()) as {
+      data: {
+        citation: {
+          text: string;
+          bibtex: string;
+          csl: { version: string; URL: string; type: string };
+          permalink: string;
+          revision: string;
+        };
+      };
+    };
     const revision = res.headers.get('x-dala-revision')!;
     const { citation } = data;
     assert.equal(citation.revision, revision);
     assert.equal(citation.permalink, `https://dala.kz/r/${revision}/data/datasets/population.json`);
     assert.ok(citation.text.includes(revision) && citation.text.includes(citation.permalink));
-    assert.match(citation.bibtex, new RegExp(`^@misc\\{dala-population-${revision},[^]*version = \\{${revision}\\}[^]*url = \\{${citation.permalink.replace(/[.]/g, '\\.')}\\}`));
-    assert.deepEqual([citation.csl.type, citation.csl.version, citation.csl.URL], ['dataset', revision, citation.permalink]);
-    const file = await fetch(`${base}${new URL(citation.permalink).pathname}`, { headers: { 'accept-encoding': 'identity' } });
+    assert.match(
+      citation.bibtex,
+      new RegExp(
+        `^@misc\\{dala-population-${revision},[^]*version = \\{${revision}\\}[^]*url = \\{${citation.permalink.replace(/[.]/g, '\\.')}\\}`,
+      ),
+    );
+    assert.deepEqual(
+      [citation.csl.type, citation.csl.version, citation.csl.URL],
+      ['dataset', revision, citation.permalink],
+    );
+    const file = await fetch(`${base}${new URL(citation.permalink).pathname}`, {
+      headers: { 'accept-encoding': 'identity' },
+    });
     assert.equal(file.status, 200);
-    assert.equal(await file.text(), readFileSync(join(dir, 'data/datasets/population.json'), 'utf8'));
+    assert.equal(
+      await file.text(),
+      readFileSync(join(dir, 'data/datasets/population.json'), 'utf8'),
+    );
     assert.equal(file.headers.get('cache-control'), 'public, max-age=31536000, immutable');
   });
 });

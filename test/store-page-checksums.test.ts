@@ -16,7 +16,11 @@ const HEADER = 100; // page 1 starts with the file header (https://sqlite.org/fi
 /** Reads every page: dbstat walks each table's and index's B-tree pages, and each table's rows bring its overflow pages. */
 function readEveryPage(db: Database.Database): void {
   db.prepare('SELECT count(*) FROM dbstat').get();
-  for (const table of db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table'`).pluck().all() as string[]) db.prepare(`SELECT * FROM "${table}"`).raw().all();
+  for (const table of db
+    .prepare(`SELECT name FROM sqlite_schema WHERE type = 'table'`)
+    .pluck()
+    .all() as string[])
+    db.prepare(`SELECT * FROM "${table}"`).raw().all();
 }
 
 test('a written store reserves 8 bytes per page for a checksum, and a flipped byte in any page fails its read', () => {
@@ -33,7 +37,11 @@ test('a written store reserves 8 bytes per page for a checksum, and a flipped by
     const intact = new Database(path, { readonly: true });
     assert.equal(pagesChecked(intact), true);
     assert.equal(intact.pragma('integrity_check', { simple: true }), 'ok');
-    assert.equal(intact.prepare('SELECT count(*) AS n FROM dbstat').pluck().get(), pages, 'every page belongs to a table or an index');
+    assert.equal(
+      intact.prepare('SELECT count(*) AS n FROM dbstat').pluck().get(),
+      pages,
+      'every page belongs to a table or an index',
+    );
     readEveryPage(intact);
     intact.close();
     for (let page = 0; page < pages; page++) {
@@ -44,7 +52,11 @@ test('a written store reserves 8 bytes per page for a checksum, and a flipped by
       writeFileSync(path, damaged);
       const db = new Database(path, { readonly: true });
       try {
-        assert.throws(() => readEveryPage(db), (err: { code?: string }) => err.code === 'SQLITE_IOERR_DATA', `byte ${at} (page ${page + 1}) flipped`);
+        assert.throws(
+          () => readEveryPage(db),
+          (err: { code?: string }) => err.code === 'SQLITE_IOERR_DATA',
+          `byte ${at} (page ${page + 1}) flipped`,
+        );
       } finally {
         db.close();
       }

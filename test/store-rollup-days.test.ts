@@ -17,42 +17,83 @@ const dayPoint = fc.record({
   source: fc.constantFrom('s1', 's1', 's2'),
 });
 
-function series(raw: { gap: number; value: number | null; unit: string; status: string; note: string | null; source: string }[], start: number): PointRow[] {
+function series(
+  raw: {
+    gap: number;
+    value: number | null;
+    unit: string;
+    status: string;
+    note: string | null;
+    source: string;
+  }[],
+  start: number,
+): PointRow[] {
   let day = start;
   return raw.map((r) => {
     day += r.gap;
     const d = addDays('2003-12-01', day);
     return {
-      metric: 'm', place: 'p', period: d, period_start: d, period_end: d, value: r.value,
-      null_reason: r.value === null ? 'withheld' : null, status: r.status, unit: r.unit, source_id: r.source, note: r.note,
+      metric: 'm',
+      place: 'p',
+      period: d,
+      period_start: d,
+      period_end: d,
+      value: r.value,
+      null_reason: r.value === null ? 'withheld' : null,
+      status: r.status,
+      unit: r.unit,
+      source_id: r.source,
+      note: r.note,
     };
   });
 }
 
 test('day-series rollups equal bucketize and encodeFrom for every granularity and aggregation', () => {
   fc.assert(
-    fc.property(fc.array(dayPoint, { minLength: 1, maxLength: 300 }), fc.integer({ min: 0, max: 800 }), (raw, start) => {
-      const points = series(raw, start);
-      assert.ok(isDaySeries(points));
-      for (const g of ROLLUP_GRANULARITIES) {
-        for (const aggregation of AGGREGATIONS) {
-          const expected = bucketize(points, g, aggregation).map((b) => ({
-            period: b.period, period_start: b.period_start, period_end: b.period_end, value: b.value, null_reason: b.null_reason,
-            aggregation: b.aggregation, from_periods: encodeFrom(b), status: b.status, unit: b.unit, note: b.note, source_id: b.source_id,
-          }));
-          assert.deepStrictEqual(dayRollups(points, g, aggregation), expected);
+    fc.property(
+      fc.array(dayPoint, { minLength: 1, maxLength: 300 }),
+      fc.integer({ min: 0, max: 800 }),
+      (raw, start) => {
+        const points = series(raw, start);
+        assert.ok(isDaySeries(points));
+        for (const g of ROLLUP_GRANULARITIES) {
+          for (const aggregation of AGGREGATIONS) {
+            const expected = bucketize(points, g, aggregation).map((b) => ({
+              period: b.period,
+              period_start: b.period_start,
+              period_end: b.period_end,
+              value: b.value,
+              null_reason: b.null_reason,
+              aggregation: b.aggregation,
+              from_periods: encodeFrom(b),
+              status: b.status,
+              unit: b.unit,
+              note: b.note,
+              source_id: b.source_id,
+            }));
+            assert.deepStrictEqual(dayRollups(points, g, aggregation), expected);
+          }
         }
-      }
-    }),
+      },
+    ),
     { numRuns: 300 },
   );
 });
 
 test('a series with a longer period, a repeated or an out-of-order day is not a day series', () => {
-  const points = series([{ gap: 1, value: 1, unit: 'u', status: 's', note: null, source: 's' }, { gap: 3, value: 2, unit: 'u', status: 's', note: null, source: 's' }], 0);
+  const points = series(
+    [
+      { gap: 1, value: 1, unit: 'u', status: 's', note: null, source: 's' },
+      { gap: 3, value: 2, unit: 'u', status: 's', note: null, source: 's' },
+    ],
+    0,
+  );
   assert.ok(isDaySeries(points));
   assert.equal(isDaySeries([points[1]!, points[0]!]), false);
   assert.equal(isDaySeries([points[0]!, points[0]!]), false);
-  assert.equal(isDaySeries([{ ...points[0]!, period: '2004-01', period_end: '2004-01-31' }]), false);
+  assert.equal(
+    isDaySeries([{ ...points[0]!, period: '2004-01', period_end: '2004-01-31' }]),
+    false,
+  );
   assert.equal(isDaySeries([{ ...points[0]!, period: '2004-W01' }]), false);
 });

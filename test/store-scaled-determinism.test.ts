@@ -29,24 +29,60 @@ test('a small scaled store is written byte for byte the same twice, with every g
       const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
       const synthetic = count("SELECT count(*) n FROM points WHERE status = 'synthetic'");
       assert.equal(synthetic, OPTS.points);
-      assert.equal(count("SELECT count(*) n FROM events WHERE review_status = 'synthetic'"), OPTS.events);
-      assert.equal(count("SELECT count(*) n FROM entities WHERE id LIKE 'synthetic:%'"), OPTS.entities);
-      assert.ok(count("SELECT count(*) n FROM search_names WHERE entity_id LIKE 'synthetic:%'") >= OPTS.entities * 3);
+      assert.equal(
+        count("SELECT count(*) n FROM events WHERE review_status = 'synthetic'"),
+        OPTS.events,
+      );
+      assert.equal(
+        count("SELECT count(*) n FROM entities WHERE id LIKE 'synthetic:%'"),
+        OPTS.entities,
+      );
+      assert.ok(
+        count("SELECT count(*) n FROM search_names WHERE entity_id LIKE 'synthetic:%'") >=
+          OPTS.entities * 3,
+      );
       // a third of the points are breakdowns (a series key naming non-total codes), each series of a
       // dimensioned indicator named with its codes as the real build names them
-      const broken = count("SELECT count(*) n FROM points WHERE status = 'synthetic' AND metric LIKE '%;%'");
-      assert.ok(Math.abs(broken / synthetic - 1 / 3) < 0.01, `${broken} of ${synthetic} points are breakdowns`);
-      const dims = db.prepare("SELECT series, dimensions FROM series_dimensions WHERE series LIKE 'syn_%' ORDER BY series").all() as { series: string; dimensions: string }[];
-      assert.deepEqual(dims.find((d) => d.series === 'syn_m11;sex=F')?.dimensions, '{"area":"_T","sex":"F"}');
-      assert.deepEqual(dims.find((d) => d.series === 'syn_m12;sex=M;age=Y16T62')?.dimensions, '{"age":"Y16T62","sex":"M"}');
-      assert.equal(count("SELECT count(*) n FROM series_dimensions s WHERE s.series LIKE 'syn_%' AND NOT EXISTS (SELECT 1 FROM point_series p WHERE p.metric = s.series)"), 0);
+      const broken = count(
+        "SELECT count(*) n FROM points WHERE status = 'synthetic' AND metric LIKE '%;%'",
+      );
+      assert.ok(
+        Math.abs(broken / synthetic - 1 / 3) < 0.01,
+        `${broken} of ${synthetic} points are breakdowns`,
+      );
+      const dims = db
+        .prepare(
+          "SELECT series, dimensions FROM series_dimensions WHERE series LIKE 'syn_%' ORDER BY series",
+        )
+        .all() as { series: string; dimensions: string }[];
+      assert.deepEqual(
+        dims.find((d) => d.series === 'syn_m11;sex=F')?.dimensions,
+        '{"area":"_T","sex":"F"}',
+      );
+      assert.deepEqual(
+        dims.find((d) => d.series === 'syn_m12;sex=M;age=Y16T62')?.dimensions,
+        '{"age":"Y16T62","sex":"M"}',
+      );
+      assert.equal(
+        count(
+          "SELECT count(*) n FROM series_dimensions s WHERE s.series LIKE 'syn_%' AND NOT EXISTS (SELECT 1 FROM point_series p WHERE p.metric = s.series)",
+        ),
+        0,
+      );
       // every month bucket of a synthetic series counts exactly the points of its month
-      const months = db.prepare(`SELECT r.period, r.from_periods, (SELECT count(*) FROM points p WHERE p.metric = r.metric AND p.place = r.place
+      const months = db
+        .prepare(
+          `SELECT r.period, r.from_periods, (SELECT count(*) FROM points p WHERE p.metric = r.metric AND p.place = r.place
           AND p.period_end BETWEEN r.period_start AND r.period_end) AS n
-        FROM rollups r WHERE r.metric = 'syn_m01' AND r.granularity = 'month' AND r.place = 'SYN-001'`).all() as { period: string; from_periods: string; n: number }[];
+        FROM rollups r WHERE r.metric = 'syn_m01' AND r.granularity = 'month' AND r.place = 'SYN-001'`,
+        )
+        .all() as { period: string; from_periods: string; n: number }[];
       assert.ok(months.length > 100);
       for (const m of months) {
-        const days = [...m.from_periods.slice(2)].reduce((s, h) => s + [...parseInt(h, 16).toString(2)].filter((b) => b === '1').length, 0);
+        const days = [...m.from_periods.slice(2)].reduce(
+          (s, h) => s + [...parseInt(h, 16).toString(2)].filter((b) => b === '1').length,
+          0,
+        );
         assert.equal(days, m.n, m.period);
       }
     } finally {

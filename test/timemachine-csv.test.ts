@@ -19,16 +19,30 @@ test('series as CSV has a row per place and period with the JSON values, missing
   assert.equal(res.status, 200);
   assert.match(res.headers.get('content-type') ?? '', /^text\/csv/);
   const rows = parse(await res.text(), { columns: true }) as Record<string, string>[];
-  const points = json.series.flatMap((s: { place: string; points: { period: string; value: number | null }[] }) => s.points.map((p) => [s.place, p.period, p.value === null ? '' : String(p.value)]));
-  assert.deepEqual(rows.map((r) => [r['place'], r['period'], r['value']]), points);
+  const points = json.series.flatMap(
+    (s: { place: string; points: { period: string; value: number | null }[] }) =>
+      s.points.map((p) => [s.place, p.period, p.value === null ? '' : String(p.value)]),
+  );
+  assert.deepEqual(
+    rows.map((r) => [r['place'], r['period'], r['value']]),
+    points,
+  );
 });
 
 test('snapshot and events as CSV by format=csv keep the filters', async () => {
-  const snap = parse(await (await fetch(tm('/snapshot?date=2024-12-31&layers=demography&format=csv'))).text(), { columns: true }) as Record<string, string>[];
+  const snap = parse(
+    await (await fetch(tm('/snapshot?date=2024-12-31&layers=demography&format=csv'))).text(),
+    { columns: true },
+  ) as Record<string, string>[];
   assert.ok(snap.length > 0);
   assert.ok(snap.every((r) => r['metric'] === 'population'));
-  const events = parse(await (await fetch(tm('/events?format=csv'))).text(), { columns: true }) as Record<string, string>[];
-  assert.deepEqual(events.map((e) => e['id']), (await call(tm('/events'))).body.map((e: { id: string }) => e.id));
+  const events = parse(await (await fetch(tm('/events?format=csv'))).text(), {
+    columns: true,
+  }) as Record<string, string>[];
+  assert.deepEqual(
+    events.map((e) => e['id']),
+    (await call(tm('/events'))).body.map((e: { id: string }) => e.id),
+  );
 });
 
 test('a media type a time-slice route does not offer is 406 not_acceptable', async () => {

@@ -8,16 +8,33 @@ import { call, makeV1Release, startV1, type V1Server } from './support/v1-fixtur
 import { tempDir } from './support/temp-dir.js';
 
 // Catalog codes v1 never produces: they belong to /data/ and /api/timemachine/.
-const NOT_V1: ErrorCode[] = ['invalid_slug', 'unknown_slug', 'invalid_date', 'invalid_date_range', 'unknown_layer', 'unknown_metric', 'unknown_place',
-  'invalid_granularity', 'web_not_built',
+const NOT_V1: ErrorCode[] = [
+  'invalid_slug',
+  'unknown_slug',
+  'invalid_date',
+  'invalid_date_range',
+  'unknown_layer',
+  'unknown_metric',
+  'unknown_place',
+  'invalid_granularity',
+  'web_not_built',
   // the HTTP layer's codes, the same on every path: walked in test/http-limits.test.ts and test/release-integrity.test.ts
-  'malformed_request', 'request_timeout', 'uri_too_long', 'headers_too_large', 'overloaded', 'release_unavailable',
+  'malformed_request',
+  'request_timeout',
+  'uri_too_long',
+  'headers_too_large',
+  'overloaded',
+  'release_unavailable',
   // answered at start while the store is verified: walked in test/serve-store-verifying.test.ts
   'store_verifying',
   // the permalinks under /r/: walked in test/permalinks.test.ts; under /d/ in test/pdf-citation.test.ts
-  'release_gone', 'unknown_data_revision',
+  'release_gone',
+  'unknown_data_revision',
   // SDMX's own, answered under /sdmx/2.1/ as SDMX-ML error messages
-  'no_results', 'response_too_large', 'not_implemented'];
+  'no_results',
+  'response_too_large',
+  'not_implemented',
+];
 
 let server: V1Server;
 let limited: V1Server;
@@ -33,7 +50,11 @@ after(async () => {
   await Promise.all([server.close(), limited.close(), empty.close()]);
 });
 
-const json = (body: string, type = 'application/json') => ({ method: 'POST', headers: { 'content-type': type }, body });
+const json = (body: string, type = 'application/json') => ({
+  method: 'POST',
+  headers: { 'content-type': type },
+  body,
+});
 
 async function internalError() {
   // the store of the served release fails under the app: the catalog's internal_error, cause not leaked
@@ -60,9 +81,18 @@ test('every v1 error code of the catalog is produced, as problem+json with its c
     ['invalid_path', () => call(`${s}/releases/not-a-revision`)],
     ['internal_error', internalError],
     ['no_release', () => call(`${empty.base}/health`)],
-    ['rate_limited', async () => (await call(`${limited.base}/releases`), call(`${limited.base}/releases`))],
-    ['body_too_large', () => call(`${s}/resolve`, json(JSON.stringify({ name: 'a'.repeat(20_000) })))],
-    ['unsupported_media_type', () => call(`${s}/resolve`, json('name=Almaty', 'application/x-www-form-urlencoded'))],
+    [
+      'rate_limited',
+      async () => (await call(`${limited.base}/releases`), call(`${limited.base}/releases`)),
+    ],
+    [
+      'body_too_large',
+      () => call(`${s}/resolve`, json(JSON.stringify({ name: 'a'.repeat(20_000) }))),
+    ],
+    [
+      'unsupported_media_type',
+      () => call(`${s}/resolve`, json('name=Almaty', 'application/x-www-form-urlencoded')),
+    ],
     ['malformed_body', () => call(`${s}/resolve`, json('{'))],
     ['invalid_body', () => call(`${s}/resolve`, json('{"name": 42}'))],
     ['invalid_cursor', () => call(`${s}/search?q=almaty&cursor=bm90LWEtY3Vyc29y.x`)],
@@ -70,14 +100,21 @@ test('every v1 error code of the catalog is produced, as problem+json with its c
     ['invalid_limit', () => call(`${s}/search?q=almaty&limit=500`)],
     ['invalid_query', () => call(`${s}/search?q=%20`)],
     ['unknown_release', () => call(`${s}/releases/0123456789abcdef`)],
-    ['non_consecutive_releases', async () => {
-      const rev = (await call(`${s}/releases`)).body.data[0].revision; // a release does not follow itself
-      return call(`${s}/changes?from=${rev}&to=${rev}`);
-    }],
+    [
+      'non_consecutive_releases',
+      async () => {
+        const rev = (await call(`${s}/releases`)).body.data[0].revision; // a release does not follow itself
+        return call(`${s}/changes?from=${rev}&to=${rev}`);
+      },
+    ],
   ];
   const covered = new Set(cases.map(([code]) => code));
   const expected = (Object.keys(ERROR_CATALOG) as ErrorCode[]).filter((c) => !NOT_V1.includes(c));
-  assert.deepEqual([...covered].sort(), expected.sort(), 'the walk covers every v1 code of the catalog');
+  assert.deepEqual(
+    [...covered].sort(),
+    expected.sort(),
+    'the walk covers every v1 code of the catalog',
+  );
   for (const [code, request] of cases) {
     const res = await request();
     assert.equal(res.body.code, code, `${code}: got ${JSON.stringify(res.body)}`);
@@ -100,7 +137,8 @@ test('an unknown query parameter is 400 unknown_parameter listing the accepted o
     const res = await call(server.base + path);
     assert.equal(res.status, 400, path);
     assert.equal(res.body.code, 'unknown_parameter', path);
-    for (const name of accepted) assert.ok(res.body.accepted_parameters.includes(name), `${path} accepts ${name}`);
+    for (const name of accepted)
+      assert.ok(res.body.accepted_parameters.includes(name), `${path} accepts ${name}`);
     assert.equal(res.headers.get('x-dala-revision') !== null, true, `${path} names its revision`);
   }
 });

@@ -28,15 +28,22 @@ test('every route the v1 plugin registers is in the document, with its parameter
     .filter((r) => r.method !== 'HEAD' && r.url.startsWith('/api/v1/') && r.url !== '/api/v1/') // the index is documented without its slash
     .map((r) => `${r.method.toLowerCase()} ${r.url.replace(/:(\w+)/g, '{$1}')}`);
   assert.ok(registered.length >= 25, `found ${registered.length} routes`);
-  const documented = Object.entries(doc.paths as Record<string, object>).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m} ${p}`));
+  const documented = Object.entries(doc.paths as Record<string, object>).flatMap(([p, ops]) =>
+    Object.keys(ops).map((m) => `${m} ${p}`),
+  );
   for (const r of registered) assert.ok(documented.includes(r), `${r} is documented`);
   const search = doc.paths['/api/v1/search'].get;
   const params = search.parameters.map((p: { name: string }) => p.name).sort();
   assert.deepEqual(params, ['cursor', 'format', 'limit', 'locale', 'q', 'type']);
-  assert.equal(search.parameters.find((p: { name: string }) => p.name === 'limit').schema.default, 20);
-  for (const status of ['400', '429', '500', '503']) assert.ok(search.responses[status], `search documents ${status}`);
+  assert.equal(
+    search.parameters.find((p: { name: string }) => p.name === 'limit').schema.default,
+    20,
+  );
+  for (const status of ['400', '429', '500', '503'])
+    assert.ok(search.responses[status], `search documents ${status}`);
   const resolve = doc.paths['/api/v1/resolve'].post;
-  for (const status of ['200', '300', '404', '413', '415']) assert.ok(resolve.responses[status], `resolve documents ${status}`);
+  for (const status of ['200', '300', '404', '413', '415'])
+    assert.ok(resolve.responses[status], `resolve documents ${status}`);
   assert.ok(doc.components.schemas.Problem, 'Problem is a named component');
 });
 

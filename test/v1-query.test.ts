@@ -12,12 +12,16 @@ before(async () => {
 });
 after(async () => server.close());
 
-const get = (path: string, headers: Record<string, string> = {}) => call(server.base + path, { headers });
+const get = (path: string, headers: Record<string, string> = {}) =>
+  call(server.base + path, { headers });
 const ids = (res: { body: { data: { id: string }[] } }) => res.body.data.map((o) => o.id);
 
 test('observation filters take several values, repeated or comma-separated, and places by slug, code or alias', async () => {
   const both = await get('/observations?place=KZ-19&place=KZ-75&indicator=population');
-  assert.deepEqual(ids(both), ['observation:population:KZ-19:2024', 'observation:population:KZ-75:2024']);
+  assert.deepEqual(ids(both), [
+    'observation:population:KZ-19:2024',
+    'observation:population:KZ-75:2024',
+  ]);
   const commas = await get('/observations?place=KZ-19,KZ-75&indicator=indicator:population');
   assert.deepEqual(ids(commas), ids(both));
   for (const name of ['karaganda', 'KZ-KAR', 'Karagandy', 'place:KZ-35', 'KZ-35']) {
@@ -32,9 +36,15 @@ test('observation filters take several values, repeated or comma-separated, and 
 
 test('a period range keeps periods inside it; a reversed range is refused', async () => {
   const range = await get('/observations?place=KZ-35&from=2024&to=2024-06');
-  assert.deepEqual(ids(range), ['observation:grp_cumulative:KZ-35:2024-Q1', 'observation:grp_cumulative:KZ-35:2024-H1']);
+  assert.deepEqual(ids(range), [
+    'observation:grp_cumulative:KZ-35:2024-Q1',
+    'observation:grp_cumulative:KZ-35:2024-H1',
+  ]);
   const years = await get('/observations?indicator=population&place=KZ-35&from=2023-01-01&to=2024');
-  assert.deepEqual(ids(years), ['observation:population:KZ-35:2023', 'observation:population:KZ-35:2024']);
+  assert.deepEqual(ids(years), [
+    'observation:population:KZ-35:2023',
+    'observation:population:KZ-35:2024',
+  ]);
   assert.equal((await get('/observations?from=2025&to=2024')).body.code, 'invalid_date_range');
   assert.equal((await get('/observations?from=2024-02-30')).body.code, 'invalid_date');
 });
@@ -46,7 +56,14 @@ test('sort orders by value (missing last) or period, and an unknown sort lists t
   assert.equal(values.at(-1), null);
   const bad = await get('/observations?sort=colour');
   assert.equal(bad.body.code, 'invalid_parameter');
-  assert.deepEqual(bad.body.allowed_values, ['indicator', 'place', 'period', '-period', 'value', '-value']);
+  assert.deepEqual(bad.body.allowed_values, [
+    'indicator',
+    'place',
+    'period',
+    '-period',
+    'value',
+    '-value',
+  ]);
 });
 
 test('places filter by type region or district', async () => {
@@ -58,7 +75,9 @@ test('places filter by type region or district', async () => {
 });
 
 test('every collection answers CSV with the same filters, by Accept or format=csv; JSON-only routes answer 406', async () => {
-  const res = await fetch(`${server.base}/observations?indicator=population&place=KZ-35`, { headers: { accept: 'text/csv' } });
+  const res = await fetch(`${server.base}/observations?indicator=population&place=KZ-35`, {
+    headers: { accept: 'text/csv' },
+  });
   assert.equal(res.status, 200);
   assert.match(res.headers.get('content-type') ?? '', /^text\/csv/);
   const rows = parse(await res.text(), { columns: true }) as Record<string, string>[];
@@ -67,15 +86,31 @@ test('every collection answers CSV with the same filters, by Accept or format=cs
   assert.equal(missing['value'], '');
   assert.notEqual(missing['null_reason'], '');
   assert.equal(rows[0]!['links.indicator'], '/api/v1/indicators/indicator:population');
-  for (const path of ['/places?type=district', '/indicators', '/datasets', '/sources', '/entities', '/relations', '/claims', '/evidence', '/search?q=karaganda']) {
+  for (const path of [
+    '/places?type=district',
+    '/indicators',
+    '/datasets',
+    '/sources',
+    '/entities',
+    '/relations',
+    '/claims',
+    '/evidence',
+    '/search?q=karaganda',
+  ]) {
     const csv = await fetch(`${server.base}${path}${path.includes('?') ? '&' : '?'}format=csv`);
     assert.equal(csv.status, 200, path);
     assert.match(csv.headers.get('content-type') ?? '', /^text\/csv/, path);
     const parsed = parse(await csv.text(), { columns: true }) as Record<string, string>[];
     assert.ok(parsed.length >= 1 && 'id' in parsed[0]!, path);
   }
-  const districts = parse(await (await fetch(`${server.base}/places?type=district&format=csv`)).text(), { columns: true }) as Record<string, string>[];
-  assert.deepEqual(districts.map((r) => r['id']), ['place:KZ-35/KZ3510', 'place:KZ-35/KZ3520']);
+  const districts = parse(
+    await (await fetch(`${server.base}/places?type=district&format=csv`)).text(),
+    { columns: true },
+  ) as Record<string, string>[];
+  assert.deepEqual(
+    districts.map((r) => r['id']),
+    ['place:KZ-35/KZ3510', 'place:KZ-35/KZ3520'],
+  );
   const item = await get('/places/place:KZ-35', { accept: 'text/csv' });
   assert.equal(item.status, 406);
   assert.equal(item.body.code, 'not_acceptable');
@@ -101,7 +136,9 @@ test('Link headers carry first, next, prev and describedby; observations link in
     assert.equal(res.status, 200, `${rel}: ${obs.links[rel]}`);
   }
   const indicator = await get('/indicators/indicator:population');
-  const listed = await call(server.base.replace(/\/api\/v1$/, '') + indicator.body.data.links.observations);
+  const listed = await call(
+    server.base.replace(/\/api\/v1$/, '') + indicator.body.data.links.observations,
+  );
   assert.equal(listed.body.meta.count, 6);
 });
 

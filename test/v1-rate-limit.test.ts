@@ -14,7 +14,10 @@ test('30 requests pass, the 31st is 429 with Retry-After, RateLimit-Policy and R
   // The bucket's clock stands still while the 30 requests run, so a slow machine cannot refill a
   // token mid-loop; it is then stepped by 1.1 s instead of sleeping.
   let clock = 1_000_000;
-  const server = await startV1(releasesDir, { rateLimit: DEFAULT_POLICY, bucketClock: () => clock });
+  const server = await startV1(releasesDir, {
+    rateLimit: DEFAULT_POLICY,
+    bucketClock: () => clock,
+  });
   try {
     for (let i = 0; i < 30; i++) {
       const res = await call(`${server.base}/releases`);
@@ -35,7 +38,11 @@ test('30 requests pass, the 31st is 429 with Retry-After, RateLimit-Policy and R
       assert.equal(health.headers.get('ratelimit'), null, 'health is outside the limiter');
     }
     clock += 1100;
-    assert.equal((await call(`${server.base}/releases`)).status, 200, 'one token refilled after a second');
+    assert.equal(
+      (await call(`${server.base}/releases`)).status,
+      200,
+      'one token refilled after a second',
+    );
     assert.equal((await call(`${server.base}/releases`)).status, 429, 'and only one');
   } finally {
     await server.close();
@@ -48,7 +55,9 @@ test('X-Forwarded-For is ignored from an untrusted peer and believed from a trus
   try {
     const statuses = [];
     for (const ip of ['203.0.113.1', '203.0.113.2', '203.0.113.3']) {
-      statuses.push((await call(`${untrusted.base}/releases`, { headers: { 'x-forwarded-for': ip } })).status);
+      statuses.push(
+        (await call(`${untrusted.base}/releases`, { headers: { 'x-forwarded-for': ip } })).status,
+      );
     }
     assert.deepEqual(statuses, [200, 200, 429], 'all counted against the socket address');
   } finally {
@@ -58,7 +67,9 @@ test('X-Forwarded-For is ignored from an untrusted peer and believed from a trus
   try {
     const statuses = [];
     for (const ip of ['203.0.113.1', '203.0.113.1', '203.0.113.1', '203.0.113.2']) {
-      statuses.push((await call(`${proxied.base}/releases`, { headers: { 'x-forwarded-for': ip } })).status);
+      statuses.push(
+        (await call(`${proxied.base}/releases`, { headers: { 'x-forwarded-for': ip } })).status,
+      );
     }
     assert.deepEqual(statuses, [200, 200, 429, 200], 'each forwarded client has its own bucket');
   } finally {
@@ -75,9 +86,11 @@ test('a forwarded hop that is not an IP address is counted against the trusted p
   try {
     const statuses = [];
     for (const hop of ['not-an-address-1', 'not-an-address-2', 'not-an-address-3']) {
-      statuses.push((await call(`${proxied.base}/releases`, { headers: { 'x-forwarded-for': hop } })).status);
+      statuses.push(
+        (await call(`${proxied.base}/releases`, { headers: { 'x-forwarded-for': hop } })).status,
+      );
     }
-    assert.deepEqual(statuses, [200, 200, 429], 'one bucket: the proxy\'s');
+    assert.deepEqual(statuses, [200, 200, 429], "one bucket: the proxy's");
   } finally {
     await proxied.close();
   }
@@ -97,4 +110,3 @@ test('the bucket refills at the policy rate and never beyond the burst', async (
   assert.equal((await store.take('a')).remaining, 2, 'capped at the burst');
   assert.equal((await store.take('b')).remaining, 2, 'addresses have separate buckets');
 });
-

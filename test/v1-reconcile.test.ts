@@ -21,7 +21,10 @@ const load = (name: string) => {
   delete schema.$schema;
   return schema;
 };
-ajv.addSchema({ $id: 'http://swagger.io/v2/schema.json', definitions: { securityDefinitions: { additionalProperties: {} } } });
+ajv.addSchema({
+  $id: 'http://swagger.io/v2/schema.json',
+  definitions: { securityDefinitions: { additionalProperties: {} } },
+});
 ajv.addSchema(load('type.json'));
 const validManifest = ajv.compile<any>(load('manifest.json'));
 const validResults = ajv.compile<any>(load('reconciliation-result-batch.json'));
@@ -35,7 +38,11 @@ before(async () => {
 after(async () => server.close());
 
 const form = (queries: object) =>
-  call(`${server.base}/reconcile`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ queries: JSON.stringify(queries) }).toString() });
+  call(`${server.base}/reconcile`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ queries: JSON.stringify(queries) }).toString(),
+  });
 
 test('GET /reconcile is the manifest, valid against the specification schema, with view, suggest and preview', async () => {
   const res = await call(`${server.base}/reconcile`);
@@ -49,20 +56,48 @@ test('GET /reconcile is the manifest, valid against the specification schema, wi
 });
 
 test("the manifest's own schema requires every member the specification requires, declares only the specification's members with its types, and holds for the served manifest", async () => {
-  const spec = load('manifest.json') as { required: string[]; properties: Record<string, { type?: string; required?: string[]; properties?: Record<string, { type?: string }> }> };
-  const ours = RECON_MANIFEST as { required: readonly string[]; properties: Record<string, { type?: string; required?: readonly string[]; properties?: Record<string, { type?: string }> }> };
-  for (const member of spec.required) assert.ok(ours.required.includes(member), `${member} is required`);
+  const spec = load('manifest.json') as {
+    required: string[];
+    properties: Record<
+      string,
+      { type?: string; required?: string[]; properties?: Record<string, { type?: string }> }
+    >;
+  };
+  const ours = RECON_MANIFEST as {
+    required: readonly string[];
+    properties: Record<
+      string,
+      {
+        type?: string;
+        required?: readonly string[];
+        properties?: Record<string, { type?: string }>;
+      }
+    >;
+  };
+  for (const member of spec.required)
+    assert.ok(ours.required.includes(member), `${member} is required`);
   for (const [member, schema] of Object.entries(ours.properties)) {
     const theirs = spec.properties[member];
     assert.ok(theirs, `${member} is a manifest member of the specification`);
-    if (theirs.type) assert.equal(schema.type, theirs.type, `${member} has the specification's type`);
-    for (const inner of theirs.required ?? []) assert.ok(schema.required?.includes(inner), `${member}.${inner} is required`);
+    if (theirs.type)
+      assert.equal(schema.type, theirs.type, `${member} has the specification's type`);
+    for (const inner of theirs.required ?? [])
+      assert.ok(schema.required?.includes(inner), `${member}.${inner} is required`);
     for (const [name, sub] of Object.entries(schema.properties ?? {})) {
-      if (theirs.properties?.[name]?.type) assert.equal(sub.type, theirs.properties[name]!.type, `${member}.${name} has the specification's type`);
+      if (theirs.properties?.[name]?.type)
+        assert.equal(
+          sub.type,
+          theirs.properties[name]!.type,
+          `${member}.${name} has the specification's type`,
+        );
     }
   }
   const manifest = (await call(`${server.base}/reconcile`)).body;
-  const batch = (await call(`${server.base}/reconcile?queries=${encodeURIComponent(JSON.stringify({ q: { query: 'Almaty' } }))}`)).body;
+  const batch = (
+    await call(
+      `${server.base}/reconcile?queries=${encodeURIComponent(JSON.stringify({ q: { query: 'Almaty' } }))}`,
+    )
+  ).body;
   const validOurs = new Ajv({ strict: false }).compile(RECON_MANIFEST);
   assert.ok(validOurs(manifest), JSON.stringify(validOurs.errors));
   // GET answers exactly one of the two: the manifest without queries, a result batch with them
@@ -73,7 +108,12 @@ test("the manifest's own schema requires every member the specification requires
 });
 
 test('an OpenRefine batch (form field queries=) answers 200 with a valid result per query, match only for the one sure match', async () => {
-  const batch = { q0: { query: 'Qaraghandy', type: 'place', limit: 3 }, q1: { query: 'Almaty' }, q2: { query: 'Zzyzx Springs' }, q3: { query: 'Astana', type: 'dataset' } };
+  const batch = {
+    q0: { query: 'Qaraghandy', type: 'place', limit: 3 },
+    q1: { query: 'Almaty' },
+    q2: { query: 'Zzyzx Springs' },
+    q3: { query: 'Astana', type: 'dataset' },
+  };
   assert.ok(validQueries(batch), JSON.stringify(validQueries.errors));
   const res = await form(batch);
   assert.equal(res.status, 200);
@@ -84,10 +124,16 @@ test('an OpenRefine batch (form field queries=) answers 200 with a valid result 
   assert.equal(q0[0].id, 'place:KZ-35');
   assert.equal(q0[0].match, true);
   assert.deepEqual(q0[0].type, [{ id: 'place', name: q0[0].type[0].name }]);
-  assert.ok(q0.every((c: { type: { id: string }[] }) => c.type[0]!.id === 'place'), 'type constraint holds');
+  assert.ok(
+    q0.every((c: { type: { id: string }[] }) => c.type[0]!.id === 'place'),
+    'type constraint holds',
+  );
   // Almaty names the region and the city: both listed, neither a match
   const almaty = res.body.q1.result;
-  assert.ok(almaty.some((c: { id: string }) => c.id === 'place:KZ-19') && almaty.some((c: { id: string }) => c.id === 'place:KZ-75'));
+  assert.ok(
+    almaty.some((c: { id: string }) => c.id === 'place:KZ-19') &&
+      almaty.some((c: { id: string }) => c.id === 'place:KZ-75'),
+  );
   assert.ok(almaty.every((c: { match: boolean }) => c.match === false));
   assert.deepEqual(res.body.q2.result, []);
   assert.deepEqual(res.body.q3.result, []);
@@ -96,32 +142,53 @@ test('an OpenRefine batch (form field queries=) answers 200 with a valid result 
 test('a JSON batch and a GET ?queries= batch give the same answer as the form', async () => {
   const batch = { a: { query: 'Karaganda University' } };
   const viaForm = await form(batch);
-  const viaJson = await call(`${server.base}/reconcile`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ queries: batch }) });
-  const viaGet = await call(`${server.base}/reconcile?queries=${encodeURIComponent(JSON.stringify(batch))}`);
+  const viaJson = await call(`${server.base}/reconcile`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ queries: batch }),
+  });
+  const viaGet = await call(
+    `${server.base}/reconcile?queries=${encodeURIComponent(JSON.stringify(batch))}`,
+  );
   assert.equal(viaForm.body.a.result[0].id, 'institution:karaganda-university');
   assert.deepEqual(viaJson.body, viaForm.body);
   assert.deepEqual(viaGet.body, viaForm.body);
 });
 
 test('the within property keeps candidates inside a place', async () => {
-  const res = await form({ q: { query: 'Karaganda', properties: [{ pid: 'within', v: 'place:KZ-35' }] } });
+  const res = await form({
+    q: { query: 'Karaganda', properties: [{ pid: 'within', v: 'place:KZ-35' }] },
+  });
   assert.ok(validResults(res.body));
   assert.ok(res.body.q.result.length > 0);
-  for (const c of res.body.q.result) assert.ok(c.id.startsWith('place:KZ-35/') || c.id.startsWith('institution:') || c.id.startsWith('person:'), c.id);
+  for (const c of res.body.q.result)
+    assert.ok(
+      c.id.startsWith('place:KZ-35/') ||
+        c.id.startsWith('institution:') ||
+        c.id.startsWith('person:'),
+      c.id,
+    );
 });
 
 test('a malformed batch is 400 invalid_body; more than 10 queries is refused; both count against nothing else', async () => {
-  const bad = await call(`${server.base}/reconcile`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'queries=%7Bnot-json' });
+  const bad = await call(`${server.base}/reconcile`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'queries=%7Bnot-json',
+  });
   assert.equal(bad.status, 400);
   assert.equal(bad.body.code, 'invalid_body');
-  const many = Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`q${i}`, { query: 'Almaty' }]));
+  const many = Object.fromEntries(
+    Array.from({ length: 11 }, (_, i) => [`q${i}`, { query: 'Almaty' }]),
+  );
   assert.equal((await form(many)).status, 400);
   const noQuery = await form({ q: { type: 'place' } });
   assert.equal(noQuery.status, 400);
 });
 
 const EXAMPLES = join(SPEC, '..', 'examples', 'reconciliation-query-batch');
-const example = (kind: 'valid' | 'invalid', name: string) => JSON.parse(readFileSync(join(EXAMPLES, kind, name), 'utf8'));
+const example = (kind: 'valid' | 'invalid', name: string) =>
+  JSON.parse(readFileSync(join(EXAMPLES, kind, name), 'utf8'));
 
 test("the specification's query-batch examples: those with a query string answer 200, the invalid ones 400 naming the query and member", async () => {
   for (const name of ['example-full.json', 'example-min.json', 'multi-values.json']) {
@@ -135,8 +202,12 @@ test("the specification's query-batch examples: those with a query string answer
   assert.match(noQuery.body.detail, /query "q1": member "query" is required/);
   const misnamed = await form(example('invalid', 'misnamed-property.json'));
   assert.equal(misnamed.status, 400);
-  assert.match(misnamed.body.detail, /query "q0": member "props" is not a reconciliation query member/);
-  for (const name of ['empty-properties.json', 'empty-query.json']) assert.equal((await form(example('invalid', name))).status, 400, name);
+  assert.match(
+    misnamed.body.detail,
+    /query "q0": member "props" is not a reconciliation query member/,
+  );
+  for (const name of ['empty-properties.json', 'empty-query.json'])
+    assert.equal((await form(example('invalid', name))).status, 400, name);
   const typed = await form({ q: { query: 'Almaty', limit: '3' } });
   assert.equal(typed.status, 400, 'a limit sent as text is refused, not coerced');
   assert.match(typed.body.detail, /query "q": member "limit" must be integer/);
@@ -147,11 +218,16 @@ test('suggest, preview and view answer for an entity', async () => {
   assert.equal(suggest.status, 200);
   assert.ok(validSuggest(suggest.body), JSON.stringify(validSuggest.errors));
   assert.ok(suggest.body.result.some((r: { id: string }) => r.id === 'place:KZ-35'));
-  const preview = await fetch(`${server.base}/reconcile/preview?id=${encodeURIComponent('place:KZ-35/KZ3520')}`);
+  const preview = await fetch(
+    `${server.base}/reconcile/preview?id=${encodeURIComponent('place:KZ-35/KZ3520')}`,
+  );
   assert.equal(preview.status, 200);
   assert.match(preview.headers.get('content-type') ?? '', /^text\/html/);
   assert.match(await preview.text(), /Bukhar-Zhyrau District/);
-  const view = await fetch(`${server.base}/reconcile/view?id=${encodeURIComponent('place:KZ-35/KZ3520')}`, { redirect: 'manual' });
+  const view = await fetch(
+    `${server.base}/reconcile/view?id=${encodeURIComponent('place:KZ-35/KZ3520')}`,
+    { redirect: 'manual' },
+  );
   assert.equal(view.status, 303);
   assert.equal(view.headers.get('location'), '/api/v1/places/place:KZ-35%2FKZ3520');
 });

@@ -11,93 +11,157 @@ import { redisMissing as skip, startRedis } from './support/redis-server.js';
 import { makeV1Release } from './support/v1-fixture.js';
 import { waitFor } from './support/wait.js';
 
-test('Redis killed mid-run and restarted: never a 500, per-replica fallback, health degraded then ready, one log line each way', { skip, timeout: 60_000 }, async () => {
-  const unhandled: unknown[] = [];
-  const onError = (e: unknown) => unhandled.push(e);
-  process.on('uncaughtException', onError);
-  process.on('unhandledRejection', onError);
-  let redis = await startRedis();
-  const port = redis.port;
-  const { releasesDir } = await makeV1Release();
-  const log = captureLog();
-  const server = await startServer({ releasesDir, host: '127.0.0.1', port: 0, logger: log.logger, redisUrl: `redis://127.0.0.1:${port}`, v1: { rateLimit: { burst: 1000, refillPerSecond: 1 } } });
-  const statuses: number[] = [];
-  const health = async () => (await (await fetch(`${server.url}/api/v1/health`)).json()).data;
-  const hit = async () => {
-    const r = await fetch(`${server.url}/api/v1/places?limit=1`);
-    await r.arrayBuffer();
-    statuses.push(r.status);
-    return r;
-  };
-  try {
-    for (let i = 0; i < 5; i++) await hit();
-    const shared = (await hit()).headers.get('ratelimit');
-    assert.equal((await health()).status, 'ready');
-    await redis.stop('SIGKILL');
-    const lostAfter = await waitFor(async () => (await hit(), (await health()).status === 'degraded'), 5000, 'health degraded');
-    const degraded = await health();
-    assert.ok(degraded.reasons.some((r: string) => r.includes(`redis://127.0.0.1:${port}`)), JSON.stringify(degraded.reasons));
-    for (let i = 0; i < 20; i++) await hit();
-    redis = await startRedis(port);
-    const backAfter = await waitFor(async () => (await hit(), (await health()).status === 'ready'), 10_000, 'health ready again');
-    for (let i = 0; i < 5; i++) await hit();
-    const counts = statuses.reduce<Record<number, number>>((m, s) => ((m[s] = (m[s] ?? 0) + 1), m), {});
-    console.log(`# redis loss: ${statuses.length} requests ${JSON.stringify(counts)}; degraded ${lostAfter} ms after SIGKILL, ready ${backAfter} ms after restart; first RateLimit ${shared}`);
-    assert.deepEqual(Object.keys(counts), ['200'], 'every request answered 200 (none 500)');
-    assert.equal(log.find(/Redis .* unavailable/).length, 1, `one log line for the loss: ${JSON.stringify(log.find(/Redis/).map((l) => l['msg']))}`);
-    assert.equal(log.find(/Redis .* answers again/).length, 1, `one log line for the return: ${JSON.stringify(log.find(/Redis/).map((l) => l["msg"]))}`);
-    assert.deepEqual(unhandled, [], 'no unhandled error event or rejection');
-  } finally {
-    await server.close();
-    await redis.stop('SIGKILL');
-    process.off('uncaughtException', onError);
-    process.off('unhandledRejection', onError);
-  }
-});
+test(
+  'Redis killed mid-run and restarted: never a 500, per-replica fallback, health degraded then ready, one log line each way',
+  { skip, timeout: 60_000 },
+  async () => {
+    const unhandled: unknown[] = [];
+    const onError = (e: unknown) => unhandled.push(e);
+    process.on('uncaughtException', onError);
+    process.on('unhandledRejection', onError);
+    let redis = await startRedis();
+    const port = redis.port;
+    const { releasesDir } = await makeV1Release();
+    const log = captureLog();
+    const server = await startServer({
+      releasesDir,
+      host: '127.0.0.1',
+      port: 0,
+      logger: log.logger,
+      redisUrl: `redis://127.0.0.1:${port}`,
+      v1: { rateLimit: { burst: 1000, refillPerSecond: 1 } },
+    });
+    const statuses: number[] = [];
+    const health = async () => (await (await fetch(`${server.url}/api/v1/health`)).json()).data;
+    const hit = async () => {
+      const r = await fetch(`${server.url}/api/v1/places?limit=1`);
+      await r.arrayBuffer();
+      statuses.push(r.status);
+      return r;
+    };
+    try {
+      for (let i = 0; i < 5; i++) await hit();
+      const shared = (await hit()).headers.get('ratelimit');
+      assert.equal((await health()).status, 'ready');
+      await redis.stop('SIGKILL');
+      const lostAfter = await waitFor(
+        async () => (await hit(), (await health()).status === 'degraded'),
+        5000,
+        'health degraded',
+      );
+      const degraded = await health();
+      assert.ok(
+        degraded.reasons.some((r: string) => r.includes(`redis://127.0.0.1:${port}`)),
+        JSON.stringify(degraded.reasons),
+      );
+      for (let i = 0; i < 20; i++) await hit();
+      redis = await startRedis(port);
+      const backAfter = await waitFor(
+        async () => (await hit(), (await health()).status === 'ready'),
+        10_000,
+        'health ready again',
+      );
+      for (let i = 0; i < 5; i++) await hit();
+      const counts = statuses.reduce<Record<number, number>>(
+        (m, s) => ((m[s] = (m[s] ?? 0) + 1), m),
+        {},
+      );
+      console.log(
+        `# redis loss: ${statuses.length} requests ${JSON.stringify(counts)}; degraded ${lostAfter} ms after SIGKILL, ready ${backAfter} ms after restart; first RateLimit ${shared}`,
+      );
+      assert.deepEqual(Object.keys(counts), ['200'], 'every request answered 200 (none 500)');
+      assert.equal(
+        log.find(/Redis .* unavailable/).length,
+        1,
+        `one log line for the loss: ${JSON.stringify(log.find(/Redis/).map((l) => l['msg']))}`,
+      );
+      assert.equal(
+        log.find(/Redis .* answers again/).length,
+        1,
+        `one log line for the return: ${JSON.stringify(log.find(/Redis/).map((l) => l['msg']))}`,
+      );
+      assert.deepEqual(unhandled, [], 'no unhandled error event or rejection');
+    } finally {
+      await server.close();
+      await redis.stop('SIGKILL');
+      process.off('uncaughtException', onError);
+      process.off('unhandledRejection', onError);
+    }
+  },
+);
 
-test('Redis unreachable at start: a warning naming it, health degraded, requests served from the per-replica budget', { timeout: 30_000 }, async () => {
-  const port = await freePort(); // nothing listens here
-  const { releasesDir } = await makeV1Release();
-  const log = captureLog();
-  const server = await startServer({ releasesDir, host: '127.0.0.1', port: 0, logger: log.logger, redisUrl: `redis://127.0.0.1:${port}`, v1: { rateLimit: { burst: 3, refillPerSecond: 0.001 } } });
-  try {
-    assert.equal(log.find(/Redis .* unavailable/).length, 1);
-    const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push((await fetch(`${server.url}/api/v1/places`)).status);
-    assert.deepEqual(statuses, [200, 200, 200, 429], 'the in-memory budget applies');
-    const h = (await (await fetch(`${server.url}/api/v1/health`)).json()).data;
-    assert.equal(h.status, 'degraded');
-  } finally {
-    await server.close();
-  }
-});
+test(
+  'Redis unreachable at start: a warning naming it, health degraded, requests served from the per-replica budget',
+  { timeout: 30_000 },
+  async () => {
+    const port = await freePort(); // nothing listens here
+    const { releasesDir } = await makeV1Release();
+    const log = captureLog();
+    const server = await startServer({
+      releasesDir,
+      host: '127.0.0.1',
+      port: 0,
+      logger: log.logger,
+      redisUrl: `redis://127.0.0.1:${port}`,
+      v1: { rateLimit: { burst: 3, refillPerSecond: 0.001 } },
+    });
+    try {
+      assert.equal(log.find(/Redis .* unavailable/).length, 1);
+      const statuses = [];
+      for (let i = 0; i < 4; i++)
+        statuses.push((await fetch(`${server.url}/api/v1/places`)).status);
+      assert.deepEqual(statuses, [200, 200, 200, 429], 'the in-memory budget applies');
+      const h = (await (await fetch(`${server.url}/api/v1/health`)).json()).data;
+      assert.equal(h.status, 'degraded');
+    } finally {
+      await server.close();
+    }
+  },
+);
 
-test('Redis stalled past the command timeout, connection kept: fallback meanwhile, then ready again with one log line each way', { skip, timeout: 60_000 }, async (t) => {
-  const redis = await startRedis();
-  const { releasesDir } = await makeV1Release();
-  const log = captureLog();
-  const server = await startServer({ releasesDir, host: '127.0.0.1', port: 0, logger: log.logger, redisUrl: redis.url, v1: { rateLimit: { burst: 1000, refillPerSecond: 1 } } });
-  const health = async () => (await (await fetch(`${server.url}/api/v1/health`)).json()).data;
-  const hit = async () => {
-    const r = await fetch(`${server.url}/api/v1/places?limit=1`);
-    await r.arrayBuffer();
-    return r.status;
-  };
-  try {
-    assert.equal(await hit(), 200);
-    // SIGSTOP: the server stops answering but its sockets stay open, as a Redis stuck on a slow
-    // command or a stalled network path would; no connection event tells the client.
-    redis.child.kill('SIGSTOP');
-    const stalled = performance.now();
-    assert.equal(await hit(), 200, 'answered from the fallback once the command timed out');
-    assert.equal((await health()).status, 'degraded');
-    redis.child.kill('SIGCONT');
-    const backAfter = await waitFor(async () => (await hit(), (await health()).status === 'ready'), 10_000, 'health ready again');
-    t.diagnostic(`stalled for ${Math.round(performance.now() - stalled - backAfter)} ms; ready ${backAfter} ms after it resumed`);
-    assert.equal(log.find(/Redis .* unavailable/).length, 1);
-    assert.equal(log.find(/Redis .* answers again/).length, 1);
-  } finally {
-    await server.close();
-    await redis.stop();
-  }
-});
+test(
+  'Redis stalled past the command timeout, connection kept: fallback meanwhile, then ready again with one log line each way',
+  { skip, timeout: 60_000 },
+  async (t) => {
+    const redis = await startRedis();
+    const { releasesDir } = await makeV1Release();
+    const log = captureLog();
+    const server = await startServer({
+      releasesDir,
+      host: '127.0.0.1',
+      port: 0,
+      logger: log.logger,
+      redisUrl: redis.url,
+      v1: { rateLimit: { burst: 1000, refillPerSecond: 1 } },
+    });
+    const health = async () => (await (await fetch(`${server.url}/api/v1/health`)).json()).data;
+    const hit = async () => {
+      const r = await fetch(`${server.url}/api/v1/places?limit=1`);
+      await r.arrayBuffer();
+      return r.status;
+    };
+    try {
+      assert.equal(await hit(), 200);
+      // SIGSTOP: the server stops answering but its sockets stay open, as a Redis stuck on a slow
+      // command or a stalled network path would; no connection event tells the client.
+      redis.child.kill('SIGSTOP');
+      const stalled = performance.now();
+      assert.equal(await hit(), 200, 'answered from the fallback once the command timed out');
+      assert.equal((await health()).status, 'degraded');
+      redis.child.kill('SIGCONT');
+      const backAfter = await waitFor(
+        async () => (await hit(), (await health()).status === 'ready'),
+        10_000,
+        'health ready again',
+      );
+      t.diagnostic(
+        `stalled for ${Math.round(performance.now() - stalled - backAfter)} ms; ready ${backAfter} ms after it resumed`,
+      );
+      assert.equal(log.find(/Redis .* unavailable/).length, 1);
+      assert.equal(log.find(/Redis .* answers again/).length, 1);
+    } finally {
+      await server.close();
+      await redis.stop();
+    }
+  },
+);

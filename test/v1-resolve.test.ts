@@ -11,7 +11,11 @@ before(async () => {
 after(async () => server.close());
 
 const resolve = (body: unknown, type = 'application/json') =>
-  call(`${server.base}/resolve`, { method: 'POST', headers: { 'content-type': type }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  call(`${server.base}/resolve`, {
+    method: 'POST',
+    headers: { 'content-type': type },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 
 test('one sure match is 200 found with that id', async () => {
   const res = await resolve({ name: 'Qaraghandy', type: 'place' });
@@ -20,7 +24,10 @@ test('one sure match is 200 found with that id', async () => {
   assert.equal(res.body.data.id, 'place:KZ-35');
   const [c] = res.body.data.candidates;
   assert.equal(c.match, true);
-  assert.deepEqual(c.features.find((f: { id: string }) => f.id === 'match_type'), { id: 'match_type', value: 'exact' });
+  assert.deepEqual(
+    c.features.find((f: { id: string }) => f.id === 'match_type'),
+    { id: 'match_type', value: 'exact' },
+  );
   assert.match(res.body.meta.revision, /^[0-9a-f]{16}$/);
 });
 
@@ -29,8 +36,16 @@ test('homonymy is 300 with every candidate and no pick: Almaty is the region KZ-
   assert.equal(res.status, 300);
   assert.equal(res.body.data.result, 'ambiguous');
   assert.equal(res.body.data.id, null);
-  assert.deepEqual(res.body.data.candidates.map((c: { id: string }) => c.id).sort(), ['place:KZ-19', 'place:KZ-75']);
-  assert.ok(res.body.data.candidates.every((c: { match: boolean; score: number; names: object; type: string }) => c.match && c.score === 1 && c.names && c.type));
+  assert.deepEqual(res.body.data.candidates.map((c: { id: string }) => c.id).sort(), [
+    'place:KZ-19',
+    'place:KZ-75',
+  ]);
+  assert.ok(
+    res.body.data.candidates.every(
+      (c: { match: boolean; score: number; names: object; type: string }) =>
+        c.match && c.score === 1 && c.names && c.type,
+    ),
+  );
 });
 
 test('a containing place narrows homonyms: Karaganda within KZ-35 is the city district only', async () => {
@@ -60,7 +75,12 @@ test('body rules: over 16 KiB is 413, not JSON is 415, malformed is 400 malforme
   const broken = await resolve('{"name": ', 'application/json');
   assert.equal(broken.status, 400);
   assert.equal(broken.body.code, 'malformed_body');
-  for (const body of [{}, { name: '' }, { name: 'Almaty', type: 'planet' }, { name: 'Almaty', locale: 'de' }]) {
+  for (const body of [
+    {},
+    { name: '' },
+    { name: 'Almaty', type: 'planet' },
+    { name: 'Almaty', locale: 'de' },
+  ]) {
     const res = await resolve(body);
     assert.equal(res.status, 400, JSON.stringify(body));
     assert.equal(res.body.code, 'invalid_body', JSON.stringify(body));

@@ -18,13 +18,26 @@ test('every spelling of Karaganda finds the region first, the city it is the cen
   for (const q of ['Караганда', 'Қарағанды', 'Qaraghandy', 'Karagandy', 'karaganda']) {
     const res = await search(`q=${encodeURIComponent(q)}`);
     assert.equal(res.status, 200, q);
-    assert.deepEqual(res.body.data.slice(0, 2).map((h: { id: string }) => h.id), ['place:KZ-35', 'place:KZ-35/KZ3510'], q);
-    assert.deepEqual(res.body.data.slice(0, 2).map((h: { match: { type: string } }) => h.match.type), ['exact', 'exact'], q);
+    assert.deepEqual(
+      res.body.data.slice(0, 2).map((h: { id: string }) => h.id),
+      ['place:KZ-35', 'place:KZ-35/KZ3510'],
+      q,
+    );
+    assert.deepEqual(
+      res.body.data.slice(0, 2).map((h: { match: { type: string } }) => h.match.type),
+      ['exact', 'exact'],
+      q,
+    );
   }
 });
 
 test('a kind-of-place word (region, облысы, область) selects the region and is not required in its name', async () => {
-  for (const q of ['Karaganda region', 'Қарағанды облысы', 'Караганда область', 'область Караганда']) {
+  for (const q of [
+    'Karaganda region',
+    'Қарағанды облысы',
+    'Караганда область',
+    'область Караганда',
+  ]) {
     const res = await search(`q=${encodeURIComponent(q)}`);
     assert.equal(res.body.data[0].id, 'place:KZ-35', q);
   }
@@ -50,17 +63,29 @@ test('a one-letter typo still finds Karaganda region first, as a fuzzy match', a
 test('ranking puts exact before prefix before fuzzy, and each hit names the name that matched', async () => {
   const res = await search('q=karaganda&limit=100');
   const order = { exact: 0, prefix: 1, fuzzy: 2 } as const;
-  const ranks = res.body.data.map((h: { match: { type: keyof typeof order } }) => order[h.match.type]);
-  assert.deepEqual(ranks, [...ranks].sort((a: number, b: number) => a - b));
+  const ranks = res.body.data.map(
+    (h: { match: { type: keyof typeof order } }) => order[h.match.type],
+  );
+  assert.deepEqual(
+    ranks,
+    [...ranks].sort((a: number, b: number) => a - b),
+  );
   assert.ok(ranks.includes(0) && ranks.includes(1), 'both exact and prefix hits present');
-  const university = res.body.data.find((h: { id: string }) => h.id === 'institution:karaganda-university');
+  const university = res.body.data.find(
+    (h: { id: string }) => h.id === 'institution:karaganda-university',
+  );
   assert.equal(university.match.type, 'prefix');
   assert.ok(['name', 'lang', 'kind', 'type'].every((k) => k in university.match));
 });
 
 test('search finds institutions, persons, indicators, datasets and events by name', async () => {
-  for (const [q, id] of [['Karaganda University', 'institution:karaganda-university'], ['Тестовый Человек', 'person:akim-karaganda'],
-    ['Халық саны', 'indicator:population'], ['Population by region', 'dataset:population'], ['Событие B', 'event:2022-09-17-astana']]) {
+  for (const [q, id] of [
+    ['Karaganda University', 'institution:karaganda-university'],
+    ['Тестовый Человек', 'person:akim-karaganda'],
+    ['Халық саны', 'indicator:population'],
+    ['Population by region', 'dataset:population'],
+    ['Событие B', 'event:2022-09-17-astana'],
+  ]) {
     const res = await search(`q=${encodeURIComponent(q!)}`);
     assert.equal(res.body.data[0].id, id, q);
   }
@@ -72,7 +97,11 @@ test('the envelope carries schema_version, revision, count, next_cursor and link
   assert.match(res.body.meta.revision, /^[0-9a-f]{16}$/);
   assert.ok(res.body.meta.count > 1);
   assert.equal(typeof res.body.meta.next_cursor, 'string');
-  assert.equal(res.body.links.self, '/api/v1/search?limit=1&q=karaganda', 'self is the canonical URL: parameters sorted by name');
+  assert.equal(
+    res.body.links.self,
+    '/api/v1/search?limit=1&q=karaganda',
+    'self is the canonical URL: parameters sorted by name',
+  );
   assert.match(res.body.links.next, /cursor=/);
 });
 
@@ -96,7 +125,9 @@ test('a tampered cursor, or one from another query, is 400 invalid_cursor', asyn
   const first = await search('q=karaganda&limit=1');
   const cursor: string = first.body.meta.next_cursor;
   const [payload, sum] = cursor.split('.');
-  const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), off: 0 })).toString('base64url');
+  const forged = Buffer.from(
+    JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), off: 0 }),
+  ).toString('base64url');
   for (const bad of [`${forged}.${sum}`, 'garbage', `${payload}.AAAA`]) {
     const res = await search(`q=karaganda&cursor=${encodeURIComponent(bad)}`);
     assert.equal(res.status, 400);
@@ -109,7 +140,10 @@ test('a tampered cursor, or one from another query, is 400 invalid_cursor', asyn
 test('paging across a release swap keeps serving the revision of the first page', async () => {
   const first = await search('q=karaganda&limit=1');
   const oldRevision = first.body.meta.revision;
-  const second = await makeV1Release(releasesDir, { karaganda2024: 1_200_000, builtAt: '2026-02-01T00:00:00Z' });
+  const second = await makeV1Release(releasesDir, {
+    karaganda2024: 1_200_000,
+    builtAt: '2026-02-01T00:00:00Z',
+  });
   await server.holder.refresh();
   assert.notEqual(second.revision, oldRevision);
   assert.equal((await search('q=karaganda&limit=1')).body.meta.revision, second.revision);
@@ -127,5 +161,8 @@ test('q missing is missing_parameter; blank is invalid_query; bad locale and lim
     assert.equal(res.status, 400);
     assert.equal(res.body.code, 'invalid_limit', limit);
   }
-  assert.equal((await search('q=karaganda%20region&locale=kk')).body.data[0].label, 'Қарағанды облысы');
+  assert.equal(
+    (await search('q=karaganda%20region&locale=kk')).body.data[0].label,
+    'Қарағанды облысы',
+  );
 });

@@ -13,8 +13,16 @@ import { startExplorer, type Explorer } from './support/explorer.js';
 
 const ARTIFACTS = join(process.cwd(), 'test-artifacts', 'web-explorer-views');
 
-interface SeriesAnswer { series: { place: string; points: { period: string; period_end: string; value: number | null; status: string }[] }[] }
-interface SnapshotAnswer { revision: string; points: { metric: string; place: string; period: string; value: number | null; status: string }[] }
+interface SeriesAnswer {
+  series: {
+    place: string;
+    points: { period: string; period_end: string; value: number | null; status: string }[];
+  }[];
+}
+interface SnapshotAnswer {
+  revision: string;
+  points: { metric: string; place: string; period: string; value: number | null; status: string }[];
+}
 
 let ex: Explorer;
 
@@ -26,9 +34,13 @@ after(async () => {
   await ex?.close();
 });
 
-const legendPlaces = (page: Page) => page.$$eval('.compare-legend li', (lis) => lis.map((li) => li.getAttribute('data-iso')));
+const legendPlaces = (page: Page) =>
+  page.$$eval('.compare-legend li', (lis) => lis.map((li) => li.getAttribute('data-iso')));
 
-async function download(page: Page, click: () => Promise<void>): Promise<{ name: string; body: Buffer }> {
+async function download(
+  page: Page,
+  click: () => Promise<void>,
+): Promise<{ name: string; body: Buffer }> {
   const [dl] = (await Promise.all([page.waitForEvent('download'), click()])) as [Download, void];
   return { name: dl.suggestedFilename(), body: await readFile((await dl.path())!) };
 }
@@ -47,17 +59,32 @@ describe('explorer views in headless Chromium', { timeout: 600_000 }, () => {
 
     const chart = page.locator('.compare svg.compare-chart');
     const lines = await chart.locator('g.place-line').evaluateAll((gs) =>
-      gs.map((g) => ({ iso: g.getAttribute('data-iso'), stroke: g.getAttribute('stroke'), dash: g.querySelector('path.line')?.getAttribute('stroke-dasharray') ?? '', marker: g.querySelector('path.dot')?.getAttribute('d') })),
+      gs.map((g) => ({
+        iso: g.getAttribute('data-iso'),
+        stroke: g.getAttribute('stroke'),
+        dash: g.querySelector('path.line')?.getAttribute('stroke-dasharray') ?? '',
+        marker: g.querySelector('path.dot')?.getAttribute('d'),
+      })),
     );
-    assert.deepEqual(lines.map((l) => l.iso), ['KZ-35', 'KZ-75', 'KZ-79']);
-    for (const key of ['stroke', 'dash', 'marker'] as const) assert.equal(new Set(lines.map((l) => l[key])).size, 3, `each place has its own ${key}`);
-    assert.ok(await chart.locator('.break').count() > 0, 'border changes are marked on the comparison');
+    assert.deepEqual(
+      lines.map((l) => l.iso),
+      ['KZ-35', 'KZ-75', 'KZ-79'],
+    );
+    for (const key of ['stroke', 'dash', 'marker'] as const)
+      assert.equal(new Set(lines.map((l) => l[key])).size, 3, `each place has its own ${key}`);
+    assert.ok(
+      (await chart.locator('.break').count()) > 0,
+      'border changes are marked on the comparison',
+    );
 
     // The points its publisher did not call final are drawn as hollow markers, one per such point.
     await page.selectOption('#metric', 'grp');
     await page.locator('.compare h2', { hasText: 'Gross regional product' }).waitFor();
     const grp = await ex.api<SeriesAnswer>('/api/timemachine/series?metric=grp');
-    const marked = grp.series.filter((s) => ['KZ-35', 'KZ-75', 'KZ-79'].includes(s.place)).flatMap((s) => s.points).filter((p) => p.value !== null && p.status !== 'final');
+    const marked = grp.series
+      .filter((s) => ['KZ-35', 'KZ-75', 'KZ-79'].includes(s.place))
+      .flatMap((s) => s.points)
+      .filter((p) => p.value !== null && p.status !== 'final');
     assert.ok(marked.length > 0, 'some compared GRP value is preliminary');
     assert.equal(await chart.locator('path.dot.marked').count(), marked.length);
     await ex.shot(page, '01-compare-en');
@@ -70,9 +97,14 @@ describe('explorer views in headless Chromium', { timeout: 600_000 }, () => {
     assert.equal(await again.locator('#metric').inputValue(), 'grp');
     await again.close();
 
-    const nine = await ex.open('#lang=en&compare=KZ-10,KZ-11,KZ-15,KZ-19,KZ-23,KZ-27,KZ-31,KZ-33,KZ-35');
+    const nine = await ex.open(
+      '#lang=en&compare=KZ-10,KZ-11,KZ-15,KZ-19,KZ-23,KZ-27,KZ-31,KZ-33,KZ-35',
+    );
     assert.equal((await legendPlaces(nine)).length, 8, 'at most eight places');
-    assert.ok(await nine.locator('table.values tr[data-iso="KZ-75"] .compare-toggle').isDisabled(), 'a ninth place cannot be added');
+    assert.ok(
+      await nine.locator('table.values tr[data-iso="KZ-75"] .compare-toggle').isDisabled(),
+      'a ninth place cannot be added',
+    );
     await nine.close();
   });
 
@@ -83,21 +115,31 @@ describe('explorer views in headless Chromium', { timeout: 600_000 }, () => {
     const csv = await download(page, () => tools.locator('a.csv').click());
     const rows = parse(csv.body, { columns: true }) as Record<string, string>[];
     const grp = await ex.api<SeriesAnswer>('/api/timemachine/series?metric=grp');
-    const expected = grp.series.filter((s) => s.place === 'KZ-35' || s.place === 'KZ-75').flatMap((s) => s.points.map((p) => `${s.place}|${p.period}|${p.value ?? ''}|${p.status}`));
-    assert.deepEqual(rows.map((r) => `${r['place']}|${r['period']}|${r['value']}|${r['status']}`).sort(), expected.sort());
+    const expected = grp.series
+      .filter((s) => s.place === 'KZ-35' || s.place === 'KZ-75')
+      .flatMap((s) => s.points.map((p) => `${s.place}|${p.period}|${p.value ?? ''}|${p.status}`));
+    assert.deepEqual(
+      rows.map((r) => `${r['place']}|${r['period']}|${r['value']}|${r['status']}`).sort(),
+      expected.sort(),
+    );
     for (const r of rows) {
       assert.equal(r['unit'], 'mln KZT');
       assert.match(r['source_title']!, /Gross regional product/);
       assert.equal(r['release'], ex.revision);
     }
 
-    const svg = (await download(page, () => tools.locator('button.svg').click())).body.toString('utf8');
+    const svg = (await download(page, () => tools.locator('button.svg').click())).body.toString(
+      'utf8',
+    );
     assert.match(svg, /^<\?xml[^>]*>\n<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     assert.equal(svg.match(/class="place-line"/g)?.length, 2);
     assert.ok(svg.includes(ex.revision), 'the release is printed in the picture');
     assert.match(svg, /Source: Gross regional product/);
     const periods = expected.map((e) => e.split('|')[1]!).sort();
-    assert.ok(svg.includes(`Period: ${periods[0]}–${periods[periods.length - 1]}`), 'the period is printed in the picture');
+    assert.ok(
+      svg.includes(`Period: ${periods[0]}–${periods[periods.length - 1]}`),
+      'the period is printed in the picture',
+    );
 
     const png = (await download(page, () => tools.locator('button.png').click())).body;
     assert.equal(png.subarray(0, 8).toString('hex'), '89504e470d0a1a0a', 'a PNG file');
@@ -105,13 +147,25 @@ describe('explorer views in headless Chromium', { timeout: 600_000 }, () => {
 
     // The map view: its table's rows, and the map with its credit added below.
     const mapTools = page.locator('.view-tools[data-view="map"]');
-    const mapCsv = parse((await download(page, () => mapTools.locator('a.csv').click())).body, { columns: true }) as Record<string, string>[];
-    const onScreen = await page.$$eval('table.values tbody tr', (trs) => trs.map((tr) => tr.getAttribute('data-iso')));
+    const mapCsv = parse((await download(page, () => mapTools.locator('a.csv').click())).body, {
+      columns: true,
+    }) as Record<string, string>[];
+    const onScreen = await page.$$eval('table.values tbody tr', (trs) =>
+      trs.map((tr) => tr.getAttribute('data-iso')),
+    );
     const snap = await ex.api<SnapshotAnswer>('/api/timemachine/snapshot');
-    assert.deepEqual(mapCsv.map((r) => r['place']), onScreen.filter((iso) => snap.points.some((p) => p.metric === 'grp' && p.place === iso)));
-    const mapSvg = (await download(page, () => mapTools.locator('button.svg').click())).body.toString('utf8');
+    assert.deepEqual(
+      mapCsv.map((r) => r['place']),
+      onScreen.filter((iso) => snap.points.some((p) => p.metric === 'grp' && p.place === iso)),
+    );
+    const mapSvg = (
+      await download(page, () => mapTools.locator('button.svg').click())
+    ).body.toString('utf8');
     assert.equal(mapSvg.match(/data-iso="KZ-\d\d"/g)?.length, 20);
-    assert.ok(mapSvg.includes(ex.revision) && mapSvg.includes('Source: Gross regional product'), 'the map picture names source and release');
+    assert.ok(
+      mapSvg.includes(ex.revision) && mapSvg.includes('Source: Gross regional product'),
+      'the map picture names source and release',
+    );
     await page.close();
   });
 
@@ -123,14 +177,26 @@ describe('explorer views in headless Chromium', { timeout: 600_000 }, () => {
     assert.match(src, /\/embed#.*rev=/);
     assert.ok(src.includes(`rev=${ex.revision}`), 'pinned to the release revision');
     assert.ok(src.includes('compare=KZ-71,KZ'));
-    const embedPage = await ex.app.inject({ method: 'GET', url: '/embed', headers: { accept: 'text/html' } });
+    const embedPage = await ex.app.inject({
+      method: 'GET',
+      url: '/embed',
+      headers: { accept: 'text/html' },
+    });
     assert.equal(embedPage.statusCode, 200);
     assert.match(String(embedPage.headers['content-security-policy']), /frame-ancestors \*/);
     const root = await ex.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
-    assert.match(String(root.headers['content-security-policy']), /frame-ancestors 'self'/, 'the full page is still not framed elsewhere');
+    assert.match(
+      String(root.headers['content-security-policy']),
+      /frame-ancestors 'self'/,
+      'the full page is still not framed elsewhere',
+    );
 
     // A newspaper's page on another origin (another port) frames it.
-    const newsroom = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><title>Article</title><p>Text.</p>${code}`));
+    const newsroom = createServer((_req, res) =>
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(`<!doctype html><title>Article</title><p>Text.</p>${code}`),
+    );
     await new Promise<void>((ok) => newsroom.listen(0, '127.0.0.1', ok));
     after(() => newsroom.close());
     const host = await ex.context.newPage();
@@ -140,7 +206,9 @@ describe('explorer views in headless Chromium', { timeout: 600_000 }, () => {
     assert.equal(await frame.locator('g.place-line').count(), 2);
     assert.equal(await frame.locator('header, nav, table.values').count(), 0, 'the chart alone');
     assert.ok((await frame.locator('.embed-credit').innerText()).includes(ex.revision));
-    assert.ok((await frame.locator('svg.compare-chart .credit').textContent())!.includes(ex.revision));
+    assert.ok(
+      (await frame.locator('svg.compare-chart .credit').textContent())!.includes(ex.revision),
+    );
     await ex.shot(host, '02-embed-ru');
     await host.close();
 
@@ -148,17 +216,33 @@ describe('explorer views in headless Chromium', { timeout: 600_000 }, () => {
     const cite = await page.locator('.compare .cite').innerText();
     const permalink = await page.locator('.compare .permalink a').getAttribute('href');
     assert.equal(permalink, `/r/${ex.revision}/data/datasets/labour-market.csv`);
-    assert.ok(cite.includes(ex.revision) && cite.includes('Уровень безработицы') && cite.includes(`${ex.base}${permalink}`), cite);
+    assert.ok(
+      cite.includes(ex.revision) &&
+        cite.includes('Уровень безработицы') &&
+        cite.includes(`${ex.base}${permalink}`),
+      cite,
+    );
     const sealed = await ex.app.inject({ method: 'GET', url: permalink! });
     assert.equal(sealed.statusCode, 200);
     assert.equal(sealed.headers['cache-control'], 'public, max-age=31536000, immutable');
-    assert.ok(sealed.body.includes('\nunemployment_rate,KZ-71,'), 'the file holds the cited figures');
+    assert.ok(
+      sealed.body.includes('\nunemployment_rate,KZ-71,'),
+      'the file holds the cited figures',
+    );
     await page.close();
   });
 
   test('the ru and kk views print units, periods, statuses, breaks and sources in the reader’s language', async () => {
-    const english = /\b(years?|persons|people|thousand|million|tonnes|KZT|tenge|percent|count|preliminary|final|Series break|Source|Period|Bureau|Statistics|January|September)\b/;
-    const metrics = ['life_expectancy', 'grp_cumulative', 'grp', 'income_per_capita_nominal', 'air_emissions_stationary', 'environmental_protection_expenditure'];
+    const english =
+      /\b(years?|persons|people|thousand|million|tonnes|KZT|tenge|percent|count|preliminary|final|Series break|Source|Period|Bureau|Statistics|January|September)\b/;
+    const metrics = [
+      'life_expectancy',
+      'grp_cumulative',
+      'grp',
+      'income_per_capita_nominal',
+      'air_emissions_stationary',
+      'environmental_protection_expenditure',
+    ];
     const nine = { ru: 'январь–сентябрь 2023', kk: '2023 ж. қаңтар–қыркүйек' };
     for (const lang of ['ru', 'kk'] as const) {
       for (const metric of metrics) {
@@ -167,9 +251,19 @@ describe('explorer views in headless Chromium', { timeout: 600_000 }, () => {
         await page.locator('.compare svg.compare-chart').waitFor();
         const text = await page.locator('body').innerText();
         const hit = english.exec(text);
-        assert.equal(hit, null, `${lang} ${metric}: English "${hit?.[0]}" in …${text.slice(Math.max(0, (hit?.index ?? 0) - 60), (hit?.index ?? 0) + 40)}…`);
-        if (metric === 'grp_cumulative') assert.equal(await page.locator('.date-out').innerText(), nine[lang]);
-        if (metric === 'grp') assert.match(await page.locator('.panel .value').innerText(), /^\d{1,3}(\u00a0\d{3})+$/, 'numbers grouped the Russian/Kazakh way');
+        assert.equal(
+          hit,
+          null,
+          `${lang} ${metric}: English "${hit?.[0]}" in …${text.slice(Math.max(0, (hit?.index ?? 0) - 60), (hit?.index ?? 0) + 40)}…`,
+        );
+        if (metric === 'grp_cumulative')
+          assert.equal(await page.locator('.date-out').innerText(), nine[lang]);
+        if (metric === 'grp')
+          assert.match(
+            await page.locator('.panel .value').innerText(),
+            /^\d{1,3}(\u00a0\d{3})+$/,
+            'numbers grouped the Russian/Kazakh way',
+          );
         if (metric === 'life_expectancy') await ex.shot(page, `03-units-${lang}`);
         await page.close();
       }
@@ -177,13 +271,19 @@ describe('explorer views in headless Chromium', { timeout: 600_000 }, () => {
   });
 
   test('at 375 px nothing scrolls sideways, the map and charts fit, and every new control works by keyboard', async () => {
-    const page = await ex.open('#lang=kk&metric=hospital_organisations&region=KZ-35&compare=KZ-35,KZ-75,KZ', { width: 375, height: 740 });
+    const page = await ex.open(
+      '#lang=kk&metric=hospital_organisations&region=KZ-35&compare=KZ-35,KZ-75,KZ',
+      { width: 375, height: 740 },
+    );
     await page.locator('.compare svg.compare-chart').waitFor();
-    const widths = () => page.evaluate(() => ({
-      scroll: document.documentElement.scrollWidth,
-      inner: innerWidth,
-      svgs: [...document.querySelectorAll('svg.map, svg.chart, svg.compare-chart')].map((s) => Math.round(s.getBoundingClientRect().right)),
-    }));
+    const widths = () =>
+      page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        inner: innerWidth,
+        svgs: [...document.querySelectorAll('svg.map, svg.chart, svg.compare-chart')].map((s) =>
+          Math.round(s.getBoundingClientRect().right),
+        ),
+      }));
     let w = await widths();
     assert.ok(w.scroll <= w.inner, `scrollWidth ${w.scroll} > ${w.inner}`);
     assert.ok(w.svgs.length >= 3 && w.svgs.every((r) => r <= w.inner), `charts fit: ${w.svgs}`);
@@ -224,7 +324,12 @@ describe('explorer views in headless Chromium', { timeout: 600_000 }, () => {
   });
 
   test('per 1,000 people is offered for counts only, from the same place’s population of the same year, and labelled as Dala’s computation', async () => {
-    for (const metric of ['unemployment_rate', 'life_expectancy', 'income_per_capita_nominal', 'population']) {
+    for (const metric of [
+      'unemployment_rate',
+      'life_expectancy',
+      'income_per_capita_nominal',
+      'population',
+    ]) {
       const page = await ex.open(`#lang=en&metric=${metric}`);
       assert.equal(await page.locator('#per-capita').count(), 0, `not offered for ${metric}`);
       await page.close();
@@ -237,14 +342,19 @@ describe('explorer views in headless Chromium', { timeout: 600_000 }, () => {
     let checked = 0;
     for (const iso of ['KZ-75', 'KZ-35', 'KZ-79']) {
       const p = snap.points.find((x) => x.metric === 'hospital_organisations' && x.place === iso)!;
-      const people = pop.series.find((s) => s.place === iso)?.points.find((x) => x.period === p.period)?.value;
+      const people = pop.series
+        .find((s) => s.place === iso)
+        ?.points.find((x) => x.period === p.period)?.value;
       const cell = await page.locator(`table.values tr[data-iso="${iso}"] td`).first().innerText();
       if (p.value === null || !people) {
         assert.match(cell, /not published/);
         continue;
       }
       const shown = Number(cell.replace(/,/g, ''));
-      assert.ok(Math.abs(shown - (p.value * 1000) / people) < 0.006, `${iso}: shown ${shown}, ${p.value} × 1000 / ${people}`);
+      assert.ok(
+        Math.abs(shown - (p.value * 1000) / people) < 0.006,
+        `${iso}: shown ${shown}, ${p.value} × 1000 / ${people}`,
+      );
       checked++;
     }
     assert.ok(checked > 0, 'some region was checked against its population');

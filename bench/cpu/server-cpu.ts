@@ -19,41 +19,67 @@ import { probesOf, type Ask, type ReleaseFacts } from './route-families.js';
 const REPEAT = Number(process.env.BENCH_CPU_REPEAT ?? 3);
 const PER_ITEM = 5; // observations and entities asked for by id
 
-interface Measured { ms: number; status: number; bytes: number; path: string }
+interface Measured {
+  ms: number;
+  status: number;
+  bytes: number;
+  path: string;
+}
 
 export async function measureRouteFamilies(releasesDir: string, capMs: number): Promise<void> {
-  const app = await buildApp({ releasesDir, logger: false, answerCache: { maxBytes: 0 }, v1: { rateLimit: { burst: 1e9, refillPerSecond: 1e9 } } });
+  const app = await buildApp({
+    releasesDir,
+    logger: false,
+    answerCache: { maxBytes: 0 },
+    v1: { rateLimit: { burst: 1e9, refillPerSecond: 1e9 } },
+  });
   const cpu = measureRequestCpu(app.server);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as { port: number };
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const ask = (a: Ask): Promise<Measured> => new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, method: a.method, path: a.path, headers: a.headers, agent }, (res) => {
-      let bytes = 0;
-      res.on('data', (c: Buffer) => (bytes += c.length));
-      res.on('end', async () => {
-        const ms = await cpu.last();
-        resolve({ ms, status: res.statusCode ?? 0, bytes, path: a.path });
-      });
+  const ask = (a: Ask): Promise<Measured> =>
+    new Promise((resolve, reject) => {
+      const req = httpRequest(
+        { host: '127.0.0.1', port, method: a.method, path: a.path, headers: a.headers, agent },
+        (res) => {
+          let bytes = 0;
+          res.on('data', (c: Buffer) => (bytes += c.length));
+          res.on('end', async () => {
+            const ms = await cpu.last();
+            resolve({ ms, status: res.statusCode ?? 0, bytes, path: a.path });
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(a.body);
     });
-    req.on('error', reject);
-    req.end(a.body);
-  });
   // the facts are read with plain requests whose bodies are kept
-  const body = async (path: string, accept = 'application/json') => Buffer.from(await (await fetch(`http://127.0.0.1:${port}${path}`, { headers: { accept } })).arrayBuffer());
+  const body = async (path: string, accept = 'application/json') =>
+    Buffer.from(
+      await (await fetch(`http://127.0.0.1:${port}${path}`, { headers: { accept } })).arrayBuffer(),
+    );
   try {
     // the store is verified (hashed) at start-up: measure nothing before it answers
-    while ((await fetch(`http://127.0.0.1:${port}/api/v1/observations?limit=1`)).status !== 200) await new Promise((r) => setTimeout(r, 200));
-    const stats = JSON.parse((await body('/api/timemachine/stats')).toString()) as { revision: string; by_metric: { metric: string; points: number }[] };
+    while ((await fetch(`http://127.0.0.1:${port}/api/v1/observations?limit=1`)).status !== 200)
+      await new Promise((r) => setTimeout(r, 200));
+    const stats = JSON.parse((await body('/api/timemachine/stats')).toString()) as {
+      revision: string;
+      by_metric: { metric: string; points: number }[];
+    };
     const flowsXml = (await body('/sdmx/2.1/dataflow', 'application/xml')).toString();
     // the first pages of the diff against the predecessor, each URL with the cursor of the page before
     const diffPages = ['/api/timemachine/snapshot-diff'];
     while (diffPages.length < 12) {
-      const next = (JSON.parse((await body(diffPages.at(-1)!)).toString()) as { next_after: string | null }).next_after;
+      const next = (
+        JSON.parse((await body(diffPages.at(-1)!)).toString()) as { next_after: string | null }
+      ).next_after;
       if (next === null) break;
       diffPages.push(`/api/timemachine/snapshot-diff?after=${next}`);
     }
-    const ids = async (path: string) => (JSON.parse((await body(path)).toString()) as { data: { id: string }[] }).data.map((x) => x.id);
+    const ids = async (path: string) =>
+      (JSON.parse((await body(path)).toString()) as { data: { id: string }[] }).data.map(
+        (x) => x.id,
+      );
     const items = {
       places: await ids('/api/v1/places?type=region&limit=100'), // the country and its regions
       indicators: await ids('/api/v1/indicators?limit=100'),
@@ -66,14 +92,38 @@ export async function measureRouteFamilies(releasesDir: string, capMs: number): 
       flows: [...flowsXml.matchAll(/<str:Dataflow [^>]*id="([^"]+)"/g)].map((m) => m[1]!),
       diffPages,
       items,
-      dates: ['2024-01-01', '2022-07-01', '2020-01-01', '2016-01-01', '2010-01-01', '2026-09-01', '2005-01-01'],
-      dataDir: join(releasesDir, (await readFile(join(releasesDir, 'CURRENT'), 'utf8')).trim(), 'data'),
+      dates: [
+        '2024-01-01',
+        '2022-07-01',
+        '2020-01-01',
+        '2016-01-01',
+        '2010-01-01',
+        '2026-09-01',
+        '2005-01-01',
+      ],
+      dataDir: join(
+        releasesDir,
+        (await readFile(join(releasesDir, 'CURRENT'), 'utf8')).trim(),
+        'data',
+      ),
     };
     // warm-up: module code compiled, schemas compiled, store pages read, on URLs the probes never ask
-    for (const u of ['/api/v1/observations?limit=3', '/api/v1/observations?limit=3&format=csv', '/api/v1/places?limit=3', '/api/timemachine/snapshot', '/api/v1/search?q=almaty']) await ask({ method: 'GET', path: u, headers: {} });
-    const load = async () => (await readFile('/proc/loadavg', 'utf8').catch(() => '?')).split(' ').slice(0, 3).join(' ');
-    console.log(`release ${facts.revision}; ${facts.metrics.length} metrics, ${facts.flows.length} dataflows; load average ${await load()}`);
-    console.log('| route | representation | costliest URL shape | URLs | median ms | max ms | statuses | largest body (bytes sent) |');
+    for (const u of [
+      '/api/v1/observations?limit=3',
+      '/api/v1/observations?limit=3&format=csv',
+      '/api/v1/places?limit=3',
+      '/api/timemachine/snapshot',
+      '/api/v1/search?q=almaty',
+    ])
+      await ask({ method: 'GET', path: u, headers: {} });
+    const load = async () =>
+      (await readFile('/proc/loadavg', 'utf8').catch(() => '?')).split(' ').slice(0, 3).join(' ');
+    console.log(
+      `release ${facts.revision}; ${facts.metrics.length} metrics, ${facts.flows.length} dataflows; load average ${await load()}`,
+    );
+    console.log(
+      '| route | representation | costliest URL shape | URLs | median ms | max ms | statuses | largest body (bytes sent) |',
+    );
     console.log('|---|---|---|---|---|---|---|---|');
     const only = new RegExp(process.env.BENCH_CPU_ONLY ?? ''); // a family to measure alone
     for (const probe of (await probesOf(facts)).filter((p) => only.test(p.family))) {
@@ -84,11 +134,24 @@ export async function measureRouteFamilies(releasesDir: string, capMs: number): 
         runs.push(again.sort((x, y) => x.ms - y.ms)[again.length >> 1]!);
       }
       const ms = runs.map((r) => r.ms);
-      if (process.env.BENCH_CPU_EACH) for (const r of runs) console.log(`  ${r.ms.toFixed(1)} ms ${r.status} ${r.bytes} B ${r.path}`);
+      if (process.env.BENCH_CPU_EACH)
+        for (const r of runs)
+          console.log(`  ${r.ms.toFixed(1)} ms ${r.status} ${r.bytes} B ${r.path}`);
       const worst = runs.reduce((a, b) => (b.ms > a.ms ? b : a));
       const statuses = [...new Set(runs.map((r) => r.status))].join('/');
-      console.log(`| ${probe.family} | ${probe.representation} | \`${probe.shape}\` | ${runs.length} | ${percentile(ms, 50).toFixed(1)} | ${worst.ms.toFixed(1)} | ${statuses} | ${Math.max(...runs.map((r) => r.bytes)).toLocaleString('en')} |`);
-      emit(atMost('cpu-cap', `${probe.family}, ${probe.representation}: server CPU per request <= ${capMs} ms (max of ${runs.length} distinct URLs, median of ${REPEAT} each)`, +worst.ms.toFixed(1), capMs, 'ms', `${worst.path} answered ${worst.status}; median ${percentile(ms, 50).toFixed(1)} ms`));
+      console.log(
+        `| ${probe.family} | ${probe.representation} | \`${probe.shape}\` | ${runs.length} | ${percentile(ms, 50).toFixed(1)} | ${worst.ms.toFixed(1)} | ${statuses} | ${Math.max(...runs.map((r) => r.bytes)).toLocaleString('en')} |`,
+      );
+      emit(
+        atMost(
+          'cpu-cap',
+          `${probe.family}, ${probe.representation}: server CPU per request <= ${capMs} ms (max of ${runs.length} distinct URLs, median of ${REPEAT} each)`,
+          +worst.ms.toFixed(1),
+          capMs,
+          'ms',
+          `${worst.path} answered ${worst.status}; median ${percentile(ms, 50).toFixed(1)} ms`,
+        ),
+      );
     }
     console.log(`load average at the end ${await load()}`);
   } finally {

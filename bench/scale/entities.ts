@@ -6,12 +6,48 @@ import type { Row } from '../../src/store/tables.js';
 
 // Syllables in Kazakh Cyrillic with a Latin spelling; names are built from 2 to 4 of them.
 const SYLLABLES: readonly [string, string][] = [
-  ['ақ', 'aq'], ['қара', 'qara'], ['су', 'su'], ['тау', 'tau'], ['бай', 'bai'], ['жан', 'zhan'], ['көл', 'kol'], ['сар', 'sar'],
-  ['төбе', 'tobe'], ['құм', 'qum'], ['бұлақ', 'bulaq'], ['өзек', 'ozek'], ['шы', 'shy'], ['мір', 'mir'], ['нұр', 'nur'], ['ала', 'ala'],
-  ['бел', 'bel'], ['кен', 'ken'], ['сай', 'sai'], ['тас', 'tas'], ['ор', 'or'], ['ой', 'oi'], ['жар', 'zhar'], ['ши', 'shi'],
-  ['қыз', 'qyz'], ['ел', 'el'], ['ту', 'tu'], ['ар', 'ar'], ['қам', 'qam'], ['мұн', 'mun'],
+  ['ақ', 'aq'],
+  ['қара', 'qara'],
+  ['су', 'su'],
+  ['тау', 'tau'],
+  ['бай', 'bai'],
+  ['жан', 'zhan'],
+  ['көл', 'kol'],
+  ['сар', 'sar'],
+  ['төбе', 'tobe'],
+  ['құм', 'qum'],
+  ['бұлақ', 'bulaq'],
+  ['өзек', 'ozek'],
+  ['шы', 'shy'],
+  ['мір', 'mir'],
+  ['нұр', 'nur'],
+  ['ала', 'ala'],
+  ['бел', 'bel'],
+  ['кен', 'ken'],
+  ['сай', 'sai'],
+  ['тас', 'tas'],
+  ['ор', 'or'],
+  ['ой', 'oi'],
+  ['жар', 'zhar'],
+  ['ши', 'shi'],
+  ['қыз', 'qyz'],
+  ['ел', 'el'],
+  ['ту', 'tu'],
+  ['ар', 'ar'],
+  ['қам', 'qam'],
+  ['мұн', 'mun'],
 ];
-const TO_RUSSIAN: Readonly<Record<string, string>> = { ә: 'а', ғ: 'г', қ: 'к', ң: 'н', ө: 'о', ұ: 'у', ү: 'у', һ: 'х', і: 'и' };
+const TO_RUSSIAN: Readonly<Record<string, string>> = {
+  ә: 'а',
+  ғ: 'г',
+  қ: 'к',
+  ң: 'н',
+  ө: 'о',
+  ұ: 'у',
+  ү: 'у',
+  һ: 'х',
+  і: 'и',
+};
 
 /** The scaled release's one seeded PRNG (mulberry32), under the name the search bench imports. */
 export { rng as prng } from './random.js';
@@ -27,13 +63,30 @@ export interface SyntheticEntity {
 
 type Kind = 'district' | 'rural_district' | 'village' | 'school';
 
-function namesFor(kind: Kind, kk: string, lat: string, n: number): { en: string; ru: string; kk: string } {
+function namesFor(
+  kind: Kind,
+  kk: string,
+  lat: string,
+  n: number,
+): { en: string; ru: string; kk: string } {
   const ru = russian(kk);
   switch (kind) {
-    case 'district': return { en: `${cap(lat)} District`, ru: `${cap(ru)}ский район`, kk: `${cap(kk)} ауданы` };
-    case 'rural_district': return { en: `${cap(lat)} rural district`, ru: `${cap(ru)}ский сельский округ`, kk: `${cap(kk)} ауылдық округі` };
-    case 'village': return { en: cap(lat), ru: `село ${cap(ru)}`, kk: `${cap(kk)} ауылы` };
-    case 'school': return { en: `${cap(lat)} secondary school No. ${n}`, ru: `Средняя школа № ${n} села ${cap(ru)}`, kk: `${cap(kk)} ауылының № ${n} орта мектебі` };
+    case 'district':
+      return { en: `${cap(lat)} District`, ru: `${cap(ru)}ский район`, kk: `${cap(kk)} ауданы` };
+    case 'rural_district':
+      return {
+        en: `${cap(lat)} rural district`,
+        ru: `${cap(ru)}ский сельский округ`,
+        kk: `${cap(kk)} ауылдық округі`,
+      };
+    case 'village':
+      return { en: cap(lat), ru: `село ${cap(ru)}`, kk: `${cap(kk)} ауылы` };
+    case 'school':
+      return {
+        en: `${cap(lat)} secondary school No. ${n}`,
+        ru: `Средняя школа № ${n} села ${cap(ru)}`,
+        kk: `${cap(kk)} ауылының № ${n} орта мектебі`,
+      };
   }
 }
 
@@ -49,12 +102,20 @@ export function syntheticEntity(i: number, seed = 1): SyntheticEntity {
     lat += l;
   }
   const r = rand();
-  const kind: Kind = r < 0.15 ? 'district' : r < 0.45 ? 'rural_district' : r < 0.85 ? 'village' : 'school';
+  const kind: Kind =
+    r < 0.15 ? 'district' : r < 0.45 ? 'rural_district' : r < 0.85 ? 'village' : 'school';
   const names = namesFor(kind, kk, lat, 1 + Math.floor(rand() * 40));
   const id = `synthetic:${String(i).padStart(7, '0')}`;
   const type = kind === 'school' ? 'institution' : 'district';
   return {
-    entity: { id, type, name_en: names.en, name_ru: names.ru, name_kk: names.kk, data: JSON.stringify({ id, kind, synthetic: true }) },
+    entity: {
+      id,
+      type,
+      name_en: names.en,
+      name_ru: names.ru,
+      name_kk: names.kk,
+      data: JSON.stringify({ id, kind, synthetic: true }),
+    },
     names: [{ entity_id: id, name: id.slice('synthetic:'.length), lang: 'und', kind: 'code' }],
   };
 }

@@ -23,11 +23,26 @@ interface SyntheticIndicator {
 export const indicatorId = (i: number) => `syn_m${String(i + 1).padStart(2, '0')}`;
 
 export const SYNTHETIC_INDICATORS: readonly SyntheticIndicator[] = [
-  ...Array.from({ length: PLAIN }, (_, i) => ({ id: indicatorId(i), dimensions: [], breakdowns: [] })),
+  ...Array.from({ length: PLAIN }, (_, i) => ({
+    id: indicatorId(i),
+    dimensions: [],
+    breakdowns: [],
+  })),
   // shaped as the population by district: by sex and by urban/rural
-  { id: indicatorId(PLAIN), dimensions: ['sex', 'area'], breakdowns: [{ sex: 'F' }, { sex: 'M' }, { area: 'U' }, { area: 'R' }] },
+  {
+    id: indicatorId(PLAIN),
+    dimensions: ['sex', 'area'],
+    breakdowns: [{ sex: 'F' }, { sex: 'M' }, { area: 'U' }, { area: 'R' }],
+  },
   // shaped as the population by working-age group: sex x age, each sex's own working ages
-  { id: indicatorId(PLAIN + 1), dimensions: ['sex', 'age'], breakdowns: [{ sex: 'F', age: 'Y16T58' }, { sex: 'M', age: 'Y16T62' }] },
+  {
+    id: indicatorId(PLAIN + 1),
+    dimensions: ['sex', 'age'],
+    breakdowns: [
+      { sex: 'F', age: 'Y16T58' },
+      { sex: 'M', age: 'Y16T62' },
+    ],
+  },
 ];
 
 export interface SyntheticSeries {
@@ -39,20 +54,41 @@ export interface SyntheticSeries {
 }
 
 /** Every synthetic series, in key order (the order the store writer takes points in). */
-export const SYNTHETIC_SERIES: readonly SyntheticSeries[] = SYNTHETIC_INDICATORS.flatMap((ind, indicator) =>
-  [{}, ...ind.breakdowns].map((codes) => ({ key: seriesKey(ind.id, ind.dimensions, codes), indicator, breakdown: Object.keys(codes).length > 0 })),
+export const SYNTHETIC_SERIES: readonly SyntheticSeries[] = SYNTHETIC_INDICATORS.flatMap(
+  (ind, indicator) =>
+    [{}, ...ind.breakdowns].map((codes) => ({
+      key: seriesKey(ind.id, ind.dimensions, codes),
+      indicator,
+      breakdown: Object.keys(codes).length > 0,
+    })),
 ).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 
 export const unitOf = (indicator: number) => (indicator % 3 === 0 ? 'count' : 'index');
 
 /** The synthetic series' metrics rows and the series_dimensions rows of the dimensioned ones. */
-export function syntheticSeriesRows(provenance: string): { metrics: Row<'metrics'>[]; series_dimensions: Row<'series_dimensions'>[] } {
+export function syntheticSeriesRows(provenance: string): {
+  metrics: Row<'metrics'>[];
+  series_dimensions: Row<'series_dimensions'>[];
+} {
   const indicators = SYNTHETIC_INDICATORS.map((ind, i) => ({
-    id: ind.id, layer: 'synthetic', name: { en: `Synthetic metric ${i + 1}`, ru: `Синтетический показатель ${i + 1}`, kk: `Синтетикалық көрсеткіш ${i + 1}` },
-    unit: unitOf(i), frequency: 'daily', aggregation: AGGREGATIONS[i % 3]!, source_id: 'synthetic-benchmark', notes: provenance,
+    id: ind.id,
+    layer: 'synthetic',
+    name: {
+      en: `Synthetic metric ${i + 1}`,
+      ru: `Синтетический показатель ${i + 1}`,
+      kk: `Синтетикалық көрсеткіш ${i + 1}`,
+    },
+    unit: unitOf(i),
+    frequency: 'daily',
+    aggregation: AGGREGATIONS[i % 3]!,
+    source_id: 'synthetic-benchmark',
+    notes: provenance,
     ...(ind.dimensions.length ? { dimensions: [...ind.dimensions] } : {}),
   }));
   // The synthetic layer is none of the published layers the indicator schema lists: the rows are
   // made by the same code all the same.
-  return seriesRows({ indicators } as unknown as Pick<Model, 'indicators'>, new Set(SYNTHETIC_SERIES.map((s) => s.key)));
+  return seriesRows(
+    { indicators } as unknown as Pick<Model, 'indicators'>,
+    new Set(SYNTHETIC_SERIES.map((s) => s.key)),
+  );
 }

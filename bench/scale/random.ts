@@ -10,4 +10,5 @@ export function rng(seed: number): () => number {
   };
 }
 
-export const pick = <T>(r: () => number, list: readonly T[]): T => list[Math.floor(r() * list.length)]!;
+export const pick = <T>(r: () => number, list: readonly T[]): T =>
+  list[Math.floor(r() * list.length)]!;

@@ -18,7 +18,9 @@ const GAP_RATE = 0.03; // days with no point at all
 const NULL_RATE = 0.01; // points published without a value
 
 export interface ScaleOptions {
-  points: number; events: number; entities: number;
+  points: number;
+  events: number;
+  entities: number;
   /** Days between points (1: daily). A larger step keeps ~250 places and 20 years with fewer points. */
   dayStep?: number;
 }
@@ -38,7 +40,10 @@ const OUTAGE_SPAN = 70;
  * that series short of their share are made up by the others (see points()).
  */
 export function placeCount(points: number, dayStep = 1): number {
-  const perSeries = Math.max(1, (Math.ceil(DAYS / dayStep) - OUTAGE_MIN - (OUTAGE_SPAN - 1) / 2) * (1 - GAP_RATE));
+  const perSeries = Math.max(
+    1,
+    (Math.ceil(DAYS / dayStep) - OUTAGE_MIN - (OUTAGE_SPAN - 1) / 2) * (1 - GAP_RATE),
+  );
   const spare = Math.max(0.01, (OUTAGE_SPAN / 2 + 3 * Math.sqrt(perSeries * GAP_RATE)) / perSeries);
   return Math.max(1, Math.ceil((points / (SERIES * perSeries)) * (1 + spare)));
 }
@@ -69,22 +74,33 @@ function* points(places: number, dayStep: number, total: number): Generator<Row<
         const day = days[d]!;
         const isNull = r() < NULL_RATE;
         natural.push({
-          metric, place, period: day, period_start: day, period_end: day,
+          metric,
+          place,
+          period: day,
+          period_start: day,
+          period_end: day,
           value: isNull ? null : whole ? Math.round(level) : Math.round(level * 100) / 100,
           null_reason: isNull ? 'synthetic: value withheld to exercise nulls' : null,
-          status: 'synthetic', unit, source_id: 'synthetic-benchmark', note: null,
+          status: 'synthetic',
+          unit,
+          source_id: 'synthetic-benchmark',
+          note: null,
         });
       }
       const k = m * places + p;
       const keep = Math.min(natural.length, Math.round((total * (k + 1)) / series) - made);
       // keep `keep` of the natural points, spread evenly: point i is kept when the running quota grows
       for (let i = 0; i < natural.length; i++) {
-        if (Math.floor(((i + 1) * keep) / natural.length) > Math.floor((i * keep) / natural.length)) yield natural[i]!;
+        if (Math.floor(((i + 1) * keep) / natural.length) > Math.floor((i * keep) / natural.length))
+          yield natural[i]!;
       }
       made += keep;
     }
   }
-  if (made !== total) throw new Error(`synthetic points: generated ${made}, asked for ${total} (placeCount leaves too little room)`);
+  if (made !== total)
+    throw new Error(
+      `synthetic points: generated ${made}, asked for ${total} (placeCount leaves too little room)`,
+    );
 }
 
 function* events(count: number, places: number): Generator<Row<'events'>> {
@@ -93,9 +109,15 @@ function* events(count: number, places: number): Generator<Row<'events'>> {
   for (let i = 1; i <= count; i++) {
     const n = String(i).padStart(width, '0');
     yield {
-      id: `event:syn-${n}`, date: addDays(FIRST_DAY, Math.floor(r() * DAYS)), kind: 'synthetic', place: placeId(Math.floor(r() * places)),
-      title_en: `Synthetic event ${n}`, title_ru: `Синтетическое событие ${n}`, title_kk: `Синтетикалық оқиға ${n}`,
-      source_url: 'urn:dala:synthetic-benchmark', review_status: 'synthetic',
+      id: `event:syn-${n}`,
+      date: addDays(FIRST_DAY, Math.floor(r() * DAYS)),
+      kind: 'synthetic',
+      place: placeId(Math.floor(r() * places)),
+      title_en: `Synthetic event ${n}`,
+      title_ru: `Синтетическое событие ${n}`,
+      title_kk: `Синтетикалық оқиға ${n}`,
+      source_url: 'urn:dala:synthetic-benchmark',
+      review_status: 'synthetic',
     };
   }
 }
@@ -113,12 +135,25 @@ export function scaledRows(real: StoreContent, opts: ScaleOptions): StoreStream 
   return {
     ...real,
     meta: { ...real.meta, kind: SYNTHETIC_KIND, provenance },
-    layers: [...real.layers, { id: 'synthetic', title_en: 'Synthetic (benchmark)', title_ru: 'Синтетика (тест)', title_kk: 'Синтетика (тест)', description: provenance }],
+    layers: [
+      ...real.layers,
+      {
+        id: 'synthetic',
+        title_en: 'Synthetic (benchmark)',
+        title_ru: 'Синтетика (тест)',
+        title_kk: 'Синтетика (тест)',
+        description: provenance,
+      },
+    ],
     metrics: [...real.metrics, ...synthetic.metrics],
     series_dimensions: [...(real.series_dimensions ?? []), ...synthetic.series_dimensions],
     points: concat(real.points, { [Symbol.iterator]: () => points(places, step, opts.points) }),
     events: concat(real.events, { [Symbol.iterator]: () => events(opts.events, places) }),
-    entities: concat(real.entities, { [Symbol.iterator]: () => syntheticEntityRows(opts.entities) }),
-    entity_names: concat(real.entity_names, { [Symbol.iterator]: () => syntheticEntityNameRows(opts.entities) }),
+    entities: concat(real.entities, {
+      [Symbol.iterator]: () => syntheticEntityRows(opts.entities),
+    }),
+    entity_names: concat(real.entity_names, {
+      [Symbol.iterator]: () => syntheticEntityNameRows(opts.entities),
+    }),
   };
 }

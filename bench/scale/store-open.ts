@@ -11,7 +11,8 @@ import { verifyStore } from '../../src/serve/releases/store-verify.js';
 import { allowSyntheticStores } from '../../src/store/open.js';
 
 const [releases, mode = 'in-place'] = process.argv.slice(2);
-if (!releases || !['in-place', 'copy'].includes(mode)) throw new Error('usage: store-open.ts RELEASES_DIR in-place|copy');
+if (!releases || !['in-place', 'copy'].includes(mode))
+  throw new Error('usage: store-open.ts RELEASES_DIR in-place|copy');
 allowSyntheticStores(true); // a scaled release is a synthetic benchmark
 const revision = await readCurrent(releases);
 if (!revision) throw new Error(`${releases}: no CURRENT`);
@@ -27,7 +28,14 @@ const answered = performance.now() - started;
 await verification.done;
 const hashed = performance.now() - started;
 await verification.cancel();
-console.log(JSON.stringify({
-  mode, revision, store_bytes: entry.bytes, first_query_ms: Math.round(answered), whole_file_hashed_ms: Math.round(hashed),
-  hash_s_per_gib: +((hashed / 1000) / (entry.bytes / 2 ** 30)).toFixed(2), load_average_1min: { start: load, end: loadavg()[0] },
-}));
+console.log(
+  JSON.stringify({
+    mode,
+    revision,
+    store_bytes: entry.bytes,
+    first_query_ms: Math.round(answered),
+    whole_file_hashed_ms: Math.round(hashed),
+    hash_s_per_gib: +(hashed / 1000 / (entry.bytes / 2 ** 30)).toFixed(2),
+    load_average_1min: { start: load, end: loadavg()[0] },
+  }),
+);

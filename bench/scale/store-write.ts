@@ -8,21 +8,46 @@ import { parseArgs } from 'node:util';
 import { writeStore, type StoreContent } from '../../src/publish/store/write.js';
 import { scaledRows } from './rows.js';
 
-const { values } = parseArgs({ options: { points: { type: 'string' }, entities: { type: 'string' }, events: { type: 'string' }, out: { type: 'string' } } });
-const opts = { points: Number(values.points ?? 300_000), entities: Number(values.entities ?? 0), events: Number(values.events ?? 0) };
+const { values } = parseArgs({
+  options: {
+    points: { type: 'string' },
+    entities: { type: 'string' },
+    events: { type: 'string' },
+    out: { type: 'string' },
+  },
+});
+const opts = {
+  points: Number(values.points ?? 300_000),
+  entities: Number(values.entities ?? 0),
+  events: Number(values.events ?? 0),
+};
 const out = values.out ?? join(tmpdir(), 'dala-store-write.sqlite');
 rmSync(out, { force: true });
 // No real rows: only the generated ones (and the metrics and layer they need).
 const empty: StoreContent = {
   meta: { as_of: '2024-12-31', built_at: '2026-01-01T00:00:00Z', kind: 'release' },
-  layers: [], metrics: [], points: [], events: [], entities: [], entity_names: [], relations: [], claims: [], evidence: [],
+  layers: [],
+  metrics: [],
+  points: [],
+  events: [],
+  entities: [],
+  entity_names: [],
+  relations: [],
+  claims: [],
+  evidence: [],
 };
 const load = loadavg()[0];
 const started = performance.now();
 const cpu0 = process.cpuUsage();
 writeStore(out, scaledRows(empty, opts));
 const cpu = process.cpuUsage(cpu0);
-console.log(JSON.stringify({
-  ...opts, wall_s: +((performance.now() - started) / 1000).toFixed(2), cpu_s: +((cpu.user + cpu.system) / 1e6).toFixed(2),
-  bytes: statSync(out).size, peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024), load_average_1min: { start: load, end: loadavg()[0] },
-}));
+console.log(
+  JSON.stringify({
+    ...opts,
+    wall_s: +((performance.now() - started) / 1000).toFixed(2),
+    cpu_s: +((cpu.user + cpu.system) / 1e6).toFixed(2),
+    bytes: statSync(out).size,
+    peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
+    load_average_1min: { start: load, end: loadavg()[0] },
+  }),
+);

@@ -3,9 +3,16 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
-export interface LabelledQuery { q: string; expect: string; category: string; note?: string }
+export interface LabelledQuery {
+  q: string;
+  expect: string;
+  category: string;
+  note?: string;
+}
 
-export const QUERIES_FILE = fileURLToPath(new URL('../../test/fixtures/search-queries.json', import.meta.url));
+export const QUERIES_FILE = fileURLToPath(
+  new URL('../../test/fixtures/search-queries.json', import.meta.url),
+);
 
 export async function labelledQueries(): Promise<LabelledQuery[]> {
   return (JSON.parse(await readFile(QUERIES_FILE, 'utf8')) as { queries: LabelledQuery[] }).queries;
@@ -34,7 +41,13 @@ export async function measureHitAt1(top: (q: string) => Promise<string | null>):
       c.hits++;
     } else misses.push({ q: item.q, expect: item.expect, got });
   }
-  return { total: queries.length, hits, hitAt1: Math.round((1000 * hits) / queries.length) / 10, byCategory, misses };
+  return {
+    total: queries.length,
+    hits,
+    hitAt1: Math.round((1000 * hits) / queries.length) / 10,
+    byCategory,
+    misses,
+  };
 }
 
 /** The first hit's id of GET {base}/api/v1/search?q=... */

@@ -5,7 +5,10 @@ import { prng, syntheticEntity } from '../scale/entities.js';
 
 export const PER_CELL = 60; // queries per (locale, words, typo) cell: 12 cells
 
-export interface Cell { label: string; queries: { q: string; id: string }[] }
+export interface Cell {
+  label: string;
+  queries: { q: string; id: string }[];
+}
 
 /** Swaps two neighbouring letters (never the first) of a word of 4+ letters: a one-edit typo. */
 function typo(word: string, rand: () => number): string {
@@ -26,14 +29,18 @@ export function queryCells(n: number): { cells: Cell[]; rand: () => number } {
         const queries: { q: string; id: string }[] = [];
         for (let k = 0; k < PER_CELL; k++) {
           const e = syntheticEntity(Math.floor(rand() * n)).entity;
-          const name = (locale === 'kk' ? e.name_kk : locale === 'ru' ? e.name_ru : e.name_en) ?? e.name_en;
+          const name =
+            (locale === 'kk' ? e.name_kk : locale === 'ru' ? e.name_ru : e.name_en) ?? e.name_en;
           const parts = name.split(' ').slice(0, words);
           // the distinctive word (the longest) carries the typo
           const longest = parts.reduce((a, b, i) => (b.length > parts[a]!.length ? i : a), 0);
           if (withTypo) parts[longest] = typo(parts[longest]!, rand);
           queries.push({ q: parts.join(' '), id: e.id });
         }
-        cells.push({ label: `${locale}, ${words} word${words > 1 ? 's' : ''}${withTypo ? ', typo' : ''}`, queries });
+        cells.push({
+          label: `${locale}, ${words} word${words > 1 ? 's' : ''}${withTypo ? ', typo' : ''}`,
+          queries,
+        });
       }
     }
   }

@@ -9,7 +9,9 @@ import { SERVE_MAX_EVENT_LOOP_DELAY_MS } from '../../src/serve/front/limits.js';
 
 allowSyntheticStores(true);
 const server = await startServer({
-  releasesDir: process.argv[2]!, port: 0, logger: false,
+  releasesDir: process.argv[2]!,
+  port: 0,
+  logger: false,
   v1: { rateLimit: { burst: 1e9, refillPerSecond: 1e9 } },
   // the 50-connection run stands for 50 clients but comes from one address: the per-address bound on
   // answers in flight (16) would refuse most of it with 503, so it is lifted to the connections

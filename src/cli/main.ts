@@ -36,7 +36,9 @@ const OPTIONS = {
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  let parsed: ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; options: typeof OPTIONS }>>;
+  let parsed: ReturnType<
+    typeof parseArgs<{ args: string[]; allowPositionals: true; options: typeof OPTIONS }>
+  >;
   try {
     parsed = parseArgs({ args: rest, allowPositionals: true, options: OPTIONS });
   } catch (error) {

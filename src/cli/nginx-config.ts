@@ -30,10 +30,13 @@ export async function nginxConfigCommand(flags: Flags): Promise<number> {
     upstreams: flags.upstream?.length ? flags.upstream : ['127.0.0.1:8080'],
     listen: flags.listen ?? '80',
     // --standalone: a whole nginx.conf (pid, error log, temp paths under --prefix); otherwise the http{} block.
-    main: flags.standalone ? { pid: `${prefix}/nginx.pid`, errorLog: `${prefix}/error.log`, prefixTemp: prefix } : undefined,
+    main: flags.standalone
+      ? { pid: `${prefix}/nginx.pid`, errorLog: `${prefix}/error.log`, prefixTemp: prefix }
+      : undefined,
   });
   if (flags.out) await writeFile(flags.out, text);
   else process.stdout.write(text);
-  if (flags.out) console.error(`wrote ${flags.out} for release ${revision}; run \`nginx -s reload\` to apply`);
+  if (flags.out)
+    console.error(`wrote ${flags.out} for release ${revision}; run \`nginx -s reload\` to apply`);
   return 0;
 }

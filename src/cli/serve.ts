@@ -1,7 +1,13 @@
 import { performance } from 'node:perf_hooks';
 import { releasesDir } from '../lib/config.js';
 
-interface Flags { releases?: string; host?: string; port?: string; 'access-log'?: boolean; benchmark?: boolean }
+interface Flags {
+  releases?: string;
+  host?: string;
+  port?: string;
+  'access-log'?: boolean;
+  benchmark?: boolean;
+}
 
 export async function serveCommand(flags: Flags): Promise<number> {
   performance.mark('dala:cli');
@@ -15,7 +21,11 @@ export async function serveCommand(flags: Flags): Promise<number> {
   }
   const { default: cluster } = await import('node:cluster');
   // The primary of several workers opens no release and no store: the workers check and serve it.
-  if (workers > 1 && cluster.isPrimary) return (await import('../serve/cluster/primary.js')).runPrimary({ workers, log: (await import('pino')).pino() });
+  if (workers > 1 && cluster.isPrimary)
+    return (await import('../serve/cluster/primary.js')).runPrimary({
+      workers,
+      log: (await import('pino')).pino(),
+    });
   if (!cluster.isWorker) return serveOne(flags, false);
   // A worker's IPC channel keeps its process alive (and its loss exits with code 0): one that stops
   // serving (refused, or failed to start) exits here with its code, so the primary sees why.
@@ -34,7 +44,9 @@ async function serveOne(flags: Flags, inCluster: boolean): Promise<number> {
   const { currentIsSynthetic } = await import('../release/current-kind.js');
   if (flags.benchmark) allowSyntheticStores(true);
   else if (await currentIsSynthetic(releasesDir(flags.releases))) {
-    console.error('dala serve: the current release is a synthetic benchmark (bench/scale/); refusing to serve it without --benchmark');
+    console.error(
+      'dala serve: the current release is a synthetic benchmark (bench/scale/); refusing to serve it without --benchmark',
+    );
     return 2;
   }
   const { startServer } = await import('../serve/server.js');
@@ -43,16 +55,27 @@ async function serveOne(flags: Flags, inCluster: boolean): Promise<number> {
   // Logged once the logger exists; not on stderr, which is for what went wrong with this server.
   const swept = await sweepDeadCopies();
   performance.mark('dala:modules');
-  const link = inCluster ? new (await import('../serve/cluster/worker-link.js')).PrimaryLink() : null;
+  const link = inCluster
+    ? new (await import('../serve/cluster/worker-link.js')).PrimaryLink()
+    : null;
   const server = await startServer({
     releasesDir: releasesDir(flags.releases),
     host: flags.host ?? process.env.HOST ?? '127.0.0.1',
     port: Number(flags.port ?? process.env.PORT ?? 8080),
     redisUrl: process.env.REDIS_URL || undefined,
-    accessLog: flags['access-log'] ?? ['1', 'true', 'yes'].includes((process.env.DALA_ACCESS_LOG ?? '').toLowerCase()),
-    trustProxy: process.env.DALA_TRUSTED_PROXIES ? process.env.DALA_TRUSTED_PROXIES.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
+    accessLog:
+      flags['access-log'] ??
+      ['1', 'true', 'yes'].includes((process.env.DALA_ACCESS_LOG ?? '').toLowerCase()),
+    trustProxy: process.env.DALA_TRUSTED_PROXIES
+      ? process.env.DALA_TRUSTED_PROXIES.split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : undefined,
     // A serving process of its own sheds load past this event-loop delay (src/serve/front/limits.ts).
-    limits: { maxEventLoopDelayMs: Number(process.env.DALA_MAX_EVENT_LOOP_DELAY_MS) || SERVE_MAX_EVENT_LOOP_DELAY_MS },
+    limits: {
+      maxEventLoopDelayMs:
+        Number(process.env.DALA_MAX_EVENT_LOOP_DELAY_MS) || SERVE_MAX_EVENT_LOOP_DELAY_MS,
+    },
     // /data/ answers as soon as the data files are verified, the rest once the app is built, and
     // store-backed routes once the store is open (in place with its pages checked as read, the whole
     // file hashed behind it; or verified whole in memory or as a private copy).
@@ -63,18 +86,45 @@ async function serveOne(flags: Flags, inCluster: boolean): Promise<number> {
   link?.answerStatus(server.app.selfStatus);
   performance.mark('dala:app-ready');
   const phases = (storeVerifiedAt: number | null) => ({
-    ...startupPhases(['dala:cli', 'dala:modules', 'dala:release-verified', 'dala:listening', 'dala:app-ready']),
+    ...startupPhases([
+      'dala:cli',
+      'dala:modules',
+      'dala:release-verified',
+      'dala:listening',
+      'dala:app-ready',
+    ]),
     ...(storeVerifiedAt === null ? {} : { 'store-open': Math.round(storeVerifiedAt) }),
   });
-  if (swept.length) server.app.log.info({ removed: swept }, 'dala serve: removed the store copies of stopped servers');
-  const first = server.app.releases.currentRevision() === null ? null : server.app.releases.current();
-  server.app.log.info({ startup_ms: phases(first?.storeVerifiedAt ?? null) }, 'dala serve: every route family registered (start-up phases in ms since the process started)');
+  if (swept.length)
+    server.app.log.info(
+      { removed: swept },
+      'dala serve: removed the store copies of stopped servers',
+    );
+  const first =
+    server.app.releases.currentRevision() === null ? null : server.app.releases.current();
+  server.app.log.info(
+    { startup_ms: phases(first?.storeVerifiedAt ?? null) },
+    'dala serve: every route family registered (start-up phases in ms since the process started)',
+  );
   first?.storeReady.then(
-    () => server.app.log.info({ startup_ms: phases(first.storeVerifiedAt) }, 'dala serve: store open, every route answers (start-up phases in ms since the process started)'),
+    () =>
+      server.app.log.info(
+        { startup_ms: phases(first.storeVerifiedAt) },
+        'dala serve: store open, every route answers (start-up phases in ms since the process started)',
+      ),
     () => {}, // the holder logs the refusal
   );
   first?.storeSealed?.then(
-    () => server.app.log.info({ startup_ms: { ...phases(first.storeVerifiedAt), 'store-hashed': Math.round(performance.now()) } }, 'dala serve: store hashed whole, it matches the seal (start-up phases in ms since the process started)'),
+    () =>
+      server.app.log.info(
+        {
+          startup_ms: {
+            ...phases(first.storeVerifiedAt),
+            'store-hashed': Math.round(performance.now()),
+          },
+        },
+        'dala serve: store hashed whole, it matches the seal (start-up phases in ms since the process started)',
+      ),
     () => {},
   );
   // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, close the stores and remove their
@@ -121,7 +171,9 @@ async function clusterWorkerOptions(link: import('../serve/cluster/worker-link.j
   };
 }
 
-export async function startCommand(flags: Flags & { snapshots?: string; 'source-date-epoch'?: string }): Promise<number> {
+export async function startCommand(
+  flags: Flags & { snapshots?: string; 'source-date-epoch'?: string },
+): Promise<number> {
   const { readCurrent } = await import('../release/pointer.js');
   if (!(await readCurrent(releasesDir(flags.releases)))) {
     const { buildCommand } = await import('./build.js');
@@ -133,7 +185,9 @@ export async function startCommand(flags: Flags & { snapshots?: string; 'source-
 
 /** Milliseconds since the process started (Node's own time origin) at each start-up mark reached. */
 function startupPhases(names: string[]): Record<string, number> {
-  const out: Record<string, number> = { node_bootstrapped: Math.round(performance.nodeTiming.bootstrapComplete) };
+  const out: Record<string, number> = {
+    node_bootstrapped: Math.round(performance.nodeTiming.bootstrapComplete),
+  };
   for (const name of names) {
     const mark = performance.getEntriesByName(name, 'mark')[0];
     if (mark) out[name.slice('dala:'.length)] = Math.round(mark.startTime);

@@ -4,6 +4,11 @@ export { readShapefile } from '../sources/shapefile-reader.js';
 export { validityErrors } from './validate.js';
 export { repairGeometry } from './repair.js';
 export { toRfc7946, signedArea2 } from './orient.js';
-export { simplifyFeatureCollection, type SimplifyOptions, type SimplifyStats, type FeatureAreaStat } from './simplify.js';
+export {
+  simplifyFeatureCollection,
+  type SimplifyOptions,
+  type SimplifyStats,
+  type FeatureAreaStat,
+} from './simplify.js';
 export { geodesicAreaKm2 } from './area.js';
 export type { Polygonal } from './jts.js';

@@ -23,7 +23,10 @@ export function fixedFactory(decimals: number): GeometryFactory {
   return new GeometryFactory(new PrecisionModel(10 ** decimals));
 }
 
-export function toJts(geometry: GeoJSON.Geometry, factory: GeometryFactory = floatingFactory): JtsGeometry {
+export function toJts(
+  geometry: GeoJSON.Geometry,
+  factory: GeometryFactory = floatingFactory,
+): JtsGeometry {
   return new GeoJSONReader(factory).read(geometry) as JtsGeometry;
 }
 

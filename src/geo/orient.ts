@@ -29,8 +29,10 @@ function roundTo(decimals: number): (v: number) => number {
 
 function position(p: GeoJSON.Position, round: ((v: number) => number) | null): GeoJSON.Position {
   const [x, y] = p;
-  if (!Number.isFinite(x) || !Number.isFinite(y)) throw new Error(`non-finite coordinate [${String(p)}]`);
-  if (x! < -180 || x! > 180 || y! < -90 || y! > 90) throw new Error(`coordinate [${x}, ${y}] is not WGS84 longitude/latitude`);
+  if (!Number.isFinite(x) || !Number.isFinite(y))
+    throw new Error(`non-finite coordinate [${String(p)}]`);
+  if (x! < -180 || x! > 180 || y! < -90 || y! > 90)
+    throw new Error(`coordinate [${x}, ${y}] is not WGS84 longitude/latitude`);
   return round ? [round(x!), round(y!)] : [x!, y!];
 }
 
@@ -64,7 +66,10 @@ function polygonal(geometry: Polygonal, round: ((v: number) => number) | null): 
 
 function orientPolygonal(geometry: Polygonal): Polygonal {
   return fromPolygons(
-    polygonsOf(geometry).map(([shell, ...holes]) => [orientRing(shell!, true), ...holes.map((h) => orientRing(h, false))]),
+    polygonsOf(geometry).map(([shell, ...holes]) => [
+      orientRing(shell!, true),
+      ...holes.map((h) => orientRing(h, false)),
+    ]),
   );
 }
 
@@ -79,15 +84,23 @@ function validPolygonal(geometry: Polygonal, precision: number | undefined): Pol
     current = polygonal(repairGeometry(current, factory), round);
   }
   const errors = current ? validityErrors(current) : ['collapsed'];
-  throw new Error(`geometry still invalid after rounding to ${precision} decimals and repair: ${errors.join('; ')}`);
+  throw new Error(
+    `geometry still invalid after rounding to ${precision} decimals and repair: ${errors.join('; ')}`,
+  );
 }
 
 /**
  * The geometry in RFC 7946 form. Polygonal geometries come out valid per JTS IsValidOp; `precision`
  * (decimal places) rounds every coordinate.
  */
-export function toRfc7946<G extends GeoJSON.Geometry>(geometry: G, precision?: number): G | Polygonal {
-  if (precision !== undefined && !(Number.isInteger(precision) && precision >= 0 && precision <= 15)) {
+export function toRfc7946<G extends GeoJSON.Geometry>(
+  geometry: G,
+  precision?: number,
+): G | Polygonal {
+  if (
+    precision !== undefined &&
+    !(Number.isInteger(precision) && precision >= 0 && precision <= 15)
+  ) {
     throw new Error(`toRfc7946: precision must be an integer 0..15, got ${precision}`);
   }
   const round = precision === undefined ? null : roundTo(precision);
@@ -96,14 +109,28 @@ export function toRfc7946<G extends GeoJSON.Geometry>(geometry: G, precision?: n
     case 'Point':
       return { type: 'Point', coordinates: position(geometry.coordinates, round) } as G;
     case 'MultiPoint':
-      return { type: 'MultiPoint', coordinates: geometry.coordinates.map((p) => position(p, round)) } as G;
+      return {
+        type: 'MultiPoint',
+        coordinates: geometry.coordinates.map((p) => position(p, round)),
+      } as G;
     case 'LineString':
-      return { type: 'LineString', coordinates: geometry.coordinates.map((p) => position(p, round)) } as G;
+      return {
+        type: 'LineString',
+        coordinates: geometry.coordinates.map((p) => position(p, round)),
+      } as G;
     case 'MultiLineString':
-      return { type: 'MultiLineString', coordinates: geometry.coordinates.map((l) => l.map((p) => position(p, round))) } as G;
+      return {
+        type: 'MultiLineString',
+        coordinates: geometry.coordinates.map((l) => l.map((p) => position(p, round))),
+      } as G;
     case 'GeometryCollection':
-      return { type: 'GeometryCollection', geometries: geometry.geometries.map((g) => toRfc7946(g, precision)) } as G;
+      return {
+        type: 'GeometryCollection',
+        geometries: geometry.geometries.map((g) => toRfc7946(g, precision)),
+      } as G;
     default:
-      throw new Error(`toRfc7946: unsupported geometry type ${(geometry as GeoJSON.Geometry).type}`);
+      throw new Error(
+        `toRfc7946: unsupported geometry type ${(geometry as GeoJSON.Geometry).type}`,
+      );
   }
 }

@@ -27,13 +27,15 @@ function cleanRing(ring: Ring): Ring | null {
   const out: Ring = [];
   for (const p of ring) {
     const [x, y] = p;
-    if (!Number.isFinite(x) || !Number.isFinite(y)) throw new Error(`non-finite coordinate [${String(p)}]`);
+    if (!Number.isFinite(x) || !Number.isFinite(y))
+      throw new Error(`non-finite coordinate [${String(p)}]`);
     const last = out[out.length - 1];
     if (!last || last[0] !== x || last[1] !== y) out.push([x!, y!]);
   }
   const first = out[0];
   const last = out[out.length - 1];
-  if (first && last && (first[0] !== last[0] || first[1] !== last[1])) out.push([first[0]!, first[1]!]);
+  if (first && last && (first[0] !== last[0] || first[1] !== last[1]))
+    out.push([first[0]!, first[1]!]);
   return out.length >= 4 ? out : null;
 }
 
@@ -72,8 +74,12 @@ function polygonCoordinates(geometry: JtsGeometry): GeoJSON.Position[][][] {
  * is returned unchanged (same coordinates, same order). `factory` may carry a fixed precision model
  * so that computed intersection points land on the output grid (used after rounding).
  */
-export function repairGeometry<G extends GeoJSON.Geometry>(geometry: G, factory: GeometryFactory = floatingFactory): Polygonal {
-  if (!isPolygonal(geometry)) throw new Error(`repairGeometry: expected Polygon or MultiPolygon, got ${geometry.type}`);
+export function repairGeometry<G extends GeoJSON.Geometry>(
+  geometry: G,
+  factory: GeometryFactory = floatingFactory,
+): Polygonal {
+  if (!isPolygonal(geometry))
+    throw new Error(`repairGeometry: expected Polygon or MultiPolygon, got ${geometry.type}`);
   if (validityErrors(geometry).length === 0) return geometry;
   const parts = polygonsOf(geometry)
     .map((polygon) => fixPolygon(polygon, factory))
@@ -84,6 +90,7 @@ export function repairGeometry<G extends GeoJSON.Geometry>(geometry: G, factory:
   if (polygons.length === 0) throw new Error('repairGeometry: repair produced no polygon');
   const repaired = fromPolygons(polygons);
   const errors = validityErrors(repaired);
-  if (errors.length > 0) throw new Error(`repairGeometry: result still invalid: ${errors.join('; ')}`);
+  if (errors.length > 0)
+    throw new Error(`repairGeometry: result still invalid: ${errors.join('; ')}`);
   return repaired;
 }

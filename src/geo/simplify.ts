@@ -61,25 +61,41 @@ function defaultKey(feature: GeoJSON.Feature, index: number): string {
 async function runMapshaper(cmd: string, input: string): Promise<GeoJSON.Feature[]> {
   const out = await mapshaper.applyCommands(cmd, { 'in.json': input });
   const raw = out['out.json'];
-  if (raw === undefined) throw new Error(`simplifyFeatureCollection: mapshaper produced no output for ${cmd}`);
+  if (raw === undefined)
+    throw new Error(`simplifyFeatureCollection: mapshaper produced no output for ${cmd}`);
   const text = typeof raw === 'string' ? raw : Buffer.from(raw).toString('utf8');
   // Each input feature carries only its index (without attributes mapshaper would write a
   // GeometryCollection), so the output is matched back by index, never by position alone.
   const features = (JSON.parse(text) as GeoJSON.FeatureCollection).features ?? [];
   features.forEach((f, i) => {
-    if (f.properties?.i !== i) throw new Error(`simplifyFeatureCollection: mapshaper dropped or reordered feature ${i}`);
+    if (f.properties?.i !== i)
+      throw new Error(`simplifyFeatureCollection: mapshaper dropped or reordered feature ${i}`);
   });
   return features;
 }
 
 /** One consistent arc topology at full precision: snapped, cut at intersections, slivers resolved. */
 async function cleanTopology(fc: GeoJSON.FeatureCollection): Promise<string> {
-  const input = JSON.stringify({ type: 'FeatureCollection', features: fc.features.map((f, i) => ({ type: 'Feature', properties: { i }, geometry: f.geometry })) });
-  const cleaned = await runMapshaper('-i in.json -clean allow-empty -o out.json format=geojson', input);
+  const input = JSON.stringify({
+    type: 'FeatureCollection',
+    features: fc.features.map((f, i) => ({
+      type: 'Feature',
+      properties: { i },
+      geometry: f.geometry,
+    })),
+  });
+  const cleaned = await runMapshaper(
+    '-i in.json -clean allow-empty -o out.json format=geojson',
+    input,
+  );
   return JSON.stringify({ type: 'FeatureCollection', features: cleaned });
 }
 
-async function mapshaperSimplify(input: string, step: number, precision: number): Promise<GeoJSON.Feature[]> {
+async function mapshaperSimplify(
+  input: string,
+  step: number,
+  precision: number,
+): Promise<GeoJSON.Feature[]> {
   const pct = (step / STEPS) * 100;
   const cmd = `-i in.json -simplify percentage=${pct}% keep-shapes -o out.json format=geojson precision=${10 ** -precision}`;
   return runMapshaper(cmd, input);
@@ -95,7 +111,9 @@ async function candidate(
 ): Promise<Candidate> {
   const simplified = await mapshaperSimplify(input, step, precision);
   if (simplified.length !== source.features.length) {
-    throw new Error(`simplifyFeatureCollection: mapshaper returned ${simplified.length} of ${source.features.length} features`);
+    throw new Error(
+      `simplifyFeatureCollection: mapshaper returned ${simplified.length} of ${source.features.length} features`,
+    );
   }
   const invalid: string[] = [];
   const features: GeoJSON.Feature[] = source.features.map((feature, i) => {
@@ -106,16 +124,32 @@ async function candidate(
     // because a per-feature repair could break the shared borders.
     const oriented = geometry !== null && errors.length === 0 ? toRfc7946(geometry) : geometry;
     // Properties and id come from the input, so mapshaper never rewrites attribute values.
-    return { type: 'Feature', ...(feature.id === undefined ? {} : { id: feature.id }), properties: feature.properties, geometry: oriented } as GeoJSON.Feature;
+    return {
+      type: 'Feature',
+      ...(feature.id === undefined ? {} : { id: feature.id }),
+      properties: feature.properties,
+      geometry: oriented,
+    } as GeoJSON.Feature;
   });
   const fc: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features };
   const perFeature = features.map((f, i) => {
     const simplifiedArea = f.geometry ? geodesicAreaKm2(f.geometry) : 0;
     const fullArea = fullAreas[i]!;
-    return { key: keys[i]!, fullArea, simplifiedArea, ratio: Math.abs(simplifiedArea - fullArea) / fullArea };
+    return {
+      key: keys[i]!,
+      fullArea,
+      simplifiedArea,
+      ratio: Math.abs(simplifiedArea - fullArea) / fullArea,
+    };
   });
   const maxAreaError = Math.max(0, ...perFeature.map((s) => s.ratio));
-  return { fc, bytes: Buffer.byteLength(JSON.stringify(fc), 'utf8'), perFeature, maxAreaError, invalid };
+  return {
+    fc,
+    bytes: Buffer.byteLength(JSON.stringify(fc), 'utf8'),
+    perFeature,
+    maxAreaError,
+    invalid,
+  };
 }
 
 /**
@@ -128,15 +162,29 @@ export async function simplifyFeatureCollection(
   options: SimplifyOptions,
 ): Promise<{ fc: GeoJSON.FeatureCollection; stats: SimplifyStats }> {
   const precision = options.precision ?? 5;
-  if (!(options.maxBytes > 0) || !(options.maxAreaErrorRatio >= 0) || !Number.isInteger(precision) || precision < 0 || precision > 15) {
-    throw new Error(`simplifyFeatureCollection: bad options ${JSON.stringify({ ...options, precision })}`);
+  if (
+    !(options.maxBytes > 0) ||
+    !(options.maxAreaErrorRatio >= 0) ||
+    !Number.isInteger(precision) ||
+    precision < 0 ||
+    precision > 15
+  ) {
+    throw new Error(
+      `simplifyFeatureCollection: bad options ${JSON.stringify({ ...options, precision })}`,
+    );
   }
   const keyOf = options.key ?? defaultKey;
   const keys = fc.features.map((f, i) => keyOf(f, i));
   const fullAreas = fc.features.map((f, i) => {
-    if (!isPolygonal(f.geometry)) throw new Error(`simplifyFeatureCollection: feature ${keys[i]} is not a Polygon/MultiPolygon`);
+    if (!isPolygonal(f.geometry))
+      throw new Error(
+        `simplifyFeatureCollection: feature ${keys[i]} is not a Polygon/MultiPolygon`,
+      );
     const errors = validityErrors(f.geometry);
-    if (errors.length > 0) throw new Error(`simplifyFeatureCollection: feature ${keys[i]} is invalid before simplification: ${errors[0]}`);
+    if (errors.length > 0)
+      throw new Error(
+        `simplifyFeatureCollection: feature ${keys[i]} is invalid before simplification: ${errors[0]}`,
+      );
     return geodesicAreaKm2(f.geometry);
   });
   const input = await cleanTopology(fc);
@@ -163,7 +211,9 @@ export async function simplifyFeatureCollection(
     bestStep = lo;
     if (best === null) best = await run(lo); // lo = 0: nothing fitted on the way down, check the floor
     if (best.bytes > options.maxBytes) {
-      throw new Error(`simplifyFeatureCollection: even maximal simplification gives ${best.bytes} bytes > ${options.maxBytes}`);
+      throw new Error(
+        `simplifyFeatureCollection: even maximal simplification gives ${best.bytes} bytes > ${options.maxBytes}`,
+      );
     }
   }
 
@@ -178,13 +228,21 @@ export async function simplifyFeatureCollection(
     }
     if (best.invalid.length === 0) break;
     if (walk === MAX_WALK || bestStep === 0) {
-      throw new Error(`simplifyFeatureCollection: no valid result near retention ${bestStep / STEPS}: ${best.invalid.join('; ')}`);
+      throw new Error(
+        `simplifyFeatureCollection: no valid result near retention ${bestStep / STEPS}: ${best.invalid.join('; ')}`,
+      );
     }
     bestStep -= 1;
     best = await run(bestStep);
   }
   return {
     fc: best.fc,
-    stats: { bytes: best.bytes, maxAreaError: best.maxAreaError, retained: bestStep / STEPS, precision, perFeature: best.perFeature },
+    stats: {
+      bytes: best.bytes,
+      maxAreaError: best.maxAreaError,
+      retained: bestStep / STEPS,
+      precision,
+      perFeature: best.perFeature,
+    },
   };
 }

@@ -7,7 +7,11 @@ declare module 'shapefile' {
     encoding?: string;
     highWaterMark?: number;
   }
-  export function read(shp: string, dbf?: string, options?: ReadOptions): Promise<FeatureCollection>;
+  export function read(
+    shp: string,
+    dbf?: string,
+    options?: ReadOptions,
+  ): Promise<FeatureCollection>;
 }
 
 declare module 'mapshaper' {

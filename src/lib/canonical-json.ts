@@ -7,7 +7,8 @@ const canonicalizeFn = canonicalizeImpl as unknown as (value: unknown) => string
 
 export function canonicalJson(value: unknown): string {
   const out = canonicalizeFn(value);
-  if (out === undefined) throw new TypeError('value cannot be canonicalized (undefined at top level)');
+  if (out === undefined)
+    throw new TypeError('value cannot be canonicalized (undefined at top level)');
   return out;
 }
 

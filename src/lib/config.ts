@@ -27,7 +27,8 @@ export const DEFAULT_SOURCE_DATE_EPOCH = 1_795_305_600; // 2026-11-22T00:00:00Z:
 export function buildTime(option?: string): Date {
   const raw = option ?? process.env.SOURCE_DATE_EPOCH;
   if (raw === undefined || raw === '') return new Date(DEFAULT_SOURCE_DATE_EPOCH * 1000);
-  if (!/^\d+$/.test(raw)) throw new Error(`SOURCE_DATE_EPOCH must be an integer number of seconds, got "${raw}"`);
+  if (!/^\d+$/.test(raw))
+    throw new Error(`SOURCE_DATE_EPOCH must be an integer number of seconds, got "${raw}"`);
   return new Date(Number(raw) * 1000);
 }
 
@@ -50,6 +51,9 @@ export function publicUrl(option?: string): string {
   } catch {
     throw new Error(`DALA_PUBLIC_URL must be an absolute http(s) URL, got "${raw}"`);
   }
-  if (!/^https?:$/.test(url.protocol) || url.search || url.hash) throw new Error(`DALA_PUBLIC_URL must be an absolute http(s) URL without query or fragment, got "${raw}"`);
+  if (!/^https?:$/.test(url.protocol) || url.search || url.hash)
+    throw new Error(
+      `DALA_PUBLIC_URL must be an absolute http(s) URL without query or fragment, got "${raw}"`,
+    );
   return url.href.replace(/\/+$/, '');
 }

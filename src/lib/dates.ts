@@ -7,6 +7,10 @@ export function isoWeek(date: string): string {
   d.setUTCDate(d.getUTCDate() - dayNum + 3); // the Thursday of this week decides the year
   const year = d.getUTCFullYear();
   const jan4 = new Date(Date.UTC(year, 0, 4));
-  const week = 1 + Math.round(((d.getTime() - jan4.getTime()) / 86_400_000 - 3 + ((jan4.getUTCDay() + 6) % 7)) / 7);
+  const week =
+    1 +
+    Math.round(
+      ((d.getTime() - jan4.getTime()) / 86_400_000 - 3 + ((jan4.getUTCDay() + 6) % 7)) / 7,
+    );
   return `${year}-W${String(week).padStart(2, '0')}`;
 }

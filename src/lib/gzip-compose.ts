@@ -10,15 +10,28 @@ import { createHash } from 'node:crypto';
 const LEVEL = 6;
 
 /** A part deflated ahead of time, with what the gzip trailer and an ETag need of its text. */
-export interface DeflatedPart { deflated: Buffer; crc: number; bytes: number; sha256: string }
+export interface DeflatedPart {
+  deflated: Buffer;
+  crc: number;
+  bytes: number;
+  sha256: string;
+}
 
 /**
  * `text` deflated on its own. An open part ends in a sync flush, without the final block, so more
  * parts may follow it; the last part of a stream is closed.
  */
 export function deflatePart(text: Buffer, level = LEVEL, open = false): DeflatedPart {
-  const deflated = deflateRawSync(text, { level, ...(open ? { finishFlush: z.Z_SYNC_FLUSH } : {}) });
-  return { deflated, crc: crc32(text), bytes: text.length, sha256: createHash('sha256').update(text).digest('hex') };
+  const deflated = deflateRawSync(text, {
+    level,
+    ...(open ? { finishFlush: z.Z_SYNC_FLUSH } : {}),
+  });
+  return {
+    deflated,
+    crc: crc32(text),
+    bytes: text.length,
+    sha256: createHash('sha256').update(text).digest('hex'),
+  };
 }
 
 /**
@@ -26,7 +39,10 @@ export function deflatePart(text: Buffer, level = LEVEL, open = false): Deflated
  * large texts deflated once serve in several streams; the CRC-32 and sha256 are those of the joined
  * text. The last text is deflated here, closed.
  */
-export function deflateJoined(texts: readonly { text: Buffer; deflated?: Buffer }[], level = LEVEL): DeflatedPart {
+export function deflateJoined(
+  texts: readonly { text: Buffer; deflated?: Buffer }[],
+  level = LEVEL,
+): DeflatedPart {
   const hash = createHash('sha256');
   const out: Buffer[] = [];
   let crc = 0;
@@ -82,7 +98,10 @@ export function crc32Combine(crcA: number, crcB: number, lengthB: number): numbe
 const HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
 
 /** The gzip member of `head` followed by the texts of `parts`: every part open but the last, closed. */
-export function gzipComposed(head: Buffer, ...parts: readonly [...DeflatedPart[], DeflatedPart]): Buffer {
+export function gzipComposed(
+  head: Buffer,
+  ...parts: readonly [...DeflatedPart[], DeflatedPart]
+): Buffer {
   const deflatedHead = deflateRawSync(head, { level: LEVEL, finishFlush: z.Z_SYNC_FLUSH });
   let crc = crc32(head);
   let bytes = head.length;

@@ -5,7 +5,9 @@
 // release built from those source revisions.
 
 /** The permalink of a file of one sealed release. */
-export const releasePermalink = (revision: string, path = ''): string => `/r/${revision}/data/${path}`;
+export const releasePermalink = (revision: string, path = ''): string =>
+  `/r/${revision}/data/${path}`;
 
 /** The permalink of a file by the data revision (source revisions) it was built from. */
-export const dataRevisionPermalink = (dataRevision: string, path: string): string => `/d/${dataRevision}/data/${path}`;
+export const dataRevisionPermalink = (dataRevision: string, path: string): string =>
+  `/d/${dataRevision}/data/${path}`;

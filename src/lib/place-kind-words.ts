@@ -9,9 +9,32 @@ export type PlaceHint = 'region' | 'district' | 'city';
 // Words in kk, ru and en (and their common Latin spellings), as typed; keyed below by searchKey so
 // that they meet the query's words whatever the script.
 const KIND_WORDS: Readonly<Record<PlaceHint, readonly string[]>> = {
-  region: ['область', 'обл', 'облысы', 'облыс', 'region', 'oblast', 'oblys', 'oblysy', 'province', 'провинция'],
+  region: [
+    'область',
+    'обл',
+    'облысы',
+    'облыс',
+    'region',
+    'oblast',
+    'oblys',
+    'oblysy',
+    'province',
+    'провинция',
+  ],
   district: ['район', 'р-н', 'ауданы', 'аудан', 'district', 'raion', 'rayon', 'audany', 'audan'],
-  city: ['город', 'г', 'қаласы', 'қала', 'city', 'town', 'gorod', 'kalasy', 'qalasy', 'kala', 'qala'],
+  city: [
+    'город',
+    'г',
+    'қаласы',
+    'қала',
+    'city',
+    'town',
+    'gorod',
+    'kalasy',
+    'qalasy',
+    'kala',
+    'qala',
+  ],
 };
 // Keyed on first use rather than at import: searchKey loads the transliteration tables, which
 // `dala serve` would otherwise pay for at start-up.

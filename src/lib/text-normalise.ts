@@ -9,14 +9,24 @@ import { createRequire } from 'node:module';
 // computes none before its first search, and loading the package is a quarter second of start-up.
 let transliterateFn: typeof import('transliteration').transliterate | null = null;
 const transliterate = (text: string): string =>
-  (transliterateFn ??= (createRequire(import.meta.url)('transliteration') as typeof import('transliteration')).transliterate)(text);
+  (transliterateFn ??= (
+    createRequire(import.meta.url)('transliteration') as typeof import('transliteration')
+  ).transliterate)(text);
 
 /**
  * Kazakh letters outside the Russian alphabet, folded to their nearest Russian letter. Folding
  * before transliterating gives "karagandy" for "Қарағанды" (the package alone writes "K'arag'andy").
  */
 const KAZAKH_FOLD: Readonly<Record<string, string>> = {
-  ә: 'а', ғ: 'г', қ: 'к', ң: 'н', ө: 'о', ұ: 'у', ү: 'у', һ: 'х', і: 'и',
+  ә: 'а',
+  ғ: 'г',
+  қ: 'к',
+  ң: 'н',
+  ө: 'о',
+  ұ: 'у',
+  ү: 'у',
+  һ: 'х',
+  і: 'и',
 };
 
 /** NFKC, lowercase, Kazakh letters folded, Latin diacritics dropped, punctuation as one space. */
@@ -25,7 +35,10 @@ export function foldText(text: string): string {
   const folded = [...lower].map((ch) => KAZAKH_FOLD[ch] ?? ch).join('');
   // Latin diacritics (Türkistan, Qaraǵandy) are decomposed and their marks removed; Cyrillic й keeps
   // its breve because it is recomposed below (NFC) only after marks on Latin letters are dropped.
-  const latinPlain = folded.normalize('NFD').replace(/([a-z])[\u0300-\u036f]+/g, '$1').normalize('NFC');
+  const latinPlain = folded
+    .normalize('NFD')
+    .replace(/([a-z])[\u0300-\u036f]+/g, '$1')
+    .normalize('NFC');
   return latinPlain.replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 }
 
@@ -35,7 +48,10 @@ export function latinKey(text: string): string {
 }
 
 function latinOf(folded: string): string {
-  return transliterate(folded).toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  return transliterate(folded)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 }
 
 // Latin spellings of one Kazakh or Russian name differ in a few systematic ways (Qaraghandy,
@@ -63,9 +79,13 @@ const MAX_FOLDED_CODE_POINTS = MAX_KEY_LENGTH * 2;
  * to Latin, Latin variants collapsed, words separated by one space, at most MAX_KEY_LENGTH chars.
  */
 export function searchKey(text: string): string {
-  const raw = text.length > MAX_RAW_CODE_POINTS ? [...text].slice(0, MAX_RAW_CODE_POINTS).join('') : text;
+  const raw =
+    text.length > MAX_RAW_CODE_POINTS ? [...text].slice(0, MAX_RAW_CODE_POINTS).join('') : text;
   const expanded = raw.normalize('NFKC');
-  const bounded = expanded.length > MAX_FOLDED_CODE_POINTS ? cutCodePoints(expanded, MAX_FOLDED_CODE_POINTS) : expanded;
+  const bounded =
+    expanded.length > MAX_FOLDED_CODE_POINTS
+      ? cutCodePoints(expanded, MAX_FOLDED_CODE_POINTS)
+      : expanded;
   let key = latinOf(foldText(bounded)); // NFKC is idempotent: folding the cut text repeats it at no risk
   for (const [pattern, replacement] of VARIANTS) key = key.replace(pattern, replacement);
   if (key.length <= MAX_KEY_LENGTH) return key;
@@ -77,14 +97,17 @@ export function searchKey(text: string): string {
 /** The first `n` code points of `text`, without splitting a surrogate pair. */
 function cutCodePoints(text: string, n: number): string {
   let end = 0;
-  for (let i = 0; i < n && end < text.length; i++) end += (text.codePointAt(end) ?? 0) > 0xffff ? 2 : 1;
+  for (let i = 0; i < n && end < text.length; i++)
+    end += (text.codePointAt(end) ?? 0) > 0xffff ? 2 : 1;
   return text.slice(0, end);
 }
 
 /** What searchKey does, in words, for the published search-index.json. */
 export const KEY_DESCRIPTION =
   'keys: NFKC; lowercase; Kazakh letters folded (ә→а, ғ→г, қ→к, ң→н, ө→о, ұ→у, ү→у, һ→х, і→и); transliterated to Latin; ' +
-  'zh→j, kh→h, gh→g, q→k, y→i, doubled letters single; anything but letters and digits as one space; at most ' + MAX_KEY_LENGTH + ' characters. ' +
+  'zh→j, kh→h, gh→g, q→k, y→i, doubled letters single; anything but letters and digits as one space; at most ' +
+  MAX_KEY_LENGTH +
+  ' characters. ' +
   'A query normalised the same way matches a key exactly (this is the key /api/v1/search and /api/v1/resolve compare).';
 
 /** Every distinct non-empty search key of the given names, sorted. */

@@ -28,7 +28,17 @@ export interface AssembleOptions {
   builtAt: Date;
 }
 
-const TABLES = ['regions', 'legacy-places', 'indicators', 'institutions', 'events', 'district-corrections', 'media-sample', 'historical-names', 'abbreviations'];
+const TABLES = [
+  'regions',
+  'legacy-places',
+  'indicators',
+  'institutions',
+  'events',
+  'district-corrections',
+  'media-sample',
+  'historical-names',
+  'abbreviations',
+];
 export const HOLIDAY_YEARS = { from: 2020, to: 2026 } as const;
 
 export async function assembleModel(opts: AssembleOptions): Promise<Model> {
@@ -39,7 +49,10 @@ export async function assembleModel(opts: AssembleOptions): Promise<Model> {
   const regions = [...tables.regions].sort((a, b) => (a.iso < b.iso ? -1 : 1));
 
   const { geo, districts } = await assembleGeo(resolve, regions, tables.districtCorrections);
-  const grp = await readGrpWorkbook(resolve('bns/gross-regional-product.xlsx'), grpLabelResolver(regions));
+  const grp = await readGrpWorkbook(
+    resolve('bns/gross-regional-product.xlsx'),
+    grpLabelResolver(regions),
+  );
   const nbk = await readNbk(resolve);
   const read: Point[] = [
     ...(await readBnsCsv(resolve('bns/population_avg_annual_by_region.csv'), POPULATION_SPEC)),
@@ -54,28 +67,43 @@ export async function assembleModel(opts: AssembleOptions): Promise<Model> {
   // the base rate holds from its last decision until the release's as-of date (of every other series)
   read.push(...nbk.baseRate(latestNationalEnd(read)));
   // every point checked against its indicator's dimensions and keyed by its series (src/sources/series-keys.ts)
-  const fileOf = (sourceId: string) => passports.find((p) => p.id === sourceId)?.path ?? `source ${sourceId}`;
+  const fileOf = (sourceId: string) =>
+    passports.find((p) => p.id === sourceId)?.path ?? `source ${sourceId}`;
   const points = keySeries(read, tables.indicators, fileOf).sort(comparePoints);
 
-  const byDate = (a: PublicEvent, b: PublicEvent) => (a.date === b.date ? (a.id < b.id ? -1 : 1) : a.date < b.date ? -1 : 1);
+  const byDate = (a: PublicEvent, b: PublicEvent) =>
+    a.date === b.date ? (a.id < b.id ? -1 : 1) : a.date < b.date ? -1 : 1;
   const events = [...tables.events].sort(byDate);
   const holidays = publicHolidays(HOLIDAY_YEARS.from, HOLIDAY_YEARS.to).sort(byDate);
 
   const tableHashes: Record<string, string> = {};
-  for (const t of TABLES) tableHashes[`sources/${t}.json`] = sha256Hex(await readFile(join(opts.sourcesDir, `${t}.json`)));
-  tableHashes['node_modules/date-holidays'] = `date-holidays@${createRequire(import.meta.url)('date-holidays/package.json').version}`;
+  for (const t of TABLES)
+    tableHashes[`sources/${t}.json`] = sha256Hex(
+      await readFile(join(opts.sourcesDir, `${t}.json`)),
+    );
+  tableHashes['node_modules/date-holidays'] =
+    `date-holidays@${createRequire(import.meta.url)('date-holidays/package.json').version}`;
 
   const asOf = latestNationalEnd(points);
   const media = tables.media;
-  const mediaLast = media.publications.reduce<string | null>((m, p) => (m === null || p.date > m ? p.date : m), null);
+  const mediaLast = media.publications.reduce<string | null>(
+    (m, p) => (m === null || p.date > m ? p.date : m),
+    null,
+  );
   const builtDay = opts.builtAt.toISOString().slice(0, 10);
   const pastEvents = events.filter((e) => e.date <= builtDay && e.review_status === 'reviewed');
   const late = media.publications.filter((p) => p.date > asOf || p.date > builtDay);
   if (late.length > 0) {
-    throw new Error(`sources/media-sample.json: ${late.length} demonstration items dated after the release's as_of ${asOf} or build date ${builtDay} (first ${late[0]!.id} on ${late[0]!.date})`);
+    throw new Error(
+      `sources/media-sample.json: ${late.length} demonstration items dated after the release's as_of ${asOf} or build date ${builtDay} (first ${late[0]!.id} on ${late[0]!.date})`,
+    );
   }
   const pastHolidays = holidays.filter((h) => h.date <= builtDay);
-  const datasets = buildDatasets(points, { latestEvent: verifiedEventDate(pastEvents), latestHoliday: pastHolidays.at(-1)?.date ?? null, mediaLast });
+  const datasets = buildDatasets(points, {
+    latestEvent: verifiedEventDate(pastEvents),
+    latestHoliday: pastHolidays.at(-1)?.date ?? null,
+    mediaLast,
+  });
   refuseFutureData(datasets, builtDay);
 
   return {
@@ -121,7 +149,11 @@ function grpLabelResolver(regions: Region[]): (label: string) => string | null {
 
 export function comparePoints(a: Point, b: Point): number {
   return (
-    cmp(a.metric, b.metric) || cmp(a.place, b.place) || cmp(a.period_start, b.period_start) || cmp(a.period_end, b.period_end) || cmp(a.period, b.period)
+    cmp(a.metric, b.metric) ||
+    cmp(a.place, b.place) ||
+    cmp(a.period_start, b.period_start) ||
+    cmp(a.period_end, b.period_end) ||
+    cmp(a.period, b.period)
   );
 }
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -2,7 +2,14 @@
 // validity, RFC 7946 orientation; districts with the README's name corrections; centres with the
 // capital's current name. The country file is simplified topology-preservingly to <= 400 KB.
 import type { Feature, FeatureCollection, MultiPolygon, Polygon, Point as GeoPoint } from 'geojson';
-import { geodesicAreaKm2, readShapefile, repairGeometry, simplifyFeatureCollection, toRfc7946, validityErrors } from '../geo/index.js';
+import {
+  geodesicAreaKm2,
+  readShapefile,
+  repairGeometry,
+  simplifyFeatureCollection,
+  toRfc7946,
+  validityErrors,
+} from '../geo/index.js';
 import type { District, Region } from './types.js';
 import type { Model, RegionGeometry } from './model.js';
 
@@ -35,18 +42,29 @@ type Resolve = (snapshotPath: string) => string;
 function polygonal(geometry: Polygon | MultiPolygon, where: string): Polygon | MultiPolygon {
   const repaired = toRfc7946(repairGeometry(geometry)) as Polygon | MultiPolygon;
   const errors = validityErrors(repaired);
-  if (errors.length) throw new Error(`${where}: geometry still invalid after repair: ${errors.join('; ')}`);
+  if (errors.length)
+    throw new Error(`${where}: geometry still invalid after repair: ${errors.join('; ')}`);
   return repaired;
 }
 
-export async function assembleGeo(resolve: Resolve, regions: Region[], corrections: DistrictCorrection[]): Promise<{ geo: Model['geo']; districts: District[] }> {
+export async function assembleGeo(
+  resolve: Resolve,
+  regions: Region[],
+  corrections: DistrictCorrection[],
+): Promise<{ geo: Model['geo']; districts: District[] }> {
   const byPcode = new Map(regions.map((r) => [r.geokz_pcode, r]));
   const adm1 = await readShapefile(resolve(ADM1));
   const regionGeometries: RegionGeometry[] = adm1.features.map((f, row) => {
     const pcode = String(f.properties?.ADM1_PCODE ?? '');
     const region = byPcode.get(pcode);
-    if (!region) throw new Error(`${ADM1} row ${row} field ADM1_PCODE: ${pcode} matches no region in sources/regions.json`);
-    const geometry = polygonal(f.geometry as Polygon | MultiPolygon, `${ADM1} row ${row} (${region.iso})`);
+    if (!region)
+      throw new Error(
+        `${ADM1} row ${row} field ADM1_PCODE: ${pcode} matches no region in sources/regions.json`,
+      );
+    const geometry = polygonal(
+      f.geometry as Polygon | MultiPolygon,
+      `${ADM1} row ${row} (${region.iso})`,
+    );
     const full: Feature<Polygon | MultiPolygon> = {
       type: 'Feature',
       id: region.iso,
@@ -56,22 +74,39 @@ export async function assembleGeo(resolve: Resolve, regions: Region[], correctio
     return { iso: region.iso, full, areaKm2: round(geodesicAreaKm2(geometry), 1) };
   });
   regionGeometries.sort((a, b) => (a.iso < b.iso ? -1 : 1));
-  if (regionGeometries.length !== regions.length) throw new Error(`${ADM1}: ${regionGeometries.length} features for ${regions.length} regions`);
+  if (regionGeometries.length !== regions.length)
+    throw new Error(`${ADM1}: ${regionGeometries.length} features for ${regions.length} regions`);
 
-  const fullFc: FeatureCollection = { type: 'FeatureCollection', features: regionGeometries.map((g) => g.full) };
-  const simplified = await simplifyFeatureCollection(fullFc, { maxBytes: ADM1_GEOMETRY_BUDGET, maxAreaErrorRatio: ADM1_MAX_AREA_ERROR });
+  const fullFc: FeatureCollection = {
+    type: 'FeatureCollection',
+    features: regionGeometries.map((g) => g.full),
+  };
+  const simplified = await simplifyFeatureCollection(fullFc, {
+    maxBytes: ADM1_GEOMETRY_BUDGET,
+    maxAreaErrorRatio: ADM1_MAX_AREA_ERROR,
+  });
 
   const { districts, features } = await assembleDistricts(resolve, regions, corrections);
-  const adm2 = await simplifyFeatureCollection({ type: 'FeatureCollection', features }, { maxBytes: ADM2_GEOMETRY_BUDGET, maxAreaErrorRatio: ADM2_MAX_AREA_ERROR });
+  const adm2 = await simplifyFeatureCollection(
+    { type: 'FeatureCollection', features },
+    { maxBytes: ADM2_GEOMETRY_BUDGET, maxAreaErrorRatio: ADM2_MAX_AREA_ERROR },
+  );
   const centres = await assembleCentres(resolve, regions);
   return {
     geo: {
       regions: regionGeometries,
       adm1Simplified: simplified.fc,
-      simplification: { bytes: simplified.stats.bytes, maxAreaError: simplified.stats.maxAreaError },
+      simplification: {
+        bytes: simplified.stats.bytes,
+        maxAreaError: simplified.stats.maxAreaError,
+      },
       districts: features,
       adm2Simplified: adm2.fc,
-      adm2Simplification: { bytes: adm2.stats.bytes, maxAreaError: adm2.stats.maxAreaError, retained: adm2.stats.retained },
+      adm2Simplification: {
+        bytes: adm2.stats.bytes,
+        maxAreaError: adm2.stats.maxAreaError,
+        retained: adm2.stats.retained,
+      },
       centres,
     },
     districts,
@@ -91,7 +126,11 @@ export function regionProperties(region: Region) {
   };
 }
 
-async function assembleDistricts(resolve: Resolve, regions: Region[], corrections: DistrictCorrection[]) {
+async function assembleDistricts(
+  resolve: Resolve,
+  regions: Region[],
+  corrections: DistrictCorrection[],
+) {
   const byPcode = new Map(regions.map((r) => [r.geokz_pcode, r]));
   const adm2 = await readShapefile(resolve(ADM2));
   const districts: District[] = [];
@@ -102,24 +141,45 @@ async function assembleDistricts(resolve: Resolve, regions: Region[], correction
     const applied: string[] = [];
     for (const c of corrections.filter((c) => c.pcode === pcode)) {
       if (props[c.match.field] !== c.match.value) {
-        throw new Error(`sources/district-corrections.json: ${pcode} field ${c.match.field} is "${props[c.match.field]}", expected "${c.match.value}"`);
+        throw new Error(
+          `sources/district-corrections.json: ${pcode} field ${c.match.field} is "${props[c.match.field]}", expected "${c.match.value}"`,
+        );
       }
       props[c.set.field] = c.set.value;
       const cite = `${c.review_status}, ${c.source_url}`;
-      applied.push(c.action === 'keep'
-        ? `${c.set.field}: "${c.match.value}" kept (${c.reason}; ${cite})`
-        : `${c.set.field}: "${c.match.value}" -> "${c.set.value}" (${c.reason}; ${cite})`);
+      applied.push(
+        c.action === 'keep'
+          ? `${c.set.field}: "${c.match.value}" kept (${c.reason}; ${cite})`
+          : `${c.set.field}: "${c.match.value}" -> "${c.set.value}" (${c.reason}; ${cite})`,
+      );
     }
     const region = byPcode.get(String(props.ADM1_PCODE));
-    if (!region) throw new Error(`${ADM2} row ${row} field ADM1_PCODE: ${props.ADM1_PCODE} matches no region`);
+    if (!region)
+      throw new Error(`${ADM2} row ${row} field ADM1_PCODE: ${props.ADM1_PCODE} matches no region`);
     const id = `place:${region.iso}/${pcode}`;
-    const name = { kk: String(props.ADM2_KK), ru: String(props.ADM2_RU), en: String(props.ADM2_EN) };
+    const name = {
+      kk: String(props.ADM2_KK),
+      ru: String(props.ADM2_RU),
+      en: String(props.ADM2_EN),
+    };
     districts.push({ id, pcode, region_iso: region.iso, name, corrections: applied });
-    const geometry = polygonal(f.geometry as Polygon | MultiPolygon, `${ADM2} row ${row} (${pcode})`);
+    const geometry = polygonal(
+      f.geometry as Polygon | MultiPolygon,
+      `${ADM2} row ${row} (${pcode})`,
+    );
     features.push({
       type: 'Feature',
       id,
-      properties: { id, pcode, kato: String(props.KATO), region_iso: region.iso, name_kk: name.kk, name_ru: name.ru, name_en: name.en, area_km2: round(geodesicAreaKm2(geometry), 1) },
+      properties: {
+        id,
+        pcode,
+        kato: String(props.KATO),
+        region_iso: region.iso,
+        name_kk: name.kk,
+        name_ru: name.ru,
+        name_en: name.en,
+        area_km2: round(geodesicAreaKm2(geometry), 1),
+      },
       geometry,
     });
   });
@@ -146,7 +206,11 @@ async function assembleCentres(resolve: Resolve, regions: Region[]): Promise<Fea
           name_en: renamed ? 'Astana' : p.NAME_EN,
           name_kk: renamed ? 'Астана' : p.NAME_KK,
           name_ru: renamed ? 'Астана' : p.NAME_RU,
-          note: renamed ? 'geokz 2022 names it Nur-Sultan; renamed Astana on 2022-09-17' : region ? null : 'outside the 20 units (Baikonur, leased)',
+          note: renamed
+            ? 'geokz 2022 names it Nur-Sultan; renamed Astana on 2022-09-17'
+            : region
+              ? null
+              : 'outside the 20 units (Baikonur, leased)',
         },
         geometry: toRfc7946(f.geometry as GeoPoint, 6) as GeoPoint,
       };

@@ -1,7 +1,17 @@
 // The model: the one place where inputs are reconciled (docs/interface.md §11.3). Everything downstream reads
 // the model, never a raw file.
 import type { Feature, FeatureCollection, MultiPolygon, Polygon, Point as GeoPoint } from 'geojson';
-import type { District, Indicator, Institution, LegacyPlace, MediaPublication, Point, PublicEvent, Region, SourcePassport } from './types.js';
+import type {
+  District,
+  Indicator,
+  Institution,
+  LegacyPlace,
+  MediaPublication,
+  Point,
+  PublicEvent,
+  Region,
+  SourcePassport,
+} from './types.js';
 import type { NameTables } from '../sources/name-tables.js';
 
 /** A logical source that figures cite (one or more snapshot files or a hand table). */

@@ -6,7 +6,14 @@ import { declaredDimensions, seriesKey } from '../sources/series-keys.js';
 import type { DimensionCodes } from '../lib/dimensions.js';
 import type { Indicator } from './types.js';
 
-interface Labels { keyOf: Map<string, string>; labelOf: Map<string, string>; deprecated: Map<string, { indicator: Indicator; entry: NonNullable<Indicator['deprecated_ids']>[number] }> }
+interface Labels {
+  keyOf: Map<string, string>;
+  labelOf: Map<string, string>;
+  deprecated: Map<
+    string,
+    { indicator: Indicator; entry: NonNullable<Indicator['deprecated_ids']>[number] }
+  >;
+}
 const cache = new WeakMap<readonly Indicator[], Labels>();
 
 function labels(indicators: readonly Indicator[]): Labels {
@@ -15,7 +22,11 @@ function labels(indicators: readonly Indicator[]): Labels {
     l = { keyOf: new Map(), labelOf: new Map(), deprecated: new Map() };
     for (const indicator of indicators) {
       for (const entry of indicator.deprecated_ids ?? []) {
-        const key = seriesKey(indicator.id, declaredDimensions(indicator), entry.dimensions as DimensionCodes);
+        const key = seriesKey(
+          indicator.id,
+          declaredDimensions(indicator),
+          entry.dimensions as DimensionCodes,
+        );
         l.keyOf.set(entry.id, key);
         l.labelOf.set(key, entry.id);
         l.deprecated.set(entry.id, { indicator, entry });
@@ -27,10 +38,13 @@ function labels(indicators: readonly Indicator[]): Labels {
 }
 
 /** The series key a label stands for: a deprecated id's series, else the label itself (an indicator id or a key). */
-export const seriesKeyOf = (indicators: readonly Indicator[], label: string): string => labels(indicators).keyOf.get(label) ?? label;
+export const seriesKeyOf = (indicators: readonly Indicator[], label: string): string =>
+  labels(indicators).keyOf.get(label) ?? label;
 
 /** The label a series key is published under in /data/: its deprecated id when it has one. */
-export const labelOfSeries = (indicators: readonly Indicator[], key: string): string => labels(indicators).labelOf.get(key) ?? key;
+export const labelOfSeries = (indicators: readonly Indicator[], key: string): string =>
+  labels(indicators).labelOf.get(key) ?? key;
 
 /** A deprecated id's indicator and its entry (codes, names, notes), or undefined. */
-export const deprecatedId = (indicators: readonly Indicator[], id: string) => labels(indicators).deprecated.get(id);
+export const deprecatedId = (indicators: readonly Indicator[], id: string) =>
+  labels(indicators).deprecated.get(id);

@@ -1,8 +1,19 @@
 // Domain types of the model. The records the sources yield are declared with the readers
 // (src/sources/records.ts) and re-exported here, so the model and everything above it import one place.
 export type {
-  Indicator, Institution, Lang, LegacyPlace, MediaPublication, NameReview, Names, Point, PublicEvent, Region, Review,
-  ReviewStatus, SourcePassport,
+  Indicator,
+  Institution,
+  Lang,
+  LegacyPlace,
+  MediaPublication,
+  NameReview,
+  Names,
+  Point,
+  PublicEvent,
+  Region,
+  Review,
+  ReviewStatus,
+  SourcePassport,
 } from '../sources/records.js';
 import type { Names } from '../sources/records.js';
 

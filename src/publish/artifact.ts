@@ -21,7 +21,9 @@ export function artifactBytes(a: Artifact): Buffer {
   // provenance checksums and the staging writer both need the bytes: serialise each artifact once
   let body = serialised.get(a);
   if (!body) {
-    body = Buffer.from(a.path.endsWith('.geojson') ? compactStableJson(a.json) : stableJson(a.json));
+    body = Buffer.from(
+      a.path.endsWith('.geojson') ? compactStableJson(a.json) : stableJson(a.json),
+    );
     serialised.set(a, body);
   }
   return body;

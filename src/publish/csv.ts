@@ -5,7 +5,9 @@ import { stringify } from 'csv-stringify/sync';
 export function toCsv(columns: string[], rows: Record<string, unknown>[]): Buffer {
   return Buffer.from(
     stringify(
-      rows.map((r) => columns.map((c) => (r[c] === null || r[c] === undefined ? '' : String(r[c])))),
+      rows.map((r) =>
+        columns.map((c) => (r[c] === null || r[c] === undefined ? '' : String(r[c]))),
+      ),
       { header: true, columns, record_delimiter: 'windows' },
     ),
   );

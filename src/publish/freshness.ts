@@ -19,7 +19,8 @@ export interface FreshnessInput {
  */
 export type EvaluatedWhen = 'build' | 'request';
 const WHEN: Record<EvaluatedWhen, string> = {
-  build: 'evaluated when the release was built (evaluated_at = built_at), not when it is read: /api/v1/datasets evaluates it at request time',
+  build:
+    'evaluated when the release was built (evaluated_at = built_at), not when it is read: /api/v1/datasets evaluates it at request time',
   request: 'evaluated at request time (evaluated_at = the moment of this answer)',
 };
 
@@ -29,14 +30,22 @@ export type Freshness = FromSchema<typeof freshness>;
 const DAY_MS = 86_400_000;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-export const isIsoDate = (s: string): boolean => ISO_DATE.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`));
+export const isIsoDate = (s: string): boolean =>
+  ISO_DATE.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`));
 
-export function evaluateFreshness(input: FreshnessInput, now: Date, when: EvaluatedWhen = 'request'): Freshness {
+export function evaluateFreshness(
+  input: FreshnessInput,
+  now: Date,
+  when: EvaluatedWhen = 'request',
+): Freshness {
   const whole = evaluateOne(input, now);
   const withWhen = { ...whole, evaluated_when: when, reason: [...whole.reason, WHEN[when]] };
   if (input.parts === undefined) return withWhen;
   const parts = input.parts.map((p) => {
-    const one = evaluateOne({ as_of: p.as_of, sla_days: input.sla_days, historical: input.historical }, now);
+    const one = evaluateOne(
+      { as_of: p.as_of, sla_days: input.sla_days, historical: input.historical },
+      now,
+    );
     return { indicator: p.indicator, as_of: one.as_of, age_days: one.age_days, status: one.status };
   });
   const oldest = `as_of is the oldest latest period of the ${parts.length} indicators it carries: the dataset is as fresh as its oldest part (each in parts)`;
@@ -47,8 +56,12 @@ function evaluateOne(input: FreshnessInput, now: Date): Freshness {
   const { historical } = input;
   if (Number.isNaN(now.getTime())) throw new RangeError('evaluation instant is not a valid date');
   const { as_of } = input;
-  if (as_of !== null && !isIsoDate(as_of)) throw new RangeError(`as_of must be an ISO date, got ${as_of}`);
-  const sla = Number.isInteger(input.sla_days) && (input.sla_days as number) >= 1 ? (input.sla_days as number) : null;
+  if (as_of !== null && !isIsoDate(as_of))
+    throw new RangeError(`as_of must be an ISO date, got ${as_of}`);
+  const sla =
+    Number.isInteger(input.sla_days) && (input.sla_days as number) >= 1
+      ? (input.sla_days as number)
+      : null;
   const evaluated_at = now.toISOString();
   const note = historical ? ['historical dataset: its content is not expected to be updated'] : [];
   // docs/interface.md §2.1 requires sla_days >= 1 even when unknown: 1 stands in and the reason says so
@@ -56,14 +69,24 @@ function evaluateOne(input: FreshnessInput, now: Date): Freshness {
   if (as_of === null || sla === null) {
     const reason = [
       ...(as_of === null ? ['no as-of date is known, so the age cannot be computed'] : []),
-      ...(sla === null ? ['the dataset passport has no sla_days, so the age cannot be judged'] : []),
+      ...(sla === null
+        ? ['the dataset passport has no sla_days, so the age cannot be judged']
+        : []),
     ];
     return { ...base, age_days: null, status: 'unknown', reason: [...reason, ...note] };
   }
   const age = Math.floor((now.getTime() - Date.parse(`${as_of}T00:00:00Z`)) / DAY_MS);
   if (age < 0) {
     // Content dated after the evaluation instant: the clock or the data is wrong. Never call it fresh.
-    return { ...base, age_days: null, status: 'unknown', reason: [`as_of ${as_of} is after the evaluation instant ${evaluated_at}: the age is negative and cannot be judged`, ...note] };
+    return {
+      ...base,
+      age_days: null,
+      status: 'unknown',
+      reason: [
+        `as_of ${as_of} is after the evaluation instant ${evaluated_at}: the age is negative and cannot be judged`,
+        ...note,
+      ],
+    };
   }
   const status = age <= sla ? 'fresh' : age <= 2 * sla ? 'degraded' : 'stale';
   const words = {

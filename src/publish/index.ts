@@ -3,22 +3,44 @@ import type { Model } from '../model/model.js';
 import type { Artifact, Publisher } from './artifact.js';
 import { datasetCatalog, provenance } from './contracts/catalog.js';
 import { entityPublishers } from './contracts/entity-family.js';
-import { countryPulse, officialRegionalIndicators, publicObservations, seriesDatasets } from './contracts/indicators.js';
+import {
+  countryPulse,
+  officialRegionalIndicators,
+  publicObservations,
+  seriesDatasets,
+} from './contracts/indicators.js';
 import { pdfArtifacts } from './contracts/pdfs.js';
 import { geoFiles, regionAnalytics, regionOverview } from './contracts/regions.js';
 import { DEFAULT_PUBLIC_URL } from './standards/vocabularies.js';
 import { standardArtifacts } from './standards/index.js';
-import { mediaWeeklyDigest, publicHolidayCalendar, qualityReport, workbench } from './contracts/workbench.js';
+import {
+  mediaWeeklyDigest,
+  publicHolidayCalendar,
+  qualityReport,
+  workbench,
+} from './contracts/workbench.js';
 
 const PUBLISHERS: Publisher[] = [
-  countryPulse, officialRegionalIndicators, publicObservations, seriesDatasets,
-  regionOverview, regionAnalytics, geoFiles,
-  workbench, publicHolidayCalendar, qualityReport, mediaWeeklyDigest, datasetCatalog,
+  countryPulse,
+  officialRegionalIndicators,
+  publicObservations,
+  seriesDatasets,
+  regionOverview,
+  regionAnalytics,
+  geoFiles,
+  workbench,
+  publicHolidayCalendar,
+  qualityReport,
+  mediaWeeklyDigest,
+  datasetCatalog,
   ...entityPublishers,
 ];
 
 /** publicUrl: where the service answers, the base of the absolute URLs of the catalogue, the package and the PDF citations. */
-export async function publishAll(model: Model, publicUrl = DEFAULT_PUBLIC_URL): Promise<Artifact[]> {
+export async function publishAll(
+  model: Model,
+  publicUrl = DEFAULT_PUBLIC_URL,
+): Promise<Artifact[]> {
   const artifacts: Artifact[] = [];
   // The PDFs render on worker threads while this thread makes the other artifacts (the list's order,
   // and so every byte, as when they were made one after the other).

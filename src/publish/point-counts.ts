@@ -13,16 +13,44 @@ export function dailyCountPoints(model: Model): Row<'points'>[] {
   const dayCount = new Map<string, number>();
   const builtDay = model.builtAt.slice(0, 10);
   const counted = [...model.events, ...model.holidays].filter((e) => e.date <= builtDay);
-  for (const e of counted) for (const place of new Set(['KZ', e.place])) dayCount.set(`${place}|${e.date}`, (dayCount.get(`${place}|${e.date}`) ?? 0) + 1);
+  for (const e of counted)
+    for (const place of new Set(['KZ', e.place]))
+      dayCount.set(`${place}|${e.date}`, (dayCount.get(`${place}|${e.date}`) ?? 0) + 1);
   for (const [key, n] of [...dayCount.entries()].sort()) {
     const [place, date] = key.split('|') as [string, string];
-    points.push({ metric: 'event_count', place, period: date, period_start: date, period_end: date, value: n, null_reason: null, status: 'final', unit: 'events', source_id: 'dala-tables', note: null });
+    points.push({
+      metric: 'event_count',
+      place,
+      period: date,
+      period_start: date,
+      period_end: date,
+      value: n,
+      null_reason: null,
+      status: 'final',
+      unit: 'events',
+      source_id: 'dala-tables',
+      note: null,
+    });
   }
   const mediaCount = new Map<string, number>();
-  for (const m of model.media.publications) for (const place of new Set(['KZ', m.region_iso ?? 'KZ'])) mediaCount.set(`${place}|${m.date}`, (mediaCount.get(`${place}|${m.date}`) ?? 0) + 1);
+  for (const m of model.media.publications)
+    for (const place of new Set(['KZ', m.region_iso ?? 'KZ']))
+      mediaCount.set(`${place}|${m.date}`, (mediaCount.get(`${place}|${m.date}`) ?? 0) + 1);
   for (const [key, n] of [...mediaCount.entries()].sort()) {
     const [place, date] = key.split('|') as [string, string];
-    points.push({ metric: 'media_publications', place, period: date, period_start: date, period_end: date, value: n, null_reason: null, status: 'demonstration', unit: 'publications', source_id: 'dala-media-sample', note: 'demonstration sample: synthetic, not real publications' });
+    points.push({
+      metric: 'media_publications',
+      place,
+      period: date,
+      period_start: date,
+      period_end: date,
+      value: n,
+      null_reason: null,
+      status: 'demonstration',
+      unit: 'publications',
+      source_id: 'dala-media-sample',
+      note: 'demonstration sample: synthetic, not real publications',
+    });
   }
   return points;
 }
@@ -44,5 +72,4 @@ export function pointCounts(model: Model) {
 export const POINT_COUNTS_NOTE =
   'statistical_points: observations of the statistical indicators (values and nulls with a reason), as in /data/datasets/ and /api/v1/observations; ' +
   'event_count_points and media_sample_points: daily counts computed at build (events and public holidays per day and place; the synthetic media sample per day and place); ' +
-  'store_point_rows: rows of the store\'s points table, the sum of the three, served by /api/timemachine.';
-
+  "store_point_rows: rows of the store's points table, the sum of the three, served by /api/timemachine.";

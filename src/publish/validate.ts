@@ -7,7 +7,12 @@ import type { ValidateFunction } from 'ajv';
 const addFormats = addFormatsImport as unknown as (ajv: Ajv2020) => void;
 
 export class SchemaViolation extends Error {
-  constructor(readonly file: string, readonly schema: string, readonly pointer: string, detail: string) {
+  constructor(
+    readonly file: string,
+    readonly schema: string,
+    readonly pointer: string,
+    detail: string,
+  ) {
     super(`${file}: violates schema ${schema} at ${pointer || '/'}: ${detail}`);
     this.name = 'SchemaViolation';
   }
@@ -19,7 +24,8 @@ export class ContractValidator {
 
   constructor(readonly schemas: Record<string, object>) {
     addFormats(this.ajv);
-    for (const [name, schema] of Object.entries(schemas)) this.compiled.set(name, this.ajv.compile(schema));
+    for (const [name, schema] of Object.entries(schemas))
+      this.compiled.set(name, this.ajv.compile(schema));
   }
 
   validate(file: string, schemaName: string, value: unknown): void {
@@ -27,7 +33,12 @@ export class ContractValidator {
     if (!fn) throw new SchemaViolation(file, schemaName, '', 'no such schema is registered');
     if (!fn(value)) {
       const e = fn.errors?.[0];
-      throw new SchemaViolation(file, schemaName, e?.instancePath ?? '', `${e?.message ?? 'invalid'} ${e ? JSON.stringify(e.params) : ''}`);
+      throw new SchemaViolation(
+        file,
+        schemaName,
+        e?.instancePath ?? '',
+        `${e?.message ?? 'invalid'} ${e ? JSON.stringify(e.params) : ''}`,
+      );
     }
   }
 }

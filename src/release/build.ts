@@ -35,22 +35,30 @@ export async function buildRelease(opts: BuildOptions): Promise<BuildResult> {
   return publishRelease(opts.releasesDir, await prepareRelease(opts, log), log);
 }
 
-export async function prepareRelease(opts: BuildOptions, log: (line: string) => void = () => {}): Promise<PreparedRelease> {
+export async function prepareRelease(
+  opts: BuildOptions,
+  log: (line: string) => void = () => {},
+): Promise<PreparedRelease> {
   const model = await assembleModel(opts); // verifies every snapshot hash first
-  log(`model: ${model.regions.length} regions, ${model.districts.length} districts, ${model.points.length} points`);
+  log(
+    `model: ${model.regions.length} regions, ${model.districts.length} districts, ${model.points.length} points`,
+  );
   const artifacts = [...(await publishAll(model, opts.publicUrl)), ...schemaArtifacts()];
   log(`published ${artifacts.length} artifacts`);
   const validator = new ContractValidator(ALL_SCHEMAS);
   const report = validateAll(validator, artifacts);
   const standards = validateStandards(artifacts);
-  log(`validated ${report.length} JSON artifacts against their schemas and ${standards.filter((s) => s.valid).length} against their specifications' profiles`);
+  log(
+    `validated ${report.length} JSON artifacts against their schemas and ${standards.filter((s) => s.valid).length} against their specifications' profiles`,
+  );
   return {
     artifacts,
     store: () => (opts.storeRows ? opts.storeRows(storeContent(model)) : storeContent(model)),
     evidence: buildEvidence(model, artifacts, report, standards), // throws when a release check fails
     builtAt: model.builtAt,
     asOf: model.asOf,
-    releaseManifest: (seal, earlier) => releaseManifest(model, seal, earlier, opts.publicUrl ?? DEFAULT_PUBLIC_URL),
+    releaseManifest: (seal, earlier) =>
+      releaseManifest(model, seal, earlier, opts.publicUrl ?? DEFAULT_PUBLIC_URL),
     validate: (path, value) => validator.validate(path, 'release-manifest', value),
   };
 }

@@ -10,5 +10,7 @@ export async function currentIsSynthetic(releasesDir: string): Promise<boolean> 
   const revision = await readCurrent(releasesDir);
   if (!revision) return false;
   // no store or an unreadable one: loading refuses the release with its own reason
-  return readStoreMeta(join(releaseDir(releasesDir, revision), STORE_FILE))?.kind === SYNTHETIC_KIND;
+  return (
+    readStoreMeta(join(releaseDir(releasesDir, revision), STORE_FILE))?.kind === SYNTHETIC_KIND
+  );
 }

@@ -17,7 +17,8 @@ const VARIABLE = 'DALA_FAULT_KILL_AT';
 const spec = process.env[VARIABLE];
 const parsed = spec ? /^([a-z][a-z.-]*)(?:@([1-9]\d*))?$/.exec(spec) : null;
 // A misspelt setting must not pass silently as a build that was never killed.
-if (spec && !parsed) throw new Error(`${VARIABLE}=${JSON.stringify(spec)}: expected <point>[@<n>], e.g. seal.fsync@3`);
+if (spec && !parsed)
+  throw new Error(`${VARIABLE}=${JSON.stringify(spec)}: expected <point>[@<n>], e.g. seal.fsync@3`);
 const target = parsed?.[1] ?? null;
 let remaining = Number(parsed?.[2] ?? 1);
 

@@ -31,6 +31,14 @@ export async function listReleases(releasesDir: string): Promise<ReleaseSeal[]> 
   }
   const rest = [...seals.values()]
     .filter((s) => !ordered.includes(s))
-    .sort((a, b) => (a.built_at === b.built_at ? (a.revision < b.revision ? 1 : -1) : a.built_at < b.built_at ? 1 : -1));
+    .sort((a, b) =>
+      a.built_at === b.built_at
+        ? a.revision < b.revision
+          ? 1
+          : -1
+        : a.built_at < b.built_at
+          ? 1
+          : -1,
+    );
   return [...ordered, ...rest];
 }

@@ -9,7 +9,12 @@ import { CONTRACT_VERSION, sourceRef } from '../publish/contracts/header.js';
  * `permalink`: where this release's files stay, byte for byte, while the server keeps it. Both
  * name the revision, so they live here, outside the hashed content.
  */
-export function releaseManifest(model: Model, seal: ReleaseSeal, earlier: string[], publicUrl: string) {
+export function releaseManifest(
+  model: Model,
+  seal: ReleaseSeal,
+  earlier: string[],
+  publicUrl: string,
+) {
   return {
     contract: 'release-manifest',
     contract_version: CONTRACT_VERSION,
@@ -21,8 +26,14 @@ export function releaseManifest(model: Model, seal: ReleaseSeal, earlier: string
     rollback: seal.rollback,
     lineage: earlier,
     permalink: `${publicUrl}/r/${seal.revision}/data/`,
-    revision_rule: 'first 16 hex of sha256 over RFC 8785 JSON of the sorted [{path, sha256, bytes}] of every file except this one and release.json',
+    revision_rule:
+      'first 16 hex of sha256 over RFC 8785 JSON of the sorted [{path, sha256, bytes}] of every file except this one and release.json',
     sources: model.sources.map((s) => sourceRef(model, s.id)),
-    artifacts: seal.files.map((f) => ({ path: f.path, sha256: f.sha256, bytes: f.bytes, media_type: f.media_type })),
+    artifacts: seal.files.map((f) => ({
+      path: f.path,
+      sha256: f.sha256,
+      bytes: f.bytes,
+      media_type: f.media_type,
+    })),
   };
 }

@@ -22,13 +22,25 @@ export async function inspectCurrent(releasesDir: string): Promise<PointerState>
     try {
       readdirSync(releasesDir);
     } catch {
-      return { revision: null, reason: `releases directory ${releasesDir} is not readable (${code})` };
+      return {
+        revision: null,
+        reason: `releases directory ${releasesDir} is not readable (${code})`,
+      };
     }
-    return { revision: null, reason: code === 'ENOENT' ? `${path} does not exist (no release sealed yet)` : `${path} is not readable (${code})` };
+    return {
+      revision: null,
+      reason:
+        code === 'ENOENT'
+          ? `${path} does not exist (no release sealed yet)`
+          : `${path} is not readable (${code})`,
+    };
   }
   const revision = text.trim();
   if (!REVISION_PATTERN.test(revision)) {
-    return { revision: null, reason: `${path} holds ${JSON.stringify(text.slice(0, 40))}, not a 16-hex revision` };
+    return {
+      revision: null,
+      reason: `${path} holds ${JSON.stringify(text.slice(0, 40))}, not a 16-hex revision`,
+    };
   }
   return { revision };
 }
@@ -38,7 +50,8 @@ export async function readCurrent(releasesDir: string): Promise<string | null> {
 }
 
 export async function swapCurrent(releasesDir: string, revision: string): Promise<void> {
-  if (!REVISION_PATTERN.test(revision)) throw new Error(`refusing to point CURRENT at ${JSON.stringify(revision)}`);
+  if (!REVISION_PATTERN.test(revision))
+    throw new Error(`refusing to point CURRENT at ${JSON.stringify(revision)}`);
   const tmp = join(releasesDir, pointerTempName());
   const handle = await open(tmp, 'w');
   try {
@@ -58,7 +71,9 @@ export async function swapCurrent(releasesDir: string, revision: string): Promis
 export async function revisionDirs(releasesDir: string): Promise<string[]> {
   try {
     const entries = await readdir(releasesDir, { withFileTypes: true });
-    return entries.filter((e) => e.isDirectory() && REVISION_PATTERN.test(e.name)).map((e) => e.name);
+    return entries
+      .filter((e) => e.isDirectory() && REVISION_PATTERN.test(e.name))
+      .map((e) => e.name);
   } catch {
     return [];
   }

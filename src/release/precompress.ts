@@ -47,28 +47,37 @@ async function encode(body: Buffer, coding: 'gzip' | 'br', text: boolean): Promi
  * Writes the gzip and br variant of each compressible data/ file in `files` into `dir` and returns
  * them, sorted by path. A variant that is not smaller than its file is not written.
  */
-export async function writeVariants(dir: string, files: readonly SealedFile[]): Promise<SealedVariant[]> {
+export async function writeVariants(
+  dir: string,
+  files: readonly SealedFile[],
+): Promise<SealedVariant[]> {
   const out: SealedVariant[] = [];
-  const todo = files.filter((file) => file.path.startsWith(DATA_DIR + '/') && compressible(file.media_type));
+  const todo = files.filter(
+    (file) => file.path.startsWith(DATA_DIR + '/') && compressible(file.media_type),
+  );
   const one = async (file: SealedFile) => {
     const body = await readFile(join(dir, file.path));
     // Both codings at once: zlib runs them on libuv's thread pool, so they overlap with each other
     // and with the next files' reads; each output depends only on its input, so the order does not
     // change a byte, and the list is sorted below.
-    await Promise.all((['gzip', 'br'] as const).map(async (coding) => {
-      const bytes = await encode(body, coding, true);
-      if (bytes.length >= body.length) return;
-      const path = file.path + VARIANT_SUFFIX[coding];
-      await writeFile(join(dir, path), bytes);
-      faultPoint('seal.variant');
-      out.push({ path, sha256: sha256Hex(bytes), bytes: bytes.length, of: file.path, coding });
-    }));
+    await Promise.all(
+      (['gzip', 'br'] as const).map(async (coding) => {
+        const bytes = await encode(body, coding, true);
+        if (bytes.length >= body.length) return;
+        const path = file.path + VARIANT_SUFFIX[coding];
+        await writeFile(join(dir, path), bytes);
+        faultPoint('seal.variant');
+        out.push({ path, sha256: sha256Hex(bytes), bytes: bytes.length, of: file.path, coding });
+      }),
+    );
   };
   // As many files in flight as cores: more only queues on the pool and holds more bodies in memory.
   let next = 0;
   const worker = async () => {
     while (next < todo.length) await one(todo[next++]!);
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(availableParallelism(), todo.length)) }, worker));
+  await Promise.all(
+    Array.from({ length: Math.max(1, Math.min(availableParallelism(), todo.length)) }, worker),
+  );
   return out.sort((a, b) => (a.path < b.path ? -1 : 1));
 }

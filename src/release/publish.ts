@@ -31,9 +31,14 @@ export type BuildResult = SealResult & { files: number; bytes: number };
  * Writes a prepared release into a staging directory of releasesDir and seals it. The one write path
  * of every build: leftovers of killed builds are swept first, so they never accumulate.
  */
-export async function publishRelease(releasesDir: string, release: PreparedRelease, log: (line: string) => void = () => {}): Promise<BuildResult> {
+export async function publishRelease(
+  releasesDir: string,
+  release: PreparedRelease,
+  log: (line: string) => void = () => {},
+): Promise<BuildResult> {
   const swept = await sweepStaging(releasesDir);
-  if (swept.length) log(`removed ${swept.length} leftover(s) of killed builds: ${swept.join(', ')}`);
+  if (swept.length)
+    log(`removed ${swept.length} leftover(s) of killed builds: ${swept.join(', ')}`);
   faultPoint('build.swept');
   const staging = await makeStaging(releasesDir);
   faultPoint('build.staged');
@@ -49,8 +54,16 @@ export async function publishRelease(releasesDir: string, release: PreparedRelea
     writeStore(join(staging, 'store.sqlite'), release.store());
     log('store written');
     faultPoint('build.store-written');
-    await writeAt(staging, 'evidence/validation.json', Buffer.from(stableJson(release.evidence.validation)));
-    await writeAt(staging, 'evidence/counts.json', Buffer.from(stableJson(release.evidence.counts)));
+    await writeAt(
+      staging,
+      'evidence/validation.json',
+      Buffer.from(stableJson(release.evidence.validation)),
+    );
+    await writeAt(
+      staging,
+      'evidence/counts.json',
+      Buffer.from(stableJson(release.evidence.counts)),
+    );
     faultPoint('build.evidence-written');
     const result = await sealRelease({
       releasesDir,

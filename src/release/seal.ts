@@ -4,7 +4,14 @@ import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { stableJson } from '../lib/canonical-json.js';
 import { sha256File, sha256Hex } from '../lib/hash.js';
-import { LINEAGE_FILES, REVISION_PATTERN, SEAL_FILE, mediaTypeOf, type ReleaseSeal, type SealedFile } from './layout.js';
+import {
+  LINEAGE_FILES,
+  REVISION_PATTERN,
+  SEAL_FILE,
+  mediaTypeOf,
+  type ReleaseSeal,
+  type SealedFile,
+} from './layout.js';
 import { fsyncDir, fsyncTree } from './durable.js';
 import { faultPoint } from './fault.js';
 import { readCurrent, swapCurrent } from './pointer.js';
@@ -21,7 +28,10 @@ export interface SealOptions {
    * Builds data/release-manifest.json from the seal and the revisions of every earlier release
    * (newest first); validated by the caller's schema check.
    */
-  releaseManifest: (seal: Omit<ReleaseSeal, 'files'> & { files: SealedFile[] }, earlier: string[]) => unknown;
+  releaseManifest: (
+    seal: Omit<ReleaseSeal, 'files'> & { files: SealedFile[] },
+    earlier: string[],
+  ) => unknown;
   validate: (path: string, value: unknown) => void;
 }
 
@@ -49,7 +59,12 @@ export async function sealRelease(opts: SealOptions): Promise<SealResult> {
     faultPoint('seal.exists');
     await rm(opts.stagingDir, { recursive: true, force: true });
     await reuse(opts.releasesDir, finalDir, revision);
-    return { revision, created: false, previousRevision: current === revision ? null : current, dir: finalDir };
+    return {
+      revision,
+      created: false,
+      previousRevision: current === revision ? null : current,
+      dir: finalDir,
+    };
   }
 
   const lineage = {
@@ -61,7 +76,11 @@ export async function sealRelease(opts: SealOptions): Promise<SealResult> {
     rollback: current ? `/api/v1/releases/${current}` : null,
   };
   // A rebuilt old content (its release pruned since) keeps one place in the lineage: its own.
-  const earlier = current ? [...new Set([current, ...(await earlierOf(opts.releasesDir, current))])].filter((r) => r !== revision) : [];
+  const earlier = current
+    ? [...new Set([current, ...(await earlierOf(opts.releasesDir, current))])].filter(
+        (r) => r !== revision,
+      )
+    : [];
   const manifestValue = opts.releaseManifest({ ...lineage, files: content }, earlier);
   opts.validate('data/release-manifest.json', manifestValue);
   const manifestBytes = stableJson(manifestValue);
@@ -77,7 +96,11 @@ export async function sealRelease(opts: SealOptions): Promise<SealResult> {
       media_type: mediaTypeOf('data/release-manifest.json'),
     },
   ].sort((a, b) => (a.path < b.path ? -1 : 1));
-  const seal: ReleaseSeal = { ...lineage, files, variants: await writeVariants(opts.stagingDir, files) };
+  const seal: ReleaseSeal = {
+    ...lineage,
+    files,
+    variants: await writeVariants(opts.stagingDir, files),
+  };
   await writeFile(join(opts.stagingDir, SEAL_FILE), stableJson(seal));
   faultPoint('seal.seal-written');
   // Durable before visible: every byte and directory entry of the release is on disk before the
@@ -111,7 +134,9 @@ async function reuse(releasesDir: string, dir: string, revision: string): Promis
   try {
     await verifyRelease(dir);
   } catch (err) {
-    throw new Error(`release ${dir} already exists with this content's revision but does not verify (${(err as Error).message}); CURRENT is left as it was: move that directory aside and build again`);
+    throw new Error(
+      `release ${dir} already exists with this content's revision but does not verify (${(err as Error).message}); CURRENT is left as it was: move that directory aside and build again`,
+    );
   }
   if ((await readCurrent(releasesDir)) !== revision) await swapCurrent(releasesDir, revision);
 }
@@ -124,9 +149,17 @@ async function reuse(releasesDir: string, dir: string, revision: string): Promis
  */
 async function earlierOf(releasesDir: string, revision: string): Promise<string[]> {
   try {
-    const manifest = JSON.parse(await readFile(join(releasesDir, revision, 'data/release-manifest.json'), 'utf8')) as { lineage?: unknown; previous_revision?: unknown };
-    if (Array.isArray(manifest.lineage)) return manifest.lineage.filter((r): r is string => typeof r === 'string' && REVISION_PATTERN.test(r));
-    return typeof manifest.previous_revision === 'string' && REVISION_PATTERN.test(manifest.previous_revision) ? [manifest.previous_revision] : [];
+    const manifest = JSON.parse(
+      await readFile(join(releasesDir, revision, 'data/release-manifest.json'), 'utf8'),
+    ) as { lineage?: unknown; previous_revision?: unknown };
+    if (Array.isArray(manifest.lineage))
+      return manifest.lineage.filter(
+        (r): r is string => typeof r === 'string' && REVISION_PATTERN.test(r),
+      );
+    return typeof manifest.previous_revision === 'string' &&
+      REVISION_PATTERN.test(manifest.previous_revision)
+      ? [manifest.previous_revision]
+      : [];
   } catch {
     return [];
   }

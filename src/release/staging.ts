@@ -38,7 +38,11 @@ function startTime(pid: number): string | null {
 
 function bootId(): string {
   try {
-    return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').replace(/[^0-9a-f]/g, '').slice(0, 12) || '0';
+    return (
+      readFileSync('/proc/sys/kernel/random/boot_id', 'utf8')
+        .replace(/[^0-9a-f]/g, '')
+        .slice(0, 12) || '0'
+    );
   } catch {
     return '0';
   }
@@ -61,7 +65,8 @@ export async function makeStaging(releasesDir: string): Promise<string> {
   const created = await mkdir(releasesDir, { recursive: true });
   // A releases directory made now must survive a power cut like the release sealed into it: the
   // entry of each directory created is made durable in its parent (the seal syncs releasesDir itself).
-  for (let dir = releasesDir; created && dir !== dirname(created); dir = dirname(dir)) await fsyncDir(dirname(dir));
+  for (let dir = releasesDir; created && dir !== dirname(created); dir = dirname(dir))
+    await fsyncDir(dirname(dir));
   return mkdtemp(join(releasesDir, `.staging-${OWNER_TOKEN}-`));
 }
 
@@ -74,16 +79,26 @@ export function pointerTempName(): string {
 async function abandoned(releasesDir: string, name: string): Promise<boolean> {
   const owner = STAGING.exec(name) ?? POINTER_TMP.exec(name);
   if (owner) {
-    const [, boot, namespace, pid, start] = owner as unknown as [string, string, string, string, string];
+    const [, boot, namespace, pid, start] = owner as unknown as [
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
     if (`${boot}-${namespace}-${pid}-${start}` === OWNER_TOKEN) return false;
-    if (boot !== BOOT || namespace !== NAMESPACE) return olderThan(join(releasesDir, name), FOREIGN_AGE_MS);
+    if (boot !== BOOT || namespace !== NAMESPACE)
+      return olderThan(join(releasesDir, name), FOREIGN_AGE_MS);
     if (NAMESPACE === '0') return !pidAlive(Number(pid));
     return startTime(Number(pid)) !== start;
   }
   const legacy = LEGACY.exec(name);
   if (!legacy) return false;
   const pid = legacy[1] ?? legacy[2];
-  return (pid !== undefined && Number(pid) !== process.pid && !pidAlive(Number(pid))) || olderThan(join(releasesDir, name), LEGACY_AGE_MS);
+  return (
+    (pid !== undefined && Number(pid) !== process.pid && !pidAlive(Number(pid))) ||
+    olderThan(join(releasesDir, name), LEGACY_AGE_MS)
+  );
 }
 
 /** Removes leftovers of dead builds; returns the names removed. */

@@ -3,7 +3,13 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { canonicalHash, sha256File, sha256Hex } from '../lib/hash.js';
 import { checkSealFields } from './seal-fields.js';
-import { EVIDENCE_FILES, LINEAGE_FILES, REVISION_PATTERN, SEAL_FILE, type ReleaseSeal } from './layout.js';
+import {
+  EVIDENCE_FILES,
+  LINEAGE_FILES,
+  REVISION_PATTERN,
+  SEAL_FILE,
+  type ReleaseSeal,
+} from './layout.js';
 
 export class ReleaseVerificationError extends Error {
   constructor(
@@ -37,7 +43,13 @@ export async function readSeal(dir: string): Promise<ReleaseSeal> {
   } catch {
     throw new ReleaseVerificationError(`${SEAL_FILE} is not valid JSON`, SEAL_FILE);
   }
-  if (typeof seal !== 'object' || seal === null || typeof seal.revision !== 'string' || !REVISION_PATTERN.test(seal.revision) || !Array.isArray(seal.files)) {
+  if (
+    typeof seal !== 'object' ||
+    seal === null ||
+    typeof seal.revision !== 'string' ||
+    !REVISION_PATTERN.test(seal.revision) ||
+    !Array.isArray(seal.files)
+  ) {
     throw new ReleaseVerificationError(`${SEAL_FILE} has no valid revision`, SEAL_FILE);
   }
   return seal;
@@ -57,13 +69,17 @@ export interface VerifyOptions {
 export async function verifyRelease(dir: string, opts: VerifyOptions = {}): Promise<ReleaseSeal> {
   const seal = opts.seal ?? (await readSeal(dir));
   if (revisionOf(seal.files) !== seal.revision) {
-    throw new ReleaseVerificationError(`revision ${seal.revision} does not match the sealed file list`, SEAL_FILE);
+    throw new ReleaseVerificationError(
+      `revision ${seal.revision} does not match the sealed file list`,
+      SEAL_FILE,
+    );
   }
   // Precompressed variants are verified like every sealed file, though outside the revision hash.
   const sealed = [...seal.files, ...(seal.variants ?? [])];
   const listed = new Set(sealed.map((f) => f.path));
   for (const evidence of EVIDENCE_FILES) {
-    if (!listed.has(evidence)) throw new ReleaseVerificationError(`evidence missing: ${evidence}`, evidence);
+    if (!listed.has(evidence))
+      throw new ReleaseVerificationError(`evidence missing: ${evidence}`, evidence);
   }
   for (const file of sealed) {
     if (opts.hashedByCaller?.(file.path, seal)) continue;
@@ -86,7 +102,8 @@ export async function verifyRelease(dir: string, opts: VerifyOptions = {}): Prom
     }
   }
   const failure = await checkSealFields(dir, seal);
-  if (failure) throw new ReleaseVerificationError(`${failure.file}: ${failure.reason}`, failure.file);
+  if (failure)
+    throw new ReleaseVerificationError(`${failure.file}: ${failure.reason}`, failure.file);
   return seal;
 }
 

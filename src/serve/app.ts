@@ -2,7 +2,14 @@
 // here: each request pins one release (so an answer comes wholly from one revision, even while the
 // pointer swaps), every response names its revision, CORS for GET from any origin, nosniff, 405 with
 // Allow, unknown query parameters refused, one problem+json error handler and one interface document.
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import swagger from '@fastify/swagger';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AnswerCache, type AnswerCacheOptions } from './answers/cache.js';
@@ -17,13 +24,23 @@ import { strictQueryIntegers } from './interface/query-numbers.js';
 import { dataPlugin } from './data/index.js';
 import { frontServer, type FrontServer } from './front/front-server.js';
 import { swaggerOptions } from './interface/openapi.js';
-import { REVISION_HEADER, installProblemHandling, methodNotAllowed, sendProblem, toProblem } from './problems/problem-handler.js';
+import {
+  REVISION_HEADER,
+  installProblemHandling,
+  methodNotAllowed,
+  sendProblem,
+  toProblem,
+} from './problems/problem-handler.js';
 import { ProblemError } from './problems/errors.js';
 import { isStoreFault } from './problems/problem-handler.js';
 import { ReleaseHolder, type HolderOptions } from './releases/release-holder.js';
 import { timemachinePlugin } from './timemachine/index.js';
 import { SHARED_SCHEMAS } from './interface/schemas.js';
-import { interfaceDocumentCache, openapiRouteOptions, serveInterfaceDocument } from './interface/interface-doc.js';
+import {
+  interfaceDocumentCache,
+  openapiRouteOptions,
+  serveInterfaceDocument,
+} from './interface/interface-doc.js';
 import { landingRoutes, type BrowserIndex } from './interface/landing.js';
 import { dataRevisionRoutes } from './permalinks/data-revision.js';
 import { permalinkRoutes } from './permalinks/routes.js';
@@ -31,7 +48,12 @@ import { v1Plugin, type V1Options } from './v1/index.js';
 import { sdmxPlugin } from './sdmx/index.js';
 import { webPlugin } from './web/index.js';
 import type { RateLimitStore } from './rate-limit/bucket.js';
-import { countRequests, selfStatus, type WorkerStatus, type WorkersReport } from './cluster/worker-status.js';
+import {
+  countRequests,
+  selfStatus,
+  type WorkerStatus,
+  type WorkersReport,
+} from './cluster/worker-status.js';
 import './releases/pinned.js';
 
 export interface AppOptions {
@@ -65,15 +87,24 @@ export interface AppOptions {
   /** Delay before a retired release with no pinned request closes (HolderOptions.graceMs). */
   releaseGraceMs?: number;
   /** Further route families, each registered with `{ prefix, releases, ...options }`. */
-  extraPlugins?: { plugin: FastifyPluginAsync<any>; prefix: string; options?: Record<string, unknown> }[];
+  extraPlugins?: {
+    plugin: FastifyPluginAsync<any>;
+    prefix: string;
+    options?: Record<string, unknown>;
+  }[];
   /** The serving processes health lists, given this one's status (src/serve/cluster/); this one alone when absent. */
   workers?: (self: () => WorkerStatus) => Promise<WorkersReport>;
   /** The rate limit's buckets when neither Redis nor this process holds them (a cluster worker's: the primary's). */
   rateLimitStore?: RateLimitStore & { degradation?(): string | null };
 }
 
-export type DalaApp = FastifyInstance & { releases: ReleaseHolder; routeTable: { method: string; url: string }[]; routeSchemas: LazySchemas; selfStatus: () => WorkerStatus; answersLoad: () => Admission['load'] };
-
+export type DalaApp = FastifyInstance & {
+  releases: ReleaseHolder;
+  routeTable: { method: string; url: string }[];
+  routeSchemas: LazySchemas;
+  selfStatus: () => WorkerStatus;
+  answersLoad: () => Admission['load'];
+};
 
 function commonHeaders(reply: FastifyReply, revision: string | null): void {
   if (revision) reply.header(REVISION_HEADER, revision);
@@ -86,8 +117,18 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
   const routeSchemas = lazySchemas();
   // The HTTP server and its /data/ fast path (front-server.ts): given when it already listens
   // (`dala serve`), made here otherwise. Fastify answers every request the fast path leaves.
-  const front = opts.front ?? frontServer({ limits, trustProxy: opts.trustProxy, current: () => currentOrNull(releases), fastPath: !opts.accessLog });
-  if (opts.front && opts.accessLog) throw new Error('the access log needs every request to reach Fastify: build the front server with fastPath false');
+  const front =
+    opts.front ??
+    frontServer({
+      limits,
+      trustProxy: opts.trustProxy,
+      current: () => currentOrNull(releases),
+      fastPath: !opts.accessLog,
+    });
+  if (opts.front && opts.accessLog)
+    throw new Error(
+      'the access log needs every request to reach Fastify: build the front server with fastPath false',
+    );
   let fastifyHandler: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
   const ownClientErrors = new Set(front.server.listeners('clientError'));
   const app = Fastify({
@@ -113,36 +154,53 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
     },
   }) as unknown as DalaApp;
   // The front server answers what Node cannot parse (client-errors.ts); Fastify's own handler goes.
-  for (const l of front.server.listeners('clientError')) if (!ownClientErrors.has(l)) front.server.removeListener('clientError', l as never);
-  const releases: ReleaseHolder = opts.releases ?? (await ReleaseHolder.open({
-    releasesDir: opts.releasesDir, logger: app.log, pollMs: opts.pollMs, storeMemoryMax: opts.storeMemoryMax, graceMs: opts.releaseGraceMs,
-    answerBeforeStoreVerified: opts.answerBeforeStoreVerified, verifyStore: opts.verifyStore,
-  }));
+  for (const l of front.server.listeners('clientError'))
+    if (!ownClientErrors.has(l)) front.server.removeListener('clientError', l as never);
+  const releases: ReleaseHolder =
+    opts.releases ??
+    (await ReleaseHolder.open({
+      releasesDir: opts.releasesDir,
+      logger: app.log,
+      pollMs: opts.pollMs,
+      storeMemoryMax: opts.storeMemoryMax,
+      graceMs: opts.releaseGraceMs,
+      answerBeforeStoreVerified: opts.answerBeforeStoreVerified,
+      verifyStore: opts.verifyStore,
+    }));
   if (!opts.releases) performance.mark('dala:release-verified'); // read by `dala serve`'s start-up log line
   app.decorate('releases', releases);
   const requests = countRequests(front.server);
   const self = () => selfStatus(releases, requests);
   app.decorate('selfStatus', self);
-  const workers = opts.workers ? () => opts.workers!(self) : async (): Promise<WorkersReport> => ({ workers: [self()], reasons: [] });
+  const workers = opts.workers
+    ? () => opts.workers!(self)
+    : async (): Promise<WorkersReport> => ({ workers: [self()], reasons: [] });
   app.decorate('routeSchemas', routeSchemas);
-  const answers = opts.answerCache instanceof AnswerCache ? opts.answerCache : new AnswerCache(opts.answerCache);
+  const answers =
+    opts.answerCache instanceof AnswerCache ? opts.answerCache : new AnswerCache(opts.answerCache);
   app.decorate('routeTable', [] as { method: string; url: string }[]);
   app.decorateRequest('release', null);
   app.decorateRequest('releaseUnpinned', false);
   app.decorateRequest('releaseProblem', '');
   app.addHook('onClose', () => releases.close());
   // Health answers under pressure (it is how a proxy and an operator learn why); the rest is shed.
-  const admission = new Admission({ perProcess: limits.maxAnswersInFlight, perAddress: limits.maxAnswersPerAddress }, clientAddressResolver(opts.trustProxy));
+  const admission = new Admission(
+    { perProcess: limits.maxAnswersInFlight, perAddress: limits.maxAnswersPerAddress },
+    clientAddressResolver(opts.trustProxy),
+  );
   admission.watchConnections(front.server);
   app.decorate('answersLoad', () => admission.load);
-  const loopDelay = installLoadShedding(app, limits.maxEventLoopDelayMs, (path) => path.endsWith('/health'));
+  const loopDelay = installLoadShedding(app, limits.maxEventLoopDelayMs, (path) =>
+    path.endsWith('/health'),
+  );
   let closing = false;
   app.addHook('preClose', (done) => {
     closing = true;
     done();
   });
   // The fast path leaves to Fastify what it must refuse: while shedding load or closing.
-  front.refuse = () => closing || (limits.maxEventLoopDelayMs > 0 && loopDelay() > limits.maxEventLoopDelayMs);
+  front.refuse = () =>
+    closing || (limits.maxEventLoopDelayMs > 0 && loopDelay() > limits.maxEventLoopDelayMs);
 
   const patterns: { re: RegExp; methods: string[] }[] = [];
   app.addHook('onRoute', (r) => {
@@ -150,12 +208,23 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
     const methods = [r.method].flat().map(String);
     // One rule for every API family: a query parameter a route does not declare is a 400
     // unknown_parameter. /data/ is exempt: static files ignore the query, as any static server does.
-    if (methods.includes('GET') && !r.url.startsWith('/data/') && r.url !== '*' && !r.schema?.querystring) {
-      r.schema = { ...r.schema, querystring: { type: 'object', additionalProperties: false, properties: {} } };
+    if (
+      methods.includes('GET') &&
+      !r.url.startsWith('/data/') &&
+      r.url !== '*' &&
+      !r.schema?.querystring
+    ) {
+      r.schema = {
+        ...r.schema,
+        querystring: { type: 'object', additionalProperties: false, properties: {} },
+      };
     }
     for (const method of methods) app.routeTable.push({ method, url: r.url });
     if (r.url === '*' || r.url === '/*') return; // the CORS preflight catch-all
-    const source = r.url.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+').replace(/\*/g, '.*');
+    const source = r.url
+      .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+      .replace(/:[A-Za-z0-9_]+/g, '[^/]+')
+      .replace(/\*/g, '.*');
     patterns.push({ re: new RegExp(`^${source}$`), methods });
   });
   const allowedFor = (path: string) => {
@@ -178,12 +247,20 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
     req.release = releases.acquire();
     if (!req.release) req.releaseProblem = releases.status().reasons.join('; ');
     if (Buffer.byteLength(req.url) > limits.maxUrlBytes) {
-      throw new ProblemError('uri_too_long', `the request target is longer than ${limits.maxUrlBytes} bytes`);
+      throw new ProblemError(
+        'uri_too_long',
+        `the request target is longer than ${limits.maxUrlBytes} bytes`,
+      );
     }
     // Request bodies are never content-coded here (RFC 9110 section 8.4: 415 for an unsupported coding).
     const coding = req.headers['content-encoding'];
     if (coding !== undefined && String(coding).trim().toLowerCase() !== 'identity') {
-      throw new ProblemError('unsupported_media_type', `request bodies with Content-Encoding ${JSON.stringify(String(coding).slice(0, 40))} are not accepted; send identity`, {}, { 'accept-encoding': 'identity' });
+      throw new ProblemError(
+        'unsupported_media_type',
+        `request bodies with Content-Encoding ${JSON.stringify(String(coding).slice(0, 40))} are not accepted; send identity`,
+        {},
+        { 'accept-encoding': 'identity' },
+      );
     }
     // A path that exists under other methods answers 405 with Allow, GET on a POST-only route included.
     if (req.is404 && req.method !== 'OPTIONS') {
@@ -216,13 +293,17 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
   // CORS preflight (Fetch standard): answered for any path that has routes.
   app.options('*', { schema: { hide: true } }, (req, reply) => {
     const allow = allowedFor(req.url.split('?')[0] ?? '');
-    if (!allow.length) throw new ProblemError('not_found', `no resource at ${req.url.split('?')[0]}`);
+    if (!allow.length)
+      throw new ProblemError('not_found', `no resource at ${req.url.split('?')[0]}`);
     const asked = req.headers['access-control-request-headers'];
     return reply
       .code(204)
       .header('allow', allow.join(', '))
       .header('access-control-allow-methods', allow.join(', '))
-      .header('access-control-allow-headers', typeof asked === 'string' ? asked : 'Accept, Accept-Encoding, If-None-Match')
+      .header(
+        'access-control-allow-headers',
+        typeof asked === 'string' ? asked : 'Accept, Accept-Encoding, If-None-Match',
+      )
       .header('access-control-max-age', '86400')
       .send();
   });
@@ -236,18 +317,38 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
     await scope.register(async (cached) => {
       installAnswerCache(cached, answers);
       admission.install(cached);
-      await cached.register(timemachinePlugin, { prefix: '/api/timemachine', releases, ...opts.timemachine });
+      await cached.register(timemachinePlugin, {
+        prefix: '/api/timemachine',
+        releases,
+        ...opts.timemachine,
+      });
     });
-    for (const url of ['/api/timemachine/openapi.json', '/openapi.json']) scope.get(url, openapiRouteOptions, serveInterfaceDocument);
+    for (const url of ['/api/timemachine/openapi.json', '/openapi.json'])
+      scope.get(url, openapiRouteOptions, serveInterfaceDocument);
   });
 
-  await app.register(v1Plugin, { prefix: '/api/v1', releases, redisUrl: opts.redisUrl, trustProxy: opts.trustProxy, answerCache: answers, admission, workers, rateLimitStore: opts.rateLimitStore, ...opts.v1 });
+  await app.register(v1Plugin, {
+    prefix: '/api/v1',
+    releases,
+    redisUrl: opts.redisUrl,
+    trustProxy: opts.trustProxy,
+    answerCache: answers,
+    admission,
+    workers,
+    rateLimitStore: opts.rateLimitStore,
+    ...opts.v1,
+  });
   await app.register(sdmxPlugin, { prefix: '/sdmx/2.1', answerCache: answers, admission });
   await app.register(permalinkRoutes, { releases });
   await app.register(dataRevisionRoutes, { releases });
   await app.register(webPlugin); // `/` for browsers (Accept: text/html) and /assets/
   for (const extra of opts.extraPlugins ?? []) {
-    await app.register(extra.plugin, { prefix: extra.prefix, releases, redisUrl: opts.redisUrl, ...extra.options });
+    await app.register(extra.plugin, {
+      prefix: extra.prefix,
+      releases,
+      redisUrl: opts.redisUrl,
+      ...extra.options,
+    });
   }
   await app.ready();
   front.attach(fastifyHandler!);

@@ -33,9 +33,11 @@ export interface RunningServer {
 
 /** Builds the routes' remaining schemas between requests, then collects the start-up's garbage. */
 function settle(app: DalaApp): Promise<void> {
-  return app.routeSchemas.warmUp((err) => app.log.error(err)).then(() => {
-    collectStartUpGarbage();
-  });
+  return app.routeSchemas
+    .warmUp((err) => app.log.error(err))
+    .then(() => {
+      collectStartUpGarbage();
+    });
 }
 
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
@@ -53,15 +55,28 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
 
 async function startEarly(opts: ServerOptions, host: string, port: number): Promise<RunningServer> {
   // The logger Fastify would make (pino, its defaults), made first so the release load logs through it.
-  const logger: FastifyBaseLogger = typeof opts.logger === 'object' ? opts.logger : (await import('pino')).pino({ enabled: opts.logger !== false });
+  const logger: FastifyBaseLogger =
+    typeof opts.logger === 'object'
+      ? opts.logger
+      : (await import('pino')).pino({ enabled: opts.logger !== false });
   const limits: Limits = { ...defaultLimits(), ...opts.limits };
   // The release loads (its seal and evidence verified; each data file is read and hashed on its first
   // use) and its store opens while this thread imports and builds the app.
   const releases = ReleaseHolder.start({
-    releasesDir: opts.releasesDir, logger, pollMs: opts.pollMs, storeMemoryMax: opts.storeMemoryMax, graceMs: opts.releaseGraceMs,
-    answerBeforeStoreVerified: opts.answerBeforeStoreVerified, verifyStore: opts.verifyStore,
+    releasesDir: opts.releasesDir,
+    logger,
+    pollMs: opts.pollMs,
+    storeMemoryMax: opts.storeMemoryMax,
+    graceMs: opts.releaseGraceMs,
+    answerBeforeStoreVerified: opts.answerBeforeStoreVerified,
+    verifyStore: opts.verifyStore,
   });
-  const front = frontServer({ limits, trustProxy: opts.trustProxy, current: () => (releases.currentRevision() === null ? null : releases.current()), fastPath: true });
+  const front = frontServer({
+    limits,
+    trustProxy: opts.trustProxy,
+    current: () => (releases.currentRevision() === null ? null : releases.current()),
+    fastPath: true,
+  });
   const close = async () => {
     front.server.close();
     front.server.closeIdleConnections();

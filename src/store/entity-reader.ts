@@ -43,14 +43,25 @@ export class EntityReader {
   private readonly known = new Map<string, boolean>();
 
   constructor(db: Database) {
-    this.byId = db.prepare('SELECT id, type, name_en, name_ru, name_kk, data FROM entities WHERE id = ?');
-    this.firstOfType = db.prepare('SELECT id, type, name_en, name_ru, name_kk, data FROM entities WHERE type = ? ORDER BY id LIMIT ?');
-    this.afterOfType = db.prepare('SELECT id, type, name_en, name_ru, name_kk, data FROM entities WHERE type = ? AND id > ? ORDER BY id LIMIT ?');
-    this.slugsOfName = db.prepare(`SELECT DISTINCT s.name AS slug FROM entity_names n JOIN entity_names s ON s.entity_id = n.entity_id AND s.kind = 'slug'
+    this.byId = db.prepare(
+      'SELECT id, type, name_en, name_ru, name_kk, data FROM entities WHERE id = ?',
+    );
+    this.firstOfType = db.prepare(
+      'SELECT id, type, name_en, name_ru, name_kk, data FROM entities WHERE type = ? ORDER BY id LIMIT ?',
+    );
+    this.afterOfType = db.prepare(
+      'SELECT id, type, name_en, name_ru, name_kk, data FROM entities WHERE type = ? AND id > ? ORDER BY id LIMIT ?',
+    );
+    this.slugsOfName =
+      db.prepare(`SELECT DISTINCT s.name AS slug FROM entity_names n JOIN entity_names s ON s.entity_id = n.entity_id AND s.kind = 'slug'
                                    WHERE lower(n.name) = lower(?) AND n.kind <> 'slug' ORDER BY s.name`);
     this.countOfType = db.prepare('SELECT count(*) AS n FROM entities WHERE type = ?');
-    this.beforeOfType = db.prepare('SELECT id FROM entities WHERE type = ? AND id < ? ORDER BY id DESC LIMIT ?');
-    this.afterAny = db.prepare('SELECT id, type, name_en, name_ru, name_kk, data FROM entities WHERE id > ? ORDER BY id LIMIT ?');
+    this.beforeOfType = db.prepare(
+      'SELECT id FROM entities WHERE type = ? AND id < ? ORDER BY id DESC LIMIT ?',
+    );
+    this.afterAny = db.prepare(
+      'SELECT id, type, name_en, name_ru, name_kk, data FROM entities WHERE id > ? ORDER BY id LIMIT ?',
+    );
     // The id just before an offset, when a page is asked for by offset alone (a `prev` or `first`
     // link): reads the (type, id) index up to the offset, once per such page.
     this.atOffset = db.prepare(
@@ -100,7 +111,11 @@ export class EntityReader {
     if (limit <= 0) return [];
     const rows: EntityRow[] = [];
     for (const type of new Set(types)) {
-      rows.push(...(after === null ? this.firstOfType.all(type, limit) : this.afterOfType.all(type, after, limit)));
+      rows.push(
+        ...(after === null
+          ? this.firstOfType.all(type, limit)
+          : this.afterOfType.all(type, after, limit)),
+      );
     }
     return rows.sort((a, b) => compareCodePoints(a.id, b.id)).slice(0, limit);
   }
@@ -113,7 +128,8 @@ export class EntityReader {
   idBack(types: readonly string[], id: string, back: number): string | null {
     if (back <= 0) return id;
     const ids: string[] = [];
-    for (const type of new Set(types)) for (const r of this.beforeOfType.all(type, id, back)) ids.push(r.id);
+    for (const type of new Set(types))
+      for (const r of this.beforeOfType.all(type, id, back)) ids.push(r.id);
     return ids.sort((a, b) => compareCodePoints(b, a))[back - 1] ?? null;
   }
 

@@ -5,7 +5,8 @@ import type { Row } from './tables.js';
 
 export type EventRow = Row<'events'>;
 
-export const EVENTS_AFTER = 'SELECT * FROM events WHERE (date, id) > (?, ?) ORDER BY date, id LIMIT ?';
+export const EVENTS_AFTER =
+  'SELECT * FROM events WHERE (date, id) > (?, ?) ORDER BY date, id LIMIT ?';
 
 export class EventReader {
   private readonly eventsFirst: Statement;
@@ -17,7 +18,9 @@ export class EventReader {
     this.eventsFirst = db.prepare('SELECT * FROM events ORDER BY date, id LIMIT ?');
     this.eventsAfter = db.prepare(EVENTS_AFTER);
     this.eventDate = db.prepare('SELECT date FROM events WHERE id = ?');
-    this.totals = db.prepare('SELECT count(*) AS n, min(date) AS start, max(date) AS end FROM events');
+    this.totals = db.prepare(
+      'SELECT count(*) AS n, min(date) AS start, max(date) AS end FROM events',
+    );
   }
 
   /**
@@ -40,7 +43,10 @@ export class EventReader {
 
   /** Number of events and their first and last dates: counted once per release (the count reads the whole index). */
   stats(): { n: number; start: string | null; end: string | null } {
-    return (this.eventTotals ??= this.totals.get() as { n: number; start: string | null; end: string | null });
+    return (this.eventTotals ??= this.totals.get() as {
+      n: number;
+      start: string | null;
+      end: string | null;
+    });
   }
-
 }

@@ -6,7 +6,13 @@ import type { PointRow } from './rollup.js';
 import type { Row } from './tables.js';
 
 /** Points matching every given member: any of the listed values, periods inside [from, to]. */
-export interface PointFilter { metric?: readonly string[]; place?: readonly string[]; period?: readonly string[]; from?: string; to?: string }
+export interface PointFilter {
+  metric?: readonly string[];
+  place?: readonly string[];
+  period?: readonly string[];
+  from?: string;
+  to?: string;
+}
 
 /** Orders of a point listing (v1 `sort`); missing values sort last either way. */
 export const POINT_ORDERS = {
@@ -25,10 +31,19 @@ function pointWhere(filter: PointFilter): { clause: string; args: string[] } {
   const args: string[] = [];
   for (const column of ['metric', 'place', 'period'] as const) {
     const values = filter[column];
-    if (values?.length) { where.push(`${column} IN (SELECT value FROM json_each(?))`); args.push(JSON.stringify(values)); }
+    if (values?.length) {
+      where.push(`${column} IN (SELECT value FROM json_each(?))`);
+      args.push(JSON.stringify(values));
+    }
   }
-  if (filter.from) { where.push('period_start >= ?'); args.push(filter.from); }
-  if (filter.to) { where.push('period_end <= ?'); args.push(filter.to); }
+  if (filter.from) {
+    where.push('period_start >= ?');
+    args.push(filter.from);
+  }
+  if (filter.to) {
+    where.push('period_end <= ?');
+    args.push(filter.to);
+  }
   return { clause: where.length ? `WHERE ${where.join(' AND ')}` : '', args };
 }
 
@@ -52,29 +67,51 @@ export class ObservationReader {
   }
 
   /** A page of points in the given order with the total matching the filter. */
-  points(filter: PointFilter, limit: number, offset: number, order: PointOrder = 'indicator'): { total: number; rows: PointRow[] } {
+  points(
+    filter: PointFilter,
+    limit: number,
+    offset: number,
+    order: PointOrder = 'indicator',
+  ): { total: number; rows: PointRow[] } {
     const { clause, args } = pointWhere(filter);
-    const total = (this.statement(`SELECT count(*) AS n FROM points ${clause}`).get(...args) as { n: number }).n;
+    const total = (
+      this.statement(`SELECT count(*) AS n FROM points ${clause}`).get(...args) as { n: number }
+    ).n;
     return { total, rows: this.pointRows(filter, limit, offset, order) };
   }
 
   /** Points matching the filter, without the count (a CSV answer reads them batch by batch). */
-  pointRows(filter: PointFilter, limit: number, offset: number, order: PointOrder = 'indicator'): PointRow[] {
+  pointRows(
+    filter: PointFilter,
+    limit: number,
+    offset: number,
+    order: PointOrder = 'indicator',
+  ): PointRow[] {
     const { clause, args } = pointWhere(filter);
-    return this.statement(`SELECT * FROM points ${clause} ORDER BY ${POINT_ORDERS[order]} LIMIT ? OFFSET ?`).all(...args, limit, offset) as PointRow[];
+    return this.statement(
+      `SELECT * FROM points ${clause} ORDER BY ${POINT_ORDERS[order]} LIMIT ? OFFSET ?`,
+    ).all(...args, limit, offset) as PointRow[];
   }
 
   /** A page of relations, claims or evidence by id, optionally about one subject. */
-  records<T extends RecordTable>(table: T, subject: string | undefined, limit: number, offset: number): { total: number; rows: Row<T>[] } {
+  records<T extends RecordTable>(
+    table: T,
+    subject: string | undefined,
+    limit: number,
+    offset: number,
+  ): { total: number; rows: Row<T>[] } {
     const clause = subject !== undefined ? 'WHERE subject = ?' : '';
     const args = subject !== undefined ? [subject] : [];
-    const total = (this.statement(`SELECT count(*) AS n FROM ${table} ${clause}`).get(...args) as { n: number }).n;
-    const rows = this.statement(`SELECT * FROM ${table} ${clause} ORDER BY id LIMIT ? OFFSET ?`).all(...args, limit, offset) as Row<T>[];
+    const total = (
+      this.statement(`SELECT count(*) AS n FROM ${table} ${clause}`).get(...args) as { n: number }
+    ).n;
+    const rows = this.statement(
+      `SELECT * FROM ${table} ${clause} ORDER BY id LIMIT ? OFFSET ?`,
+    ).all(...args, limit, offset) as Row<T>[];
     return { total, rows };
   }
 
   record<T extends RecordTable>(table: T, id: string): Row<T> | undefined {
     return this.statement(`SELECT * FROM ${table} WHERE id = ?`).get(id) as Row<T> | undefined;
   }
-
 }

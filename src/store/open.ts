@@ -14,19 +14,30 @@ export function allowSyntheticStores(allow: boolean): void {
 
 export class SyntheticStoreError extends Error {
   constructor(readonly path: string) {
-    super(`${path}: this release is a synthetic benchmark (store meta.kind = ${SYNTHETIC_KIND}); serve it only with --benchmark`);
+    super(
+      `${path}: this release is a synthetic benchmark (store meta.kind = ${SYNTHETIC_KIND}); serve it only with --benchmark`,
+    );
     this.name = 'SyntheticStoreError';
   }
 }
 
 /** The kind recorded in a store's meta table (release, test-fixture, synthetic-benchmark). */
 export function storeKind(db: Database.Database): string | null {
-  return (db.prepare(`SELECT value FROM meta WHERE key = 'kind'`).get() as { value: string } | undefined)?.value ?? null;
+  return (
+    (db.prepare(`SELECT value FROM meta WHERE key = 'kind'`).get() as { value: string } | undefined)
+      ?.value ?? null
+  );
 }
 
 /** Opens a store file, or a store's bytes held in memory (a verified private copy), read-only. */
-export function openStore(source: string | Buffer, label = typeof source === 'string' ? source : 'store.sqlite'): Database.Database {
-  const db = typeof source === 'string' ? new Database(source, { readonly: true, fileMustExist: true }) : new Database(source, { readonly: true });
+export function openStore(
+  source: string | Buffer,
+  label = typeof source === 'string' ? source : 'store.sqlite',
+): Database.Database {
+  const db =
+    typeof source === 'string'
+      ? new Database(source, { readonly: true, fileMustExist: true })
+      : new Database(source, { readonly: true });
   const path = label;
   db.pragma('query_only = ON');
   if (storeKind(db) === SYNTHETIC_KIND && !policy.allowSynthetic) {
@@ -45,7 +56,10 @@ export function readStoreMeta(path: string): Record<string, string> | null {
   let db: Database.Database | null = null;
   try {
     db = new Database(path, { readonly: true, fileMustExist: true });
-    const rows = db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[];
+    const rows = db.prepare('SELECT key, value FROM meta').all() as {
+      key: string;
+      value: string;
+    }[];
     return Object.fromEntries(rows.map((r) => [r.key, r.value]));
   } catch {
     return null;

@@ -16,7 +16,11 @@ const SOURCE = join(ROOT, 'native/page-checksums.c');
  * The built extension, in build/native/ of the package. SQLite derives its entry point from the file
  * name (page-checksums -> sqlite3_pagechecksums_init), so the name is fixed.
  */
-export const PAGE_CHECKSUMS_LIB = join(ROOT, 'build/native', process.platform === 'darwin' ? 'page-checksums.dylib' : 'page-checksums.so');
+export const PAGE_CHECKSUMS_LIB = join(
+  ROOT,
+  'build/native',
+  process.platform === 'darwin' ? 'page-checksums.dylib' : 'page-checksums.so',
+);
 
 function mtime(path: string): number | null {
   try {
@@ -35,18 +39,28 @@ export function buildPageChecksums(): string {
   const built = mtime(PAGE_CHECKSUMS_LIB);
   const source = mtime(SOURCE);
   if (built !== null && (source === null || built >= source)) return PAGE_CHECKSUMS_LIB;
-  if (source === null) throw new Error(`${PAGE_CHECKSUMS_LIB}: missing, and its source ${SOURCE} too`);
-  const headers = join(dirname(createRequire(import.meta.url).resolve('better-sqlite3/package.json')), 'deps/sqlite3');
+  if (source === null)
+    throw new Error(`${PAGE_CHECKSUMS_LIB}: missing, and its source ${SOURCE} too`);
+  const headers = join(
+    dirname(createRequire(import.meta.url).resolve('better-sqlite3/package.json')),
+    'deps/sqlite3',
+  );
   mkdirSync(dirname(PAGE_CHECKSUMS_LIB), { recursive: true });
   const partial = `${PAGE_CHECKSUMS_LIB}.${process.pid}.${Math.random().toString(36).slice(2)}`;
   const shared = process.platform === 'darwin' ? '-dynamiclib' : '-shared';
   try {
-    execFileSync(process.env.CC ?? 'cc', ['-O2', '-fPIC', shared, '-I', headers, SOURCE, '-o', partial], { stdio: ['ignore', 'ignore', 'pipe'] });
+    execFileSync(
+      process.env.CC ?? 'cc',
+      ['-O2', '-fPIC', shared, '-I', headers, SOURCE, '-o', partial],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
     renameSync(partial, PAGE_CHECKSUMS_LIB);
   } catch (err) {
     rmSync(partial, { force: true });
     const detail = (err as { stderr?: Buffer }).stderr?.toString().trim() || (err as Error).message;
-    throw new Error(`could not build the page-checksum extension from ${SOURCE} (a C compiler, cc or $CC, is needed): ${detail}`);
+    throw new Error(
+      `could not build the page-checksum extension from ${SOURCE} (a C compiler, cc or $CC, is needed): ${detail}`,
+    );
   }
   return PAGE_CHECKSUMS_LIB;
 }

@@ -3,7 +3,12 @@
 export const GRANULARITIES = ['day', 'week', 'month', 'quarter', 'year'] as const;
 export type Granularity = (typeof GRANULARITIES)[number];
 /** Granularities whose buckets are computed at build (a day bucket is the day point itself). */
-export const ROLLUP_GRANULARITIES = ['week', 'month', 'quarter', 'year'] as const satisfies readonly Granularity[];
+export const ROLLUP_GRANULARITIES = [
+  'week',
+  'month',
+  'quarter',
+  'year',
+] as const satisfies readonly Granularity[];
 
 export interface Bucket {
   period: string; // 2024-01-15, 2024-W03, 2024-01, 2024-Q1, 2024
@@ -22,7 +27,11 @@ function isoWeek(d: string): Bucket {
   const thursday = monday + 3 * DAY; // ISO 8601: a week belongs to the year of its Thursday
   const year = new Date(thursday).getUTCFullYear();
   const week = Math.floor((thursday - Date.UTC(year, 0, 1)) / (7 * DAY)) + 1;
-  return { period: `${year}-W${String(week).padStart(2, '0')}`, period_start: iso(monday), period_end: iso(monday + 6 * DAY) };
+  return {
+    period: `${year}-W${String(week).padStart(2, '0')}`,
+    period_start: iso(monday),
+    period_end: iso(monday + 6 * DAY),
+  };
 }
 
 const bucketCache = new Map<string, Bucket>();
@@ -47,13 +56,24 @@ function computeBucket(d: string, g: Granularity): Bucket {
   const m = Number(d.slice(5, 7));
   if (g === 'quarter') {
     const q = Math.ceil(m / 3);
-    return { period: `${y}-Q${q}`, period_start: `${y}-${String(q * 3 - 2).padStart(2, '0')}-01`, period_end: iso(Date.UTC(Number(y), q * 3, 1) - DAY) };
+    return {
+      period: `${y}-Q${q}`,
+      period_start: `${y}-${String(q * 3 - 2).padStart(2, '0')}-01`,
+      period_end: iso(Date.UTC(Number(y), q * 3, 1) - DAY),
+    };
   }
-  return { period: d.slice(0, 7), period_start: `${d.slice(0, 7)}-01`, period_end: iso(Date.UTC(Number(y), m, 1) - DAY) };
+  return {
+    period: d.slice(0, 7),
+    period_start: `${d.slice(0, 7)}-01`,
+    period_end: iso(Date.UTC(Number(y), m, 1) - DAY),
+  };
 }
 
 /** Time order of periods: by start, then end, then name (2008-Q1 < 2008-H1 < 2008-9M < 2008 < 2008-Q2). */
-export function byTime(a: { period_start: string; period_end: string; period: string }, b: typeof a): number {
+export function byTime(
+  a: { period_start: string; period_end: string; period: string },
+  b: typeof a,
+): number {
   if (a.period_start !== b.period_start) return a.period_start < b.period_start ? -1 : 1;
   if (a.period_end !== b.period_end) return a.period_end < b.period_end ? -1 : 1;
   return a.period < b.period ? -1 : a.period > b.period ? 1 : 0;
@@ -61,7 +81,8 @@ export function byTime(a: { period_start: string; period_end: string; period: st
 
 /** Sorts in place unless already sorted (a linear check: stored series mostly arrive in order). */
 export function sortIfNeeded<T>(list: T[], compare: (a: T, b: T) => number): T[] {
-  for (let i = 1; i < list.length; i++) if (compare(list[i - 1]!, list[i]!) > 0) return list.sort(compare);
+  for (let i = 1; i < list.length; i++)
+    if (compare(list[i - 1]!, list[i]!) > 0) return list.sort(compare);
   return list;
 }
 

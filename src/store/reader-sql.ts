@@ -5,7 +5,8 @@ export type MetricRow = Row<'metrics'>;
 
 /** Every place: the statement form without a place list. */
 export const ALL = null;
-export const json = (list: readonly string[] | null) => (list === null ? null : JSON.stringify(list));
+export const json = (list: readonly string[] | null) =>
+  list === null ? null : JSON.stringify(list);
 
 // Two forms of each filtered statement, every place or a list: a parameter tested with OR would keep
 // SQLite from seeking the key by place.

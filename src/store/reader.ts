@@ -35,11 +35,18 @@ export class StoreReader {
     // (tens of MB at 30M points) leaves about one leaf read per series. Bounded per release.
     db.pragma('cache_size = -65536');
     const p = (sql: string) => db.prepare(sql);
-    this.meta = Object.fromEntries((p('SELECT key, value FROM meta ORDER BY key').all() as Row<'meta'>[]).map((r) => [r.key, r.value]));
+    this.meta = Object.fromEntries(
+      (p('SELECT key, value FROM meta ORDER BY key').all() as Row<'meta'>[]).map((r) => [
+        r.key,
+        r.value,
+      ]),
+    );
     this.layers = p('SELECT * FROM layers ORDER BY id').all() as LayerRow[];
     this.metrics = p('SELECT * FROM metrics ORDER BY id').all() as MetricRow[];
     this.metricById = new Map(this.metrics.map((m) => [m.id, m]));
-    this.places = (p('SELECT DISTINCT place FROM point_series ORDER BY place').all() as { place: string }[]).map((r) => r.place);
+    this.places = (
+      p('SELECT DISTINCT place FROM point_series ORDER BY place').all() as { place: string }[]
+    ).map((r) => r.place);
     this.sqliteVersion = (p('SELECT sqlite_version() AS v').get() as { v: string }).v;
     this.snapshots = new SnapshotReader(db, this.metrics);
     this.series = new SeriesReader(db);

@@ -31,14 +31,25 @@ function dayNumber(d: string): number {
 export function isDaySeries(points: readonly PointRow[]): boolean {
   let previous = '';
   for (const p of points) {
-    if (p.period_start !== p.period || p.period_end !== p.period || !(p.period > previous) || !DAY_PERIOD.test(p.period)) return false;
+    if (
+      p.period_start !== p.period ||
+      p.period_end !== p.period ||
+      !(p.period > previous) ||
+      !DAY_PERIOD.test(p.period)
+    )
+      return false;
     previous = p.period;
   }
   return true;
 }
 
 /** Distinct non-null values of one column over points[from, to), in point order (flags in ./rollup.ts). */
-function distinct(points: readonly PointRow[], from: number, to: number, column: 'unit' | 'status' | 'note' | 'source_id'): string[] {
+function distinct(
+  points: readonly PointRow[],
+  from: number,
+  to: number,
+  column: 'unit' | 'status' | 'note' | 'source_id',
+): string[] {
   const first = points[from]![column];
   let same = true;
   for (let i = from + 1; i < to && same; i++) same = points[i]![column] === first;
@@ -51,7 +62,17 @@ function distinct(points: readonly PointRow[], from: number, to: number, column:
   return seen;
 }
 
-function bucketRow(points: readonly PointRow[], from: number, to: number, start: string, startDay: number, end: string, endDay: number, period: string, aggregation: string): BucketRow {
+function bucketRow(
+  points: readonly PointRow[],
+  from: number,
+  to: number,
+  start: string,
+  startDay: number,
+  end: string,
+  endDay: number,
+  period: string,
+  aggregation: string,
+): BucketRow {
   const unit = distinct(points, from, to, 'unit').join(' | ');
   const statuses = distinct(points, from, to, 'status');
   const notes = distinct(points, from, to, 'note');
@@ -90,22 +111,47 @@ function bucketRow(points: readonly PointRow[], from: number, to: number, start:
   let from_periods = 'd:';
   for (const n of nibbles) from_periods += n.toString(16);
   return {
-    period, period_start: start, period_end: end, value, null_reason: reason, aggregation, from_periods,
-    status: statuses.length === 1 ? statuses[0]! : 'mixed', unit, note: notes.length ? notes.join('; ') : null,
+    period,
+    period_start: start,
+    period_end: end,
+    value,
+    null_reason: reason,
+    aggregation,
+    from_periods,
+    status: statuses.length === 1 ? statuses[0]! : 'mixed',
+    unit,
+    note: notes.length ? notes.join('; ') : null,
     source_id: distinct(points, from, to, 'source_id').join(' | '),
   };
 }
 
 /** The buckets of granularity g over a day series (isDaySeries), in time order. */
-export function dayRollups(points: readonly PointRow[], g: Granularity, aggregation: string): BucketRow[] {
-  if (aggregation !== 'sum' && aggregation !== 'mean' && aggregation !== 'last') throw new Error(`metric aggregation "${aggregation}" is not one of sum, mean, last`);
+export function dayRollups(
+  points: readonly PointRow[],
+  g: Granularity,
+  aggregation: string,
+): BucketRow[] {
+  if (aggregation !== 'sum' && aggregation !== 'mean' && aggregation !== 'last')
+    throw new Error(`metric aggregation "${aggregation}" is not one of sum, mean, last`);
   const out: BucketRow[] = [];
   let i = 0;
   while (i < points.length) {
     const b = bucketOf(points[i]!.period, g);
     let j = i + 1;
     while (j < points.length && points[j]!.period <= b.period_end) j++;
-    out.push(bucketRow(points, i, j, b.period_start, dayNumber(b.period_start), b.period_end, dayNumber(b.period_end), b.period, aggregation));
+    out.push(
+      bucketRow(
+        points,
+        i,
+        j,
+        b.period_start,
+        dayNumber(b.period_start),
+        b.period_end,
+        dayNumber(b.period_end),
+        b.period,
+        aggregation,
+      ),
+    );
     i = j;
   }
   return out;

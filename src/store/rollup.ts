@@ -1,7 +1,14 @@
 // Series buckets: one metric's points at one place grouped into calendar buckets with the metric's
 // declared aggregation. The same function computes the rollups stored at build and the edge buckets
 // a date range cuts at read time, so both give the same answer as bucketing the plain points.
-import { addDays, bucketOf, byTime, daysBetween, sortIfNeeded, type Granularity } from './periods.js';
+import {
+  addDays,
+  bucketOf,
+  byTime,
+  daysBetween,
+  sortIfNeeded,
+  type Granularity,
+} from './periods.js';
 import type { Row } from './tables.js';
 
 export type PointRow = Row<'points'>;
@@ -11,7 +18,10 @@ export type PointRow = Row<'points'>;
  * " | "-joined when they differ), with its aggregation (null: the point as published) and the periods
  * of the points it comes from.
  */
-export type SeriesPoint = Omit<PointRow, 'metric' | 'place'> & { aggregation: string | null; from_periods: string[] };
+export type SeriesPoint = Omit<PointRow, 'metric' | 'place'> & {
+  aggregation: string | null;
+  from_periods: string[];
+};
 
 export const AGGREGATIONS = ['sum', 'mean', 'last'] as const;
 
@@ -20,11 +30,16 @@ export const AGGREGATIONS = ['sum', 'mean', 'last'] as const;
 const AGGREGATE: Record<string, (pts: PointRow[]) => Pick<SeriesPoint, 'value' | 'null_reason'>> = {
   sum: (pts) =>
     pts.some((p) => p.value === null)
-      ? { value: null, null_reason: `${pts.filter((p) => p.value === null).length} of ${pts.length} points in the bucket have no published value` }
+      ? {
+          value: null,
+          null_reason: `${pts.filter((p) => p.value === null).length} of ${pts.length} points in the bucket have no published value`,
+        }
       : { value: pts.reduce((s, p) => s + (p.value as number), 0), null_reason: null },
   mean: (pts) => {
     const vals = pts.map((p) => p.value).filter((v): v is number => v !== null);
-    return vals.length ? { value: vals.reduce((s, v) => s + v, 0) / vals.length, null_reason: null } : { value: null, null_reason: 'no published value in the bucket' };
+    return vals.length
+      ? { value: vals.reduce((s, v) => s + v, 0) / vals.length, null_reason: null }
+      : { value: null, null_reason: 'no published value in the bucket' };
   },
   last: (pts) => {
     const last = pts[pts.length - 1]!; // sorted by period_end
@@ -40,15 +55,26 @@ function flags(pts: PointRow[]): Pick<SeriesPoint, 'unit' | 'status' | 'note' | 
   const statuses = distinct(pts.map((p) => p.status));
   const notes = distinct(pts.map((p) => p.note));
   return {
-    unit: units.join(' | '), status: statuses.length === 1 ? statuses[0]! : 'mixed', note: notes.length ? notes.join('; ') : null,
+    unit: units.join(' | '),
+    status: statuses.length === 1 ? statuses[0]! : 'mixed',
+    note: notes.length ? notes.join('; ') : null,
     source_id: distinct(pts.map((p) => p.source_id)).join(' | '),
   };
 }
 
 export function asPublished(p: PointRow): SeriesPoint {
   return {
-    period: p.period, period_start: p.period_start, period_end: p.period_end, value: p.value, null_reason: p.null_reason,
-    aggregation: null, from_periods: [p.period], unit: p.unit, status: p.status, note: p.note, source_id: p.source_id,
+    period: p.period,
+    period_start: p.period_start,
+    period_end: p.period_end,
+    value: p.value,
+    null_reason: p.null_reason,
+    aggregation: null,
+    from_periods: [p.period],
+    unit: p.unit,
+    status: p.status,
+    note: p.note,
+    source_id: p.source_id,
   };
 }
 
@@ -56,32 +82,55 @@ export function asPublished(p: PointRow): SeriesPoint {
  * Buckets one place's points (any order). A point whose period does not fit inside one bucket keeps
  * its own period (never spread or interpolated); empty buckets are absent, never 0. Out in time order.
  */
-export function bucketize(points: readonly PointRow[], g: Granularity, aggregation: string): SeriesPoint[] {
+export function bucketize(
+  points: readonly PointRow[],
+  g: Granularity,
+  aggregation: string,
+): SeriesPoint[] {
   const aggregate = AGGREGATE[aggregation];
-  if (!aggregate) throw new Error(`metric aggregation "${aggregation}" is not one of ${AGGREGATIONS.join(', ')}`);
+  if (!aggregate)
+    throw new Error(`metric aggregation "${aggregation}" is not one of ${AGGREGATIONS.join(', ')}`);
   const out: SeriesPoint[] = [];
   const buckets = new Map<string, { b: ReturnType<typeof bucketOf>; pts: PointRow[] }>();
   let current: { b: ReturnType<typeof bucketOf>; pts: PointRow[] } | undefined;
   for (const p of sortIfNeeded([...points], byTime)) {
     // Points come by start: most fall in the bucket of the point before (no date arithmetic then).
-    if (!current || p.period_start < current.b.period_start || p.period_start > current.b.period_end) {
+    if (
+      !current ||
+      p.period_start < current.b.period_start ||
+      p.period_start > current.b.period_end
+    ) {
       const b = bucketOf(p.period_start, g);
       current = buckets.get(b.period) ?? buckets.set(b.period, { b, pts: [] }).get(b.period)!;
     }
-    if (p.period_end > current.b.period_end) out.push(asPublished(p)); // coarser than the bucket: kept whole
+    if (p.period_end > current.b.period_end)
+      out.push(asPublished(p)); // coarser than the bucket: kept whole
     else current.pts.push(p);
   }
   for (const { b, pts } of buckets.values()) {
     if (pts.length === 0) continue; // only points kept whole started here
-    sortIfNeeded(pts, (x, y) => (x.period_end < y.period_end ? -1 : x.period_end > y.period_end ? 1 : 0)); // stable: ties keep time order
+    sortIfNeeded(pts, (x, y) =>
+      x.period_end < y.period_end ? -1 : x.period_end > y.period_end ? 1 : 0,
+    ); // stable: ties keep time order
     // one point (every day bucket of daily points) agrees with itself: its own flags
     const f = pts.length === 1 ? pts[0]! : flags(pts);
     // Values in different units cannot be combined: the bucket says so instead of adding them.
-    const { value, null_reason } = f.unit.includes(' | ') ? { value: null, null_reason: `the points in the bucket are in different units (${f.unit})` } : aggregate(pts);
+    const { value, null_reason } = f.unit.includes(' | ')
+      ? { value: null, null_reason: `the points in the bucket are in different units (${f.unit})` }
+      : aggregate(pts);
     // a literal in the key order answers and stored rollups show (spreads made this the costliest step)
     out.push({
-      period: b.period, period_start: b.period_start, period_end: b.period_end, value, null_reason, aggregation,
-      from_periods: pts.map((p) => p.period), unit: f.unit, status: f.status, note: f.note, source_id: f.source_id,
+      period: b.period,
+      period_start: b.period_start,
+      period_end: b.period_end,
+      value,
+      null_reason,
+      aggregation,
+      from_periods: pts.map((p) => p.period),
+      unit: f.unit,
+      status: f.status,
+      note: f.note,
+      source_id: f.source_id,
     });
   }
   return sortIfNeeded(out, byTime);
@@ -96,8 +145,15 @@ const DAY_PERIOD = /^\d{4}-\d{2}-\d{2}$/;
  */
 export function encodeFrom(bucket: SeriesPoint): string {
   // Only when decoding gives back exactly the same list: single days inside the bucket, increasing.
-  const days = bucket.aggregation !== null && bucket.from_periods.every((p, i, all) =>
-    DAY_PERIOD.test(p) && p >= bucket.period_start && p <= bucket.period_end && (i === 0 || all[i - 1]! < p));
+  const days =
+    bucket.aggregation !== null &&
+    bucket.from_periods.every(
+      (p, i, all) =>
+        DAY_PERIOD.test(p) &&
+        p >= bucket.period_start &&
+        p <= bucket.period_end &&
+        (i === 0 || all[i - 1]! < p),
+    );
   if (!days) return 'j:' + JSON.stringify(bucket.from_periods);
   const span = daysBetween(bucket.period_start, bucket.period_end) + 1;
   const nibbles = new Array<number>(Math.ceil(span / 4)).fill(0);
@@ -113,7 +169,8 @@ export function decodeFrom(encoded: string, periodStart: string): string[] {
   const out: string[] = [];
   for (let i = 2; i < encoded.length; i++) {
     const n = parseInt(encoded[i]!, 16);
-    for (let bit = 0; bit < 4; bit++) if (n & (1 << bit)) out.push(addDays(periodStart, (i - 2) * 4 + bit));
+    for (let bit = 0; bit < 4; bit++)
+      if (n & (1 << bit)) out.push(addDays(periodStart, (i - 2) * 4 + bit));
   }
   return out;
 }

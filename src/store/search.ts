@@ -6,12 +6,25 @@ import { entityReaderOf, type EntityReader, type EntityRow } from './entity-read
 import { SUFFIX_CHARS } from './search-suffixes.js';
 
 export interface NameRow {
-  rowid: number; entity_id: string; type: string; place_kind: string; name: string; lang: string; kind: string;
-  key: string; valid_until: string | null; source_url: string | null;
+  rowid: number;
+  entity_id: string;
+  type: string;
+  place_kind: string;
+  name: string;
+  lang: string;
+  kind: string;
+  key: string;
+  valid_until: string | null;
+  source_url: string | null;
 }
-export interface WordRow { id: number; word: string; df: number }
+export interface WordRow {
+  id: number;
+  word: string;
+  df: number;
+}
 
-const NAME_COLUMNS = 'rowid, entity_id, type, place_kind, name, lang, kind, key, valid_until, source_url';
+const NAME_COLUMNS =
+  'rowid, entity_id, type, place_kind, name, lang, kind, key, valid_until, source_url';
 // Keys and words hold only [a-z0-9 ]: every key with prefix p lies in [p, p + DEL).
 const AFTER_PREFIX = '\u007f';
 /** Word ids read from each of the two ranges of an infix lookup (src/store/search-suffixes.ts). */
@@ -37,35 +50,63 @@ export class SearchStatements {
   private readonly entities: EntityReader;
 
   constructor(db: Database) {
-    this.exact = db.prepare(`SELECT ${NAME_COLUMNS} FROM search_names WHERE key = ? ORDER BY rowid LIMIT ?`);
-    this.prefix = db.prepare(`SELECT ${NAME_COLUMNS} FROM search_names WHERE key > ? AND key < ? ORDER BY key, rowid LIMIT ?`);
+    this.exact = db.prepare(
+      `SELECT ${NAME_COLUMNS} FROM search_names WHERE key = ? ORDER BY rowid LIMIT ?`,
+    );
+    this.prefix = db.prepare(
+      `SELECT ${NAME_COLUMNS} FROM search_names WHERE key > ? AND key < ? ORDER BY key, rowid LIMIT ?`,
+    );
     this.byRowid = db.prepare(`SELECT ${NAME_COLUMNS} FROM search_names WHERE rowid = ?`);
-    this.after = db.prepare(`SELECT ${NAME_COLUMNS} FROM search_names WHERE key >= ? ORDER BY key, rowid LIMIT ?`);
-    this.before = db.prepare(`SELECT ${NAME_COLUMNS} FROM search_names WHERE key < ? ORDER BY key DESC, rowid LIMIT ?`);
+    this.after = db.prepare(
+      `SELECT ${NAME_COLUMNS} FROM search_names WHERE key >= ? ORDER BY key, rowid LIMIT ?`,
+    );
+    this.before = db.prepare(
+      `SELECT ${NAME_COLUMNS} FROM search_names WHERE key < ? ORDER BY key DESC, rowid LIMIT ?`,
+    );
     this.word = db.prepare('SELECT id, word, df FROM search_words WHERE word = ?');
     // The most used of the first PREFIX_WORDS_READ words of the range, in word order: ordering the
     // whole range by df would read every word a short prefix starts ("q": a tenth of a million-word
     // vocabulary) before the LIMIT applies.
-    this.wordPrefix = db.prepare(`SELECT id, word, df FROM (SELECT id, word, df FROM search_words WHERE word > ? AND word < ? ORDER BY word LIMIT ${PREFIX_WORDS_READ})
+    this.wordPrefix =
+      db.prepare(`SELECT id, word, df FROM (SELECT id, word, df FROM search_words WHERE word > ? AND word < ? ORDER BY word LIMIT ${PREFIX_WORDS_READ})
       ORDER BY df DESC, word LIMIT ?`);
     // Words containing a text (src/store/search-suffixes.ts): those it starts and those with a suffix
     // it starts, INFIX_IDS_READ of each range at most; read by id, in id order.
-    this.wordIdsFrom = db.prepare<[string, string], number>(`SELECT id FROM search_words WHERE word >= ? AND word < ? ORDER BY word LIMIT ${INFIX_IDS_READ}`).pluck();
-    const hasSuffixes = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'search_suffixes'").get() !== undefined;
+    this.wordIdsFrom = db
+      .prepare<[string, string], number>(
+        `SELECT id FROM search_words WHERE word >= ? AND word < ? ORDER BY word LIMIT ${INFIX_IDS_READ}`,
+      )
+      .pluck();
+    const hasSuffixes =
+      db
+        .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'search_suffixes'")
+        .get() !== undefined;
     this.suffixIdsFrom = hasSuffixes
-      ? db.prepare<[string, string], number>(`SELECT word_id FROM search_suffixes WHERE suffix >= ? AND suffix < ? ORDER BY suffix LIMIT ${INFIX_IDS_READ}`).pluck()
+      ? db
+          .prepare<[string, string], number>(
+            `SELECT word_id FROM search_suffixes WHERE suffix >= ? AND suffix < ? ORDER BY suffix LIMIT ${INFIX_IDS_READ}`,
+          )
+          .pluck()
       : null;
     this.wordById = db.prepare('SELECT id, word, df FROM search_words WHERE id = ?');
     // A store sealed before search_suffixes existed holds an FTS5 trigram index of the words instead
     // (https://sqlite.org/fts5.html#the_trigram_tokenizer): read through it, in rowid order, so that
     // every sealed release stays searchable.
-    this.wordTrigrams = hasSuffixes ? null : db.prepare(
-      'SELECT w.id, w.word, w.df FROM search_words_fts f JOIN search_words w ON w.id = f.rowid WHERE search_words_fts MATCH ? LIMIT ?',
+    this.wordTrigrams = hasSuffixes
+      ? null
+      : db.prepare(
+          'SELECT w.id, w.word, w.df FROM search_words_fts f JOIN search_words w ON w.id = f.rowid WHERE search_words_fts MATCH ? LIMIT ?',
+        );
+    this.wordDeletes = db.prepare(
+      'SELECT w.id, w.word, w.df FROM search_deletes d JOIN search_words w ON w.id = d.word_id WHERE d.variant = ? LIMIT ?',
     );
-    this.wordDeletes = db.prepare('SELECT w.id, w.word, w.df FROM search_deletes d JOIN search_words w ON w.id = d.word_id WHERE d.variant = ? LIMIT ?');
-    this.postings = db.prepare('SELECT name_rowid FROM search_postings WHERE word = ? ORDER BY key_len, name_rowid LIMIT ?');
+    this.postings = db.prepare(
+      'SELECT name_rowid FROM search_postings WHERE word = ? ORDER BY key_len, name_rowid LIMIT ?',
+    );
     this.postingNames = db.prepare(
-      `SELECT ${NAME_COLUMNS.split(', ').map((c) => `n.${c}`).join(', ')} FROM search_postings p JOIN search_names n ON n.rowid = p.name_rowid
+      `SELECT ${NAME_COLUMNS.split(', ')
+        .map((c) => `n.${c}`)
+        .join(', ')} FROM search_postings p JOIN search_names n ON n.rowid = p.name_rowid
        WHERE p.word = ? ORDER BY p.key_len, p.name_rowid LIMIT ?`,
     );
     this.entities = entityReaderOf({ db });
@@ -102,7 +143,10 @@ export class SearchStatements {
   wordsContaining(infix: string, limit: number): WordRow[] {
     if (!this.suffixIdsFrom) return this.wordTrigrams!.all(`"${infix}"`, limit);
     const head = infix.slice(0, SUFFIX_CHARS);
-    const ids = new Set([...this.wordIdsFrom.all(infix, infix + AFTER_PREFIX), ...this.suffixIdsFrom.all(head, head + AFTER_PREFIX)]);
+    const ids = new Set([
+      ...this.wordIdsFrom.all(infix, infix + AFTER_PREFIX),
+      ...this.suffixIdsFrom.all(head, head + AFTER_PREFIX),
+    ]);
     const out: WordRow[] = [];
     for (const id of [...ids].sort((a, b) => a - b)) {
       if (out.length >= limit) break;

@@ -7,7 +7,13 @@ const nstr = { type: ['string', 'null'] } as const;
 
 export const UNIT_SPAN_SCHEMA = {
   type: 'object',
-  properties: { unit: str, period_start: str, period_end: str, first_period: str, last_period: str },
+  properties: {
+    unit: str,
+    period_start: str,
+    period_end: str,
+    first_period: str,
+    last_period: str,
+  },
   required: ['unit', 'period_start', 'period_end', 'first_period', 'last_period'],
   additionalProperties: true,
 } as const;
@@ -15,9 +21,29 @@ export const UNIT_SPAN_SCHEMA = {
 export const ANSWER_POINT_SCHEMA = {
   type: 'object',
   properties: {
-    period: str, period_start: str, period_end: str, value: { type: ['number', 'null'] }, null_reason: nstr, aggregation: nstr,
-    from_count: { type: 'integer', minimum: 0 }, from_periods: { type: 'array', items: str }, unit: str, status: str, note: nstr,
+    period: str,
+    period_start: str,
+    period_end: str,
+    value: { type: ['number', 'null'] },
+    null_reason: nstr,
+    aggregation: nstr,
+    from_count: { type: 'integer', minimum: 0 },
+    from_periods: { type: 'array', items: str },
+    unit: str,
+    status: str,
+    note: nstr,
   },
-  required: ['period', 'period_start', 'period_end', 'value', 'null_reason', 'aggregation', 'from_count', 'unit', 'status', 'note'],
+  required: [
+    'period',
+    'period_start',
+    'period_end',
+    'value',
+    'null_reason',
+    'aggregation',
+    'from_count',
+    'unit',
+    'status',
+    'note',
+  ],
   additionalProperties: true,
 } as const;

@@ -14,20 +14,39 @@ type Bucket = Omit<SeriesPoint, 'from_periods' | 'source_id'>;
 
 /** The bucket as the answer shows it (the key order is the answer's, stored JSON included). */
 export function answerPoint(p: Bucket, fromCount: number, fromPeriods?: string[]): AnswerPoint {
-  const { period, period_start, period_end, value, null_reason, aggregation, unit, status, note } = p;
+  const { period, period_start, period_end, value, null_reason, aggregation, unit, status, note } =
+    p;
   return {
-    period, period_start, period_end, value, null_reason, aggregation, from_count: fromCount,
-    ...(fromPeriods ? { from_periods: fromPeriods } : {}), unit, status, note,
+    period,
+    period_start,
+    period_end,
+    value,
+    null_reason,
+    aggregation,
+    from_count: fromCount,
+    ...(fromPeriods ? { from_periods: fromPeriods } : {}),
+    unit,
+    status,
+    note,
   };
 }
 
 export type UnitSpan = FromSchema<typeof UNIT_SPAN_SCHEMA>;
 
 /** What the answer says about a list of buckets; periods as [period, start, end] in time order. */
-export interface SeriesSummary { count: number; sources: string[]; units: UnitSpan[]; periods: [string, string, string][] }
+export interface SeriesSummary {
+  count: number;
+  sources: string[];
+  units: UnitSpan[];
+  periods: [string, string, string][];
+}
 
 // a bucket counts its source points (from_count) or lists them (from_periods)
-type Summarised = Pick<SeriesPoint, 'period' | 'period_start' | 'period_end' | 'unit' | 'source_id'> & ({ from_count: number } | Pick<SeriesPoint, 'from_periods'>);
+type Summarised = Pick<
+  SeriesPoint,
+  'period' | 'period_start' | 'period_end' | 'unit' | 'source_id'
+> &
+  ({ from_count: number } | Pick<SeriesPoint, 'from_periods'>);
 
 const EMPTY: SeriesSummary = { count: 0, sources: [], units: [], periods: [] };
 
@@ -44,10 +63,21 @@ export function summarise(points: readonly Summarised[]): SeriesSummary {
     for (const unit of p.unit.includes(' | ') ? p.unit.split(' | ') : [p.unit]) {
       const s = spans.get(unit);
       if (s && s.period_start <= p.period_start && s.period_end >= p.period_end) continue;
-      widen(spans, { unit, period_start: p.period_start, period_end: p.period_end, first_period: p.period, last_period: p.period });
+      widen(spans, {
+        unit,
+        period_start: p.period_start,
+        period_end: p.period_end,
+        first_period: p.period,
+        last_period: p.period,
+      });
     }
   }
-  return { count, sources: [...sources].sort(), units: [...spans.values()], periods: points.map((p) => [p.period, p.period_start, p.period_end]) };
+  return {
+    count,
+    sources: [...sources].sort(),
+    units: [...spans.values()],
+    periods: points.map((p) => [p.period, p.period_start, p.period_end]),
+  };
 }
 
 // A later span replaces only a strictly earlier start or strictly later end, so merging places in
@@ -56,8 +86,10 @@ function widen(spans: Map<string, UnitSpan>, add: UnitSpan): void {
   const s = spans.get(add.unit);
   if (!s) spans.set(add.unit, { ...add });
   else {
-    if (add.period_start < s.period_start) Object.assign(s, { period_start: add.period_start, first_period: add.first_period });
-    if (add.period_end > s.period_end) Object.assign(s, { period_end: add.period_end, last_period: add.last_period });
+    if (add.period_start < s.period_start)
+      Object.assign(s, { period_start: add.period_start, first_period: add.first_period });
+    if (add.period_end > s.period_end)
+      Object.assign(s, { period_end: add.period_end, last_period: add.last_period });
   }
 }
 
@@ -77,8 +109,21 @@ export function mergeSummaries(list: readonly SeriesSummary[]): SeriesSummary {
     seenPeriods.add(s.periods);
     for (const p of s.periods) if (!periods.has(p[0])) periods.set(p[0], p);
   }
-  const units = [...spans.values()].sort((a, b) => (a.period_start < b.period_start ? -1 : a.period_start > b.period_start ? 1 : a.unit < b.unit ? -1 : 1));
-  const ordered = [...periods.values()].sort((a, b) => byTime({ period: a[0], period_start: a[1], period_end: a[2] }, { period: b[0], period_start: b[1], period_end: b[2] }));
+  const units = [...spans.values()].sort((a, b) =>
+    a.period_start < b.period_start
+      ? -1
+      : a.period_start > b.period_start
+        ? 1
+        : a.unit < b.unit
+          ? -1
+          : 1,
+  );
+  const ordered = [...periods.values()].sort((a, b) =>
+    byTime(
+      { period: a[0], period_start: a[1], period_end: a[2] },
+      { period: b[0], period_start: b[1], period_end: b[2] },
+    ),
+  );
   return { count, sources: [...sources].sort(), units, periods: ordered };
 }
 

@@ -22,9 +22,12 @@ export const SERIES_ENTRY_SEPARATOR = ',';
 export const SERIES_TAIL_END = ']}';
 
 /** `"periods":[...],"count":N,"series":[{"place":...,"points":...},...]}` */
-export function seriesTail(periods: readonly string[], count: number, places: Iterable<readonly [string, string]>): string {
+export function seriesTail(
+  periods: readonly string[],
+  count: number,
+  places: Iterable<readonly [string, string]>,
+): string {
   const series: string[] = [];
   for (const [place, points] of places) series.push(seriesEntry(place, points));
   return `${seriesTailStart(periods, count)}${series.join(SERIES_ENTRY_SEPARATOR)}${SERIES_TAIL_END}`;
 }
-

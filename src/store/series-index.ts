@@ -12,7 +12,8 @@ const indexes = new WeakMap<Database, SeriesIndex>();
 /** The series index of a release's store, read on first use and kept with the store. */
 export function seriesIndexOf(release: { db: Database }): SeriesIndex {
   let index = indexes.get(release.db);
-  if (!index) indexes.set(release.db, (index = new SeriesIndex(release.db, storeOf(release).metrics)));
+  if (!index)
+    indexes.set(release.db, (index = new SeriesIndex(release.db, storeOf(release).metrics)));
   return index;
 }
 
@@ -32,7 +33,12 @@ export type DimensionFilter = Partial<Record<DimensionId, readonly string[]>>;
 /** Why a filter cannot be answered: a code no dimension has, or a dimension the indicator lacks. */
 export type FilterFault =
   | { kind: 'unknown_code'; dimension: DimensionId; code: string; allowed: string[] }
-  | { kind: 'not_a_dimension'; indicator: string; dimension: DimensionId; dimensions: DimensionId[] };
+  | {
+      kind: 'not_a_dimension';
+      indicator: string;
+      dimension: DimensionId;
+      dimensions: DimensionId[];
+    };
 
 export class SeriesIndex {
   readonly bySeries = new Map<string, SeriesEntry>();
@@ -40,17 +46,34 @@ export class SeriesIndex {
   private readonly byIndicator = new Map<string, { dims: DimensionId[]; series: SeriesEntry[] }>();
 
   constructor(db: Database, metrics: readonly Row<'metrics'>[]) {
-    const hasTable = db.prepare(`SELECT count(*) FROM sqlite_master WHERE name = 'series_dimensions'`).pluck().get();
-    const rows = hasTable ? (db.prepare('SELECT * FROM series_dimensions ORDER BY series').all() as Row<'series_dimensions'>[]) : [];
+    const hasTable = db
+      .prepare(`SELECT count(*) FROM sqlite_master WHERE name = 'series_dimensions'`)
+      .pluck()
+      .get();
+    const rows = hasTable
+      ? (db
+          .prepare('SELECT * FROM series_dimensions ORDER BY series')
+          .all() as Row<'series_dimensions'>[])
+      : [];
     const declared = new Map(rows.map((r) => [r.series, r]));
     for (const m of metrics) {
       const row = declared.get(m.id);
       const entry: SeriesEntry = row
-        ? { key: m.id, indicator: row.indicator, codes: JSON.parse(row.dimensions) as Record<string, string>, deprecatedId: row.deprecated_id, deprecatedOn: row.deprecated_on }
+        ? {
+            key: m.id,
+            indicator: row.indicator,
+            codes: JSON.parse(row.dimensions) as Record<string, string>,
+            deprecatedId: row.deprecated_id,
+            deprecatedOn: row.deprecated_on,
+          }
         : { key: m.id, indicator: m.id, codes: {}, deprecatedId: null, deprecatedOn: null };
       this.bySeries.set(m.id, entry);
       if (entry.deprecatedId !== null) this.byDeprecatedId.set(entry.deprecatedId, entry);
-      const ind = this.byIndicator.get(entry.indicator) ?? this.byIndicator.set(entry.indicator, { dims: DIMENSION_IDS.filter((d) => d in entry.codes), series: [] }).get(entry.indicator)!;
+      const ind =
+        this.byIndicator.get(entry.indicator) ??
+        this.byIndicator
+          .set(entry.indicator, { dims: DIMENSION_IDS.filter((d) => d in entry.codes), series: [] })
+          .get(entry.indicator)!;
       ind.series.push(entry);
     }
   }
@@ -79,7 +102,13 @@ export class SeriesIndex {
   static unknownCode(filter: DimensionFilter): FilterFault | null {
     for (const d of DIMENSION_IDS) {
       for (const code of filter[d] ?? []) {
-        if (!Object.prototype.hasOwnProperty.call(DIMENSIONS[d].codes, code)) return { kind: 'unknown_code', dimension: d, code, allowed: Object.keys(DIMENSIONS[d].codes) };
+        if (!Object.prototype.hasOwnProperty.call(DIMENSIONS[d].codes, code))
+          return {
+            kind: 'unknown_code',
+            dimension: d,
+            code,
+            allowed: Object.keys(DIMENSIONS[d].codes),
+          };
       }
     }
     return null;
@@ -91,7 +120,10 @@ export class SeriesIndex {
    * a dimension an indicator lacks is a fault when the indicator was asked for by name; over every
    * indicator, such indicators are left out.
    */
-  resolve(indicators: readonly string[] | null, filter: DimensionFilter): { keys: string[] } | { fault: FilterFault } {
+  resolve(
+    indicators: readonly string[] | null,
+    filter: DimensionFilter,
+  ): { keys: string[] } | { fault: FilterFault } {
     const unknown = SeriesIndex.unknownCode(filter);
     if (unknown) return { fault: unknown };
     const asked = DIMENSION_IDS.filter((d) => filter[d] !== undefined);
@@ -101,11 +133,20 @@ export class SeriesIndex {
       if (!ind) continue;
       const missing = asked.find((d) => !ind.dims.includes(d));
       if (missing) {
-        if (indicators !== null) return { fault: { kind: 'not_a_dimension', indicator: id, dimension: missing, dimensions: ind.dims } };
+        if (indicators !== null)
+          return {
+            fault: {
+              kind: 'not_a_dimension',
+              indicator: id,
+              dimension: missing,
+              dimensions: ind.dims,
+            },
+          };
         continue;
       }
       for (const s of ind.series) {
-        if (ind.dims.every((d) => (filter[d] ?? [TOTAL_CODE]).includes(s.codes[d]!))) keys.push(s.key);
+        if (ind.dims.every((d) => (filter[d] ?? [TOTAL_CODE]).includes(s.codes[d]!)))
+          keys.push(s.key);
       }
     }
     return { keys };

@@ -6,7 +6,16 @@
 // again) cost several times more, most of it in allocations the garbage collector then paused for.
 
 /** The point fields an entry's tuple stands for (./snapshot-blocks.ts), in the order the answer writes them. */
-export type Tuple = [period: string, period_start: string, period_end: string, null_reason: string | null, status: string, unit: string, source_id: string, note: string | null];
+export type Tuple = [
+  period: string,
+  period_start: string,
+  period_end: string,
+  null_reason: string | null,
+  status: string,
+  unit: string,
+  source_id: string,
+  note: string | null,
+];
 export const PERIOD_END = 2;
 
 const quote = (s: string | null) => (s === null ? 'null' : JSON.stringify(s));
@@ -63,7 +72,11 @@ const VALUE_BYTES = 25;
 const COMMA = 0x2c;
 
 /** A block's tuples as the pieces of JSON around each value: tuple t's head is bytes[headAt[t], headAt[t + 1]), its tail likewise. */
-export interface TuplePieces { bytes: Buffer; headAt: Uint32Array; tailAt: Uint32Array }
+export interface TuplePieces {
+  bytes: Buffer;
+  headAt: Uint32Array;
+  tailAt: Uint32Array;
+}
 
 /** Writes the texts one after another as UTF-8 from byte `from` of `out`; text k is [at[k], at[k + 1]). */
 function pool(texts: readonly string[], out: Buffer[], from: number): Uint32Array {
@@ -82,9 +95,22 @@ function pool(texts: readonly string[], out: Buffer[], from: number): Uint32Arra
 /** The pieces of a block's tuples (encoded once per block: the reader keeps them). */
 export function tuplePieces(tuples: readonly Tuple[]): TuplePieces {
   const out: Buffer[] = [];
-  const headAt = pool(tuples.map(([period, start, end]) => `"period":${quote(period)},"period_start":${quote(start)},"period_end":${quote(end)},"value":`), out, 0);
-  const tailAt = pool(tuples.map(([, , , nullReason, status, unit, source, note]) =>
-    `,"null_reason":${quote(nullReason)},"status":${quote(status)},"unit":${quote(unit)},"source_id":${quote(source)},"note":${quote(note)}}`), out, headAt[tuples.length]!);
+  const headAt = pool(
+    tuples.map(
+      ([period, start, end]) =>
+        `"period":${quote(period)},"period_start":${quote(start)},"period_end":${quote(end)},"value":`,
+    ),
+    out,
+    0,
+  );
+  const tailAt = pool(
+    tuples.map(
+      ([, , , nullReason, status, unit, source, note]) =>
+        `,"null_reason":${quote(nullReason)},"status":${quote(status)},"unit":${quote(unit)},"source_id":${quote(source)},"note":${quote(note)}}`,
+    ),
+    out,
+    headAt[tuples.length]!,
+  );
   return { bytes: Buffer.concat(out), headAt, tailAt };
 }
 
@@ -96,9 +122,12 @@ export class SnapshotJsonWriter {
   private readonly seriesEnd: number;
 
   constructor(series: readonly { metric: string; place: string }[]) {
-    const heads = series.map(({ metric, place }) => Buffer.from(`{"metric":${quote(metric)},"place":${quote(place)},`, 'utf8'));
+    const heads = series.map(({ metric, place }) =>
+      Buffer.from(`{"metric":${quote(metric)},"place":${quote(place)},`, 'utf8'),
+    );
     this.seriesAt = new Uint32Array(heads.length + 1);
-    for (let s = 0; s < heads.length; s++) this.seriesAt[s + 1] = this.seriesAt[s]! + heads[s]!.length;
+    for (let s = 0; s < heads.length; s++)
+      this.seriesAt[s + 1] = this.seriesAt[s]! + heads[s]!.length;
     this.seriesEnd = this.seriesAt[heads.length]!;
     this.work = new Uint8Array(this.seriesEnd * 8 + 4096);
     for (let s = 0; s < heads.length; s++) this.work.set(heads[s]!, this.seriesAt[s]!);
@@ -119,7 +148,14 @@ export class SnapshotJsonWriter {
    * keep[s] === 1 when keep is given), its point of tuple tupleOf[entry[s]] and value valueOf(entry[s]).
    * `use` gets the count and the bytes, which lie in the reused buffer: valid only during the call.
    */
-  write<T>(entry: Int32Array, keep: Uint8Array | null, pieces: TuplePieces, tupleOf: Uint32Array, valueOf: (e: number) => number, use: (count: number, json: Buffer) => T): T {
+  write<T>(
+    entry: Int32Array,
+    keep: Uint8Array | null,
+    pieces: TuplePieces,
+    tupleOf: Uint32Array,
+    valueOf: (e: number) => number,
+    use: (count: number, json: Buffer) => T,
+  ): T {
     // the block's pieces go after the series heads, so that every piece is copied within one buffer
     this.reserve(this.seriesEnd, pieces.bytes.length).set(pieces.bytes, this.seriesEnd);
     const headAt = pieces.headAt.map((a) => a + this.seriesEnd);
@@ -131,7 +167,15 @@ export class SnapshotJsonWriter {
       const e = entry[s]!;
       if (e < 0 || (keep !== null && keep[s] === 0)) continue;
       const t = tupleOf[e]!;
-      bound += 1 + seriesAt[s + 1]! - seriesAt[s]! + headAt[t + 1]! - headAt[t]! + VALUE_BYTES + tailAt[t + 1]! - tailAt[t]!;
+      bound +=
+        1 +
+        seriesAt[s + 1]! -
+        seriesAt[s]! +
+        headAt[t + 1]! -
+        headAt[t]! +
+        VALUE_BYTES +
+        tailAt[t + 1]! -
+        tailAt[t]!;
     }
     const w = this.reserve(answerAt, bound);
     let o = answerAt;

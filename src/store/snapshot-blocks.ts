@@ -20,7 +20,13 @@ import { inflateRawSync } from 'node:zlib';
 import type { Database, Statement } from 'better-sqlite3';
 import type { Row } from './tables.js';
 import type { PointRow } from './rollup.js';
-import { PERIOD_END, SnapshotJsonWriter, tuplePieces, type Tuple, type TuplePieces } from './snapshot-blocks-json.js';
+import {
+  PERIOD_END,
+  SnapshotJsonWriter,
+  tuplePieces,
+  type Tuple,
+  type TuplePieces,
+} from './snapshot-blocks-json.js';
 
 /** Changes a block holds (times the number of series) before the next block starts. */
 export const CHANGES_PER_SERIES = 3;
@@ -28,10 +34,15 @@ export const CHANGES_PER_SERIES = 3;
 export { PERIOD_END, type Tuple } from './snapshot-blocks-json.js';
 
 // Typed arrays are in the platform's byte order; the stored bytes are little-endian.
-if (endianness() !== 'LE') throw new Error('snapshot blocks are stored little-endian: this platform is big-endian');
+if (endianness() !== 'LE')
+  throw new Error('snapshot blocks are stored little-endian: this platform is big-endian');
 
 /** The three entry columns as the bytes deflated into a block's data. */
-export function encodeEntries(series: Uint32Array, tuples: Uint32Array, values: Float64Array): Buffer {
+export function encodeEntries(
+  series: Uint32Array,
+  tuples: Uint32Array,
+  values: Float64Array,
+): Buffer {
   const n = series.length;
   const out = Buffer.alloc(n * 16);
   const deltas = new Uint32Array(out.buffer, out.byteOffset, n);
@@ -43,7 +54,8 @@ export function encodeEntries(series: Uint32Array, tuples: Uint32Array, values: 
   out.set(new Uint8Array(tuples.buffer, tuples.byteOffset, n * 4), n * 4);
   const bytes = new Uint8Array(values.buffer, values.byteOffset, n * 8);
   const planes = n * 8;
-  for (let b = 0; b < 8; b++) for (let i = 0; i < n; i++) out[planes + b * n + i] = bytes[i * 8 + b]!;
+  for (let b = 0; b < 8; b++)
+    for (let i = 0; i < n; i++) out[planes + b * n + i] = bytes[i * 8 + b]!;
   return out;
 }
 
@@ -63,7 +75,12 @@ const SEEN_BLOCKS = 64;
 const DECODED_BYTES = 8 * 2 ** 20;
 
 /** What an answer needs of a block's tuples: each one's period end, the JSON answer's pieces, the rows' fields (a CSV answer's). */
-interface DecodedTuples { ends: string[]; pieces: TuplePieces; tuples: Tuple[]; bytes: number }
+interface DecodedTuples {
+  ends: string[];
+  pieces: TuplePieces;
+  tuples: Tuple[];
+  bytes: number;
+}
 
 // A period end ('YYYY-MM-DD') held as a V8 string: its header and characters, and the array's slot.
 const END_BYTES = 40;
@@ -73,7 +90,12 @@ const FIELD_BYTES = 24;
 function decode(text: string): DecodedTuples {
   const tuples = JSON.parse(text) as Tuple[];
   const pieces = tuplePieces(tuples);
-  const bytes = pieces.bytes.length + pieces.headAt.byteLength + pieces.tailAt.byteLength + tuples.length * (END_BYTES + 8 * FIELD_BYTES) + text.length * 2;
+  const bytes =
+    pieces.bytes.length +
+    pieces.headAt.byteLength +
+    pieces.tailAt.byteLength +
+    tuples.length * (END_BYTES + 8 * FIELD_BYTES) +
+    text.length * 2;
   return { ends: tuples.map((t) => t[PERIOD_END]), pieces, tuples, bytes };
 }
 
@@ -98,16 +120,28 @@ export class SnapshotBlocks {
 
   /** Null when the store was written before snapshot blocks existed. `decodedBudget`: bytes of decoded tuples kept. */
   static open(db: Database, decodedBudget = DECODED_BYTES): SnapshotBlocks | null {
-    const has = db.prepare(`SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'snapshot_blocks'`).pluck().get();
+    const has = db
+      .prepare(
+        `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'snapshot_blocks'`,
+      )
+      .pluck()
+      .get();
     return has ? new SnapshotBlocks(db, decodedBudget) : null;
   }
 
-  private constructor(db: Database, private readonly decodedBudget: number) {
+  private constructor(
+    db: Database,
+    private readonly decodedBudget: number,
+  ) {
     // a block's tuples (hundreds of kilobytes of text) are read only when not kept decoded: made
     // into a JS string on every answer, they cost most of it
-    this.block = db.prepare('SELECT first_day, base, changes, data FROM snapshot_blocks WHERE first_day <= ? ORDER BY first_day DESC LIMIT 1');
+    this.block = db.prepare(
+      'SELECT first_day, base, changes, data FROM snapshot_blocks WHERE first_day <= ? ORDER BY first_day DESC LIMIT 1',
+    );
     this.tuples = db.prepare('SELECT tuples FROM snapshot_blocks WHERE first_day = ?').pluck();
-    this.series = db.prepare('SELECT metric, place FROM point_series ORDER BY metric, place').all() as { metric: string; place: string }[];
+    this.series = db
+      .prepare('SELECT metric, place FROM point_series ORDER BY metric, place')
+      .all() as { metric: string; place: string }[];
     this.json = new SnapshotJsonWriter(this.series);
     this.at = new Int32Array(this.series.length);
   }
@@ -122,7 +156,14 @@ export class SnapshotBlocks {
   latestAt<T>(date: string, keep: Uint8Array | null, use: (count: number, json: Buffer) => T): T {
     const shown = this.shownAt(date);
     if (!shown) return use(0, Buffer.from('[]'));
-    return this.json.write(shown.entry, keep, shown.decoded.pieces, shown.tupleOf, shown.valueOf, use);
+    return this.json.write(
+      shown.entry,
+      keep,
+      shown.decoded.pieces,
+      shown.tupleOf,
+      shown.valueOf,
+      use,
+    );
   }
 
   /**
@@ -133,15 +174,33 @@ export class SnapshotBlocks {
     const shown = this.shownAt(date);
     const rows: PointRow[] = [];
     if (!shown) return rows;
-    const { entry, tupleOf, valueOf, decoded: { tuples } } = shown;
+    const {
+      entry,
+      tupleOf,
+      valueOf,
+      decoded: { tuples },
+    } = shown;
     for (let s = 0; s < entry.length; s++) {
       const e = entry[s]!;
       if (e < 0 || (keep !== null && keep[s] === 0)) continue;
-      const [period, period_start, period_end, null_reason, status, unit, source_id, note] = tuples[tupleOf[e]!]!;
+      const [period, period_start, period_end, null_reason, status, unit, source_id, note] =
+        tuples[tupleOf[e]!]!;
       const { metric, place } = this.series[s]!;
       const value = valueOf(e);
       // in the keys' order of the JSON answer (./snapshot-blocks-json.ts); NaN stands for null
-      rows.push({ metric, place, period, period_start, period_end, value: Number.isNaN(value) ? null : value, null_reason, status, unit, source_id, note });
+      rows.push({
+        metric,
+        place,
+        period,
+        period_start,
+        period_end,
+        value: Number.isNaN(value) ? null : value,
+        null_reason,
+        status,
+        unit,
+        source_id,
+        note,
+      });
     }
     return rows;
   }
@@ -152,13 +211,19 @@ export class SnapshotBlocks {
    * Read from the block's columns as inflated: the series and tuple columns up to the date, and of
    * the value planes only the bytes of the entries shown.
    */
-  private shownAt(date: string): { entry: Int32Array; tupleOf: Uint32Array; valueOf: (e: number) => number; decoded: DecodedTuples } | null {
+  private shownAt(date: string): {
+    entry: Int32Array;
+    tupleOf: Uint32Array;
+    valueOf: (e: number) => number;
+    decoded: DecodedTuples;
+  } | null {
     const row = this.block.get(date) as Block | undefined;
     if (!row) return null;
     const n = row.base + row.changes;
     // One output buffer with room to spare (zlib asks for more room when the output fills it exactly).
     const inflated = inflateRawSync(row.data, { chunkSize: n * 16 + 64 });
-    if (inflated.length !== n * 16) throw new Error(`snapshot block ${row.first_day}: ${inflated.length} bytes for ${n} entries`);
+    if (inflated.length !== n * 16)
+      throw new Error(`snapshot block ${row.first_day}: ${inflated.length} bytes for ${n} entries`);
     // Typed-array views need 4-byte alignment; an inflated buffer normally starts its own allocation.
     const raw = inflated.byteOffset % 4 === 0 ? inflated : Buffer.from(inflated);
     const deltas = new Uint32Array(raw.buffer, raw.byteOffset, n);

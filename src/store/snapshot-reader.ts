@@ -13,7 +13,8 @@ import { ALL, json, placeForms, type MetricRow } from './reader-sql.js';
 // loop (SQLite never reorders a CROSS JOIN), test/store-access-paths.test.ts checks the plan.
 // SQLite writes the answer's JSON itself (3.43+ writes every REAL with enough digits to read back
 // the same double), in (metric, place) order.
-export const SNAPSHOT = placeForms(`
+export const SNAPSHOT = placeForms(
+  `
   SELECT count(*) AS n, json_group_array(json_object(
     'metric', p.metric, 'place', p.place, 'period', p.period, 'period_start', p.period_start, 'period_end', p.period_end,
     'value', p.value, 'null_reason', p.null_reason, 'status', p.status, 'unit', p.unit, 'source_id', p.source_id, 'note', p.note
@@ -22,7 +23,9 @@ export const SNAPSHOT = placeForms(`
     ON p.metric = k.metric AND p.place = k.place AND (p.period_end, p.period_start, p.period) = (
       SELECT period_end, period_start, period FROM points q WHERE q.metric = k.metric AND q.place = k.place AND q.period_end <= @date
       ORDER BY period_end DESC, period_start DESC, period ASC LIMIT 1)
-  WHERE k.metric IN (SELECT value FROM json_each(@metrics)) AND @PLACES`, 'k.place');
+  WHERE k.metric IN (SELECT value FROM json_each(@metrics)) AND @PLACES`,
+  'k.place',
+);
 
 export class SnapshotReader {
   private readonly snapshot: Statement;
@@ -30,7 +33,10 @@ export class SnapshotReader {
   /** The snapshot blocks stored at build; null in a store written before they existed (SNAPSHOT answers). */
   private readonly snapshots: SnapshotBlocks | null;
 
-  constructor(db: Database, private readonly metrics: readonly MetricRow[]) {
+  constructor(
+    db: Database,
+    private readonly metrics: readonly MetricRow[],
+  ) {
     this.snapshot = db.prepare(SNAPSHOT.all);
     this.snapshotOf = db.prepare(SNAPSHOT.some);
     this.snapshots = SnapshotBlocks.open(db);
@@ -42,51 +48,96 @@ export class SnapshotReader {
    * given to `use` with the count: the bytes are valid only during that call (they may lie in a
    * buffer the next snapshot reuses), so `use` copies what it keeps. `only`: just these series keys.
    */
-  withLatestAt<T>(date: string, layers: readonly string[], places: readonly string[] | null, use: (count: number, json: Buffer) => T, only: ReadonlySet<string> | null = null): T {
-    if (this.snapshots) return this.snapshots.latestAt(date, this.keep(this.snapshots, layers, places, only), use);
+  withLatestAt<T>(
+    date: string,
+    layers: readonly string[],
+    places: readonly string[] | null,
+    use: (count: number, json: Buffer) => T,
+    only: ReadonlySet<string> | null = null,
+  ): T {
+    if (this.snapshots)
+      return this.snapshots.latestAt(date, this.keep(this.snapshots, layers, places, only), use);
     const row = this.sqlSnapshot(date, layers, places, only);
     return use(row.n, Buffer.from(row.points));
   }
 
   /** withLatestAt's points as rows (a CSV answer's), never made into JSON from the snapshot blocks. */
-  latestRowsAt(date: string, layers: readonly string[], places: readonly string[] | null = ALL, only: ReadonlySet<string> | null = null): PointRow[] {
-    if (this.snapshots) return this.snapshots.latestRowsAt(date, this.keep(this.snapshots, layers, places, only));
+  latestRowsAt(
+    date: string,
+    layers: readonly string[],
+    places: readonly string[] | null = ALL,
+    only: ReadonlySet<string> | null = null,
+  ): PointRow[] {
+    if (this.snapshots)
+      return this.snapshots.latestRowsAt(date, this.keep(this.snapshots, layers, places, only));
     return JSON.parse(this.sqlSnapshot(date, layers, places, only).points) as PointRow[];
   }
 
   /** The series of the blocks the answer shows (null: every one). */
-  private keep(blocks: SnapshotBlocks, layers: readonly string[], places: readonly string[] | null, only: ReadonlySet<string> | null): Uint8Array | null {
+  private keep(
+    blocks: SnapshotBlocks,
+    layers: readonly string[],
+    places: readonly string[] | null,
+    only: ReadonlySet<string> | null,
+  ): Uint8Array | null {
     const metrics = this.metricsOf(layers, only);
     if (places === null && metrics.length === this.metrics.length) return null;
     const wanted = new Set(metrics);
     const inPlaces = places === null ? null : new Set(places);
-    const keep = Uint8Array.from(blocks.series, (k) => (wanted.has(k.metric) && (inPlaces === null || inPlaces.has(k.place)) ? 1 : 0));
+    const keep = Uint8Array.from(blocks.series, (k) =>
+      wanted.has(k.metric) && (inPlaces === null || inPlaces.has(k.place)) ? 1 : 0,
+    );
     return keep.includes(0) ? keep : null;
   }
 
   private metricsOf(layers: readonly string[], only: ReadonlySet<string> | null): string[] {
-    return this.metrics.filter((m) => layers.includes(m.layer) && (only === null || only.has(m.id))).map((m) => m.id);
+    return this.metrics
+      .filter((m) => layers.includes(m.layer) && (only === null || only.has(m.id)))
+      .map((m) => m.id);
   }
 
-  private sqlSnapshot(date: string, layers: readonly string[], places: readonly string[] | null, only: ReadonlySet<string> | null): { n: number; points: string } {
+  private sqlSnapshot(
+    date: string,
+    layers: readonly string[],
+    places: readonly string[] | null,
+    only: ReadonlySet<string> | null,
+  ): { n: number; points: string } {
     const stmt = places === null ? this.snapshot : this.snapshotOf;
-    return stmt.get({ date, metrics: JSON.stringify(this.metricsOf(layers, only)), ...(places === null ? {} : { places: json(places) }) }) as { n: number; points: string };
+    return stmt.get({
+      date,
+      metrics: JSON.stringify(this.metricsOf(layers, only)),
+      ...(places === null ? {} : { places: json(places) }),
+    }) as { n: number; points: string };
   }
 
   /** withLatestAt's count and bytes, the bytes copied (the caller's to keep). */
-  latestAtBytes(date: string, layers: readonly string[], places: readonly string[] | null = ALL): { count: number; bytes: Buffer } {
-    return this.withLatestAt(date, layers, places, (count, json) => ({ count, bytes: Buffer.from(json) }));
+  latestAtBytes(
+    date: string,
+    layers: readonly string[],
+    places: readonly string[] | null = ALL,
+  ): { count: number; bytes: Buffer } {
+    return this.withLatestAt(date, layers, places, (count, json) => ({
+      count,
+      bytes: Buffer.from(json),
+    }));
   }
 
   /** latestAtBytes as the JSON text. */
-  latestAtJson(date: string, layers: readonly string[], places: readonly string[] | null = ALL): { count: number; json: string } {
+  latestAtJson(
+    date: string,
+    layers: readonly string[],
+    places: readonly string[] | null = ALL,
+  ): { count: number; json: string } {
     const { count, bytes } = this.latestAtBytes(date, layers, places);
     return { count, json: bytes.toString('utf8') };
   }
 
   /** latestAtJson as rows (the JSON parsed: latestRowsAt makes them without it). */
-  latestAt(date: string, layers: readonly string[], places: readonly string[] | null = ALL): PointRow[] {
+  latestAt(
+    date: string,
+    layers: readonly string[],
+    places: readonly string[] | null = ALL,
+  ): PointRow[] {
     return JSON.parse(this.latestAtJson(date, layers, places).json) as PointRow[];
   }
-
 }

@@ -4,7 +4,10 @@
 // have no column types (see src/store/search*.ts).
 
 type ColumnType = 'TEXT' | 'REAL' | 'INTEGER' | 'BLOB';
-interface Column { type: ColumnType; nullable: boolean }
+interface Column {
+  type: ColumnType;
+  nullable: boolean;
+}
 
 const text = { type: 'TEXT', nullable: false } as const;
 const textOrNull = { type: 'TEXT', nullable: true } as const;
@@ -31,8 +34,16 @@ export const TABLES = {
   },
   metrics: {
     columns: {
-      id: text, layer: text, name_en: text, name_ru: text, name_kk: text,
-      unit: text, frequency: text, aggregation: text, source_id: text, notes: text,
+      id: text,
+      layer: text,
+      name_en: text,
+      name_ru: text,
+      name_kk: text,
+      unit: text,
+      frequency: text,
+      aggregation: text,
+      source_id: text,
+      notes: text,
     },
     primaryKey: ['id'],
     references: { layer: 'layers(id)' },
@@ -44,7 +55,13 @@ export const TABLES = {
   // A metric without a row is an indicator without dimensions. deprecated_id: the id the series had
   // when it was an indicator of its own, still answered as a deprecated alias since deprecated_on.
   series_dimensions: {
-    columns: { series: text, indicator: text, dimensions: text, deprecated_id: textOrNull, deprecated_on: textOrNull },
+    columns: {
+      series: text,
+      indicator: text,
+      dimensions: text,
+      deprecated_id: textOrNull,
+      deprecated_on: textOrNull,
+    },
     primaryKey: ['series'],
     references: { series: 'metrics(id)' },
   },
@@ -54,8 +71,17 @@ export const TABLES = {
   // checks that (metric, place, period) is unique (src/publish/store/write.ts), so no second index is kept.
   points: {
     columns: {
-      metric: text, place: text, period: text, period_start: text, period_end: text,
-      value: realOrNull, null_reason: textOrNull, status: text, unit: text, source_id: text, note: textOrNull,
+      metric: text,
+      place: text,
+      period: text,
+      period_start: text,
+      period_end: text,
+      value: realOrNull,
+      null_reason: textOrNull,
+      status: text,
+      unit: text,
+      source_id: text,
+      note: textOrNull,
     },
     primaryKey: ['metric', 'place', 'period_end', 'period_start', 'period DESC'],
     clustered: true,
@@ -64,7 +90,14 @@ export const TABLES = {
   },
   // One row per (metric, place) that has points: the keys a snapshot seeks, and per-series counts.
   point_series: {
-    columns: { metric: text, place: text, points: integer, with_value: integer, first_start: text, last_end: text },
+    columns: {
+      metric: text,
+      place: text,
+      points: integer,
+      with_value: integer,
+      first_start: text,
+      last_end: text,
+    },
     primaryKey: ['metric', 'place'],
     clustered: true,
   },
@@ -80,9 +113,20 @@ export const TABLES = {
   // from_periods is encoded (src/store/rollup.ts#encodeFrom).
   rollups: {
     columns: {
-      metric: text, granularity: text, place: text, period: text, period_start: text, period_end: text,
-      value: realOrNull, null_reason: textOrNull, aggregation: textOrNull, from_periods: text,
-      status: text, unit: text, note: textOrNull, source_id: text,
+      metric: text,
+      granularity: text,
+      place: text,
+      period: text,
+      period_start: text,
+      period_end: text,
+      value: realOrNull,
+      null_reason: textOrNull,
+      aggregation: textOrNull,
+      from_periods: text,
+      status: text,
+      unit: text,
+      note: textOrNull,
+      source_id: text,
     },
     primaryKey: ['metric', 'granularity', 'place', 'period_start', 'period_end', 'period'],
     clustered: true,
@@ -97,9 +141,21 @@ export const TABLES = {
   // points goes last: a read of the columns before it never walks its overflow pages.
   series_answers: {
     columns: {
-      metric: text, granularity: text, place: text, first_start: text, first_end: text, last_end: text,
-      count: integer, sources: text, units: text, periods: text,
-      part_crc: integer, part_bytes: integer, part_sha256: text, part_deflated: blob, points: text,
+      metric: text,
+      granularity: text,
+      place: text,
+      first_start: text,
+      first_end: text,
+      last_end: text,
+      count: integer,
+      sources: text,
+      units: text,
+      periods: text,
+      part_crc: integer,
+      part_bytes: integer,
+      part_sha256: text,
+      part_deflated: blob,
+      points: text,
     },
     primaryKey: ['metric', 'granularity', 'place'],
     clustered: true,
@@ -111,17 +167,34 @@ export const TABLES = {
   // (src/lib/gzip-compose.ts).
   series_totals: {
     columns: {
-      metric: text, granularity: text, first_start: text, first_end: text, last_end: text,
-      count: integer, sources: text, units: text, periods: text,
-      tail_deflated: blob, tail_crc: integer, tail_bytes: integer, tail_sha256: text,
+      metric: text,
+      granularity: text,
+      first_start: text,
+      first_end: text,
+      last_end: text,
+      count: integer,
+      sources: text,
+      units: text,
+      periods: text,
+      tail_deflated: blob,
+      tail_crc: integer,
+      tail_bytes: integer,
+      tail_sha256: text,
     },
     primaryKey: ['metric', 'granularity'],
     clustered: true,
   },
   events: {
     columns: {
-      id: text, date: text, kind: text, place: text, title_en: text, title_ru: text, title_kk: text,
-      source_url: text, review_status: text,
+      id: text,
+      date: text,
+      kind: text,
+      place: text,
+      title_en: text,
+      title_ru: text,
+      title_kk: text,
+      source_url: text,
+      review_status: text,
     },
     primaryKey: ['id'],
     indexes: { events_date: ['date', 'id'] },
@@ -129,7 +202,14 @@ export const TABLES = {
   // v1 resources: every object with a canonical id; data is the canonical JSON of the published resource
   entities: {
     // ru/kk are null where no translation exists: absent, never an English copy
-    columns: { id: text, type: text, name_en: text, name_ru: textOrNull, name_kk: textOrNull, data: text },
+    columns: {
+      id: text,
+      type: text,
+      name_en: text,
+      name_ru: textOrNull,
+      name_kk: textOrNull,
+      data: text,
+    },
     primaryKey: ['id'],
     indexes: { entities_type: ['type', 'id'] },
   },
@@ -141,26 +221,57 @@ export const TABLES = {
   },
   relations: {
     // valid_from: the day a dated relation (a successor after a reform) took effect; null when undated
-    columns: { id: text, subject: text, predicate: text, object: text, source_url: text, review_status: text, valid_from: textOrNull },
+    columns: {
+      id: text,
+      subject: text,
+      predicate: text,
+      object: text,
+      source_url: text,
+      review_status: text,
+      valid_from: textOrNull,
+    },
     primaryKey: ['id'],
   },
   claims: {
-    columns: { id: text, subject: text, property: text, value: text, period: textOrNull, source_id: text, evidence_id: textOrNull },
+    columns: {
+      id: text,
+      subject: text,
+      property: text,
+      value: text,
+      period: textOrNull,
+      source_id: text,
+      evidence_id: textOrNull,
+    },
     primaryKey: ['id'],
   },
   evidence: {
-    columns: { id: text, kind: text, source_id: textOrNull, path: textOrNull, sha256: textOrNull, description: text },
+    columns: {
+      id: text,
+      kind: text,
+      source_id: textOrNull,
+      path: textOrNull,
+      sha256: textOrNull,
+      description: text,
+    },
     primaryKey: ['id'],
   },
 } as const satisfies Record<string, TableDeclaration>;
 
 export type TableName = keyof typeof TABLES;
 
-type ValueOf<C> = C extends { type: 'REAL' | 'INTEGER' } ? number : C extends { type: 'BLOB' } ? Buffer : string;
+type ValueOf<C> = C extends { type: 'REAL' | 'INTEGER' }
+  ? number
+  : C extends { type: 'BLOB' }
+    ? Buffer
+    : string;
 type ColumnValue<C> = C extends { nullable: true } ? ValueOf<C> | null : ValueOf<C>;
 
 /** One row of a table, typed from its declaration. */
-export type Row<T extends TableName> = { -readonly [K in keyof (typeof TABLES)[T]['columns']]: ColumnValue<(typeof TABLES)[T]['columns'][K]> };
+export type Row<T extends TableName> = {
+  -readonly [K in keyof (typeof TABLES)[T]['columns']]: ColumnValue<
+    (typeof TABLES)[T]['columns'][K]
+  >;
+};
 
 export function columnsOf(table: TableName): string[] {
   return Object.keys(TABLES[table].columns);
@@ -175,15 +286,21 @@ function tableDdl(name: string, t: TableDeclaration): string {
   });
   lines.push(`  PRIMARY KEY(${t.primaryKey.join(', ')})`);
   for (const check of t.checks ?? []) lines.push(`  CHECK (${check})`);
-  const out = [`CREATE TABLE ${name}(\n${lines.join(',\n')}\n) STRICT${t.clustered ? ', WITHOUT ROWID' : ''};`];
-  for (const [index, cols] of Object.entries(t.unique ?? {})) out.push(`CREATE UNIQUE INDEX ${index} ON ${name}(${cols.join(', ')});`);
-  for (const [index, cols] of Object.entries(t.indexes ?? {})) out.push(`CREATE INDEX ${index} ON ${name}(${cols.join(', ')});`);
+  const out = [
+    `CREATE TABLE ${name}(\n${lines.join(',\n')}\n) STRICT${t.clustered ? ', WITHOUT ROWID' : ''};`,
+  ];
+  for (const [index, cols] of Object.entries(t.unique ?? {}))
+    out.push(`CREATE UNIQUE INDEX ${index} ON ${name}(${cols.join(', ')});`);
+  for (const [index, cols] of Object.entries(t.indexes ?? {}))
+    out.push(`CREATE INDEX ${index} ON ${name}(${cols.join(', ')});`);
   return out.join('\n');
 }
 
 /** The DDL of every declared table, in declaration order (referenced tables first). */
 export function ddl(): string {
-  return Object.entries(TABLES).map(([name, t]) => tableDdl(name, t as TableDeclaration)).join('\n');
+  return Object.entries(TABLES)
+    .map(([name, t]) => tableDdl(name, t as TableDeclaration))
+    .join('\n');
 }
 
 /** The primary-key columns without their sort direction. */

@@ -18,7 +18,10 @@ const FLAGS = [
   '--disable-sync',
 ];
 
-export async function launchBrowser(): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+export async function launchBrowser(): Promise<{
+  context: BrowserContext;
+  close: () => Promise<void>;
+}> {
   const profile = tempDir('dala-chromium-');
   // launchPersistentContext passes the profile as --user-data-dir.
   const context = await chromium.launchPersistentContext(profile, {

@@ -11,7 +11,8 @@ import { prepared } from './kill-fixture.js';
 
 async function main(): Promise<void> {
   const [releasesDir, ...variants] = process.argv.slice(2);
-  if (!releasesDir || variants.length === 0) throw new Error('usage: build-child.ts releasesDir variant [variant ...]');
+  if (!releasesDir || variants.length === 0)
+    throw new Error('usage: build-child.ts releasesDir variant [variant ...]');
   await Promise.all(
     variants.map(async (v) => {
       const result = await publishRelease(releasesDir, prepared(Number(v)));

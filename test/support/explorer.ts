@@ -17,7 +17,11 @@ export interface Explorer {
   base: string;
   revision: string;
   context: BrowserContext;
-  open: (hash?: string, viewport?: { width: number; height: number }, path?: string) => Promise<Page>;
+  open: (
+    hash?: string,
+    viewport?: { width: number; height: number },
+    path?: string,
+  ) => Promise<Page>;
   api: <T>(url: string) => Promise<T>;
   shot: (page: Page, name: string, fullPage?: boolean) => Promise<void>;
   seriousAxeViolations: (page: Page) => Promise<{ id: string; impact: string; nodes: string[] }[]>;
@@ -27,7 +31,8 @@ export interface Explorer {
 export async function startExplorer(artifacts: string): Promise<Explorer> {
   await mkdir(artifacts, { recursive: true });
   // The package build makes web/dist (npm `prepare`); build it here when an install skipped scripts.
-  if (!existsSync(join(webDistDir(), 'index.html'))) execFileSync('npm', ['run', 'build:web'], { stdio: 'inherit' });
+  if (!existsSync(join(webDistDir(), 'index.html')))
+    execFileSync('npm', ['run', 'build:web'], { stdio: 'inherit' });
   const { releasesDir, revision } = await realRelease();
   const app = await buildApp({ releasesDir });
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -36,7 +41,10 @@ export async function startExplorer(artifacts: string): Promise<Explorer> {
   const base = `http://127.0.0.1:${addr.port}`;
   const { context, close: closeBrowser } = await launchBrowser();
   const pages = new Set<Page>();
-  const axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  const axeSource = await readFile(
+    createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+    'utf8',
+  );
 
   return {
     app,
@@ -66,8 +74,20 @@ export async function startExplorer(artifacts: string): Promise<Explorer> {
       // Evaluated through the DevTools protocol: the page's CSP rightly refuses inline scripts.
       await page.evaluate(axeSource);
       const violations = await page.evaluate(async () => {
-        const result = await (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run();
-        return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+        const result = await (
+          window as unknown as {
+            axe: {
+              run: () => Promise<{
+                violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
+              }>;
+            };
+          }
+        ).axe.run();
+        return result.violations.map((v) => ({
+          id: v.id,
+          impact: v.impact,
+          nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+        }));
       });
       return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     },

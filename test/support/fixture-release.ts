@@ -4,7 +4,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { stableJson } from '../../src/lib/canonical-json.js';
-import { writeStore, type SearchNotes, type StoreContent, type StoreStream } from '../../src/publish/store/write.js';
+import {
+  writeStore,
+  type SearchNotes,
+  type StoreContent,
+  type StoreStream,
+} from '../../src/publish/store/write.js';
 import { makeStaging } from '../../src/release/staging.js';
 import { sealRelease, type SealResult } from '../../src/release/seal.js';
 import { tempDir } from './temp-dir.js';
@@ -21,37 +26,143 @@ function names(en: string, ru: string, kk: string) {
 
 export function fixtureStore(opts: FixtureOptions = {}): StoreContent {
   const place = (iso: string, slug: string, en: string, ru: string, kk: string, kind: string) => ({
-    id: `place:${iso}`, type: 'place', ...names(en, ru, kk),
+    id: `place:${iso}`,
+    type: 'place',
+    ...names(en, ru, kk),
     data: JSON.stringify({ id: `place:${iso}`, iso, slug, kind, name: { en, ru, kk } }),
   });
   const pop = (place: string, period: string, value: number | null) => ({
-    metric: 'population', place, period, period_start: `${period}-01-01`, period_end: `${period}-12-31`,
-    value, null_reason: value === null ? 'not published in the source table' : null, status: 'final',
-    unit: 'persons', source_id: 'bns-population', note: null,
+    metric: 'population',
+    place,
+    period,
+    period_start: `${period}-01-01`,
+    period_end: `${period}-12-31`,
+    value,
+    null_reason: value === null ? 'not published in the source table' : null,
+    status: 'final',
+    unit: 'persons',
+    source_id: 'bns-population',
+    note: null,
   });
   return {
-    meta: { kind: 'test-fixture', as_of: '2025-12-31', built_at: opts.builtAt ?? '2026-01-01T00:00:00Z' },
+    meta: {
+      kind: 'test-fixture',
+      as_of: '2025-12-31',
+      built_at: opts.builtAt ?? '2026-01-01T00:00:00Z',
+    },
     layers: [
-      { id: 'demography', title_en: 'Demography', title_ru: 'Демография', title_kk: 'Демография', description: 'Population' },
-      { id: 'economy', title_en: 'Economy', title_ru: 'Экономика', title_kk: 'Экономика', description: 'GRP' },
+      {
+        id: 'demography',
+        title_en: 'Demography',
+        title_ru: 'Демография',
+        title_kk: 'Демография',
+        description: 'Population',
+      },
+      {
+        id: 'economy',
+        title_en: 'Economy',
+        title_ru: 'Экономика',
+        title_kk: 'Экономика',
+        description: 'GRP',
+      },
     ],
     metrics: [
-      { id: 'population', layer: 'demography', ...names('Population', 'Население', 'Халық саны'), unit: 'persons', frequency: 'annual', aggregation: 'sum', source_id: 'bns-population', notes: '' },
-      { id: 'grp_cumulative', layer: 'economy', ...names('GRP, cumulative', 'ВРП, нарастающим итогом', 'ЖӨӨ'), unit: 'mln KZT', frequency: 'quarterly-cumulative', aggregation: 'last', source_id: 'bns-grp', notes: '' },
+      {
+        id: 'population',
+        layer: 'demography',
+        ...names('Population', 'Население', 'Халық саны'),
+        unit: 'persons',
+        frequency: 'annual',
+        aggregation: 'sum',
+        source_id: 'bns-population',
+        notes: '',
+      },
+      {
+        id: 'grp_cumulative',
+        layer: 'economy',
+        ...names('GRP, cumulative', 'ВРП, нарастающим итогом', 'ЖӨӨ'),
+        unit: 'mln KZT',
+        frequency: 'quarterly-cumulative',
+        aggregation: 'last',
+        source_id: 'bns-grp',
+        notes: '',
+      },
     ],
     points: [
-      pop('KZ-35', '2023', 1_130_000), pop('KZ-35', '2024', opts.karaganda2024 ?? 1_131_000), pop('KZ-35', '2025', null),
-      pop('KZ-19', '2024', 1_500_000), pop('KZ-75', '2024', 2_200_000), pop('KZ', '2024', 20_000_000),
-      { metric: 'grp_cumulative', place: 'KZ-35', period: '2024-Q1', period_start: '2024-01-01', period_end: '2024-03-31', value: 1000, null_reason: null, status: 'final', unit: 'mln KZT', source_id: 'bns-grp', note: null },
-      { metric: 'grp_cumulative', place: 'KZ-35', period: '2024-H1', period_start: '2024-01-01', period_end: '2024-06-30', value: 2100, null_reason: null, status: 'final', unit: 'mln KZT', source_id: 'bns-grp', note: null },
+      pop('KZ-35', '2023', 1_130_000),
+      pop('KZ-35', '2024', opts.karaganda2024 ?? 1_131_000),
+      pop('KZ-35', '2025', null),
+      pop('KZ-19', '2024', 1_500_000),
+      pop('KZ-75', '2024', 2_200_000),
+      pop('KZ', '2024', 20_000_000),
+      {
+        metric: 'grp_cumulative',
+        place: 'KZ-35',
+        period: '2024-Q1',
+        period_start: '2024-01-01',
+        period_end: '2024-03-31',
+        value: 1000,
+        null_reason: null,
+        status: 'final',
+        unit: 'mln KZT',
+        source_id: 'bns-grp',
+        note: null,
+      },
+      {
+        metric: 'grp_cumulative',
+        place: 'KZ-35',
+        period: '2024-H1',
+        period_start: '2024-01-01',
+        period_end: '2024-06-30',
+        value: 2100,
+        null_reason: null,
+        status: 'final',
+        unit: 'mln KZT',
+        source_id: 'bns-grp',
+        note: null,
+      },
     ],
     events: [
-      { id: 'event:2022-06-08-new-regions', date: '2022-06-08', kind: 'reform', place: 'KZ', title_en: 'Fixture event A', title_ru: 'Событие A', title_kk: 'Оқиға A', source_url: 'https://example.org/a', review_status: 'unreviewed' },
-      { id: 'event:2022-09-17-astana', date: '2022-09-17', kind: 'renaming', place: 'KZ-71', title_en: 'Fixture event B', title_ru: 'Событие B', title_kk: 'Оқиға B', source_url: 'https://example.org/b', review_status: 'unreviewed' },
+      {
+        id: 'event:2022-06-08-new-regions',
+        date: '2022-06-08',
+        kind: 'reform',
+        place: 'KZ',
+        title_en: 'Fixture event A',
+        title_ru: 'Событие A',
+        title_kk: 'Оқиға A',
+        source_url: 'https://example.org/a',
+        review_status: 'unreviewed',
+      },
+      {
+        id: 'event:2022-09-17-astana',
+        date: '2022-09-17',
+        kind: 'renaming',
+        place: 'KZ-71',
+        title_en: 'Fixture event B',
+        title_ru: 'Событие B',
+        title_kk: 'Оқиға B',
+        source_url: 'https://example.org/b',
+        review_status: 'unreviewed',
+      },
     ],
     entities: [
-      place('KZ-35', 'karaganda', 'Karaganda Region', 'Карагандинская область', 'Қарағанды облысы', 'region'),
-      place('KZ-19', 'almaty-region', 'Almaty Region', 'Алматинская область', 'Алматы облысы', 'region'),
+      place(
+        'KZ-35',
+        'karaganda',
+        'Karaganda Region',
+        'Карагандинская область',
+        'Қарағанды облысы',
+        'region',
+      ),
+      place(
+        'KZ-19',
+        'almaty-region',
+        'Almaty Region',
+        'Алматинская область',
+        'Алматы облысы',
+        'region',
+      ),
       place('KZ-75', 'almaty', 'Almaty', 'Алматы', 'Алматы', 'city'),
     ],
     entity_names: [
@@ -107,7 +218,10 @@ export async function sealFixture(
 }
 
 /** Builds and seals a fixture release into releasesDir (created when absent). */
-export async function makeFixtureRelease(releasesDir?: string, opts: FixtureOptions = {}): Promise<SealResult & { releasesDir: string }> {
+export async function makeFixtureRelease(
+  releasesDir?: string,
+  opts: FixtureOptions = {},
+): Promise<SealResult & { releasesDir: string }> {
   return sealFixture(
     releasesDir,
     {

@@ -28,8 +28,15 @@ export function flipMiddleByte(store: string): Promise<void> {
 export async function flipTablePages(store: string, table: string): Promise<number[]> {
   const reader = new Database(store, { readonly: true });
   const pageSize = reader.pragma('page_size', { simple: true }) as number;
-  const pages = reader.prepare(`SELECT pageno FROM dbstat WHERE name = ?`).pluck().all(table) as number[];
+  const pages = reader
+    .prepare(`SELECT pageno FROM dbstat WHERE name = ?`)
+    .pluck()
+    .all(table) as number[];
   reader.close();
-  await flipBytes(store, pages.map((page) => (page - 1) * pageSize + pageSize / 2), 0x04);
+  await flipBytes(
+    store,
+    pages.map((page) => (page - 1) * pageSize + pageSize / 2),
+    0x04,
+  );
   return pages;
 }

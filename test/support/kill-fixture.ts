@@ -14,12 +14,18 @@ const YEARS = 10;
 function artifacts(variant: number): Artifact[] {
   const out: Artifact[] = [
     { path: 'country-pulse.json', json: { kind: 'test-fixture', variant } },
-    { path: 'region-analytics/karaganda.json', json: { kind: 'test-fixture', iso: 'KZ-35', slug: 'karaganda' } },
+    {
+      path: 'region-analytics/karaganda.json',
+      json: { kind: 'test-fixture', iso: 'KZ-35', slug: 'karaganda' },
+    },
     { path: 'datasets/index.csv', bytes: Buffer.from('id,title\nfixture,Fixture\n') },
   ];
   for (let i = 0; i < BULK_FILES; i++) {
     const rows = Array.from({ length: 100 }, (_, j) => ({ i, j, label: `fixture row ${i}-${j}` }));
-    out.push({ path: `bulk/${String(i).padStart(4, '0')}.json`, json: { kind: 'test-fixture', rows } });
+    out.push({
+      path: `bulk/${String(i).padStart(4, '0')}.json`,
+      json: { kind: 'test-fixture', rows },
+    });
   }
   return out;
 }
@@ -33,8 +39,17 @@ function store(variant: number): StoreStream {
       for (let y = 0; y < YEARS; y++) {
         const period = String(2010 + y);
         yield {
-          metric: 'population', place: `KZ-FIXTURE-${p}`, period, period_start: `${period}-01-01`, period_end: `${period}-12-31`,
-          value: 1000 + p + y, null_reason: null, status: 'final', unit: 'persons', source_id: 'bns-population', note: 'test fixture',
+          metric: 'population',
+          place: `KZ-FIXTURE-${p}`,
+          period,
+          period_start: `${period}-01-01`,
+          period_end: `${period}-12-31`,
+          value: 1000 + p + y,
+          null_reason: null,
+          status: 'final',
+          unit: 'persons',
+          source_id: 'bns-population',
+          note: 'test fixture',
         };
         // The store writer has no fault point of its own: this row stream stops the build mid-store.
         faultPoint('fixture.store-row');
@@ -48,7 +63,10 @@ export function prepared(variant: number): PreparedRelease {
   return {
     artifacts: artifacts(variant),
     store: () => store(variant),
-    evidence: { validation: { kind: 'test-fixture', validated: 0 }, counts: { kind: 'test-fixture', variant } },
+    evidence: {
+      validation: { kind: 'test-fixture', validated: 0 },
+      counts: { kind: 'test-fixture', variant },
+    },
     builtAt: '2026-01-01T00:00:00Z',
     asOf: '2025-12-31',
     releaseManifest: (seal) => ({ ...seal, kind: 'test-fixture' }),

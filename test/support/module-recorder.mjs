@@ -9,7 +9,10 @@ const seen = new Set();
 const { port1, port2 } = new MessageChannel();
 port1.on('message', (url) => seen.add(url));
 port1.unref();
-register('./module-recorder-hooks.mjs', import.meta.url, { data: { port: port2 }, transferList: [port2] });
+register('./module-recorder-hooks.mjs', import.meta.url, {
+  data: { port: port2 },
+  transferList: [port2],
+});
 
 process.on('SIGTERM', () => {
   const cjs = Object.keys(createRequire(import.meta.url).cache);

@@ -9,7 +9,9 @@ import type { ReleaseSeal } from '../../src/release/layout.js';
 import { freePort, listening } from './ports.js';
 import { tempDir } from './temp-dir.js';
 
-export const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => spawnSync(p, ['-v']).status === 0);
+export const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find(
+  (p) => spawnSync(p, ['-v']).status === 0,
+);
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface NginxServer {
@@ -25,7 +27,11 @@ export interface NginxServer {
  * configuration is nginxConfig's for that seal; without, it is the file the operator's command
  * `dala nginx-config --standalone` writes (run as a process, as the README says to).
  */
-export async function startNginx(opts: { releasesDir: string; upstreams: string[]; seal?: ReleaseSeal }): Promise<NginxServer> {
+export async function startNginx(opts: {
+  releasesDir: string;
+  upstreams: string[];
+  seal?: ReleaseSeal;
+}): Promise<NginxServer> {
   if (!NGINX) throw new Error('nginx is not installed (apt-get install nginx)');
   spawnSync('chmod', ['-R', 'a+rX', opts.releasesDir]); // nginx workers run as an unprivileged user
   const prefix = tempDir('dala-nginx-');
@@ -33,14 +39,47 @@ export async function startNginx(opts: { releasesDir: string; upstreams: string[
   const listen = `127.0.0.1:${port}`;
   const conf = join(prefix, 'nginx.conf');
   if (opts.seal) {
-    const main = { pid: join(prefix, 'nginx.pid'), errorLog: join(prefix, 'error.log'), prefixTemp: prefix };
-    await writeFile(conf, nginxConfig({ releasesDir: opts.releasesDir, seal: opts.seal, upstreams: opts.upstreams, listen, main }));
+    const main = {
+      pid: join(prefix, 'nginx.pid'),
+      errorLog: join(prefix, 'error.log'),
+      prefixTemp: prefix,
+    };
+    await writeFile(
+      conf,
+      nginxConfig({
+        releasesDir: opts.releasesDir,
+        seal: opts.seal,
+        upstreams: opts.upstreams,
+        listen,
+        main,
+      }),
+    );
   } else {
-    const args = ['bin/dala.js', 'nginx-config', '--releases', opts.releasesDir, ...opts.upstreams.flatMap((u) => ['--upstream', u]), '--listen', listen, '--standalone', '--prefix', prefix, '--out', conf];
-    const r = spawnSync(process.execPath, args, { cwd: ROOT, env: { ...process.env, DALA_FROM_SOURCE: '1' }, encoding: 'utf8', timeout: 60_000 });
+    const args = [
+      'bin/dala.js',
+      'nginx-config',
+      '--releases',
+      opts.releasesDir,
+      ...opts.upstreams.flatMap((u) => ['--upstream', u]),
+      '--listen',
+      listen,
+      '--standalone',
+      '--prefix',
+      prefix,
+      '--out',
+      conf,
+    ];
+    const r = spawnSync(process.execPath, args, {
+      cwd: ROOT,
+      env: { ...process.env, DALA_FROM_SOURCE: '1' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     if (r.status !== 0) throw new Error(`dala nginx-config failed (${r.status}): ${r.stderr}`);
   }
-  const child = spawn(NGINX, ['-c', conf, '-p', prefix, '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(NGINX, ['-c', conf, '-p', prefix, '-g', 'daemon off;'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   await listening(port, 10_000, 'nginx');
   return {

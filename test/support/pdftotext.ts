@@ -14,7 +14,11 @@ export function pdfToText(pdf: Buffer, bbox = false): Promise<string> {
     child.stdout.on('data', (b: Buffer) => out.push(b));
     child.stderr.on('data', (b: Buffer) => err.push(b));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(Buffer.concat(out).toString('utf8')) : reject(new Error(`pdftotext exited ${code}: ${Buffer.concat(err).toString()}`))));
+    child.on('close', (code) =>
+      code === 0
+        ? resolve(Buffer.concat(out).toString('utf8'))
+        : reject(new Error(`pdftotext exited ${code}: ${Buffer.concat(err).toString()}`)),
+    );
     child.stdin.end(pdf);
   });
 }

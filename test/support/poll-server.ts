@@ -8,7 +8,13 @@ const PATHS: [path: string, revisionOf: (body: any) => unknown][] = [
   ['/data/release-manifest.json', (b) => b.revision],
   ['/api/timemachine/snapshot?layers=demography&date=2024-12-31', (b) => b.revision],
   ['/api/v1/places/KZ-35', (b) => b.meta?.revision],
-  ['/api/v1/health', (b) => (b.data?.status === 'ready' ? b.meta?.revision : `health ${b.data?.status}: ${b.data?.reasons}`)],
+  [
+    '/api/v1/health',
+    (b) =>
+      b.data?.status === 'ready'
+        ? b.meta?.revision
+        : `health ${b.data?.status}: ${b.data?.reasons}`,
+  ],
 ];
 
 export interface PollResult {
@@ -17,7 +23,11 @@ export interface PollResult {
   revisions: Set<string>;
 }
 
-export function pollServer(base: string, clients: number, pauseMs = 5): { stop(): Promise<PollResult> } {
+export function pollServer(
+  base: string,
+  clients: number,
+  pauseMs = 5,
+): { stop(): Promise<PollResult> } {
   const result: PollResult = { requests: 0, failures: [], revisions: new Set() };
   let running = true;
   const loop = async (offset: number) => {
@@ -28,8 +38,10 @@ export function pollServer(base: string, clients: number, pauseMs = 5): { stop()
         const header = r.headers.get(REVISION_HEADER) ?? '';
         const body = await r.json();
         result.requests++;
-        if (r.status !== 200) result.failures.push(`${path}: ${r.status} ${JSON.stringify(body).slice(0, 200)}`);
-        else if (revisionOf(body) !== header) result.failures.push(`${path}: body ${String(revisionOf(body))} under header ${header}`);
+        if (r.status !== 200)
+          result.failures.push(`${path}: ${r.status} ${JSON.stringify(body).slice(0, 200)}`);
+        else if (revisionOf(body) !== header)
+          result.failures.push(`${path}: body ${String(revisionOf(body))} under header ${header}`);
         else result.revisions.add(header);
       } catch (err) {
         result.failures.push(`${path}: ${(err as Error).message}`);

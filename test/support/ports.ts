@@ -19,7 +19,8 @@ export async function listening(port: number, ms: number, what = 'server'): Prom
       c.on('error', () => resolve(false));
     });
     if (ok) return;
-    if (Date.now() - start > ms) throw new Error(`${what} did not listen on ${port} within ${ms} ms`);
+    if (Date.now() - start > ms)
+      throw new Error(`${what} did not listen on ${port} within ${ms} ms`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }

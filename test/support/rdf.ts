@@ -16,7 +16,9 @@ export function parseTurtle(text: string): Quad[] {
 }
 
 export async function parseJsonLd(doc: object): Promise<Quad[]> {
-  const nquads = (await jsonld.toRDF(doc as jsonld.JsonLdDocument, { format: 'application/n-quads' })) as unknown as string;
+  const nquads = (await jsonld.toRDF(doc as jsonld.JsonLdDocument, {
+    format: 'application/n-quads',
+  })) as unknown as string;
   return new Parser({ format: 'N-Quads' }).parse(nquads);
 }
 
@@ -38,12 +40,20 @@ export interface ShaclResult {
 
 /** Validates the graph against shapes.ttl + range.ttl (the bar the DCAT-AP reference README sets). */
 export async function validateDcatAp(quads: Quad[]): Promise<ShaclResult> {
-  const shapes = rdf.dataset([...parseTurtle(shapeFile('shapes.ttl')), ...parseTurtle(shapeFile('range.ttl'))] as never);
-  const report = await new SHACLValidator(shapes, { factory: rdf }).validate(rdf.dataset(quads as never));
+  const shapes = rdf.dataset([
+    ...parseTurtle(shapeFile('shapes.ttl')),
+    ...parseTurtle(shapeFile('range.ttl')),
+  ] as never);
+  const report = await new SHACLValidator(shapes, { factory: rdf }).validate(
+    rdf.dataset(quads as never),
+  );
   return {
     conforms: report.conforms,
     violations: report.results.map((r) => ({
-      focus: r.focusNode?.value ?? '', path: r.path?.value ?? '', message: r.message.map((m) => m.value).join('; '), severity: r.severity?.value ?? '',
+      focus: r.focusNode?.value ?? '',
+      path: r.path?.value ?? '',
+      message: r.message.map((m) => m.value).join('; '),
+      severity: r.severity?.value ?? '',
     })),
   };
 }

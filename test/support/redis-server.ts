@@ -7,7 +7,9 @@ import { freePort, listening } from './ports.js';
 
 export const REDIS_SERVER = '/usr/bin/redis-server';
 /** A skip reason for node:test when redis-server is absent, else false. */
-export const redisMissing: string | false = existsSync(REDIS_SERVER) ? false : `redis-server is not installed at ${REDIS_SERVER} (.ci/run installs it)`;
+export const redisMissing: string | false = existsSync(REDIS_SERVER)
+  ? false
+  : `redis-server is not installed at ${REDIS_SERVER} (.ci/run installs it)`;
 
 export interface RedisServer {
   port: number;
@@ -20,7 +22,11 @@ export interface RedisServer {
 /** Starts redis-server on port (a free one by default) and resolves once it answers PING. */
 export async function startRedis(port?: number): Promise<RedisServer> {
   const p = port ?? (await freePort());
-  const child = spawn(REDIS_SERVER, ['--port', String(p), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const child = spawn(
+    REDIS_SERVER,
+    ['--port', String(p), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   const url = `redis://127.0.0.1:${p}`;
   try {
@@ -28,7 +34,8 @@ export async function startRedis(port?: number): Promise<RedisServer> {
     const probe = new Redis(url, { maxRetriesPerRequest: 0, retryStrategy: () => null });
     probe.on('error', () => {}); // the ping below reports a failure
     try {
-      if ((await probe.ping()) !== 'PONG') throw new Error(`redis-server on ${url} did not answer PING`);
+      if ((await probe.ping()) !== 'PONG')
+        throw new Error(`redis-server on ${url} did not answer PING`);
     } finally {
       probe.disconnect();
     }

@@ -9,7 +9,12 @@ let built: Promise<{ releasesDir: string; revision: string }> | null = null;
 export function realRelease(): Promise<{ releasesDir: string; revision: string }> {
   built ??= (async () => {
     const releasesDir = tempDir('dala-real-');
-    const result = await buildRelease({ snapshotsDir: snapshotsDir(), releasesDir, sourcesDir: SOURCES_DIR, builtAt: buildTime() });
+    const result = await buildRelease({
+      snapshotsDir: snapshotsDir(),
+      releasesDir,
+      sourcesDir: SOURCES_DIR,
+      builtAt: buildTime(),
+    });
     return { releasesDir, revision: result.revision };
   })();
   return built;

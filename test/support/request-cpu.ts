@@ -13,10 +13,12 @@ export function measureRequestCpu(server: Server): RequestCpu {
   let latest: Promise<number> = Promise.resolve(0);
   server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
     const t = process.cpuUsage();
-    latest = new Promise((resolve) => res.once('finish', () => {
-      const d = process.cpuUsage(t);
-      resolve((d.user + d.system) / 1000);
-    }));
+    latest = new Promise((resolve) =>
+      res.once('finish', () => {
+        const d = process.cpuUsage(t);
+        resolve((d.user + d.system) / 1000);
+      }),
+    );
   });
   return { last: () => latest };
 }

@@ -24,7 +24,10 @@ function schemasCopy(): string {
 
 /** xmllint's verdict: '' when the message validates, else its complaints. */
 // Asynchronous: the server under test answers in the same process and must not be blocked meanwhile.
-export async function xmllint(message: string, derived?: { namespace: string; schema: string }): Promise<string> {
+export async function xmllint(
+  message: string,
+  derived?: { namespace: string; schema: string },
+): Promise<string> {
   const d = schemasCopy();
   const n = ++count;
   const file = join(d, `message-${n}.xml`);
@@ -33,7 +36,10 @@ export async function xmllint(message: string, derived?: { namespace: string; sc
   if (derived) {
     writeFileSync(join(d, `derived-${n}.xsd`), derived.schema);
     schema = join(d, `driver-${n}.xsd`);
-    writeFileSync(schema, `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:import namespace="${MESSAGE_NS}" schemaLocation="SDMXMessage.xsd"/><xs:import namespace="${derived.namespace}" schemaLocation="derived-${n}.xsd"/></xs:schema>`);
+    writeFileSync(
+      schema,
+      `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:import namespace="${MESSAGE_NS}" schemaLocation="SDMXMessage.xsd"/><xs:import namespace="${derived.namespace}" schemaLocation="derived-${n}.xsd"/></xs:schema>`,
+    );
   }
   try {
     await promisify(execFile)('xmllint', ['--noout', '--nonet', '--schema', schema, file]);

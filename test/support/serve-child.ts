@@ -20,24 +20,37 @@ export interface ServeChild {
 }
 
 /** Waits until health no longer says `verifying` (ready, degraded, or no release at all). */
-export async function storeVerified(url: string, stderr: () => string, ms = 120_000): Promise<void> {
+export async function storeVerified(
+  url: string,
+  stderr: () => string,
+  ms = 120_000,
+): Promise<void> {
   const until = Date.now() + ms;
   for (;;) {
     const r = await fetch(`${url}/api/v1/health`);
     const body = (await r.json()) as { data?: { status?: string } };
     if (r.status !== 200 || body.data?.status !== 'verifying') return;
-    if (Date.now() > until) throw new Error(`dala serve still verifying its store after ${ms} ms: ${stderr()}`);
+    if (Date.now() > until)
+      throw new Error(`dala serve still verifying its store after ${ms} ms: ${stderr()}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
 /** Starts `dala serve --releases releasesDir` with env added to this process's environment. */
-export async function startServe(releasesDir: string, env: Record<string, string> = {}, args: string[] = []): Promise<ServeChild> {
-  const child = spawn(process.execPath, ['bin/dala.js', 'serve', '--releases', releasesDir, '--port', '0', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, DALA_FROM_SOURCE: '1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+export async function startServe(
+  releasesDir: string,
+  env: Record<string, string> = {},
+  args: string[] = [],
+): Promise<ServeChild> {
+  const child = spawn(
+    process.execPath,
+    ['bin/dala.js', 'serve', '--releases', releasesDir, '--port', '0', ...args],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DALA_FROM_SOURCE: '1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   const log: Record<string, unknown>[] = [];
   let err = '';
@@ -58,7 +71,9 @@ export async function startServe(releasesDir: string, env: Record<string, string
         if (m) resolve(m[1]!);
       }
     });
-    child.once('exit', (code) => reject(new Error(`dala serve exited (${code}) before listening: ${err}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`dala serve exited (${code}) before listening: ${err}`)),
+    );
   });
   // `dala serve` listens before its store is verified (/data/ answers, store-backed routes 503
   // store_verifying): a test starts from a server whose every route answers.

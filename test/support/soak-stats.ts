@@ -11,10 +11,17 @@ export function percentile(values: readonly number[], p: number): number {
 
 export const median = (values: readonly number[]) => percentile(values, 50);
 
-export interface Timed { t: number } // milliseconds since the measured run began
+export interface Timed {
+  t: number;
+} // milliseconds since the measured run began
 
 /** Splits [from, to) into consecutive windows of `size` ms (the last one may be shorter). */
-export function windows<T extends Timed>(items: readonly T[], from: number, to: number, size: number): { from: number; to: number; items: T[] }[] {
+export function windows<T extends Timed>(
+  items: readonly T[],
+  from: number,
+  to: number,
+  size: number,
+): { from: number; to: number; items: T[] }[] {
   const out: { from: number; to: number; items: T[] }[] = [];
   for (let start = from; start < to; start += size) {
     const end = Math.min(to, start + size);

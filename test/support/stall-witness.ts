@@ -11,7 +11,10 @@
 import { spawn } from 'node:child_process';
 
 /** A stall, in epoch milliseconds (performance.timeOrigin + performance.now(), comparable across processes). */
-export interface Stall { from: number; to: number }
+export interface Stall {
+  from: number;
+  to: number;
+}
 
 export interface StallWitness {
   /** Every stall witnessed so far, by either witness. */
@@ -34,7 +37,9 @@ setInterval(() => {
 /** Starts both witnesses; a timer late by more than thresholdMs is a stall. */
 export async function witnessStalls(thresholdMs: number): Promise<StallWitness> {
   const found: Stall[] = [];
-  const child = spawn(process.execPath, ['-e', sentinel(5, thresholdMs)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['-e', sentinel(5, thresholdMs)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let partial = '';
   child.stdout!.on('data', (chunk: Buffer) => {

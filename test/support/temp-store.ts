@@ -21,7 +21,10 @@ function written(content: StoreContent): { dir: string; db: Database } {
 }
 
 /** Runs fn on a store written from content; the store is closed and removed afterwards. */
-export function withStore<T>(content: StoreContent, fn: (db: Database, reader: StoreReader) => T): T {
+export function withStore<T>(
+  content: StoreContent,
+  fn: (db: Database, reader: StoreReader) => T,
+): T {
   const { dir, db } = written(content);
   try {
     return fn(db, new StoreReader(db));
@@ -32,7 +35,10 @@ export function withStore<T>(content: StoreContent, fn: (db: Database, reader: S
 }
 
 /** withStore for an asynchronous fn (one that serves the store over HTTP, for example). */
-export async function withStoreAsync<T>(content: StoreContent, fn: (db: Database) => Promise<T>): Promise<T> {
+export async function withStoreAsync<T>(
+  content: StoreContent,
+  fn: (db: Database) => Promise<T>,
+): Promise<T> {
   const { dir, db } = written(content);
   try {
     return await fn(db);

@@ -2,7 +2,11 @@
 // replica's health turning), with the time it took, for the figures a test reports.
 
 /** Resolves with the ms it took for check to hold; throws naming `what` after ms. */
-export async function waitFor(check: () => boolean | Promise<boolean>, ms: number, what: string): Promise<number> {
+export async function waitFor(
+  check: () => boolean | Promise<boolean>,
+  ms: number,
+  what: string,
+): Promise<number> {
   const start = performance.now();
   while (!(await check())) {
     if (performance.now() - start > ms) throw new Error(`${what}: not within ${ms} ms`);

@@ -1,11 +1,28 @@
 // The page's only way to the server: same-origin GETs of the public interfaces, each answer cached
 // for the life of the page (a release is immutable; a swap shows on reload).
-import type { TemporalEvents, TemporalLayers, TemporalSeries, TemporalSnapshot } from '../../src/serve/timemachine/schemas.js';
-import type { FromResponse, NAMES_SCHEMA, PROBLEM_SCHEMA } from '../../src/serve/interface/schemas.js';
+import type {
+  TemporalEvents,
+  TemporalLayers,
+  TemporalSeries,
+  TemporalSnapshot,
+} from '../../src/serve/timemachine/schemas.js';
+import type {
+  FromResponse,
+  NAMES_SCHEMA,
+  PROBLEM_SCHEMA,
+} from '../../src/serve/interface/schemas.js';
 import type { DatasetCatalog, RegionCollection } from '../../src/publish/schemas/operations.js';
 import type { RegionAnalytics } from '../../src/publish/schemas/statistics.js';
 import type { EcosystemContract } from '../../src/publish/schemas/ecosystem.js';
-import type { Change, CollectionOf, CHANGE_SCHEMA, hitSchema, releaseSummary, ReleaseSummary, SearchHit } from '../../src/serve/v1/response-schemas.js';
+import type {
+  Change,
+  CollectionOf,
+  CHANGE_SCHEMA,
+  hitSchema,
+  releaseSummary,
+  ReleaseSummary,
+  SearchHit,
+} from '../../src/serve/v1/response-schemas.js';
 
 // The time-slice and v1 answers are typed from the response schemas the server validates them against
 // (type-only: nothing of the server reaches the bundle).
@@ -53,14 +70,24 @@ export const api = {
   geo: () => get<RegionCollection>('/data/kz_adm1_current.geojson'),
   layers: () => get<TemporalLayers>('/api/timemachine/layers'),
   events: () => get<TmEvent[]>('/api/timemachine/events'),
-  snapshot: (date: string | null) => get<Snapshot>(date ? `/api/timemachine/snapshot?date=${encodeURIComponent(date)}` : '/api/timemachine/snapshot'),
+  snapshot: (date: string | null) =>
+    get<Snapshot>(
+      date
+        ? `/api/timemachine/snapshot?date=${encodeURIComponent(date)}`
+        : '/api/timemachine/snapshot',
+    ),
   // A breakdown is asked with the dimension filters (sex=F&area=R); a dimension left out is its total.
   series: (metric: string, dims: Readonly<Record<string, string>> = {}) =>
-    get<Series>(`/api/timemachine/series?${new URLSearchParams({ metric, ...Object.fromEntries(Object.entries(dims).filter(([, c]) => c !== '_T')) })}`),
-  region: (slug: string) => get<RegionAnalytics>(`/data/region-analytics/${encodeURIComponent(slug)}.json`),
-  search: (q: string) => get<CollectionOf<typeof hitSchema>>(`/api/v1/search?q=${encodeURIComponent(q)}`),
+    get<Series>(
+      `/api/timemachine/series?${new URLSearchParams({ metric, ...Object.fromEntries(Object.entries(dims).filter(([, c]) => c !== '_T')) })}`,
+    ),
+  region: (slug: string) =>
+    get<RegionAnalytics>(`/data/region-analytics/${encodeURIComponent(slug)}.json`),
+  search: (q: string) =>
+    get<CollectionOf<typeof hitSchema>>(`/api/v1/search?q=${encodeURIComponent(q)}`),
   releases: () => get<CollectionOf<typeof releaseSummary>>('/api/v1/releases'),
-  changes: (to: string) => get<CollectionOf<typeof CHANGE_SCHEMA>>(`/api/v1/changes?to=${encodeURIComponent(to)}`),
+  changes: (to: string) =>
+    get<CollectionOf<typeof CHANGE_SCHEMA>>(`/api/v1/changes?to=${encodeURIComponent(to)}`),
   catalog: () => get<DatasetCatalog>('/data/dataset-catalog.json'),
   ecosystem: () => get<EcosystemContract>('/data/ecosystem-contract.json'),
 };

@@ -24,7 +24,9 @@ export function LineChart({ points, breaks, lang, t, label }: Props) {
   if (!points.length) return null;
   const xs = points.map((p) => time(p.period_end));
   const values = points.flatMap((p) => (p.value === null ? [] : [p.value]));
-  const x = scaleLinear().domain([Math.min(...xs), Math.max(...xs)]).range([M.left, W - M.right]);
+  const x = scaleLinear()
+    .domain([Math.min(...xs), Math.max(...xs)])
+    .range([M.left, W - M.right]);
   const y = scaleLinear()
     .domain([Math.min(0, ...values), Math.max(...values, 0) || 1])
     .nice()
@@ -43,11 +45,15 @@ export function LineChart({ points, breaks, lang, t, label }: Props) {
         {y.ticks(5).map((v) => (
           <g key={v}>
             <line x1={M.left} x2={W - M.right} y1={y(v)} y2={y(v)} class="grid" />
-            <text x={M.left - 6} y={y(v) + 4} text-anchor="end">{fmtNumber(lang, v)}</text>
+            <text x={M.left - 6} y={y(v) + 4} text-anchor="end">
+              {fmtNumber(lang, v)}
+            </text>
           </g>
         ))}
         {uniqueYears.map((yr) => (
-          <text key={yr} x={x(time(`${yr}-07-01`))} y={H - 8} text-anchor="middle">{yr}</text>
+          <text key={yr} x={x(time(`${yr}-07-01`))} y={H - 8} text-anchor="middle">
+            {yr}
+          </text>
         ))}
       </g>
       {shown.map((b) => (
@@ -57,13 +63,23 @@ export function LineChart({ points, breaks, lang, t, label }: Props) {
         </g>
       ))}
       {shown.length > 0 && (
-        <text x={W - M.right} y={M.top - 4} text-anchor="end" class="break-key" aria-hidden="true">┆ {t('seriesBreak')}</text>
+        <text x={W - M.right} y={M.top - 4} text-anchor="end" class="break-key" aria-hidden="true">
+          ┆ {t('seriesBreak')}
+        </text>
       )}
       {path && <path d={path} class="line" />}
       {points.map((p) =>
         p.value === null ? null : (
-          <circle key={p.period} cx={x(time(p.period_end))} cy={y(p.value)} r={p.status && p.status !== 'final' ? 4 : 2.5} class={p.status && p.status !== 'final' ? 'dot marked' : 'dot'}>
-            {p.status && p.status !== 'final' && <title>{`${p.period}: ${t(`status_${p.status}` as never) || p.status}`}</title>}
+          <circle
+            key={p.period}
+            cx={x(time(p.period_end))}
+            cy={y(p.value)}
+            r={p.status && p.status !== 'final' ? 4 : 2.5}
+            class={p.status && p.status !== 'final' ? 'dot marked' : 'dot'}
+          >
+            {p.status && p.status !== 'final' && (
+              <title>{`${p.period}: ${t(`status_${p.status}` as never) || p.status}`}</title>
+            )}
           </circle>
         ),
       )}

@@ -20,7 +20,18 @@ export interface CsvRow {
 
 type Column = Exclude<keyof CsvRow, 'dimensions'>;
 const BEFORE: Column[] = ['place', 'place_name', 'metric'];
-const AFTER: Column[] = ['period', 'period_end', 'value', 'unit', 'status', 'source_id', 'source_title', 'source_url', 'note', 'release'];
+const AFTER: Column[] = [
+  'period',
+  'period_end',
+  'value',
+  'unit',
+  'status',
+  'source_id',
+  'source_title',
+  'source_url',
+  'note',
+  'release',
+];
 
 export const csvField = (v: unknown) => {
   const s = v === null || v === undefined ? '' : String(v);
@@ -31,6 +42,9 @@ export const csvField = (v: unknown) => {
 export function csvText(rows: CsvRow[]): string {
   const dims = [...new Set(rows.flatMap((r) => Object.keys(r.dimensions)))];
   const head = [...BEFORE, ...dims, ...AFTER];
-  const line = (r: CsvRow) => [...BEFORE.map((k) => r[k]), ...dims.map((d) => r.dimensions[d]), ...AFTER.map((k) => r[k])].map(csvField).join(',');
+  const line = (r: CsvRow) =>
+    [...BEFORE.map((k) => r[k]), ...dims.map((d) => r.dimensions[d]), ...AFTER.map((k) => r[k])]
+      .map(csvField)
+      .join(',');
   return [head.join(','), ...rows.map(line)].join('\r\n') + '\r\n';
 }

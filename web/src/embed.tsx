@@ -28,29 +28,91 @@ interface Props {
 export function Embed({ view, t, base, metric, series, snapshot, regions, nameOf }: Props) {
   const lang = view.lang;
   const sourceOf = sourceIn(lang, t, base.sources, base.metrics);
-  const shown = useShown({ metric, lang, t, revision: snapshot.revision, perCapita: view.perCapita, sourceOf, files: base.files, metricName: (m) => metricName(lang, m), populationMetric: base.metrics.find((m) => m.id === 'population') });
+  const shown = useShown({
+    metric,
+    lang,
+    t,
+    revision: snapshot.revision,
+    perCapita: view.perCapita,
+    sourceOf,
+    files: base.files,
+    metricName: (m) => metricName(lang, m),
+    populationMetric: base.metrics.find((m) => m.id === 'population'),
+  });
   const points = useMemo(() => {
     const m = new Map<string, Point>();
-    for (const p of snapshot.points) if (p.metric === metric.id && regions.has(p.place)) m.set(p.place, { ...p, value: shown.value(p.place, p.period, p.value), unit: shown.unitText });
+    for (const p of snapshot.points)
+      if (p.metric === metric.id && regions.has(p.place))
+        m.set(p.place, {
+          ...p,
+          value: shown.value(p.place, p.period, p.value),
+          unit: shown.unitText,
+        });
     return m;
   }, [snapshot, metric.id, shown, regions]);
-  const classes = useMemo(() => classify([...points.values()].flatMap((p) => (p.value === null ? [] : [p.value]))), [points]);
+  const classes = useMemo(
+    () => classify([...points.values()].flatMap((p) => (p.value === null ? [] : [p.value]))),
+    [points],
+  );
   const periods = [...new Set([...points.values()].map((p) => p.period))].sort();
-  const periodText = periods.map((p) => fmtPeriod(lang, p)).filter((_, i, a) => i === 0 || i === a.length - 1).join('–') || '—';
+  const periodText =
+    periods
+      .map((p) => fmtPeriod(lang, p))
+      .filter((_, i, a) => i === 0 || i === a.length - 1)
+      .join('–') || '—';
   const full = `${location.origin}/${viewHash({ ...view, rev: null })}`;
   return (
     <main class="embed" id="main">
-      {view.rev && view.rev !== snapshot.revision && <p class="hint stale" role="note">{t('embedStale', { pinned: view.rev, revision: snapshot.revision })}</p>}
+      {view.rev && view.rev !== snapshot.revision && (
+        <p class="hint stale" role="note">
+          {t('embedStale', { pinned: view.rev, revision: snapshot.revision })}
+        </p>
+      )}
       {view.compare.length ? (
-        <Compare places={view.compare} series={series} shown={shown} lang={lang} t={t} nameOf={nameOf} events={base.events} embedUrl={null} embedded />
+        <Compare
+          places={view.compare}
+          series={series}
+          shown={shown}
+          lang={lang}
+          t={t}
+          nameOf={nameOf}
+          events={base.events}
+          embedUrl={null}
+          embedded
+        />
       ) : (
         <>
-          <ChoroplethMap geo={base.geo} points={points} classes={classes} lang={lang} t={t} label={t('mapLabel', { metric: shown.metricName, period: periodText })} nameOf={nameOf} selected={null} onSelect={() => undefined} />
-          <MapLegend lang={lang} t={t} title={shown.metricName} unit={shown.unitText} classes={classes} anyMissing={[...regions.keys()].some((iso) => points.get(iso)?.value == null)} anyMarked={[...points.values()].some((p) => p.value !== null && isMarked(p.status))} manyPeriods={periods.length > 1} periodText={periodText} source={shown.source} note={shown.note} />
+          <ChoroplethMap
+            geo={base.geo}
+            points={points}
+            classes={classes}
+            lang={lang}
+            t={t}
+            label={t('mapLabel', { metric: shown.metricName, period: periodText })}
+            nameOf={nameOf}
+            selected={null}
+            onSelect={() => undefined}
+          />
+          <MapLegend
+            lang={lang}
+            t={t}
+            title={shown.metricName}
+            unit={shown.unitText}
+            classes={classes}
+            anyMissing={[...regions.keys()].some((iso) => points.get(iso)?.value == null)}
+            anyMarked={[...points.values()].some((p) => p.value !== null && isMarked(p.status))}
+            manyPeriods={periods.length > 1}
+            periodText={periodText}
+            source={shown.source}
+            note={shown.note}
+          />
         </>
       )}
       <p class="embed-credit">
-        <a href={full} target="_blank" rel="noopener">Dala</a> · {t('drawnFrom', { revision: snapshot.revision })}
+        <a href={full} target="_blank" rel="noopener">
+          Dala
+        </a>{' '}
+        · {t('drawnFrom', { revision: snapshot.revision })}
       </p>
     </main>
   );

@@ -1,10 +1,22 @@
 // A chart on screen as a standalone SVG file and as a PNG (the SVG painted on a canvas). The screen
 // styles it through the page's CSS, which a downloaded file does not carry: the computed paint of every
 // element is written onto a copy as attributes. The source, period and release are printed at the foot.
-const PAINT = ['fill', 'stroke', 'stroke-width', 'stroke-dasharray', 'font-size', 'font-family', 'font-weight', 'opacity'] as const;
+const PAINT = [
+  'fill',
+  'stroke',
+  'stroke-width',
+  'stroke-dasharray',
+  'font-size',
+  'font-family',
+  'font-weight',
+  'opacity',
+] as const;
 const LINE = 14;
 
-export function svgForDownload(svg: SVGSVGElement, credit: string[]): { text: string; width: number; height: number } {
+export function svgForDownload(
+  svg: SVGSVGElement,
+  credit: string[],
+): { text: string; width: number; height: number } {
   const copy = svg.cloneNode(true) as SVGSVGElement;
   const from = [svg, ...svg.querySelectorAll('*')];
   const to = [copy, ...copy.querySelectorAll('*')];
@@ -15,7 +27,9 @@ export function svgForDownload(svg: SVGSVGElement, credit: string[]): { text: st
       if (v && !to[i]!.hasAttribute(prop)) to[i]!.setAttribute(prop, v);
     }
   });
-  const [x, y, w, h] = (svg.getAttribute('viewBox') ?? `0 0 ${svg.clientWidth} ${svg.clientHeight}`).split(/\s+/).map(Number) as [number, number, number, number];
+  const [x, y, w, h] = (svg.getAttribute('viewBox') ?? `0 0 ${svg.clientWidth} ${svg.clientHeight}`)
+    .split(/\s+/)
+    .map(Number) as [number, number, number, number];
   // The compare chart prints its credit itself; other charts get theirs below the drawing.
   const own = svg.querySelector('.credit');
   const extra = own ? 0 : credit.length * LINE + 8;
@@ -27,21 +41,37 @@ export function svgForDownload(svg: SVGSVGElement, credit: string[]): { text: st
   copy.removeAttribute('class');
   const ns = 'http://www.w3.org/2000/svg';
   const bg = document.createElementNS(ns, 'rect');
-  for (const [k, v] of Object.entries({ x, y, width: w, height, fill: '#ffffff' })) bg.setAttribute(k, String(v));
+  for (const [k, v] of Object.entries({ x, y, width: w, height, fill: '#ffffff' }))
+    bg.setAttribute(k, String(v));
   copy.insertBefore(bg, copy.firstChild);
   if (!own) {
     credit.forEach((c, i) => {
       const t = document.createElementNS(ns, 'text');
-      for (const [k, v] of Object.entries({ x: x + 8, y: y + h + LINE * (i + 1), 'font-size': 11, 'font-family': 'system-ui, sans-serif', fill: '#555d66', class: 'credit' })) t.setAttribute(k, String(v));
+      for (const [k, v] of Object.entries({
+        x: x + 8,
+        y: y + h + LINE * (i + 1),
+        'font-size': 11,
+        'font-family': 'system-ui, sans-serif',
+        fill: '#555d66',
+        class: 'credit',
+      }))
+        t.setAttribute(k, String(v));
       t.textContent = c;
       copy.appendChild(t);
     });
   }
-  return { text: '<?xml version="1.0" encoding="UTF-8"?>\n' + new XMLSerializer().serializeToString(copy), width: w, height };
+  return {
+    text: '<?xml version="1.0" encoding="UTF-8"?>\n' + new XMLSerializer().serializeToString(copy),
+    width: w,
+    height,
+  };
 }
 
 /** The SVG painted at twice its size on a canvas, as PNG bytes. */
-export async function pngFromSvg(svg: { text: string; width: number; height: number }, scale = 2): Promise<Blob> {
+export async function pngFromSvg(
+  svg: { text: string; width: number; height: number },
+  scale = 2,
+): Promise<Blob> {
   const url = URL.createObjectURL(new Blob([svg.text], { type: 'image/svg+xml' }));
   try {
     const img = new Image();
@@ -52,7 +82,9 @@ export async function pngFromSvg(svg: { text: string; width: number; height: num
     canvas.height = Math.round(svg.height * scale);
     const ctx = canvas.getContext('2d')!;
     ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
-    return await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('canvas gave no PNG'))), 'image/png'));
+    return await new Promise<Blob>((resolve, reject) =>
+      canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('canvas gave no PNG'))), 'image/png'),
+    );
   } finally {
     URL.revokeObjectURL(url);
   }

@@ -12,8 +12,19 @@ export function fmtNumber(lang: Lang, v: number): string {
 
 export function fmtDate(lang: Lang, iso: string): string {
   const date = new Date(iso + 'T00:00:00Z');
-  if (lang === 'kk') return new Intl.DateTimeFormat(LOCALE.ru, { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' }).format(date);
-  return new Intl.DateTimeFormat(LOCALE[lang], { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(date);
+  if (lang === 'kk')
+    return new Intl.DateTimeFormat(LOCALE.ru, {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      timeZone: 'UTC',
+    }).format(date);
+  return new Intl.DateTimeFormat(LOCALE[lang], {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }).format(date);
 }
 
 export const unitLabel = (t: T, unit: string) => maybe(t, `unit_${unit}`, unit);

@@ -27,13 +27,16 @@ export const enViews = {
   embed: 'Embed this chart',
   embedHelp: 'Paste this into a web page; it shows the chart alone, drawn from release {revision}.',
   cite: 'How to cite',
-  citeText: 'Dala, release {revision}: {metric}, {places}, {period}. Source: {source}. {url} (accessed {accessed}).',
+  citeText:
+    'Dala, release {revision}: {metric}, {places}, {period}. Source: {source}. {url} (accessed {accessed}).',
   citePermalink: 'Permalink of the release',
   drawnFrom: 'Release {revision}',
-  embedStale: 'This chart was pinned to release {pinned}; the server now serves release {revision}, which this chart shows.',
+  embedStale:
+    'This chart was pinned to release {pinned}; the server now serves release {revision}, which this chart shows.',
   per1000: 'Per 1,000 people',
   per1000Unit: '{unit} per 1,000 people',
-  per1000Derivation: 'Dala’s computation, not the Bureau’s: value × {scale} ÷ population of the same place and year × 1,000. Population: {population}.',
+  per1000Derivation:
+    'Dala’s computation, not the Bureau’s: value × {scale} ÷ population of the same place and year × 1,000. Population: {population}.',
   per1000None: 'No population of the same year',
   breakdown: 'Breakdown',
   breakdownShown: 'Shown: {breakdown}',
@@ -70,13 +73,16 @@ export const ruViews: Record<ViewKey, string> = {
   embed: 'Встроить график',
   embedHelp: 'Вставьте это на веб-страницу: будет показан только график по выпуску {revision}.',
   cite: 'Как цитировать',
-  citeText: 'Dala, выпуск {revision}: {metric}, {places}, {period}. Источник: {source}. {url} (дата обращения {accessed}).',
+  citeText:
+    'Dala, выпуск {revision}: {metric}, {places}, {period}. Источник: {source}. {url} (дата обращения {accessed}).',
   citePermalink: 'Постоянная ссылка на выпуск',
   drawnFrom: 'Выпуск {revision}',
-  embedStale: 'График был закреплён за выпуском {pinned}; сервер сейчас отдаёт выпуск {revision}, и график показан по нему.',
+  embedStale:
+    'График был закреплён за выпуском {pinned}; сервер сейчас отдаёт выпуск {revision}, и график показан по нему.',
   per1000: 'На 1 000 человек',
   per1000Unit: '{unit} на 1 000 человек',
-  per1000Derivation: 'Расчёт Dala, а не Бюро: значение × {scale} ÷ население того же места и года × 1 000. Население: {population}.',
+  per1000Derivation:
+    'Расчёт Dala, а не Бюро: значение × {scale} ÷ население того же места и года × 1 000. Население: {population}.',
   per1000None: 'Нет численности населения за тот же год',
   breakdown: 'Разрез',
   breakdownShown: 'Показано: {breakdown}',
@@ -111,13 +117,16 @@ export const kkViews: Record<ViewKey, string> = {
   embed: 'Диаграмманы ендіру',
   embedHelp: 'Мұны веб-бетке қойыңыз: {revision} шығарылымы бойынша тек диаграмма көрсетіледі.',
   cite: 'Қалай сілтеме жасау керек',
-  citeText: 'Dala, {revision} шығарылымы: {metric}, {places}, {period}. Дереккөз: {source}. {url} (қаралған күні {accessed}).',
+  citeText:
+    'Dala, {revision} шығарылымы: {metric}, {places}, {period}. Дереккөз: {source}. {url} (қаралған күні {accessed}).',
   citePermalink: 'Шығарылымның тұрақты сілтемесі',
   drawnFrom: '{revision} шығарылымы',
-  embedStale: 'Диаграмма {pinned} шығарылымына бекітілген; сервер қазір {revision} шығарылымын береді, диаграмма соған сәйкес.',
+  embedStale:
+    'Диаграмма {pinned} шығарылымына бекітілген; сервер қазір {revision} шығарылымын береді, диаграмма соған сәйкес.',
   per1000: '1 000 адамға шаққанда',
   per1000Unit: '1 000 адамға шаққанда, {unit}',
-  per1000Derivation: 'Бюроның емес, Dala есебі: мән × {scale} ÷ сол орын мен сол жылғы халық саны × 1 000. Халық саны: {population}.',
+  per1000Derivation:
+    'Бюроның емес, Dala есебі: мән × {scale} ÷ сол орын мен сол жылғы халық саны × 1 000. Халық саны: {population}.',
   per1000None: 'Сол жылғы халық саны жоқ',
   breakdown: 'Бөлініс',
   breakdownShown: 'Көрсетілгені: {breakdown}',

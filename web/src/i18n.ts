@@ -7,7 +7,8 @@ export const LOCALE: Record<Lang, string> = { kk: 'kk-KZ', ru: 'ru-RU', en: 'en-
 
 const en = {
   title: 'Dala: open data on the regions of Kazakhstan',
-  tagline: 'Official statistics by region, from sealed releases. Every value shows its period and source.',
+  tagline:
+    'Official statistics by region, from sealed releases. Every value shows its period and source.',
   language: 'Language',
   nav: 'Sections',
   tabMap: 'Map',
@@ -119,7 +120,8 @@ export type Key = keyof typeof en;
 
 const ru: Record<Key, string> = {
   title: 'Dala: открытые данные о регионах Казахстана',
-  tagline: 'Официальная статистика по регионам из запечатанных выпусков. У каждого значения указаны период и источник.',
+  tagline:
+    'Официальная статистика по регионам из запечатанных выпусков. У каждого значения указаны период и источник.',
   language: 'Язык',
   nav: 'Разделы',
   tabMap: 'Карта',
@@ -229,7 +231,8 @@ const ru: Record<Key, string> = {
 
 const kk: Record<Key, string> = {
   title: 'Dala: Қазақстан өңірлері туралы ашық деректер',
-  tagline: 'Мөрленген шығарылымдардағы өңірлер бойынша ресми статистика. Әр мәннің кезеңі мен дереккөзі көрсетілген.',
+  tagline:
+    'Мөрленген шығарылымдардағы өңірлер бойынша ресми статистика. Әр мәннің кезеңі мен дереккөзі көрсетілген.',
   language: 'Тіл',
   nav: 'Бөлімдер',
   tabMap: 'Карта',
@@ -282,7 +285,8 @@ const kk: Record<Key, string> = {
   chartTitle: '{metric}: {region}',
   chartLabel: 'Сызықтық график: {metric}, {region}, {from} – {to}',
   seriesBreak: 'Қатардың үзілуі',
-  breaksNote: 'Шекаралардың өзгеруі қатарды үзеді: одан бұрынғы және кейінгі мәндерді салыстыруға болмайды.',
+  breaksNote:
+    'Шекаралардың өзгеруі қатарды үзеді: одан бұрынғы және кейінгі мәндерді салыстыруға болмайды.',
   gap: 'бос орындар — мәні жарияланбаған кезеңдер',
   brief: 'Өңір туралы анықтама (PDF)',
   primarySources: 'Бастапқы дереккөздер',

@@ -25,17 +25,51 @@ interface Props {
   perCapitaOffered: boolean;
 }
 
-export function MapControls({ view, update, t, metrics, indicators, indicator, metric, stops, stopIndex, date, perCapitaOffered }: Props) {
+export function MapControls({
+  view,
+  update,
+  t,
+  metrics,
+  indicators,
+  indicator,
+  metric,
+  stops,
+  stopIndex,
+  date,
+  perCapitaOffered,
+}: Props) {
   const lang = view.lang;
   const stop = stops[stopIndex];
   return (
     <div class="controls">
       <label for="metric">{t('indicator')}</label>
-      <select id="metric" value={indicator.id} onChange={(e) => update({ metric: (e.target as HTMLSelectElement).value, dims: {}, date: null })}>
-        {indicators.map((m) => <option key={m.id} value={m.id}>{metricName(lang, m)}</option>)}
+      <select
+        id="metric"
+        value={indicator.id}
+        onChange={(e) =>
+          update({ metric: (e.target as HTMLSelectElement).value, dims: {}, date: null })
+        }
+      >
+        {indicators.map((m) => (
+          <option key={m.id} value={m.id}>
+            {metricName(lang, m)}
+          </option>
+        ))}
       </select>
-      <BreakdownControls lang={lang} t={t} metrics={metrics} indicator={indicator} shown={metric} onChoose={(dims) => update({ dims })} />
-      <label for="date">{t('date')}: <output for="date" class="date-out">{stop ? fmtPeriod(lang, stop.period) : '—'}</output></label>
+      <BreakdownControls
+        lang={lang}
+        t={t}
+        metrics={metrics}
+        indicator={indicator}
+        shown={metric}
+        onChoose={(dims) => update({ dims })}
+      />
+      <label for="date">
+        {t('date')}:{' '}
+        <output for="date" class="date-out">
+          {stop ? fmtPeriod(lang, stop.period) : '—'}
+        </output>
+      </label>
       <input
         id="date"
         type="range"
@@ -46,12 +80,23 @@ export function MapControls({ view, update, t, metrics, indicators, indicator, m
         aria-valuetext={stop ? `${fmtPeriod(lang, stop.period)} (${stop.end})` : ''}
         aria-describedby="date-help"
         disabled={!stops.length}
-        onInput={(e) => update({ date: stops[Number((e.target as HTMLInputElement).value)]?.end ?? null })}
+        onInput={(e) =>
+          update({ date: stops[Number((e.target as HTMLInputElement).value)]?.end ?? null })
+        }
       />
-      <small id="date-help">{t('dateHelp')}{date ? `: ${date}` : ''}</small>
+      <small id="date-help">
+        {t('dateHelp')}
+        {date ? `: ${date}` : ''}
+      </small>
       {perCapitaOffered && (
         <label class="per-capita">
-          <input id="per-capita" type="checkbox" checked={view.perCapita} onChange={(e) => update({ perCapita: (e.target as HTMLInputElement).checked })} /> {t('per1000')}
+          <input
+            id="per-capita"
+            type="checkbox"
+            checked={view.perCapita}
+            onChange={(e) => update({ perCapita: (e.target as HTMLInputElement).checked })}
+          />{' '}
+          {t('per1000')}
         </label>
       )}
     </div>

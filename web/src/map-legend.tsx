@@ -18,7 +18,19 @@ interface Props {
   note: string | null;
 }
 
-export function MapLegend({ lang, t, title, unit, classes, anyMissing, anyMarked, manyPeriods, periodText, source, note }: Props) {
+export function MapLegend({
+  lang,
+  t,
+  title,
+  unit,
+  classes,
+  anyMissing,
+  anyMarked,
+  manyPeriods,
+  periodText,
+  source,
+  note,
+}: Props) {
   return (
     <div class="legend" aria-label={t('legend')} role="group">
       <p class="legend-title">
@@ -26,15 +38,41 @@ export function MapLegend({ lang, t, title, unit, classes, anyMissing, anyMarked
       </p>
       <ul>
         {classes?.breaks.map(([lo, hi], i) => (
-          <li key={i}><span class="swatch" style={{ background: classes.colours[i] }} aria-hidden="true" />{fmtNumber(lang, lo)} – {fmtNumber(lang, hi)}</li>
+          <li key={i}>
+            <span class="swatch" style={{ background: classes.colours[i] }} aria-hidden="true" />
+            {fmtNumber(lang, lo)} – {fmtNumber(lang, hi)}
+          </li>
         ))}
-        {anyMissing && <li><span class="swatch hatch" aria-hidden="true" />{t('notPublishedLong')}</li>}
-        {anyMarked && <li><span class="swatch mark-swatch" aria-hidden="true">!</span>{t('marked')}</li>}
+        {anyMissing && (
+          <li>
+            <span class="swatch hatch" aria-hidden="true" />
+            {t('notPublishedLong')}
+          </li>
+        )}
+        {anyMarked && (
+          <li>
+            <span class="swatch mark-swatch" aria-hidden="true">
+              !
+            </span>
+            {t('marked')}
+          </li>
+        )}
       </ul>
       <p class="legend-meta">
-        <span class="legend-period">{manyPeriods ? t('periods') : t('period')}: {periodText}</span>
+        <span class="legend-period">
+          {manyPeriods ? t('periods') : t('period')}: {periodText}
+        </span>
         {' · '}
-        <span class="legend-source">{t('source')}: {source?.url ? <a href={source.url} rel="noopener" target="_blank">{source.title}</a> : source?.title}</span>
+        <span class="legend-source">
+          {t('source')}:{' '}
+          {source?.url ? (
+            <a href={source.url} rel="noopener" target="_blank">
+              {source.title}
+            </a>
+          ) : (
+            source?.title
+          )}
+        </span>
       </p>
       {note && <p class="hint derivation">{note}</p>}
     </div>

@@ -20,7 +20,10 @@ const CLASSES = 5;
 function rewind(f: RegionFeature): RegionFeature {
   const rings = (poly: GeoJSON.Position[][]) => poly.map((r) => [...r].reverse());
   const g = f.geometry;
-  const geometry = g.type === 'Polygon' ? { ...g, coordinates: rings(g.coordinates) } : { ...g, coordinates: g.coordinates.map(rings) };
+  const geometry =
+    g.type === 'Polygon'
+      ? { ...g, coordinates: rings(g.coordinates) }
+      : { ...g, coordinates: g.coordinates.map(rings) };
   return { ...f, geometry };
 }
 
@@ -38,7 +41,11 @@ export function classify(values: number[]): Classes | null {
   const min = Math.min(...values);
   const max = Math.max(...values);
   const edges = [min, ...cuts, max];
-  return { colour: (v) => q(v), breaks: colours.map((_, i) => [edges[i]!, edges[i + 1]!] as [number, number]), colours };
+  return {
+    colour: (v) => q(v),
+    breaks: colours.map((_, i) => [edges[i]!, edges[i + 1]!] as [number, number]),
+    colours,
+  };
 }
 
 interface Props {
@@ -53,18 +60,42 @@ interface Props {
   onSelect: (iso: string) => void;
 }
 
-export function ChoroplethMap({ geo, points, classes, lang, t, label, nameOf, selected, onSelect }: Props) {
+export function ChoroplethMap({
+  geo,
+  points,
+  classes,
+  lang,
+  t,
+  label,
+  nameOf,
+  selected,
+  onSelect,
+}: Props) {
   const shapes = useMemo(() => {
     const features = geo.features.map(rewind);
-    const projection = geoConicEqualArea().parallels([45, 52]).rotate([-67, 0]).fitSize([W, H], { type: 'FeatureCollection', features } as never);
+    const projection = geoConicEqualArea()
+      .parallels([45, 52])
+      .rotate([-67, 0])
+      .fitSize([W, H], { type: 'FeatureCollection', features } as never);
     const path = geoPath(projection);
-    return features.map((f) => ({ f, d: path(f as never) ?? '', c: path.centroid(f as never), area: path.area(f as never) }));
+    return features.map((f) => ({
+      f,
+      d: path(f as never) ?? '',
+      c: path.centroid(f as never),
+      area: path.area(f as never),
+    }));
   }, [geo]);
 
   return (
     <svg class="map" viewBox={`0 0 ${W} ${H}`} role="group" aria-label={label}>
       <defs>
-        <pattern id="hatch" patternUnits="userSpaceOnUse" width="8" height="8" patternTransform="rotate(45)">
+        <pattern
+          id="hatch"
+          patternUnits="userSpaceOnUse"
+          width="8"
+          height="8"
+          patternTransform="rotate(45)"
+        >
           <rect width="8" height="8" fill="#f4f4f4" />
           <line x1="0" y1="0" x2="0" y2="8" stroke="#8a8a8a" stroke-width="3" />
         </pattern>
@@ -116,7 +147,9 @@ export function ChoroplethMap({ geo, points, classes, lang, t, label, nameOf, se
             return (
               <g key={f.properties.iso} class="mark">
                 <circle cx={c[0]} cy={c[1]} r="7" />
-                <text x={c[0]} y={c[1] + 4} text-anchor="middle">!</text>
+                <text x={c[0]} y={c[1] + 4} text-anchor="middle">
+                  !
+                </text>
               </g>
             );
           }

@@ -6,7 +6,16 @@
 // Four of the colours (orange, sky blue, reddish purple, yellow) fall under the 3:1 contrast against a
 // white background that WCAG 2.2 (1.4.11, non-text contrast) asks of a graph's lines, so every line and
 // marker is drawn over a dark casing: the casing carries the contrast, the colour tells places apart.
-export const PALETTE = ['#E69F00', '#56B4E9', '#009E73', '#D55E00', '#0072B2', '#CC79A7', '#000000', '#F0E442'] as const;
+export const PALETTE = [
+  '#E69F00',
+  '#56B4E9',
+  '#009E73',
+  '#D55E00',
+  '#0072B2',
+  '#CC79A7',
+  '#000000',
+  '#F0E442',
+] as const;
 
 /** The casing under every line and around every marker (contrast 16:1 against white). */
 export const CASING = '#1b1f24';

@@ -20,7 +20,8 @@ export const POPULATION_METRIC = 'population';
 export function perCapitaBasis(m: Metric): { scale: number; base: string } | null {
   // A breakdown (women, rural) divided by everyone would be a share, not a rate per person.
   if (m.indicator !== undefined && m.indicator !== m.id) return null;
-  if (m.id === POPULATION_METRIC || m.aggregation !== 'sum' || m.frequency !== 'annual') return null;
+  if (m.id === POPULATION_METRIC || m.aggregation !== 'sum' || m.frequency !== 'annual')
+    return null;
   return COUNT_UNITS[m.unit] ?? null;
 }
 
@@ -29,12 +30,21 @@ export type PopulationIndex = Map<string, number>;
 /** Population by `${place}|${period}` (annual periods), from the population series. */
 export function populationIndex(pop: Series): PopulationIndex {
   const idx: PopulationIndex = new Map();
-  for (const s of pop.series) for (const p of s.points) if (p.value !== null && p.value > 0 && p.unit === 'persons') idx.set(`${s.place}|${p.period}`, p.value);
+  for (const s of pop.series)
+    for (const p of s.points)
+      if (p.value !== null && p.value > 0 && p.unit === 'persons')
+        idx.set(`${s.place}|${p.period}`, p.value);
   return idx;
 }
 
 /** The value per 1,000 people, or null when the same place has no population for the same period. */
-export function perThousand(value: number | null, scale: number, place: string, period: string, pop: PopulationIndex): number | null {
+export function perThousand(
+  value: number | null,
+  scale: number,
+  place: string,
+  period: string,
+  pop: PopulationIndex,
+): number | null {
   const people = pop.get(`${place}|${period}`);
   if (value === null || people === undefined) return null;
   return (value * scale * 1000) / people;

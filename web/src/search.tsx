@@ -24,23 +24,42 @@ export function SearchResults({ q, lang, t, regions, compare, onChoose, onCompar
   useEffect(() => {
     setHits(null);
     setError(null);
-    api.search(q).then((r) => setHits(r.data), (e: Error) => setError(e.message));
+    api.search(q).then(
+      (r) => setHits(r.data),
+      (e: Error) => setError(e.message),
+    );
   }, [q]);
   if (error) return <p role="alert">{t('error', { detail: error })}</p>;
   if (!hits) return <p aria-busy="true">{t('loading')}</p>;
   if (!hits.length) return <p role="status">{t('searchNone', { q })}</p>;
 
   const kindOf = (h: SearchHit) => {
-    if (h.type === 'place') return regions.get(regionOf(h.id) ?? '')?.properties.kind === 'city' ? 'kind_city' : 'kind_region';
+    if (h.type === 'place')
+      return regions.get(regionOf(h.id) ?? '')?.properties.kind === 'city'
+        ? 'kind_city'
+        : 'kind_region';
     return `kind_${h.type}`;
   };
   const norm = (s: string) => s.toLocaleLowerCase();
   const places = hits.filter((h) => h.type === 'place' || h.type === 'district');
   // Places that the name itself denotes (an exact or prefix match, e.g. "Алматы облысы"), not fuzzy neighbours.
-  const homonyms = places.filter((h) => h.match?.type === 'exact' || h.match?.type === 'prefix' || [h.names.en, h.names.ru, h.names.kk].some((n) => n && norm(n) === norm(q)));
+  const homonyms = places.filter(
+    (h) =>
+      h.match?.type === 'exact' ||
+      h.match?.type === 'prefix' ||
+      [h.names.en, h.names.ru, h.names.kk].some((n) => n && norm(n) === norm(q)),
+  );
   return (
-    <div class="search-results" role="region" aria-label={t('searchResults', { n: hits.length, q })}>
-      <p role="status">{homonyms.length > 1 ? t('searchChoose', { n: homonyms.length, q }) : t('searchResults', { n: hits.length, q })}</p>
+    <div
+      class="search-results"
+      role="region"
+      aria-label={t('searchResults', { n: hits.length, q })}
+    >
+      <p role="status">
+        {homonyms.length > 1
+          ? t('searchChoose', { n: homonyms.length, q })
+          : t('searchResults', { n: hits.length, q })}
+      </p>
       <ul>
         {hits.map((h) => {
           const iso = regionOf(h.id);
@@ -52,10 +71,20 @@ export function SearchResults({ q, lang, t, regions, compare, onChoose, onCompar
               {iso ? (
                 <>
                   <button type="button" onClick={() => onChoose(iso)}>
-                    {label} <span class="muted">({kind}{parent ? `, ${t('inRegion', { region: parent.properties[`name_${lang}`] })}` : ''})</span>
+                    {label}{' '}
+                    <span class="muted">
+                      ({kind}
+                      {parent
+                        ? `, ${t('inRegion', { region: parent.properties[`name_${lang}`] })}`
+                        : ''}
+                      )
+                    </span>
                   </button>
                   {h.type === 'place' && !compare.includes(iso) && (
-                    <button type="button" class="compare-add" onClick={() => onCompare(iso)}>+ {t('compareAdd')}<span class="sr-only">: {label}</span></button>
+                    <button type="button" class="compare-add" onClick={() => onCompare(iso)}>
+                      + {t('compareAdd')}
+                      <span class="sr-only">: {label}</span>
+                    </button>
                   )}
                 </>
               ) : (

@@ -5,7 +5,13 @@ import { api, type Metric } from './api';
 import type { Shown } from './compare';
 import { fmtNumber, metricName as metricNameIn, unitLabel } from './format';
 import type { Lang, T } from './i18n';
-import { perCapitaBasis, perThousand, POPULATION_METRIC, populationIndex, type PopulationIndex } from './per-capita';
+import {
+  perCapitaBasis,
+  perThousand,
+  POPULATION_METRIC,
+  populationIndex,
+  type PopulationIndex,
+} from './per-capita';
 
 /**
  * The permalink a view is cited by: the release's sealed file the view's data belongs to (its
@@ -27,26 +33,58 @@ interface Args {
   populationMetric: Metric | undefined;
 }
 
-export function useShown({ metric, lang, t, revision, perCapita, sourceOf, files, metricName, populationMetric }: Args): Shown & { offered: boolean } {
+export function useShown({
+  metric,
+  lang,
+  t,
+  revision,
+  perCapita,
+  sourceOf,
+  files,
+  metricName,
+  populationMetric,
+}: Args): Shown & { offered: boolean } {
   const basis = perCapitaBasis(metric);
   const wanted = perCapita && basis !== null && populationMetric !== undefined;
   const [pop, setPop] = useState<PopulationIndex | null>(null);
   useEffect(() => {
     if (!wanted || pop) return;
-    api.series(POPULATION_METRIC).then((s) => setPop(populationIndex(s)), () => setPop(new Map()));
+    api.series(POPULATION_METRIC).then(
+      (s) => setPop(populationIndex(s)),
+      () => setPop(new Map()),
+    );
   }, [wanted]);
   return useMemo(() => {
     const source = { id: metric.source_id, ...sourceOf(metric.source_id) };
     // A breakdown is its indicator at some dimension codes: the CSV names both, one column per dimension.
-    const base = { metricId: metric.indicator ?? metric.id, dimensions: metric.dimensions ?? {}, metricName: metricName(metric), source, revision, permalink: permalinkOf(revision, files.get(metric.source_id)), offered: basis !== null && populationMetric !== undefined };
-    if (!wanted || !pop || !basis) return { ...base, unitCode: metric.unit, unitText: unitLabel(t, metric.unit), value: (_p: string, _q: string, v: number | null) => v, note: null };
+    const base = {
+      metricId: metric.indicator ?? metric.id,
+      dimensions: metric.dimensions ?? {},
+      metricName: metricName(metric),
+      source,
+      revision,
+      permalink: permalinkOf(revision, files.get(metric.source_id)),
+      offered: basis !== null && populationMetric !== undefined,
+    };
+    if (!wanted || !pop || !basis)
+      return {
+        ...base,
+        unitCode: metric.unit,
+        unitText: unitLabel(t, metric.unit),
+        value: (_p: string, _q: string, v: number | null) => v,
+        note: null,
+      };
     const popSource = sourceOf(populationMetric!.source_id).title;
     return {
       ...base,
       unitCode: `${basis.base} per 1000 people`,
       unitText: t('per1000Unit', { unit: unitLabel(t, basis.base) }),
-      value: (place: string, period: string, v: number | null) => perThousand(v, basis.scale, place, period, pop),
-      note: t('per1000Derivation', { scale: fmtNumber(lang, basis.scale), population: `${metricName(populationMetric!)} (${popSource})` }),
+      value: (place: string, period: string, v: number | null) =>
+        perThousand(v, basis.scale, place, period, pop),
+      note: t('per1000Derivation', {
+        scale: fmtNumber(lang, basis.scale),
+        population: `${metricName(populationMetric!)} (${popSource})`,
+      }),
     };
   }, [metric, lang, t, revision, wanted, pop, basis, populationMetric]);
 }
@@ -56,7 +94,12 @@ export function useShown({ metric, lang, t, revision, perCapita, sourceOf, files
  * ru the source is named as the Bureau and the indicator's own name in that language (the link still
  * leads to the publisher's page, and the English edition keeps the publisher's own title).
  */
-export function sourceIn(lang: Lang, t: T, sources: Map<string, { title: string; url: string | null }>, metrics: Metric[]) {
+export function sourceIn(
+  lang: Lang,
+  t: T,
+  sources: Map<string, { title: string; url: string | null }>,
+  metrics: Metric[],
+) {
   return (id: string): { title: string; url: string | null } => {
     const s = sources.get(id) ?? { title: id, url: null };
     const m = metrics.find((x) => x.source_id === id);
@@ -66,4 +109,10 @@ export function sourceIn(lang: Lang, t: T, sources: Map<string, { title: string;
 }
 
 /** A download's file name stem: the indicator and its breakdown (`life_expectancy-sex-F-area-R`). */
-export const fileStem = (shown: Shown) => [shown.metricId, ...Object.entries(shown.dimensions).filter(([, c]) => c !== '_T').flat()].join('-');
+export const fileStem = (shown: Shown) =>
+  [
+    shown.metricId,
+    ...Object.entries(shown.dimensions)
+      .filter(([, c]) => c !== '_T')
+      .flat(),
+  ].join('-');

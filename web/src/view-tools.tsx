@@ -19,31 +19,79 @@ interface Props {
   permalink: string;
 }
 
-export function ViewTools({ t, id, name, rows, chart, credit, embedUrl, revision, cite, permalink }: Props) {
-  const csvUrl = useMemo(() => URL.createObjectURL(new Blob([csvText(rows)], { type: 'text/csv;charset=utf-8' })), [rows]);
+export function ViewTools({
+  t,
+  id,
+  name,
+  rows,
+  chart,
+  credit,
+  embedUrl,
+  revision,
+  cite,
+  permalink,
+}: Props) {
+  const csvUrl = useMemo(
+    () => URL.createObjectURL(new Blob([csvText(rows)], { type: 'text/csv;charset=utf-8' })),
+    [rows],
+  );
   const svg = () => {
     const el = chart();
     return el ? svgForDownload(el, credit) : null;
   };
-  const snippet = embedUrl ? `<iframe src="${embedUrl}" width="720" height="420" style="border:0;max-width:100%" title="${cite.replace(/"/g, '&quot;')}" loading="lazy"></iframe>` : null;
+  const snippet = embedUrl
+    ? `<iframe src="${embedUrl}" width="720" height="420" style="border:0;max-width:100%" title="${cite.replace(/"/g, '&quot;')}" loading="lazy"></iframe>`
+    : null;
   return (
     <div class="view-tools" data-view={id}>
       <h3 id={`${id}-download`}>{t('downloadView')}</h3>
       <p class="downloads" role="group" aria-labelledby={`${id}-download`}>
-        <a class="button csv" href={csvUrl} download={`${name}.csv`}>{t('downloadCsv')}</a>
-        <button type="button" class="svg" onClick={() => { const s = svg(); if (s) saveBlob(new Blob([s.text], { type: 'image/svg+xml' }), `${name}.svg`); }}>{t('downloadSvg')}</button>
-        <button type="button" class="png" onClick={() => { const s = svg(); if (s) void pngFromSvg(s).then((b) => saveBlob(b, `${name}.png`)); }}>{t('downloadPng')}</button>
+        <a class="button csv" href={csvUrl} download={`${name}.csv`}>
+          {t('downloadCsv')}
+        </a>
+        <button
+          type="button"
+          class="svg"
+          onClick={() => {
+            const s = svg();
+            if (s) saveBlob(new Blob([s.text], { type: 'image/svg+xml' }), `${name}.svg`);
+          }}
+        >
+          {t('downloadSvg')}
+        </button>
+        <button
+          type="button"
+          class="png"
+          onClick={() => {
+            const s = svg();
+            if (s) void pngFromSvg(s).then((b) => saveBlob(b, `${name}.png`));
+          }}
+        >
+          {t('downloadPng')}
+        </button>
       </p>
       {snippet && (
         <>
           <label for={`${id}-embed`}>{t('embed')}</label>
-          <p class="hint" id={`${id}-embed-help`}>{t('embedHelp', { revision })}</p>
-          <textarea id={`${id}-embed`} class="embed-code" readOnly rows={3} aria-describedby={`${id}-embed-help`} value={snippet} onFocus={(e) => (e.target as HTMLTextAreaElement).select()} />
+          <p class="hint" id={`${id}-embed-help`}>
+            {t('embedHelp', { revision })}
+          </p>
+          <textarea
+            id={`${id}-embed`}
+            class="embed-code"
+            readOnly
+            rows={3}
+            aria-describedby={`${id}-embed-help`}
+            value={snippet}
+            onFocus={(e) => (e.target as HTMLTextAreaElement).select()}
+          />
         </>
       )}
       <h3>{t('cite')}</h3>
       <p class="cite">{cite}</p>
-      <p class="permalink">{t('citePermalink')}: <a href={permalink}>{new URL(permalink, location.href).href}</a></p>
+      <p class="permalink">
+        {t('citePermalink')}: <a href={permalink}>{new URL(permalink, location.href).href}</a>
+      </p>
     </div>
   );
 }

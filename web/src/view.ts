@@ -1,6 +1,12 @@
 // The view a URL stands for: every choice a person makes lives in the fragment, so a copied address
 // restores the same view, and the fragment never reaches the server (no unknown query parameters).
-import { DIMENSION_IDS, DIMENSIONS, TOTAL_CODE, type DimensionCodes, type DimensionId } from '../../src/lib/dimensions.js';
+import {
+  DIMENSION_IDS,
+  DIMENSIONS,
+  TOTAL_CODE,
+  type DimensionCodes,
+  type DimensionId,
+} from '../../src/lib/dimensions.js';
 import { LANGS, type Lang } from './i18n';
 
 export type Tab = 'map' | 'changes' | 'catalog';
@@ -42,7 +48,12 @@ function parseBreakdown(p: URLSearchParams): { metric: string | null; dims: Dime
   const dims: Partial<Record<DimensionId, string>> = {};
   for (const d of DIMENSION_IDS) {
     const code = p.get(d) ?? given.get(d);
-    if (code && code !== TOTAL_CODE && Object.prototype.hasOwnProperty.call(DIMENSIONS[d].codes, code)) dims[d] = code;
+    if (
+      code &&
+      code !== TOTAL_CODE &&
+      Object.prototype.hasOwnProperty.call(DIMENSIONS[d].codes, code)
+    )
+      dims[d] = code;
   }
   return { metric: metric || null, dims };
 }
@@ -61,7 +72,10 @@ export function parseView(hash: string): View {
     region: region && /^KZ-\d{2}$/.test(region) ? region : null,
     q: p.get('q') || null,
     release: p.get('release') || null,
-    compare: [...new Set((p.get('compare') ?? '').split(',').filter((c) => PLACE.test(c)))].slice(0, MAX_COMPARE),
+    compare: [...new Set((p.get('compare') ?? '').split(',').filter((c) => PLACE.test(c)))].slice(
+      0,
+      MAX_COMPARE,
+    ),
     perCapita: p.get('per') === '1000',
     rev: p.get('rev') || null,
   };

@@ -10,11 +10,19 @@ import { datasetFreshness } from './workbench.js';
 import type { DatasetCatalog } from '../schemas/operations.js';
 
 function entries(model: Model) {
-  const freshness = new Map(datasetFreshness(model, new Date(model.builtAt)).map((d) => [d.dataset, d.freshness]));
+  const freshness = new Map(
+    datasetFreshness(model, new Date(model.builtAt)).map((d) => [d.dataset, d.freshness]),
+  );
   return model.datasets.map((d) => ({
-    id: `dataset:${d.id}`, slug: d.id, title: d.title, description: d.description,
+    id: `dataset:${d.id}`,
+    slug: d.id,
+    title: d.title,
+    description: d.description,
     distributions: [
-      { media_type: d.path.endsWith('.geojson') ? 'application/geo+json' : 'application/json', url: `/data/${d.path}` },
+      {
+        media_type: d.path.endsWith('.geojson') ? 'application/geo+json' : 'application/json',
+        url: `/data/${d.path}`,
+      },
       ...(d.csv_path ? [{ media_type: 'text/csv', url: `/data/${d.csv_path}` }] : []),
     ],
     sources: d.source_ids.map((s) => sourceRef(model, s)),
@@ -26,14 +34,48 @@ function entries(model: Model) {
 
 export function datasetCatalog(model: Model): Artifact[] {
   const datasets = entries(model);
-  const body = { ...header(model, 'dataset-catalog'), count: datasets.length, datasets } satisfies DatasetCatalog; // the type the browser app reads
+  const body = {
+    ...header(model, 'dataset-catalog'),
+    count: datasets.length,
+    datasets,
+  } satisfies DatasetCatalog; // the type the browser app reads
   return [
     { path: 'datasets/index.json', schema: 'dataset-catalog', json: body },
-    { path: 'dataset-catalog.json', schema: 'dataset-catalog', json: { ...body, alias_of: '/data/datasets/index.json', note: 'Compatible alias: the canonical catalog is /data/datasets/index.json; both carry the same datasets.' } },
+    {
+      path: 'dataset-catalog.json',
+      schema: 'dataset-catalog',
+      json: {
+        ...body,
+        alias_of: '/data/datasets/index.json',
+        note: 'Compatible alias: the canonical catalog is /data/datasets/index.json; both carry the same datasets.',
+      },
+    },
     {
       path: 'datasets/index.csv',
-      bytes: toCsv(['id', 'title', 'quality_status', 'as_of', 'sla_days', 'status', 'historical', 'json_url', 'csv_url'],
-        datasets.map((d) => ({ id: d.id, title: d.title, quality_status: d.quality_status, as_of: d.freshness.as_of, sla_days: d.freshness.sla_days, status: d.freshness.status, historical: d.freshness.historical, json_url: d.distributions[0]?.url, csv_url: d.distributions[1]?.url }))),
+      bytes: toCsv(
+        [
+          'id',
+          'title',
+          'quality_status',
+          'as_of',
+          'sla_days',
+          'status',
+          'historical',
+          'json_url',
+          'csv_url',
+        ],
+        datasets.map((d) => ({
+          id: d.id,
+          title: d.title,
+          quality_status: d.quality_status,
+          as_of: d.freshness.as_of,
+          sla_days: d.freshness.sla_days,
+          status: d.freshness.status,
+          historical: d.freshness.historical,
+          json_url: d.distributions[0]?.url,
+          csv_url: d.distributions[1]?.url,
+        })),
+      ),
     },
   ];
 }
@@ -54,7 +96,10 @@ export function provenance(model: Model, others: Artifact[]): Artifact {
       ...header(model, 'provenance'),
       sources: model.sources.map((s) => ({ ...s })),
       snapshots: model.passports,
-      publication_limits: model.datasets.map((d) => ({ dataset: `dataset:${d.id}`, limits: d.publication_limits })),
+      publication_limits: model.datasets.map((d) => ({
+        dataset: `dataset:${d.id}`,
+        limits: d.publication_limits,
+      })),
       usage_rules: [
         'Keep the period with every value.',
         'Refer to the primary source; legally significant facts are verified there.',
@@ -62,7 +107,8 @@ export function provenance(model: Model, others: Artifact[]): Artifact {
         'Do not infer a licence from an absent field: reuse terms attach to each source.',
         'An empty result does not confirm that a fact is absent.',
       ],
-      checksums_note: 'Every published JSON, GeoJSON and CSV file except this one and release-manifest.json (which carries lineage); release.json of the release lists all files.',
+      checksums_note:
+        'Every published JSON, GeoJSON and CSV file except this one and release-manifest.json (which carries lineage); release.json of the release lists all files.',
       checksums,
     },
   };

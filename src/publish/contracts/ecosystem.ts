@@ -7,39 +7,80 @@ import type { Artifact } from '../artifact.js';
 import { DISTRICT_STATUS } from './entities.js';
 import { header } from './header.js';
 
-const STATUSES: ReviewStatus[] = ['verified', 'reviewed', 'matched_by_code', 'unreviewed', 'demonstration'];
+const STATUSES: ReviewStatus[] = [
+  'verified',
+  'reviewed',
+  'matched_by_code',
+  'unreviewed',
+  'demonstration',
+];
 function countByStatus(rows: { review_status: ReviewStatus }[]) {
-  return Object.fromEntries(STATUSES.map((s) => [s, rows.filter((r) => r.review_status === s).length]));
+  return Object.fromEntries(
+    STATUSES.map((s) => [s, rows.filter((r) => r.review_status === s).length]),
+  );
 }
 
 export function reviewedProjectionRegistry(model: Model) {
   const districtStatus: ReviewStatus = DISTRICT_STATUS;
   const projections = [
-    { id: 'geography', title: 'Regions and districts', paths: ['/data/geo-public-contract.json', '/data/kz_adm1_current.geojson', '/api/v1/places'],
-      rows: [...model.regions, ...model.districts.map(() => ({ review_status: districtStatus }))] },
-    { id: 'institutions', title: 'Institutions catalog', paths: ['/data/institutions-catalog.json'], rows: model.institutions },
-    { id: 'official-statistics', title: 'Official regional indicators', paths: ['/data/official-regional-indicators.json', '/api/v1/indicators'], rows: model.indicators },
+    {
+      id: 'geography',
+      title: 'Regions and districts',
+      paths: ['/data/geo-public-contract.json', '/data/kz_adm1_current.geojson', '/api/v1/places'],
+      rows: [...model.regions, ...model.districts.map(() => ({ review_status: districtStatus }))],
+    },
+    {
+      id: 'institutions',
+      title: 'Institutions catalog',
+      paths: ['/data/institutions-catalog.json'],
+      rows: model.institutions,
+    },
+    {
+      id: 'official-statistics',
+      title: 'Official regional indicators',
+      paths: ['/data/official-regional-indicators.json', '/api/v1/indicators'],
+      rows: model.indicators,
+    },
   ];
   return {
     ...header(model, 'reviewed-projection-registry'),
     note: 'No external sibling project is registered yet. The three registered projections are the ones this service exposes to consumers.',
-    projections: projections.map(({ rows, ...p }) => ({ ...p, total: rows.length, counts_by_review_status: countByStatus(rows) })),
+    projections: projections.map(({ rows, ...p }) => ({
+      ...p,
+      total: rows.length,
+      counts_by_review_status: countByStatus(rows),
+    })),
   };
 }
 
 /** Inbound transfers: the pinned snapshots, each verified by sha256 before use (docs/interface.md §11.1). */
-const inbound = (model: Model) => [...model.passports].sort((a, b) => (a.id < b.id ? -1 : 1)).map((p) => ({
-  id: p.id, origin_url: p.origin_url, path: p.path, sha256: p.sha256, bytes: p.bytes, retrieved: p.retrieved,
-  licence: p.licence, mode: 'pinned snapshot, sha256 verified at build',
-}));
+const inbound = (model: Model) =>
+  [...model.passports]
+    .sort((a, b) => (a.id < b.id ? -1 : 1))
+    .map((p) => ({
+      id: p.id,
+      origin_url: p.origin_url,
+      path: p.path,
+      sha256: p.sha256,
+      bytes: p.bytes,
+      retrieved: p.retrieved,
+      licence: p.licence,
+      mode: 'pinned snapshot, sha256 verified at build',
+    }));
 
 export function ecosystemContract(model: Model) {
   return {
     ...header(model, 'ecosystem-contract'),
     public_boundaries: {
       public: [
-        { prefix: '/data/', description: 'static JSON and GeoJSON contracts of the current sealed release' },
-        { prefix: '/api/timemachine/', description: 'time-slice reads over the sealed temporal store' },
+        {
+          prefix: '/data/',
+          description: 'static JSON and GeoJSON contracts of the current sealed release',
+        },
+        {
+          prefix: '/api/timemachine/',
+          description: 'time-slice reads over the sealed temporal store',
+        },
         { prefix: '/api/v1/', description: 'versioned facade, {data, meta, links} envelope' },
       ],
       never_exposed: [
@@ -64,26 +105,73 @@ export function ecosystemContract(model: Model) {
 }
 
 export function platformExchangeContract(model: Model) {
-  const breaks = model.indicators.filter((i) => i.series_breaks.length).map((i) => `indicator:${i.id}`).sort();
+  const breaks = model.indicators
+    .filter((i) => i.series_breaks.length)
+    .map((i) => `indicator:${i.id}`)
+    .sort();
   return {
     ...header(model, 'platform-exchange-contract'),
-    active_connections: inbound(model).map(({ id, origin_url, mode }) => ({ id, direction: 'inbound', origin_url, mode, status: 'active' })),
+    active_connections: inbound(model).map(({ id, origin_url, mode }) => ({
+      id,
+      direction: 'inbound',
+      origin_url,
+      mode,
+      status: 'active',
+    })),
     adoption_candidates: [
-      { id: 'bureau-live-api', status: 'candidate', url: 'https://stat.gov.kz', description: 'Read the Bureau of National Statistics tables directly instead of transcribed snapshots; not connected.' },
-      { id: 'osm-boundaries', status: 'candidate', url: 'https://www.openstreetmap.org', description: 'OpenStreetMap boundary geometry for the same_as-linked relations; only relation ids are used today.' },
+      {
+        id: 'bureau-live-api',
+        status: 'candidate',
+        url: 'https://stat.gov.kz',
+        description:
+          'Read the Bureau of National Statistics tables directly instead of transcribed snapshots; not connected.',
+      },
+      {
+        id: 'osm-boundaries',
+        status: 'candidate',
+        url: 'https://www.openstreetmap.org',
+        description:
+          'OpenStreetMap boundary geometry for the same_as-linked relations; only relation ids are used today.',
+      },
     ],
     back_port_patterns: [
-      { id: 'homoglyph-normalisation', description: 'Cyrillic look-alike letters inside Latin labels are mapped to Latin before joining (Bureau GRP table).', code: 'src/sources/homoglyphs.ts' },
-      { id: 'series-break-handling', description: 'Territorial reforms are published as series breaks, never as falls or rises.', applies_to: breaks },
-      { id: 'geometry-repair', description: 'Invalid source polygons are repaired and re-validated with a GEOS-grade check after rounding.', code: 'src/geo/repair.ts' },
+      {
+        id: 'homoglyph-normalisation',
+        description:
+          'Cyrillic look-alike letters inside Latin labels are mapped to Latin before joining (Bureau GRP table).',
+        code: 'src/sources/homoglyphs.ts',
+      },
+      {
+        id: 'series-break-handling',
+        description: 'Territorial reforms are published as series breaks, never as falls or rises.',
+        applies_to: breaks,
+      },
+      {
+        id: 'geometry-repair',
+        description:
+          'Invalid source polygons are repaired and re-validated with a GEOS-grade check after rounding.',
+        code: 'src/geo/repair.ts',
+      },
     ],
   };
 }
 
 export function publishEcosystem(model: Model): Artifact[] {
   return [
-    { path: 'reviewed-projection-registry.json', json: reviewedProjectionRegistry(model), schema: 'reviewed-projection-registry' },
-    { path: 'ecosystem-contract.json', json: ecosystemContract(model), schema: 'ecosystem-contract' },
-    { path: 'platform-exchange-contract.json', json: platformExchangeContract(model), schema: 'platform-exchange-contract' },
+    {
+      path: 'reviewed-projection-registry.json',
+      json: reviewedProjectionRegistry(model),
+      schema: 'reviewed-projection-registry',
+    },
+    {
+      path: 'ecosystem-contract.json',
+      json: ecosystemContract(model),
+      schema: 'ecosystem-contract',
+    },
+    {
+      path: 'platform-exchange-contract.json',
+      json: platformExchangeContract(model),
+      schema: 'platform-exchange-contract',
+    },
   ];
 }

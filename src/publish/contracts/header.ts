@@ -4,7 +4,12 @@ import type { Point } from '../../model/types.js';
 export const CONTRACT_VERSION = '1.0.0';
 
 export function header(model: Model, contract: string) {
-  return { contract, contract_version: CONTRACT_VERSION, built_at: model.builtAt, as_of: model.asOf };
+  return {
+    contract,
+    contract_version: CONTRACT_VERSION,
+    built_at: model.builtAt,
+    as_of: model.asOf,
+  };
 }
 
 export function sourceRef(model: Model, id: string) {

@@ -12,10 +12,29 @@ import { declaredDimensions, parseSeriesKey } from '../../sources/series-keys.js
 import { DIMENSION_IDS, TOTAL_CODE } from '../../lib/dimensions.js';
 import { NATIONAL_METRICS } from '../../model/datasets.js';
 
-const FIGURE_COLUMNS = ['value', 'null_reason', 'unit', 'period', 'period_start', 'period_end', 'status', 'source_id', 'source_revision', 'note'];
+const FIGURE_COLUMNS = [
+  'value',
+  'null_reason',
+  'unit',
+  'period',
+  'period_start',
+  'period_end',
+  'status',
+  'source_id',
+  'source_revision',
+  'note',
+];
 const flatFigure = (model: Model, p: Point) => ({
-  value: p.value, null_reason: p.null_reason, unit: p.unit, period: p.period, period_start: p.period_start, period_end: p.period_end,
-  status: p.status, source_id: p.source_id, source_revision: sourceRef(model, p.source_id).revision, note: p.note,
+  value: p.value,
+  null_reason: p.null_reason,
+  unit: p.unit,
+  period: p.period,
+  period_start: p.period_start,
+  period_end: p.period_end,
+  status: p.status,
+  source_id: p.source_id,
+  source_revision: sourceRef(model, p.source_id).revision,
+  note: p.note,
 });
 
 /**
@@ -26,30 +45,57 @@ const flatFigure = (model: Model, p: Point) => ({
  * were, so no reader of the file breaks; the codes make the breakdown readable without them.
  */
 function dimensionColumns(model: Model, labels: readonly string[]) {
-  const codesOf = new Map(labels.map((label) => {
-    const indicator = deprecatedId(model.indicators, label)?.indicator ?? model.indicators.find((i) => i.id === label);
-    const dims = indicator ? declaredDimensions(indicator) : [];
-    return [label, { dims, codes: parseSeriesKey(seriesKeyOf(model.indicators, label), dims).codes }];
-  }));
-  const columns = DIMENSION_IDS.filter((d) => [...codesOf.values()].some((c) => c.dims.includes(d)));
-  const cellsOf = (label: string) => Object.fromEntries(columns.map((d) => [d, codesOf.get(label)?.codes[d] ?? '']));
+  const codesOf = new Map(
+    labels.map((label) => {
+      const indicator =
+        deprecatedId(model.indicators, label)?.indicator ??
+        model.indicators.find((i) => i.id === label);
+      const dims = indicator ? declaredDimensions(indicator) : [];
+      return [
+        label,
+        { dims, codes: parseSeriesKey(seriesKeyOf(model.indicators, label), dims).codes },
+      ];
+    }),
+  );
+  const columns = DIMENSION_IDS.filter((d) =>
+    [...codesOf.values()].some((c) => c.dims.includes(d)),
+  );
+  const cellsOf = (label: string) =>
+    Object.fromEntries(columns.map((d) => [d, codesOf.get(label)?.codes[d] ?? '']));
   return { columns, cellsOf };
 }
 
 export function officialRegionalIndicators(model: Model): Artifact[] {
   const regions = model.regions.map((r) => ({
-    id: r.id, iso: r.iso, slug: r.slug, name: r.name,
+    id: r.id,
+    iso: r.iso,
+    slug: r.slug,
+    name: r.name,
     // separate periods per indicator family: each figure carries its own
     population: figure(model, 'population', r.iso),
-    labour_market: { employed: figure(model, 'employed', r.iso), unemployment_rate: figure(model, 'unemployment_rate', r.iso) },
+    labour_market: {
+      employed: figure(model, 'employed', r.iso),
+      unemployment_rate: figure(model, 'unemployment_rate', r.iso),
+    },
     gross_regional_product: figure(model, 'grp', r.iso),
-    ...Object.fromEntries(Object.entries(EXTRA_FAMILIES).map(([family, metrics]) => [family, Object.fromEntries(metrics.map((m) => [m, figure(model, m, r.iso)]))])),
+    ...Object.fromEntries(
+      Object.entries(EXTRA_FAMILIES).map(([family, metrics]) => [
+        family,
+        Object.fromEntries(metrics.map((m) => [m, figure(model, m, r.iso)])),
+      ]),
+    ),
   }));
   const dims = dimensionColumns(model, REGIONAL_METRICS);
   const rows = model.regions.flatMap((r) =>
     REGIONAL_METRICS.map((m) => {
       const p = latestPoint(model, m, r.iso);
-      return { iso: r.iso, slug: r.slug, name_en: r.name.en, indicator: m, ...(p ? flatFigure(model, p) : absentFlat(model, m)) };
+      return {
+        iso: r.iso,
+        slug: r.slug,
+        name_en: r.name.en,
+        indicator: m,
+        ...(p ? flatFigure(model, p) : absentFlat(model, m)),
+      };
     }),
   );
   return [
@@ -58,7 +104,11 @@ export function officialRegionalIndicators(model: Model): Artifact[] {
       schema: 'official-regional-indicators',
       json: {
         ...header(model, 'official-regional-indicators'),
-        indicators: REGIONAL_METRICS.map((m) => ({ id: m, name: indicatorOf(model, m).name, unit: indicatorOf(model, m).unit })),
+        indicators: REGIONAL_METRICS.map((m) => ({
+          id: m,
+          name: indicatorOf(model, m).name,
+          unit: indicatorOf(model, m).unit,
+        })),
         national: Object.fromEntries(REGIONAL_METRICS.map((m) => [m, figure(model, m, 'KZ')])),
         regions,
         notes: [
@@ -70,18 +120,32 @@ export function officialRegionalIndicators(model: Model): Artifact[] {
         ],
       },
     },
-    { path: 'official-regional-indicators.csv', bytes: toCsv(['iso', 'slug', 'name_en', 'indicator', ...FIGURE_COLUMNS, ...dims.columns], rows.map((r) => ({ ...r, ...dims.cellsOf(r.indicator) }))) },
+    {
+      path: 'official-regional-indicators.csv',
+      bytes: toCsv(
+        ['iso', 'slug', 'name_en', 'indicator', ...FIGURE_COLUMNS, ...dims.columns],
+        rows.map((r) => ({ ...r, ...dims.cellsOf(r.indicator) })),
+      ),
+    },
   ];
 }
 
-const NO_OBSERVATION = 'no observation in the source for this place: the table has no value for it in any period';
+const NO_OBSERVATION =
+  'no observation in the source for this place: the table has no value for it in any period';
 
 /** A place the source never observed: the reason, unit and source, and no period (none is invented). */
 function absentFigure(model: Model, metric: string) {
   const indicator = indicatorOf(model, metric);
   return {
-    value: null, null_reason: NO_OBSERVATION, unit: indicator.unit, period: null,
-    period_start: null, period_end: null, status: null, source: sourceRef(model, indicator.source_id), note: null,
+    value: null,
+    null_reason: NO_OBSERVATION,
+    unit: indicator.unit,
+    period: null,
+    period_start: null,
+    period_end: null,
+    status: null,
+    source: sourceRef(model, indicator.source_id),
+    note: null,
   };
 }
 
@@ -116,9 +180,21 @@ export function publicObservations(model: Model): Artifact[] {
     {
       path: 'public-observations.json',
       schema: 'public-observations',
-      json: { ...header(model, 'public-observations'), count: list.length, content_hash_algorithm: 'sha256 over RFC 8785 canonical JSON of the observation without id and content_hash', observations: list },
+      json: {
+        ...header(model, 'public-observations'),
+        count: list.length,
+        content_hash_algorithm:
+          'sha256 over RFC 8785 canonical JSON of the observation without id and content_hash',
+        observations: list,
+      },
     },
-    { path: 'public-observations.csv', bytes: toCsv(['id', 'indicator', 'place', ...FIGURE_COLUMNS, 'content_hash', ...dims.columns], list.map((o) => ({ ...o, ...dims.cellsOf(o.indicator) }))) },
+    {
+      path: 'public-observations.csv',
+      bytes: toCsv(
+        ['id', 'indicator', 'place', ...FIGURE_COLUMNS, 'content_hash', ...dims.columns],
+        list.map((o) => ({ ...o, ...dims.cellsOf(o.indicator) })),
+      ),
+    },
   ];
 }
 
@@ -126,21 +202,55 @@ export function publicObservations(model: Model): Artifact[] {
 export function countryPulse(model: Model): Artifact[] {
   const item = (metric: string, p: Point | null) => {
     const ind = indicatorOf(model, metric);
-    return { id: metric, name: ind.name, ...(p ? figureOf(model, p) : figure(model, metric, 'KZ')) };
+    return {
+      id: metric,
+      name: ind.name,
+      ...(p ? figureOf(model, p) : figure(model, metric, 'KZ')),
+    };
   };
   const cumulative = latestPoint(model, 'grp_cumulative', 'KZ');
   const grp = latestPoint(model, 'grp', 'KZ');
-  const pop = model.points.find((p) => p.metric === 'population' && p.place === 'KZ' && grp && p.period === grp.period) ?? null;
+  const pop =
+    model.points.find(
+      (p) => p.metric === 'population' && p.place === 'KZ' && grp && p.period === grp.period,
+    ) ?? null;
   const perCapita =
     grp && pop && grp.value !== null && pop.value !== null && grp.unit === 'mln KZT'
       ? {
-          id: 'grp_per_capita', name: { en: 'GRP per capita (derived)', ru: 'ВРП на душу населения (расчёт)', kk: 'Жан басына шаққандағы ЖӨӨ (есеп)' },
-          value: Math.round((grp.value * 1e6) / pop.value / 1000 * 10) / 10, null_reason: null, unit: 'thousand KZT per person',
-          period: grp.period, period_start: grp.period_start, period_end: grp.period_end, status: grp.status,
-          source: sourceRef(model, 'bns-grp'), derived_from: [sourceRef(model, 'bns-grp'), sourceRef(model, 'bns-population')],
+          id: 'grp_per_capita',
+          name: {
+            en: 'GRP per capita (derived)',
+            ru: 'ВРП на душу населения (расчёт)',
+            kk: 'Жан басына шаққандағы ЖӨӨ (есеп)',
+          },
+          value: Math.round(((grp.value * 1e6) / pop.value / 1000) * 10) / 10,
+          null_reason: null,
+          unit: 'thousand KZT per person',
+          period: grp.period,
+          period_start: grp.period_start,
+          period_end: grp.period_end,
+          status: grp.status,
+          source: sourceRef(model, 'bns-grp'),
+          derived_from: [sourceRef(model, 'bns-grp'), sourceRef(model, 'bns-population')],
           note: 'Derived by Dala: national GRP divided by average annual population of the same year.',
         }
-      : { id: 'grp_per_capita', name: { en: 'GRP per capita (derived)', ru: 'ВРП на душу населения (расчёт)', kk: 'Жан басына шаққандағы ЖӨӨ (есеп)' }, value: null, null_reason: 'GRP or population missing for the same year', unit: 'thousand KZT per person', period: grp?.period ?? null, period_start: grp?.period_start ?? null, period_end: grp?.period_end ?? null, status: grp ? 'final' : null, source: sourceRef(model, 'bns-grp'), note: null };
+      : {
+          id: 'grp_per_capita',
+          name: {
+            en: 'GRP per capita (derived)',
+            ru: 'ВРП на душу населения (расчёт)',
+            kk: 'Жан басына шаққандағы ЖӨӨ (есеп)',
+          },
+          value: null,
+          null_reason: 'GRP or population missing for the same year',
+          unit: 'thousand KZT per person',
+          period: grp?.period ?? null,
+          period_start: grp?.period_start ?? null,
+          period_end: grp?.period_end ?? null,
+          status: grp ? 'final' : null,
+          source: sourceRef(model, 'bns-grp'),
+          note: null,
+        };
   const indicators = [
     item('population', latestPoint(model, 'population', 'KZ')),
     item('employed', latestPoint(model, 'employed', 'KZ')),
@@ -149,7 +259,13 @@ export function countryPulse(model: Model): Artifact[] {
     item('grp_cumulative', cumulative),
     perCapita,
   ];
-  return [{ path: 'country-pulse.json', schema: 'country-pulse', json: { ...header(model, 'country-pulse'), place: 'KZ', indicators } }];
+  return [
+    {
+      path: 'country-pulse.json',
+      schema: 'country-pulse',
+      json: { ...header(model, 'country-pulse'), place: 'KZ', indicators },
+    },
+  ];
 }
 
 /**
@@ -158,8 +274,14 @@ export function countryPulse(model: Model): Artifact[] {
  */
 function everySeriesOf(model: Model, name: string): string[] {
   const key = seriesKeyOf(model.indicators, name);
-  if (key !== name || !model.indicators.some((i) => i.id === name && (i.dimensions ?? []).length > 0)) return [key];
-  const breakdowns = new Set(model.points.filter((p) => p.metric.startsWith(`${name};`)).map((p) => p.metric));
+  if (
+    key !== name ||
+    !model.indicators.some((i) => i.id === name && (i.dimensions ?? []).length > 0)
+  )
+    return [key];
+  const breakdowns = new Set(
+    model.points.filter((p) => p.metric.startsWith(`${name};`)).map((p) => p.metric),
+  );
   return [name, ...[...breakdowns].sort()];
 }
 
@@ -182,19 +304,32 @@ export function seriesDatasets(model: Model): Artifact[] {
     // A dataset of dimensioned indicators has a column per dimension its series carry ('_T': total),
     // so a reader filters breakdowns without parsing the series label.
     const dims = DIMENSION_IDS.filter((d) => points.some((p) => p.dimensions?.[d] !== undefined));
-    const codesOf = (p: Point) => Object.fromEntries(dims.map((d) => [d, p.dimensions?.[d] ?? TOTAL_CODE]));
-    const rows = points.map((p) => ({ metric: labelOfSeries(model.indicators, p.metric), ...codesOf(p), place: p.place, ...flatFigure(model, p) }));
+    const codesOf = (p: Point) =>
+      Object.fromEntries(dims.map((d) => [d, p.dimensions?.[d] ?? TOTAL_CODE]));
+    const rows = points.map((p) => ({
+      metric: labelOfSeries(model.indicators, p.metric),
+      ...codesOf(p),
+      place: p.place,
+      ...flatFigure(model, p),
+    }));
     return [
       {
         path: dataset.path,
         schema: 'series-dataset',
         json: {
-          ...header(model, 'series-dataset'), dataset: id, title: dataset.title, description: dataset.description,
-          sources: dataset.source_ids.map((s) => sourceRef(model, s)), count: rows.length,
+          ...header(model, 'series-dataset'),
+          dataset: id,
+          title: dataset.title,
+          description: dataset.description,
+          sources: dataset.source_ids.map((s) => sourceRef(model, s)),
+          count: rows.length,
           points: rows,
         },
       },
-      { path: dataset.csv_path!, bytes: toCsv(['metric', ...dims, 'place', ...FIGURE_COLUMNS], rows) },
+      {
+        path: dataset.csv_path!,
+        bytes: toCsv(['metric', ...dims, 'place', ...FIGURE_COLUMNS], rows),
+      },
     ];
   });
 }

@@ -13,13 +13,19 @@ import { observations } from './indicators.js';
 import { locatorMap, rankedRegions, regionTrend, splitTrends } from './pdf-charts.js';
 import { BRIEF_METRICS, HEADLINE_METRICS, indicatorOf, latestPoint } from './points.js';
 
-const ATTRIBUTION = 'Source data: Bureau of National Statistics (stat.gov.kz); boundaries: geokz 1.0.2, CC BY 4.0';
+const ATTRIBUTION =
+  'Source data: Bureau of National Statistics (stat.gov.kz); boundaries: geokz 1.0.2, CC BY 4.0';
 
 export function dataRevision(model: Model): string {
   return canonicalHash(model.sources.map((s) => [s.id, s.revision])).slice(0, 16);
 }
 
-function manifest(model: Model, name: string, title: string, pdfs: { path: string; bytes: Buffer; subject: string }[]): Artifact {
+function manifest(
+  model: Model,
+  name: string,
+  title: string,
+  pdfs: { path: string; bytes: Buffer; subject: string }[],
+): Artifact {
   return {
     path: `${name}/manifest.json`,
     schema: 'pdf-manifest',
@@ -28,16 +34,30 @@ function manifest(model: Model, name: string, title: string, pdfs: { path: strin
       title,
       data_revision: dataRevision(model),
       count: pdfs.length,
-      files: pdfs.map((p) => ({ path: `/data/${p.path}`, subject: p.subject, sha256: sha256Hex(p.bytes), bytes: p.bytes.length, media_type: 'application/pdf' })),
+      files: pdfs.map((p) => ({
+        path: `/data/${p.path}`,
+        subject: p.subject,
+        sha256: sha256Hex(p.bytes),
+        bytes: p.bytes.length,
+        media_type: 'application/pdf',
+      })),
     },
   };
 }
 
 /** The footer citation of the PDF at data/{path}: publisher, year, title, data revision, build date; then its permalink. */
-function citationOf(model: Model, publicUrl: string, path: string, title: string): { text: string; permalink: string } {
+function citationOf(
+  model: Model,
+  publicUrl: string,
+  path: string,
+  title: string,
+): { text: string; permalink: string } {
   const revision = dataRevision(model);
   const built = new Date(model.builtAt).toISOString().slice(0, 10);
-  return { text: `Cite as: Dala (${built.slice(0, 4)}). ${title} [PDF]. Data revision ${revision}, built ${built}.`, permalink: `${publicUrl}${dataRevisionPermalink(revision, path)}` };
+  return {
+    text: `Cite as: Dala (${built.slice(0, 4)}). ${title} [PDF]. Data revision ${revision}, built ${built}.`,
+    permalink: `${publicUrl}${dataRevisionPermalink(revision, path)}`,
+  };
 }
 
 /**
@@ -58,7 +78,10 @@ export function pdfArtifacts(model: Model, publicUrl: string): Promise<Artifact[
 function renderAll(model: Model, publicUrl: string, pool: PdfRenderPool): Promise<Artifact[]> {
   const builtAt = new Date(model.builtAt);
   const base = { revision: dataRevision(model), builtAt, attribution: ATTRIBUTION };
-  const common = (path: string, title: string) => ({ ...base, citation: citationOf(model, publicUrl, path, title) });
+  const common = (path: string, title: string) => ({
+    ...base,
+    citation: citationOf(model, publicUrl, path, title),
+  });
 
   type Pdf = { path: string; bytes: Buffer; subject: string };
   type Rendering = { path: string; bytes: Promise<Buffer>; subject: string };
@@ -68,20 +91,55 @@ function renderAll(model: Model, publicUrl: string, pool: PdfRenderPool): Promis
     const source = sourceOf(model, ind.source_id);
     const nationalChart = national ? regionTrend(model, ind, 'KZ', 'Kazakhstan', null) : null;
     const path = `indicator-passports/${ind.id}.pdf`;
-    const bytes = pool.render({ kind: 'indicator-passport', input: {
-      ...common(path, `Indicator passport: ${ind.name.en}`), id: ind.id, name: ind.name, unit: ind.unit, frequency: ind.frequency, aggregation: ind.aggregation, layer: ind.layer,
-      source: { title: source.title, url: source.url, licence: source.licence }, bureau_table: ind.bureau_table, series_breaks: ind.series_breaks, notes: ind.notes,
-      // places with a value in that period, not rows (a null row is no publication)
-      latest: national ? { period: national.period, place_count: new Set(model.points.filter((p) => p.metric === ind.id && p.period === national.period && p.value !== null).map((p) => p.place)).size, national_value: national.value, national_null_reason: national.null_reason, national_status: national.status } : null,
-      decimals: nationalChart?.decimals ?? 0,
-      national_chart: nationalChart,
-      split_charts: national ? splitTrends(model, ind) : [],
-      regions_chart: national ? rankedRegions(model, ind, national.period) : null,
-    } }, path);
+    const bytes = pool.render(
+      {
+        kind: 'indicator-passport',
+        input: {
+          ...common(path, `Indicator passport: ${ind.name.en}`),
+          id: ind.id,
+          name: ind.name,
+          unit: ind.unit,
+          frequency: ind.frequency,
+          aggregation: ind.aggregation,
+          layer: ind.layer,
+          source: { title: source.title, url: source.url, licence: source.licence },
+          bureau_table: ind.bureau_table,
+          series_breaks: ind.series_breaks,
+          notes: ind.notes,
+          // places with a value in that period, not rows (a null row is no publication)
+          latest: national
+            ? {
+                period: national.period,
+                place_count: new Set(
+                  model.points
+                    .filter(
+                      (p) =>
+                        p.metric === ind.id && p.period === national.period && p.value !== null,
+                    )
+                    .map((p) => p.place),
+                ).size,
+                national_value: national.value,
+                national_null_reason: national.null_reason,
+                national_status: national.status,
+              }
+            : null,
+          decimals: nationalChart?.decimals ?? 0,
+          national_chart: nationalChart,
+          split_charts: national ? splitTrends(model, ind) : [],
+          regions_chart: national ? rankedRegions(model, ind, national.period) : null,
+        },
+      },
+      path,
+    );
     passports.push({ path, bytes, subject: `indicator:${ind.id}` });
   }
 
-  const placeName = (iso: string) => model.regions.find((r) => r.iso === iso)?.name ?? { kk: 'Қазақстан', ru: 'Казахстан', en: 'Kazakhstan' };
+  const placeName = (iso: string) =>
+    model.regions.find((r) => r.iso === iso)?.name ?? {
+      kk: 'Қазақстан',
+      ru: 'Казахстан',
+      en: 'Kazakhstan',
+    };
   const cards: Rendering[] = [];
   // Cards stay with the four headline indicators: a card per observation of every regional
   // statistic would add some 220 one-page PDFs that the JSON and CSV observations already carry.
@@ -89,14 +147,34 @@ function renderAll(model: Model, publicUrl: string, pool: PdfRenderPool): Promis
   for (const o of observations(model).filter((x) => headline.includes(x.indicator))) {
     const ind = model.indicators.find((i) => i.id === o.indicator)!;
     const source = sourceOf(model, o.source_id);
-    const sparkline = { ...regionTrend(model, ind, o.place, placeName(o.place).en, o.period), comparison: null };
+    const sparkline = {
+      ...regionTrend(model, ind, o.place, placeName(o.place).en, o.period),
+      comparison: null,
+    };
     const path = `media-kit/${o.indicator}-${o.place.toLowerCase()}.pdf`;
     const title = `${ind.name.en}: ${placeName(o.place).en}, ${o.period}`;
-    const bytes = pool.render({ kind: 'observation-card', input: {
-      ...common(path, `Publication card: ${title}`), id: o.id, title, place_name: placeName(o.place), indicator_name: ind.name,
-      value: o.value, null_reason: o.null_reason, unit: o.unit, period: o.period, status: o.status, source: { title: source.title, url: source.url }, content_hash: o.content_hash,
-      decimals: sparkline.decimals, sparkline,
-    } }, path);
+    const bytes = pool.render(
+      {
+        kind: 'observation-card',
+        input: {
+          ...common(path, `Publication card: ${title}`),
+          id: o.id,
+          title,
+          place_name: placeName(o.place),
+          indicator_name: ind.name,
+          value: o.value,
+          null_reason: o.null_reason,
+          unit: o.unit,
+          period: o.period,
+          status: o.status,
+          source: { title: source.title, url: source.url },
+          content_hash: o.content_hash,
+          decimals: sparkline.decimals,
+          sparkline,
+        },
+      },
+      path,
+    );
     cards.push({ path, bytes, subject: o.id });
   }
 
@@ -104,28 +182,79 @@ function renderAll(model: Model, publicUrl: string, pool: PdfRenderPool): Promis
   for (const r of model.regions) {
     const geometry = model.geo.regions.find((g) => g.iso === r.iso)!;
     const path = `region-briefs/${r.slug}.pdf`;
-    const bytes = pool.render({ kind: 'region-brief', input: {
-      ...common(path, `Region brief: ${r.name.en}`), iso: r.iso, slug: r.slug, name: r.name, official_name: r.official_name, kind: r.kind, admin_centre: r.admin_centre,
-      area_km2: geometry.areaKm2, area_source: 'geokz 1.0.2 ADM1 boundary, geodesic area',
-      indicators: BRIEF_METRICS.flatMap((m) => {
-        const p = latestPoint(model, m, r.iso);
-        const ind = indicatorOf(model, m);
-        if (!p) return [];
-        const chart = regionTrend(model, ind, r.iso, r.name.en, null);
-        return [{ name: ind.name.en, value: p.value, null_reason: p.null_reason, unit: p.unit, period: p.period, status: p.status, source: sourceOf(model, p.source_id).title, decimals: chart.decimals, chart }];
-      }),
-      map: locatorMap(model, r.iso),
-      institutions: model.institutions.filter((i) => i.region_iso === r.iso).map((i) => i.name.en),
-      sources: [...new Set(['bns-population', 'bns-employed', 'bns-unemployment', 'bns-grp', 'bns-life-expectancy', 'bns-hospitals', 'bns-emissions', 'bns-env-expenditure', 'bns-income', 'geokz'].map((s) => sourceOf(model, s).title))],
-    } }, path);
+    const bytes = pool.render(
+      {
+        kind: 'region-brief',
+        input: {
+          ...common(path, `Region brief: ${r.name.en}`),
+          iso: r.iso,
+          slug: r.slug,
+          name: r.name,
+          official_name: r.official_name,
+          kind: r.kind,
+          admin_centre: r.admin_centre,
+          area_km2: geometry.areaKm2,
+          area_source: 'geokz 1.0.2 ADM1 boundary, geodesic area',
+          indicators: BRIEF_METRICS.flatMap((m) => {
+            const p = latestPoint(model, m, r.iso);
+            const ind = indicatorOf(model, m);
+            if (!p) return [];
+            const chart = regionTrend(model, ind, r.iso, r.name.en, null);
+            return [
+              {
+                name: ind.name.en,
+                value: p.value,
+                null_reason: p.null_reason,
+                unit: p.unit,
+                period: p.period,
+                status: p.status,
+                source: sourceOf(model, p.source_id).title,
+                decimals: chart.decimals,
+                chart,
+              },
+            ];
+          }),
+          map: locatorMap(model, r.iso),
+          institutions: model.institutions
+            .filter((i) => i.region_iso === r.iso)
+            .map((i) => i.name.en),
+          sources: [
+            ...new Set(
+              [
+                'bns-population',
+                'bns-employed',
+                'bns-unemployment',
+                'bns-grp',
+                'bns-life-expectancy',
+                'bns-hospitals',
+                'bns-emissions',
+                'bns-env-expenditure',
+                'bns-income',
+                'geokz',
+              ].map((s) => sourceOf(model, s).title),
+            ),
+          ],
+        },
+      },
+      path,
+    );
     briefs.push({ path, bytes, subject: r.id });
   }
 
-  const rendered = (list: Rendering[]): Promise<Pdf[]> => Promise.all(list.map(async (p) => ({ ...p, bytes: await p.bytes })));
+  const rendered = (list: Rendering[]): Promise<Pdf[]> =>
+    Promise.all(list.map(async (p) => ({ ...p, bytes: await p.bytes })));
   const files = (list: Pdf[]): Artifact[] => list.map((p) => ({ path: p.path, bytes: p.bytes }));
   return Promise.all([rendered(passports), rendered(cards), rendered(briefs)]).then(([p, c, b]) => [
-    ...files(p), manifest(model, 'indicator-passports', 'One-page indicator passports', p),
-    ...files(c), manifest(model, 'media-kit', 'Publication cards, one per public observation of the four headline indicators', c),
-    ...files(b), manifest(model, 'region-briefs', 'One-page regional briefs (20 regions)', b),
+    ...files(p),
+    manifest(model, 'indicator-passports', 'One-page indicator passports', p),
+    ...files(c),
+    manifest(
+      model,
+      'media-kit',
+      'Publication cards, one per public observation of the four headline indicators',
+      c,
+    ),
+    ...files(b),
+    manifest(model, 'region-briefs', 'One-page regional briefs (20 regions)', b),
   ]);
 }

@@ -2,7 +2,12 @@
 import type { Model } from '../../model/model.js';
 import type { Point } from '../../model/types.js';
 
-import { BUS_METRICS, EXTRA_METRICS, GRP_PER_CAPITA_METRICS, LIFE_EXPECTANCY_METRICS } from '../../model/datasets.js';
+import {
+  BUS_METRICS,
+  EXTRA_METRICS,
+  GRP_PER_CAPITA_METRICS,
+  LIFE_EXPECTANCY_METRICS,
+} from '../../model/datasets.js';
 import { deprecatedId, seriesKeyOf } from '../../model/series-labels.js';
 
 export const HEADLINE_METRICS = ['population', 'employed', 'unemployment_rate', 'grp'] as const;
@@ -21,12 +26,22 @@ export const EXTRA_FAMILIES: Record<string, readonly string[]> = {
 export const REGIONAL_METRICS: readonly string[] = [...HEADLINE_METRICS, ...EXTRA_METRICS];
 
 /** One figure per family for the one-page brief (the sex and urban/rural splits stay in the analytics file). */
-export const BRIEF_METRICS: readonly string[] = [...HEADLINE_METRICS, 'life_expectancy', 'hospital_organisations', 'air_emissions_stationary', 'environmental_protection_expenditure', 'income_per_capita_nominal'];
+export const BRIEF_METRICS: readonly string[] = [
+  ...HEADLINE_METRICS,
+  'life_expectancy',
+  'hospital_organisations',
+  'air_emissions_stationary',
+  'environmental_protection_expenditure',
+  'income_per_capita_nominal',
+];
 
 // The model's points by series and by (series, place), in the model's order: the contracts ask for a
 // series' latest point once per place and metric, thousands of times per build, and a scan of every
 // point each time was a sizeable part of the build's CPU time. The model is not changed once built.
-interface PointIndex { bySeries: Map<string, Point[]>; bySeriesPlace: Map<string, Point[]> }
+interface PointIndex {
+  bySeries: Map<string, Point[]>;
+  bySeriesPlace: Map<string, Point[]>;
+}
 const pointIndexes = new WeakMap<readonly Point[], PointIndex>();
 
 function pointIndex(model: Model): PointIndex {
@@ -50,7 +65,11 @@ export function latestPoint(model: Model, metric: string, place: string): Point 
   const key = seriesKeyOf(model.indicators, metric);
   const series = pointIndex(model).bySeriesPlace.get(`${key}\u0000${place}`) ?? [];
   const withValue = series.filter((p) => p.value !== null);
-  const pick = (list: Point[]) => list.reduce<Point | null>((best, p) => (best === null || p.period_end > best.period_end ? p : best), null);
+  const pick = (list: Point[]) =>
+    list.reduce<Point | null>(
+      (best, p) => (best === null || p.period_end > best.period_end ? p : best),
+      null,
+    );
   return pick(withValue) ?? pick(series);
 }
 
@@ -63,7 +82,14 @@ export function pointsOf(model: Model, metric: string): Point[] {
 /** The indicator a label names; a deprecated id gives its indicator with the breakdown's id, names and notes. */
 export function indicatorOf(model: Model, metric: string) {
   const old = deprecatedId(model.indicators, metric);
-  if (old) return { ...old.indicator, id: old.entry.id, name: old.entry.name, notes: old.entry.notes, aliases: old.entry.aliases ?? [] };
+  if (old)
+    return {
+      ...old.indicator,
+      id: old.entry.id,
+      name: old.entry.name,
+      notes: old.entry.notes,
+      aliases: old.entry.aliases ?? [],
+    };
   const indicator = model.indicators.find((i) => i.id === metric);
   if (!indicator) throw new Error(`indicator ${metric} is not in sources/indicators.json`);
   return indicator;

@@ -6,7 +6,10 @@ import type { Feature, MultiPolygon, Polygon } from 'geojson';
 import type { Point } from '../../model/types.js';
 
 /** A point as drawn: at the middle of its period (inclusive ISO dates), with its status and unit. */
-export type ChartPoint = Pick<Point, 'period' | 'period_start' | 'period_end' | 'value' | 'status' | 'unit'>;
+export type ChartPoint = Pick<
+  Point,
+  'period' | 'period_start' | 'period_end' | 'value' | 'status' | 'unit'
+>;
 
 export interface ChartSeries {
   label: string;

@@ -94,7 +94,9 @@ export function createDocument(meta: DocumentMeta): PDFKit.PDFDocument {
 export function finish(doc: PDFKit.PDFDocument, where: string): Promise<Buffer> {
   const pages = doc.bufferedPageRange().count;
   if (pages !== 1) {
-    throw new Error(`${where}: layout produced ${pages} pages, expected exactly 1 (every document is one page)`);
+    throw new Error(
+      `${where}: layout produced ${pages} pages, expected exactly 1 (every document is one page)`,
+    );
   }
   return new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];

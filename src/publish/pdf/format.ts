@@ -23,13 +23,20 @@ export function formatBuiltAt(builtAt: Date): string {
  * Checks a figure before it is printed: a value is finite, a null carries its reason (docs/interface.md §1.3).
  * `where` names the page and id, `field` the input field, so a bad row is easy to find.
  */
-export function checkFigure(value: number | null, nullReason: string | null, where: string, field: string): void {
+export function checkFigure(
+  value: number | null,
+  nullReason: string | null,
+  where: string,
+  field: string,
+): void {
   if (value === null) {
     if (typeof nullReason !== 'string' || nullReason.trim() === '') {
       throw new Error(`${where}: field ${field} is null without a null_reason`);
     }
   } else if (typeof value !== 'number' || !Number.isFinite(value)) {
-    throw new Error(`${where}: field ${field} must be a finite number or null, got ${String(value)}`);
+    throw new Error(
+      `${where}: field ${field} must be a finite number or null, got ${String(value)}`,
+    );
   }
 }
 

@@ -2,4 +2,10 @@
 export { renderIndicatorPassport } from './indicator-passport.js';
 export { renderObservationCard } from './observation-card.js';
 export { renderRegionBrief } from './region-brief.js';
-export type { IndicatorPassportInput, ObservationCardInput, RegionBriefInput, RegionBriefIndicator, PageCommon } from './inputs.js';
+export type {
+  IndicatorPassportInput,
+  ObservationCardInput,
+  RegionBriefInput,
+  RegionBriefIndicator,
+  PageCommon,
+} from './inputs.js';

@@ -14,7 +14,8 @@ import { drawTrendChart } from './trend-chart.js';
 
 function validate(input: IndicatorPassportInput, where: string): void {
   checkText(input.id, where, 'id');
-  for (const lang of ['kk', 'ru', 'en'] as const) checkText(input.name?.[lang], where, `name.${lang}`);
+  for (const lang of ['kk', 'ru', 'en'] as const)
+    checkText(input.name?.[lang], where, `name.${lang}`);
   checkText(input.unit, where, 'unit');
   checkText(input.source?.title, where, 'source.title');
   checkText(input.source?.url, where, 'source.url');
@@ -25,9 +26,16 @@ function validate(input: IndicatorPassportInput, where: string): void {
   if (input.latest !== null) {
     checkText(input.latest.period, where, 'latest.period');
     if (!Number.isInteger(input.latest.place_count) || input.latest.place_count < 0) {
-      throw new Error(`${where}: field latest.place_count must be a non-negative integer, got ${String(input.latest.place_count)}`);
+      throw new Error(
+        `${where}: field latest.place_count must be a non-negative integer, got ${String(input.latest.place_count)}`,
+      );
     }
-    checkFigure(input.latest.national_value, input.latest.national_null_reason, where, 'latest.national_value');
+    checkFigure(
+      input.latest.national_value,
+      input.latest.national_null_reason,
+      where,
+      'latest.national_value',
+    );
   }
 }
 
@@ -55,19 +63,42 @@ function drawSplitCharts(w: PageWriter, input: IndicatorPassportInput): void {
 export async function renderIndicatorPassport(input: IndicatorPassportInput): Promise<Buffer> {
   const where = `indicator passport ${String(input?.id)}`;
   validate(input, where);
-  const doc = createDocument({ title: `${input.name.en} — indicator passport`, subject: `indicator:${input.id}`, builtAt: input.builtAt });
-  const w = new PageWriter(doc, { revision: input.revision, builtAt: input.builtAt, attribution: input.attribution, citation: input.citation, pageId: `indicator:${input.id}` });
+  const doc = createDocument({
+    title: `${input.name.en} — indicator passport`,
+    subject: `indicator:${input.id}`,
+    builtAt: input.builtAt,
+  });
+  const w = new PageWriter(doc, {
+    revision: input.revision,
+    builtAt: input.builtAt,
+    attribution: input.attribution,
+    citation: input.citation,
+    pageId: `indicator:${input.id}`,
+  });
 
-  header(w, 'Indicator passport · Паспорт показателя · Көрсеткіш төлқұжаты', input.name.en, [input.name.kk, input.name.ru]);
+  header(w, 'Indicator passport · Паспорт показателя · Көрсеткіш төлқұжаты', input.name.en, [
+    input.name.kk,
+    input.name.ru,
+  ]);
 
   w.section('Latest national figure');
   if (input.latest === null) {
-    figure(w, '— (no observation published yet)', `Unit: ${input.unit} · Source: ${input.source.title}`);
+    figure(
+      w,
+      '— (no observation published yet)',
+      `Unit: ${input.unit} · Source: ${input.source.title}`,
+    );
   } else {
     const l = input.latest;
     const status = l.national_status === 'final' ? '' : ` (${l.national_status})`;
-    const value = l.national_value === null ? formatValue(null, l.national_null_reason) : formatFigure('en', l.national_value, input.unit, input.decimals) + status;
-    const other = l.national_value === null ? '' : `${formatFigure('kk', l.national_value, input.unit, input.decimals)} · ${formatFigure('ru', l.national_value, input.unit, input.decimals)} · `;
+    const value =
+      l.national_value === null
+        ? formatValue(null, l.national_null_reason)
+        : formatFigure('en', l.national_value, input.unit, input.decimals) + status;
+    const other =
+      l.national_value === null
+        ? ''
+        : `${formatFigure('kk', l.national_value, input.unit, input.decimals)} · ${formatFigure('ru', l.national_value, input.unit, input.decimals)} · `;
     figure(
       w,
       value,
@@ -80,11 +111,24 @@ export async function renderIndicatorPassport(input: IndicatorPassportInput): Pr
   w.withReserve(reserve, () => {
     if (input.national_chart) {
       w.section(`Kazakhstan, ${input.unit}: the whole series`);
-      drawLegend(w, { main: 'Kazakhstan', preliminary: 'preliminary', suspicious: 'suspicious', break: 'series break (borders, currency)' });
-      const box = w.area(input.split_charts.length ? NATIONAL_HEIGHT_WITH_SPLIT : NATIONAL_HEIGHT, 6);
+      drawLegend(w, {
+        main: 'Kazakhstan',
+        preliminary: 'preliminary',
+        suspicious: 'suspicious',
+        break: 'series break (borders, currency)',
+      });
+      const box = w.area(
+        input.split_charts.length ? NATIONAL_HEIGHT_WITH_SPLIT : NATIONAL_HEIGHT,
+        6,
+      );
       if (box) {
         const left = drawTrendChart(w.pdf, box, input.national_chart);
-        if (left.length) w.text(`Not plotted (another unit, see notes): ${left.join(', ')}`, { size: 7.5, color: '#555555', maxLines: 1 });
+        if (left.length)
+          w.text(`Not plotted (another unit, see notes): ${left.join(', ')}`, {
+            size: 7.5,
+            color: '#555555',
+            maxLines: 1,
+          });
       }
     }
     drawSplitCharts(w, input);
@@ -97,19 +141,33 @@ export async function renderIndicatorPassport(input: IndicatorPassportInput): Pr
   });
 
   w.section('Definition');
-  w.fields([
-    ['Identifier', `${input.id} (layer ${input.layer})`],
-    ['Unit', `${input.unit}; ${input.frequency}; aggregated by ${input.aggregation}`],
-    ['Bureau table', input.bureau_table ?? '— (not published as a Bureau table)'],
-    ['Series breaks', input.series_breaks.length ? input.series_breaks.join('; ') : 'none recorded'],
-  ], 2, 110);
+  w.fields(
+    [
+      ['Identifier', `${input.id} (layer ${input.layer})`],
+      ['Unit', `${input.unit}; ${input.frequency}; aggregated by ${input.aggregation}`],
+      ['Bureau table', input.bureau_table ?? '— (not published as a Bureau table)'],
+      [
+        'Series breaks',
+        input.series_breaks.length ? input.series_breaks.join('; ') : 'none recorded',
+      ],
+    ],
+    2,
+    110,
+  );
 
   w.section('Source');
-  w.fields([
-    ['Publisher', input.source.title],
-    ['Address', input.source.url],
-    ['Licence / reuse terms', input.source.licence || '— (not stated by the source; check before reuse)'],
-  ], 2, 110);
+  w.fields(
+    [
+      ['Publisher', input.source.title],
+      ['Address', input.source.url],
+      [
+        'Licence / reuse terms',
+        input.source.licence || '— (not stated by the source; check before reuse)',
+      ],
+    ],
+    2,
+    110,
+  );
 
   const hasNotes = input.notes.trim() !== '';
   if (hasNotes) {

@@ -3,7 +3,12 @@
 // look-ups of their own, so the same input always gives the same bytes (docs/interface.md §11.4).
 
 import type { Names, Point } from '../../model/types.js';
-import type { LocatorMapInput, RankedBarsInput, SplitChartInput, TrendChartInput } from './chart-inputs.js';
+import type {
+  LocatorMapInput,
+  RankedBarsInput,
+  SplitChartInput,
+  TrendChartInput,
+} from './chart-inputs.js';
 
 /** Fields every page carries in its footer. */
 export interface PageCommon {

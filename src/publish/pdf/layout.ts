@@ -44,7 +44,10 @@ export class PageWriter {
   y: number;
   private bottom: number;
 
-  constructor(private readonly doc: PDFKit.PDFDocument, footer: FooterInput) {
+  constructor(
+    private readonly doc: PDFKit.PDFDocument,
+    footer: FooterInput,
+  ) {
     const { margins } = doc.page;
     this.left = margins.left;
     this.width = doc.page.width - margins.left - margins.right;
@@ -71,7 +74,11 @@ export class PageWriter {
    * to its left; the cursor ends under whichever is taller. Returns the picture's area, or null (and
    * full-width text) when the picture does not fit.
    */
-  beside(boxWidth: number, height: number, draw: () => void): { x: number; y: number; w: number; h: number } | null {
+  beside(
+    boxWidth: number,
+    height: number,
+    draw: () => void,
+  ): { x: number; y: number; w: number; h: number } | null {
     if (this.remaining < height) {
       draw();
       return null;
@@ -110,7 +117,9 @@ export class PageWriter {
 
   /** Space a later section needs: its heading plus up to `lines` lines of body text. */
   sectionReserve(lines: number): number {
-    return this.lineHeight({ bold: true, size: 11 }) + 7 + lines * this.lineHeight({ size: 9.5 }) + 4;
+    return (
+      this.lineHeight({ bold: true, size: 11 }) + 7 + lines * this.lineHeight({ size: 9.5 }) + 4
+    );
   }
 
   lineHeight(style: TextStyle = {}): number {
@@ -131,7 +140,10 @@ export class PageWriter {
   measure(raw: string, style: TextStyle, width: number, space = this.remaining): number {
     const text = oneLine(raw);
     const lh = this.lineHeight(style);
-    const natural = Math.max(1, Math.ceil(this.doc.heightOfString(text, { width, indent: style.indent ?? 0 }) / lh - 0.01));
+    const natural = Math.max(
+      1,
+      Math.ceil(this.doc.heightOfString(text, { width, indent: style.indent ?? 0 }) / lh - 0.01),
+    );
     const lines = Math.min(natural, style.maxLines ?? Infinity, Math.floor(space / lh));
     return lines < 1 ? 0 : lines * lh;
   }
@@ -150,7 +162,12 @@ export class PageWriter {
   rule(gap = 6): void {
     if (this.remaining < gap * 2) return;
     this.y += gap / 2;
-    this.doc.moveTo(this.left, this.y).lineTo(this.left + this.width, this.y).lineWidth(0.5).strokeColor(RULE).stroke();
+    this.doc
+      .moveTo(this.left, this.y)
+      .lineTo(this.left + this.width, this.y)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
     this.y += gap;
   }
 
@@ -169,7 +186,10 @@ export class PageWriter {
     let drawn = 0;
     for (const [label, value] of rows) {
       const vw = this.width - labelWidth;
-      const h = Math.max(this.measure(label, labelStyle, labelWidth - 8), this.measure(value, valueStyle, vw));
+      const h = Math.max(
+        this.measure(label, labelStyle, labelWidth - 8),
+        this.measure(value, valueStyle, vw),
+      );
       if (h === 0) break;
       this.draw(label, labelStyle, this.left, this.y, labelWidth - 8, h);
       this.draw(value, valueStyle, this.left + labelWidth, this.y, vw, h);
@@ -191,7 +211,11 @@ export class PageWriter {
       const space = last ? this.remaining : this.remaining - reserve;
       const h = this.measure(`• ${items[i]}`, style, this.width, space);
       if (h === 0) {
-        this.text(`… ${items.length - i} more not shown; full list: ${whereFull}`, { ...style, color: MUTED, maxLines: 1 });
+        this.text(`… ${items.length - i} more not shown; full list: ${whereFull}`, {
+          ...style,
+          color: MUTED,
+          maxLines: 1,
+        });
         return;
       }
       this.draw(`• ${items[i]}`, style, this.left, this.y, this.width, h);
@@ -218,15 +242,27 @@ export class PageWriter {
       });
       this.y += h + 2;
     };
-    const hh = rowHeight(columns.map((c) => c.title), head, this.remaining - reserve);
+    const hh = rowHeight(
+      columns.map((c) => c.title),
+      head,
+      this.remaining - reserve,
+    );
     if (hh === 0) return;
-    drawRow(columns.map((c) => c.title), head, hh);
+    drawRow(
+      columns.map((c) => c.title),
+      head,
+      hh,
+    );
     for (let r = 0; r < rows.length; r++) {
       const row = rows[r] ?? [];
       const space = r === rows.length - 1 ? this.remaining : this.remaining - reserve;
       const h = rowHeight(row, cell, space);
       if (h === 0) {
-        this.text(`… ${rows.length - r} more rows not shown; full table: ${whereFull}`, { ...cell, color: MUTED, maxLines: 1 });
+        this.text(`… ${rows.length - r} more rows not shown; full table: ${whereFull}`, {
+          ...cell,
+          color: MUTED,
+          maxLines: 1,
+        });
         return;
       }
       drawRow(row, cell, h);
@@ -253,7 +289,12 @@ export class PageWriter {
     const heights = lines.map((l) => this.measure(l, small, this.width, Infinity));
     const total = heights.reduce((s, h) => s + h + 1, 0);
     let y = this.bottom - total;
-    this.doc.moveTo(this.left, y - 4).lineTo(this.left + this.width, y - 4).lineWidth(0.5).strokeColor(RULE).stroke();
+    this.doc
+      .moveTo(this.left, y - 4)
+      .lineTo(this.left + this.width, y - 4)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
     lines.forEach((l, i) => {
       const h = heights[i] ?? 0;
       this.draw(l, small, this.left, y, this.width, h);

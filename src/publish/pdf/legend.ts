@@ -13,19 +13,39 @@ export function drawLegend(w: PageWriter, labels: Partial<Record<LegendItem, str
 }
 
 /** The key drawn at (x, y), for a row shared by several charts side by side. */
-export function drawLegendAt(doc: PDFKit.PDFDocument, left: number, top: number, labels: Partial<Record<LegendItem, string>>): void {
+export function drawLegendAt(
+  doc: PDFKit.PDFDocument,
+  left: number,
+  top: number,
+  labels: Partial<Record<LegendItem, string>>,
+): void {
   let x = left;
   const mid = top + 4;
   doc.save();
   for (const [item, label] of Object.entries(labels) as [LegendItem, string][]) {
     if (item === 'main' || item === 'comparison') {
-      doc.moveTo(x, mid).lineTo(x + 12, mid).lineWidth(item === 'main' ? 1.2 : 0.8).stroke(item === 'main' ? INK : GREY);
+      doc
+        .moveTo(x, mid)
+        .lineTo(x + 12, mid)
+        .lineWidth(item === 'main' ? 1.2 : 0.8)
+        .stroke(item === 'main' ? INK : GREY);
     } else if (item === 'preliminary') {
-      doc.circle(x + 6, mid, 1.9).lineWidth(0.7).fillAndStroke('#ffffff', INK);
+      doc
+        .circle(x + 6, mid, 1.9)
+        .lineWidth(0.7)
+        .fillAndStroke('#ffffff', INK);
     } else if (item === 'suspicious') {
-      doc.polygon([x + 6, mid - 2.3], [x + 8.3, mid], [x + 6, mid + 2.3], [x + 3.7, mid]).lineWidth(0.7).fillAndStroke('#ffffff', INK);
+      doc
+        .polygon([x + 6, mid - 2.3], [x + 8.3, mid], [x + 6, mid + 2.3], [x + 3.7, mid])
+        .lineWidth(0.7)
+        .fillAndStroke('#ffffff', INK);
     } else {
-      doc.moveTo(x + 6, mid - 4).lineTo(x + 6, mid + 4).lineWidth(0.6).dash(1.5, { space: 1.2 }).stroke(BREAK);
+      doc
+        .moveTo(x + 6, mid - 4)
+        .lineTo(x + 6, mid + 4)
+        .lineWidth(0.6)
+        .dash(1.5, { space: 1.2 })
+        .stroke(BREAK);
       doc.undash();
     }
     doc.font(FONT.regular).fontSize(6.5).fillColor('#444444');

@@ -40,15 +40,21 @@ class PdfPathContext {
 }
 
 export function drawLocatorMap(doc: PDFKit.PDFDocument, box: Box, input: LocatorMapInput): void {
-  const collection: FeatureCollection = { type: 'FeatureCollection', features: input.regions as Feature[] };
+  const collection: FeatureCollection = {
+    type: 'FeatureCollection',
+    features: input.regions as Feature[],
+  };
   // Standard parallels and central meridian suited to Kazakhstan's extent (about 40–56° N, 46–88° E).
-  const projection = geoConicEqualArea().parallels([44, 52]).rotate([-67, 0]).fitExtent(
-    [
-      [box.x + 2, box.y + 2],
-      [box.x + box.w - 2, box.y + box.h - 2],
-    ],
-    collection,
-  );
+  const projection = geoConicEqualArea()
+    .parallels([44, 52])
+    .rotate([-67, 0])
+    .fitExtent(
+      [
+        [box.x + 2, box.y + 2],
+        [box.x + box.w - 2, box.y + box.h - 2],
+      ],
+      collection,
+    );
   const context = new PdfPathContext(doc);
   const path = geoPath(projection, context as unknown as CanvasRenderingContext2D);
 
@@ -75,8 +81,14 @@ export function drawLocatorMap(doc: PDFKit.PDFDocument, box: Box, input: Locator
         const tw = doc.widthOfString(input.centre_label);
         const tx = rightSide ? cx + 4 : cx - 4 - tw;
         // A pale plate under the name keeps it legible over the filled region.
-        doc.rect(tx - 1, cy - 3.6, tw + 2, 8).fillOpacity(0.85).fill('#ffffff').fillOpacity(1);
-        doc.fillColor('#222222').text(input.centre_label, tx, cy - 3.2, { width: tw + 1, lineBreak: false });
+        doc
+          .rect(tx - 1, cy - 3.6, tw + 2, 8)
+          .fillOpacity(0.85)
+          .fill('#ffffff')
+          .fillOpacity(1);
+        doc
+          .fillColor('#222222')
+          .text(input.centre_label, tx, cy - 3.2, { width: tw + 1, lineBreak: false });
       }
     }
   }

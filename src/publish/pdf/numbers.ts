@@ -43,20 +43,27 @@ export function decimalsFor(unit: string, values: (number | null)[]): number {
 }
 
 export function formatIn(lang: Lang, value: number, decimals: number): string {
-  const text = new Intl.NumberFormat(LOCALE[lang], { minimumFractionDigits: decimals, maximumFractionDigits: decimals, useGrouping: true }).format(value);
+  const text = new Intl.NumberFormat(LOCALE[lang], {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+    useGrouping: true,
+  }).format(value);
   return lang === 'en' ? text : text.replace(/[\u00a0\u202f ]/g, THIN);
 }
 
 /** "4.0 %", "8 449 346,4 млн тенге": a value with its unit label in one language. */
 export function formatFigure(lang: Lang, value: number, unit: string, decimals: number): string {
   const label = unitLabel(unit, lang);
-  return label === '%' ? `${formatIn(lang, value, decimals)} %` : `${formatIn(lang, value, decimals)} ${label}`;
+  return label === '%'
+    ? `${formatIn(lang, value, decimals)} %`
+    : `${formatIn(lang, value, decimals)} ${label}`;
 }
 
 /** Compact axis label: "1.2M", "350k" in English style; axis ticks carry no unit (the title does). */
 export function formatTick(value: number, step: number): string {
   const abs = Math.abs(value);
-  const [div, suffix] = abs >= 1e9 ? [1e9, 'B'] : abs >= 1e6 ? [1e6, 'M'] : abs >= 1e4 ? [1e3, 'k'] : [1, ''];
+  const [div, suffix] =
+    abs >= 1e9 ? [1e9, 'B'] : abs >= 1e6 ? [1e6, 'M'] : abs >= 1e4 ? [1e3, 'k'] : [1, ''];
   const scaledStep = step / div;
   const decimals = scaledStep >= 1 ? 0 : Math.min(3, Math.ceil(-Math.log10(scaledStep)));
   return `${formatIn('en', value / div, decimals)}${suffix}`;

@@ -35,17 +35,35 @@ export async function renderObservationCard(input: ObservationCardInput): Promis
   const where = `observation card ${String(input?.id)}`;
   validate(input, where);
   const doc = createDocument({ title: input.title, subject: input.id, builtAt: input.builtAt });
-  const w = new PageWriter(doc, { revision: input.revision, builtAt: input.builtAt, attribution: input.attribution, citation: input.citation, pageId: input.id });
+  const w = new PageWriter(doc, {
+    revision: input.revision,
+    builtAt: input.builtAt,
+    attribution: input.attribution,
+    citation: input.citation,
+    pageId: input.id,
+  });
 
-  header(w, 'Media kit · Observation card · Бақылау карточкасы · Карточка наблюдения', input.title, [
-    `${input.place_name.kk} · ${input.place_name.ru} · ${input.place_name.en}`,
-  ]);
+  header(
+    w,
+    'Media kit · Observation card · Бақылау карточкасы · Карточка наблюдения',
+    input.title,
+    [`${input.place_name.kk} · ${input.place_name.ru} · ${input.place_name.en}`],
+  );
 
   w.section(input.indicator_name.en);
-  w.text(`${input.indicator_name.kk} · ${input.indicator_name.ru}`, { size: 10, color: '#333333', maxLines: 2, gap: 6 });
+  w.text(`${input.indicator_name.kk} · ${input.indicator_name.ru}`, {
+    size: 10,
+    color: '#333333',
+    maxLines: 2,
+    gap: 6,
+  });
   const status = input.status === 'final' ? '' : ` (${input.status})`;
   if (input.value === null) {
-    figure(w, formatValue(null, input.null_reason), `Unit: ${input.unit} · Period: ${input.period} · Status: ${input.status} · Source: ${input.source.title}`);
+    figure(
+      w,
+      formatValue(null, input.null_reason),
+      `Unit: ${input.unit} · Period: ${input.period} · Status: ${input.status} · Source: ${input.source.title}`,
+    );
   } else {
     figure(
       w,
@@ -55,17 +73,25 @@ export async function renderObservationCard(input: ObservationCardInput): Promis
   }
 
   w.section(`The series, ${input.period} highlighted`);
-  drawLegend(w, { main: input.place_name.en, preliminary: 'preliminary', suspicious: 'suspicious', break: 'series break' });
+  drawLegend(w, {
+    main: input.place_name.en,
+    preliminary: 'preliminary',
+    suspicious: 'suspicious',
+    break: 'series break',
+  });
   const box = w.area(90, 6);
   if (box) drawTrendChart(w.pdf, box, input.sparkline, true);
 
   w.section('Provenance');
-  w.fields([
-    ['Source', input.source.title],
-    ['Source address', input.source.url],
-    ['Status', input.status],
-    ['Observation id', input.id],
-    ['Content hash', input.content_hash],
-  ], 3);
+  w.fields(
+    [
+      ['Source', input.source.title],
+      ['Source address', input.source.url],
+      ['Status', input.status],
+      ['Observation id', input.id],
+      ['Content hash', input.content_hash],
+    ],
+    3,
+  );
   return finish(doc, where);
 }

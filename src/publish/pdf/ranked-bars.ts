@@ -12,7 +12,8 @@ const r2 = (n: number) => Math.round(n * 100) / 100;
 /** Rows in drawing order: largest value first, then the regions without a value, each by label. */
 export function rankRows(rows: RankedBarsInput['rows']): RankedBarsInput['rows'] {
   return [...rows].sort((a, b) => {
-    if (a.value === null || b.value === null) return a.value === null ? (b.value === null ? a.label.localeCompare(b.label, 'en') : 1) : -1;
+    if (a.value === null || b.value === null)
+      return a.value === null ? (b.value === null ? a.label.localeCompare(b.label, 'en') : 1) : -1;
     return b.value - a.value || a.label.localeCompare(b.label, 'en');
   });
 }
@@ -36,9 +37,17 @@ export function drawRankedBars(doc: PDFKit.PDFDocument, box: Box, input: RankedB
   rows.forEach((row, i) => {
     const y = box.y + i * rowH;
     doc.font(FONT.regular).fontSize(size).fillColor('#222222');
-    doc.text(row.label, box.x, r2(y + (rowH - size) / 2 - 0.5), { width: labelW - 4, height: rowH, ellipsis: '…', lineBreak: false });
+    doc.text(row.label, box.x, r2(y + (rowH - size) / 2 - 0.5), {
+      width: labelW - 4,
+      height: rowH,
+      ellipsis: '…',
+      lineBreak: false,
+    });
     if (row.value === null) {
-      doc.fillColor(GREY).text('not published', barLeft, r2(y + (rowH - size) / 2 - 0.5), { width: barMax + valueW, lineBreak: false });
+      doc.fillColor(GREY).text('not published', barLeft, r2(y + (rowH - size) / 2 - 0.5), {
+        width: barMax + valueW,
+        lineBreak: false,
+      });
       return;
     }
     const x0 = Math.min(zero, barLeft + scale(row.value));
@@ -47,7 +56,14 @@ export function drawRankedBars(doc: PDFKit.PDFDocument, box: Box, input: RankedB
     if (row.status === 'final') doc.fill(INK);
     else doc.lineWidth(0.7).fillAndStroke('#ffffff', INK);
     const mark = row.status === 'final' ? '' : ` (${row.status})`;
-    doc.fillColor('#222222').text(`${formatIn('en', row.value, input.decimals)}${mark}`, r2(barLeft + barMax + 4), r2(y + (rowH - size) / 2 - 0.5), { width: valueW, lineBreak: false });
+    doc
+      .fillColor('#222222')
+      .text(
+        `${formatIn('en', row.value, input.decimals)}${mark}`,
+        r2(barLeft + barMax + 4),
+        r2(y + (rowH - size) / 2 - 0.5),
+        { width: valueW, lineBreak: false },
+      );
   });
   doc.restore();
   return rows.length;

@@ -19,8 +19,14 @@ function validate(input: RegionBriefInput, where: string): void {
     checkText(input.official_name?.[lang], where, `official_name.${lang}`);
     checkText(input.admin_centre?.[lang], where, `admin_centre.${lang}`);
   }
-  if (typeof input.area_km2 !== 'number' || !Number.isFinite(input.area_km2) || input.area_km2 <= 0) {
-    throw new Error(`${where}: field area_km2 must be a positive number, got ${String(input.area_km2)}`);
+  if (
+    typeof input.area_km2 !== 'number' ||
+    !Number.isFinite(input.area_km2) ||
+    input.area_km2 <= 0
+  ) {
+    throw new Error(
+      `${where}: field area_km2 must be a positive number, got ${String(input.area_km2)}`,
+    );
   }
   checkText(input.area_source, where, 'area_source');
   checkText(input.revision, where, 'revision');
@@ -39,7 +45,10 @@ function validate(input: RegionBriefInput, where: string): void {
 
 /** "1,134,642 persons · 2024", or "— (reason) · 2024", with the status when it is not final. */
 function latestLine(ind: RegionBriefInput['indicators'][number]): string {
-  const value = ind.value === null ? formatValue(null, ind.null_reason) : formatFigure('en', ind.value, ind.unit, ind.decimals);
+  const value =
+    ind.value === null
+      ? formatValue(null, ind.null_reason)
+      : formatFigure('en', ind.value, ind.unit, ind.decimals);
   const status = ind.status === 'final' ? '' : ` (${ind.status})`;
   return `${value}${status} · ${ind.period}`;
 }
@@ -48,8 +57,18 @@ export async function renderRegionBrief(input: RegionBriefInput): Promise<Buffer
   const where = `region brief ${String(input?.iso)}`;
   validate(input, where);
   const pageId = `region:${input.iso}`;
-  const doc = createDocument({ title: `${input.name.en} — region brief`, subject: pageId, builtAt: input.builtAt });
-  const w = new PageWriter(doc, { revision: input.revision, builtAt: input.builtAt, attribution: input.attribution, citation: input.citation, pageId });
+  const doc = createDocument({
+    title: `${input.name.en} — region brief`,
+    subject: pageId,
+    builtAt: input.builtAt,
+  });
+  const w = new PageWriter(doc, {
+    revision: input.revision,
+    builtAt: input.builtAt,
+    attribution: input.attribution,
+    citation: input.citation,
+    pageId,
+  });
   const full = `/data/ region analytics for ${input.slug}`;
 
   header(w, `Region brief · Өңір анықтамасы · Справка по региону · ${input.iso}`, input.name.en, [
@@ -57,15 +76,25 @@ export async function renderRegionBrief(input: RegionBriefInput): Promise<Buffer
   ]);
 
   const mapBox = w.beside(200, 118, () => {
-    w.fields([
-      ['Official name', input.official_name.en],
-      ['Ресми атауы', input.official_name.kk],
-      ['Официальное название', input.official_name.ru],
-      ['Kind', input.kind],
-      ['Administrative centre', `${input.admin_centre.en} · ${input.admin_centre.kk} · ${input.admin_centre.ru}`],
-      ['Area', `${formatFigure('en', Math.round(input.area_km2), 'km²', 0)} (source: ${input.area_source})`],
-      ['Codes', `ISO 3166-2 ${input.iso} · ${input.slug}`],
-    ], 2, 110);
+    w.fields(
+      [
+        ['Official name', input.official_name.en],
+        ['Ресми атауы', input.official_name.kk],
+        ['Официальное название', input.official_name.ru],
+        ['Kind', input.kind],
+        [
+          'Administrative centre',
+          `${input.admin_centre.en} · ${input.admin_centre.kk} · ${input.admin_centre.ru}`,
+        ],
+        [
+          'Area',
+          `${formatFigure('en', Math.round(input.area_km2), 'km²', 0)} (source: ${input.area_source})`,
+        ],
+        ['Codes', `ISO 3166-2 ${input.iso} · ${input.slug}`],
+      ],
+      2,
+      110,
+    );
   });
   if (mapBox) drawLocatorMap(w.pdf, mapBox, input.map);
 
@@ -76,7 +105,13 @@ export async function renderRegionBrief(input: RegionBriefInput): Promise<Buffer
       w.text('— (no indicator published for this region)', { size: 9.5 });
       return;
     }
-    drawLegend(w, { main: input.name.en, comparison: 'Kazakhstan (right axis where the scale differs)', preliminary: 'preliminary', suspicious: 'suspicious', break: 'series break' });
+    drawLegend(w, {
+      main: input.name.en,
+      comparison: 'Kazakhstan (right axis where the scale differs)',
+      preliminary: 'preliminary',
+      suspicious: 'suspicious',
+      break: 'series break',
+    });
     const cols = input.indicators.length <= 4 ? 2 : 3;
     const rows = Math.ceil(input.indicators.length / cols);
     const titleH = 2 * w.lineHeight({ size: 7.5 }) + 1;
@@ -86,13 +121,30 @@ export async function renderRegionBrief(input: RegionBriefInput): Promise<Buffer
       const row = input.indicators.slice(r * cols, r * cols + cols);
       const band = w.area(titleH + chartH, 6);
       if (!band) {
-        w.text(`… ${input.indicators.length - r * cols} more indicators not drawn; full series: ${full}`, { size: 8, color: '#555555', maxLines: 1 });
+        w.text(
+          `… ${input.indicators.length - r * cols} more indicators not drawn; full series: ${full}`,
+          { size: 8, color: '#555555', maxLines: 1 },
+        );
         break;
       }
       row.forEach((ind, c) => {
         const x = band.x + c * (colW + 10);
-        w.draw(ind.name, { bold: true, size: 7.5, maxLines: 1 }, x, band.y, colW, w.lineHeight({ size: 7.5 }));
-        w.draw(latestLine(ind), { size: 7.5, maxLines: 1 }, x, band.y + w.lineHeight({ size: 7.5 }), colW, w.lineHeight({ size: 7.5 }));
+        w.draw(
+          ind.name,
+          { bold: true, size: 7.5, maxLines: 1 },
+          x,
+          band.y,
+          colW,
+          w.lineHeight({ size: 7.5 }),
+        );
+        w.draw(
+          latestLine(ind),
+          { size: 7.5, maxLines: 1 },
+          x,
+          band.y + w.lineHeight({ size: 7.5 }),
+          colW,
+          w.lineHeight({ size: 7.5 }),
+        );
         drawTrendChart(w.pdf, { x, y: band.y + titleH, w: colW, h: chartH }, ind.chart);
       });
     }

@@ -15,18 +15,28 @@ export type RenderJob =
   | { kind: 'observation-card'; input: ObservationCardInput }
   | { kind: 'region-brief'; input: RegionBriefInput };
 
-export type RenderOutcome = { id: number; bytes: Uint8Array; error?: never } | { id: number; error: string; bytes?: never };
+export type RenderOutcome =
+  { id: number; bytes: Uint8Array; error?: never } | { id: number; error: string; bytes?: never };
 
 // Running from source (tsx), a worker thread must register tsx itself: tsx's loader hooks apply to
 // the main thread only on Node 20 (as in src/publish/store/part-thread.ts). Compiled, the entry is JavaScript.
 function workerSource(): string {
   const fromSource = import.meta.url.endsWith('.ts');
-  const entry = JSON.stringify(new URL(`./render-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url).href);
-  const register = fromSource ? `(await import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})).register();` : '';
+  const entry = JSON.stringify(
+    new URL(`./render-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url).href,
+  );
+  const register = fromSource
+    ? `(await import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})).register();`
+    : '';
   return `(async () => { ${register} await import(${entry}); })().catch((error) => { setImmediate(() => { throw error; }); });`;
 }
 
-interface Pending { job: RenderJob; where: string; resolve: (bytes: Buffer) => void; reject: (error: Error) => void }
+interface Pending {
+  job: RenderJob;
+  where: string;
+  resolve: (bytes: Buffer) => void;
+  reject: (error: Error) => void;
+}
 
 export class PdfRenderPool {
   private readonly idle: Worker[] = [];
@@ -54,7 +64,8 @@ export class PdfRenderPool {
 
   private dispatch(): void {
     while (this.queue.length > 0) {
-      const worker = this.idle.pop() ?? (this.workers.length < this.size ? this.spawn() : undefined);
+      const worker =
+        this.idle.pop() ?? (this.workers.length < this.size ? this.spawn() : undefined);
       if (!worker) return;
       const { id, pending } = this.queue.shift()!;
       this.running.set(id, { worker, pending });
@@ -68,8 +79,12 @@ export class PdfRenderPool {
     worker.on('message', (outcome: RenderOutcome) => {
       const run = this.running.get(outcome.id)!;
       this.running.delete(outcome.id);
-      if (outcome.error !== undefined) run.pending.reject(new Error(`data/${run.pending.where}: ${outcome.error}`));
-      else run.pending.resolve(Buffer.from(outcome.bytes.buffer, outcome.bytes.byteOffset, outcome.bytes.byteLength));
+      if (outcome.error !== undefined)
+        run.pending.reject(new Error(`data/${run.pending.where}: ${outcome.error}`));
+      else
+        run.pending.resolve(
+          Buffer.from(outcome.bytes.buffer, outcome.bytes.byteOffset, outcome.bytes.byteLength),
+        );
       this.idle.push(worker);
       this.dispatch();
     });
@@ -80,7 +95,8 @@ export class PdfRenderPool {
         this.running.delete(id);
         run.pending.reject(new Error(`data/${run.pending.where}: ${this.failure.message}`));
       }
-      for (const { pending } of this.queue.splice(0)) pending.reject(new Error(`data/${pending.where}: ${this.failure.message}`));
+      for (const { pending } of this.queue.splice(0))
+        pending.reject(new Error(`data/${pending.where}: ${this.failure.message}`));
     });
     return worker;
   }

@@ -8,15 +8,22 @@ import type { RenderJob, RenderOutcome } from './render-pool.js';
 
 const render = (job: RenderJob): Promise<Buffer> => {
   switch (job.kind) {
-    case 'indicator-passport': return renderIndicatorPassport(job.input);
-    case 'observation-card': return renderObservationCard(job.input);
-    case 'region-brief': return renderRegionBrief(job.input);
+    case 'indicator-passport':
+      return renderIndicatorPassport(job.input);
+    case 'observation-card':
+      return renderObservationCard(job.input);
+    case 'region-brief':
+      return renderRegionBrief(job.input);
   }
 };
 
 parentPort!.on('message', (message: { id: number; job: RenderJob }) => {
   render(message.job).then(
     (bytes) => parentPort!.postMessage({ id: message.id, bytes } satisfies RenderOutcome),
-    (error: unknown) => parentPort!.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) } satisfies RenderOutcome),
+    (error: unknown) =>
+      parentPort!.postMessage({
+        id: message.id,
+        error: error instanceof Error ? error.message : String(error),
+      } satisfies RenderOutcome),
   );
 });

@@ -43,11 +43,19 @@ const r2 = (n: number) => Math.round(n * 100) / 100;
  * Runs of consecutive drawable points. A run ends at a null value, a point in another unit, a
  * period missing from the series, or a series break.
  */
-export function runs(series: ChartSeries, unit: string, breaks: number[], position: TrendChartInput['position'] = 'middle'): { x: number; p: ChartPoint }[][] {
+export function runs(
+  series: ChartSeries,
+  unit: string,
+  breaks: number[],
+  position: TrendChartInput['position'] = 'middle',
+): { x: number; p: ChartPoint }[][] {
   const all = series.points.map((p) => ({ x: pointX(p, position), p })).sort((a, b) => a.x - b.x);
   // The usual step is the shortest one between periods: a year for annual series, a quarter for
   // cumulative ones; anything longer than 1.5 of it means periods are missing in between.
-  const steps = all.slice(1).map((q, i) => q.x - all[i]!.x).filter((d) => d > 1e-6);
+  const steps = all
+    .slice(1)
+    .map((q, i) => q.x - all[i]!.x)
+    .filter((d) => d > 1e-6);
   const usual = steps.length ? Math.min(...steps) : Infinity;
   const out: { x: number; p: ChartPoint }[][] = [];
   let current: { x: number; p: ChartPoint }[] = [];
@@ -67,11 +75,23 @@ export function runs(series: ChartSeries, unit: string, breaks: number[], positi
   return out;
 }
 
-function marker(doc: PDFKit.PDFDocument, x: number, y: number, status: ChartPoint['status'], color: string, big: boolean): void {
+function marker(
+  doc: PDFKit.PDFDocument,
+  x: number,
+  y: number,
+  status: ChartPoint['status'],
+  color: string,
+  big: boolean,
+): void {
   const r = big ? 2.6 : status === 'final' ? 0.9 : 1.9;
   if (status === 'suspicious') {
     // A hollow diamond: a value the source itself doubts.
-    doc.polygon([r2(x), r2(y - r - 0.4)], [r2(x + r + 0.4), r2(y)], [r2(x), r2(y + r + 0.4)], [r2(x - r - 0.4), r2(y)]);
+    doc.polygon(
+      [r2(x), r2(y - r - 0.4)],
+      [r2(x + r + 0.4), r2(y)],
+      [r2(x), r2(y + r + 0.4)],
+      [r2(x - r - 0.4), r2(y)],
+    );
     doc.lineWidth(0.7).fillAndStroke('#ffffff', color);
   } else if (status === 'preliminary' || status === 'demonstration') {
     // Hollow: not yet final.
@@ -81,9 +101,22 @@ function marker(doc: PDFKit.PDFDocument, x: number, y: number, status: ChartPoin
   }
 }
 
-function text(doc: PDFKit.PDFDocument, s: string, x: number, y: number, opts: { size?: number; color?: string; width?: number; align?: 'left' | 'right' | 'center' } = {}): void {
-  doc.font(FONT.regular).fontSize(opts.size ?? 6).fillColor(opts.color ?? AXIS);
-  doc.text(s, r2(x), r2(y), { width: opts.width ?? 80, align: opts.align ?? 'left', lineBreak: false });
+function text(
+  doc: PDFKit.PDFDocument,
+  s: string,
+  x: number,
+  y: number,
+  opts: { size?: number; color?: string; width?: number; align?: 'left' | 'right' | 'center' } = {},
+): void {
+  doc
+    .font(FONT.regular)
+    .fontSize(opts.size ?? 6)
+    .fillColor(opts.color ?? AXIS);
+  doc.text(s, r2(x), r2(y), {
+    width: opts.width ?? 80,
+    align: opts.align ?? 'left',
+    lineBreak: false,
+  });
 }
 
 /** The y scale of one axis over the values it plots; a flat series gets a band around its value. */
@@ -99,18 +132,28 @@ function yScale(values: number[], top: number, bottom: number) {
   // Padding never pushes an all-positive series below zero: a negative tick would invent a range
   // the data do not have.
   const from = lo >= 0 ? Math.max(0, lo - pad) : lo - pad;
-  return scaleLinear().domain([from, hi + pad]).nice(4).range([bottom, top]);
+  return scaleLinear()
+    .domain([from, hi + pad])
+    .nice(4)
+    .range([bottom, top]);
 }
 
 function plotted(series: ChartSeries | null, unit: string): number[] {
-  return (series?.points ?? []).filter((p) => p.value !== null && p.unit === unit).map((p) => p.value as number);
+  return (series?.points ?? [])
+    .filter((p) => p.value !== null && p.unit === unit)
+    .map((p) => p.value as number);
 }
 
 /**
  * Draws the chart inside `box`. `compact` drops the y axis and labels only the first and last
  * period (a sparkline). Returns the periods it left out because they are in another unit.
  */
-export function drawTrendChart(doc: PDFKit.PDFDocument, box: Box, input: TrendChartInput, compact = false): string[] {
+export function drawTrendChart(
+  doc: PDFKit.PDFDocument,
+  box: Box,
+  input: TrendChartInput,
+  compact = false,
+): string[] {
   const right = input.comparison?.axis === 'right';
   const left = compact ? box.x + 2 : box.x + 30;
   const plotRight = box.x + box.w - (compact ? 2 : right ? 30 : 6);
@@ -121,33 +164,45 @@ export function drawTrendChart(doc: PDFKit.PDFDocument, box: Box, input: TrendCh
   const mainValues = plotted(input.main, input.unit);
   const leftValues = right ? mainValues : [...mainValues, ...plotted(input.comparison, input.unit)];
   const rightValues = right ? plotted(input.comparison, input.unit) : [];
-  const everyX = [input.main, input.comparison].flatMap((s) => (s?.points ?? []).map((p) => pointX(p, input.position)));
+  const everyX = [input.main, input.comparison].flatMap((s) =>
+    (s?.points ?? []).map((p) => pointX(p, input.position)),
+  );
   const breakXs = input.breaks.map((b) => decimalYear(b.at));
 
   doc.save();
   if (everyX.length === 0 || leftValues.length === 0) {
-    text(doc, 'No value published for this series.', left, (top + bottom) / 2 - 3, { size: 7, width: plotRight - left });
+    text(doc, 'No value published for this series.', left, (top + bottom) / 2 - 3, {
+      size: 7,
+      width: plotRight - left,
+    });
     doc.restore();
     return [];
   }
   const xMin = Math.min(...everyX);
   const xMax = Math.max(...everyX);
   const span = xMax - xMin || 1;
-  const x = scaleLinear().domain([xMin - span * 0.02, xMax + span * 0.02]).range([left, plotRight]);
+  const x = scaleLinear()
+    .domain([xMin - span * 0.02, xMax + span * 0.02])
+    .range([left, plotRight]);
   const y = yScale(leftValues, top, bottom);
   const yRight = rightValues.length ? yScale(rightValues, top, bottom) : null;
 
   // Grid and axes.
   if (!compact) {
     for (const t of y.ticks(4)) {
-      doc.moveTo(r2(left), r2(y(t))).lineTo(r2(plotRight), r2(y(t))).lineWidth(0.3).stroke(GRID);
+      doc
+        .moveTo(r2(left), r2(y(t)))
+        .lineTo(r2(plotRight), r2(y(t)))
+        .lineWidth(0.3)
+        .stroke(GRID);
       const step = (y.ticks(4)[1] ?? t) - (y.ticks(4)[0] ?? 0) || 1;
       text(doc, formatTick(t, step), box.x, y(t) - 2.5, { width: 27, align: 'right' });
     }
     if (yRight) {
       const ticks = yRight.ticks(4);
       const step = (ticks[1] ?? 0) - (ticks[0] ?? 0) || 1;
-      for (const t of ticks) text(doc, formatTick(t, step), plotRight + 3, yRight(t) - 2.5, { width: 27, color: GREY });
+      for (const t of ticks)
+        text(doc, formatTick(t, step), plotRight + 3, yRight(t) - 2.5, { width: 27, color: GREY });
     }
   }
   doc.moveTo(r2(left), r2(bottom)).lineTo(r2(plotRight), r2(bottom)).lineWidth(0.5).stroke(AXIS);
@@ -157,17 +212,28 @@ export function drawTrendChart(doc: PDFKit.PDFDocument, box: Box, input: TrendCh
   const lastYear = Math.floor(xMax);
   // About one year label per 36 pt, so labels never run into each other on a narrow chart.
   const fit = Math.max(2, Math.floor((plotRight - left) / 36));
-  const years = compact ? [] : x.ticks(Math.min(fit, Math.max(1, lastYear - firstYear + 1))).filter((t) => Number.isInteger(t));
+  const years = compact
+    ? []
+    : x
+        .ticks(Math.min(fit, Math.max(1, lastYear - firstYear + 1)))
+        .filter((t) => Number.isInteger(t));
   for (const t of years) {
-    doc.moveTo(r2(x(t + 0.5)), r2(bottom)).lineTo(r2(x(t + 0.5)), r2(bottom + 2)).lineWidth(0.5).stroke(AXIS);
+    doc
+      .moveTo(r2(x(t + 0.5)), r2(bottom))
+      .lineTo(r2(x(t + 0.5)), r2(bottom + 2))
+      .lineWidth(0.5)
+      .stroke(AXIS);
     text(doc, String(t), x(t + 0.5) - 15, bottom + 2.5, { width: 30, align: 'center' });
   }
   if (compact) {
-    const sorted = [...input.main.points].sort((a, b) => pointX(a, input.position) - pointX(b, input.position));
+    const sorted = [...input.main.points].sort(
+      (a, b) => pointX(a, input.position) - pointX(b, input.position),
+    );
     const first = sorted[0];
     const last = sorted[sorted.length - 1];
     if (first) text(doc, first.period, left, bottom + 2, { width: 60 });
-    if (last && last !== first) text(doc, last.period, plotRight - 60, bottom + 2, { width: 60, align: 'right' });
+    if (last && last !== first)
+      text(doc, last.period, plotRight - 60, bottom + 2, { width: 60, align: 'right' });
   }
 
   // Series breaks: a dashed rule with its label, above the lines. Each label is measured and set in
@@ -181,7 +247,9 @@ export function drawTrendChart(doc: PDFKit.PDFDocument, box: Box, input: TrendCh
     // A label near the right edge is set to the left of its rule so it stays inside the chart.
     const toLeft = bx + 1.2 + w > box.x + box.w;
     const x0 = toLeft ? bx - 1.2 - w : bx + 1.2;
-    const row = [0, 1].find((r) => set.every((o) => o.row !== r || x0 + w + 2 < o.x0 || o.x1 + 2 < x0));
+    const row = [0, 1].find((r) =>
+      set.every((o) => o.row !== r || x0 + w + 2 < o.x0 || o.x1 + 2 < x0),
+    );
     return row === undefined ? null : { x0, x1: x0 + w, row };
   };
   for (const b of input.breaks) {
@@ -189,18 +257,39 @@ export function drawTrendChart(doc: PDFKit.PDFDocument, box: Box, input: TrendCh
     if (bx < left || bx > plotRight) continue;
     // A narrow chart keeps only the year of the break; the legend and the passport say the cause.
     const full = box.w < 200 ? b.label.slice(0, 4) : b.label;
-    const label = compact ? null : place(full, bx) ? full : place(b.label.slice(0, 4), bx) ? b.label.slice(0, 4) : null;
+    const label = compact
+      ? null
+      : place(full, bx)
+        ? full
+        : place(b.label.slice(0, 4), bx)
+          ? b.label.slice(0, 4)
+          : null;
     const spot = label === null ? null : place(label, bx);
     const labelY = box.y + (spot?.row ?? 0) * 6.5;
-    doc.moveTo(r2(bx), r2(compact ? top : labelY + 1)).lineTo(r2(bx), r2(bottom)).lineWidth(0.6).dash(1.5, { space: 1.2 }).stroke(BREAK);
+    doc
+      .moveTo(r2(bx), r2(compact ? top : labelY + 1))
+      .lineTo(r2(bx), r2(bottom))
+      .lineWidth(0.6)
+      .dash(1.5, { space: 1.2 })
+      .stroke(BREAK);
     doc.undash();
     if (label === null || spot === null) continue;
     set.push(spot);
-    text(doc, label, spot.x0, labelY, { size: BREAK_SIZE, color: BREAK, width: spot.x1 - spot.x0 + 1, align: 'left' });
+    text(doc, label, spot.x0, labelY, {
+      size: BREAK_SIZE,
+      color: BREAK,
+      width: spot.x1 - spot.x0 + 1,
+      align: 'left',
+    });
   }
 
   // Lines, comparison first so the main series is drawn on top.
-  const draw = (series: ChartSeries, scale: (v: number) => number, color: string, width: number) => {
+  const draw = (
+    series: ChartSeries,
+    scale: (v: number) => number,
+    color: string,
+    width: number,
+  ) => {
     for (const run of runs(series, input.unit, breakXs, input.position)) {
       if (run.length > 1) {
         run.forEach((pt, i) => {
@@ -212,12 +301,18 @@ export function drawTrendChart(doc: PDFKit.PDFDocument, box: Box, input: TrendCh
         doc.lineWidth(width).lineJoin('round').stroke(color);
       }
       for (const pt of run) {
-        const big = input.highlight !== null && pt.p.period === input.highlight && series === input.main;
+        const big =
+          input.highlight !== null && pt.p.period === input.highlight && series === input.main;
         marker(doc, x(pt.x), scale(pt.p.value as number), pt.p.status, big ? ACCENT : color, big);
         if (big) {
           const label = `${pt.p.period}: ${formatIn('en', pt.p.value as number, input.decimals)}`;
           const toLeft = x(pt.x) + 90 > plotRight;
-          text(doc, label, toLeft ? x(pt.x) - 94 : x(pt.x) + 4, scale(pt.p.value as number) - 9, { size: 6.5, color: ACCENT, width: 90, align: toLeft ? 'right' : 'left' });
+          text(doc, label, toLeft ? x(pt.x) - 94 : x(pt.x) + 4, scale(pt.p.value as number) - 9, {
+            size: 6.5,
+            color: ACCENT,
+            width: 90,
+            align: toLeft ? 'right' : 'left',
+          });
         }
       }
     }
@@ -226,6 +321,8 @@ export function drawTrendChart(doc: PDFKit.PDFDocument, box: Box, input: TrendCh
   draw(input.main, (v) => y(v), INK, 1.2);
   doc.restore();
 
-  const other = [input.main, input.comparison].flatMap((s) => (s?.points ?? []).filter((p) => p.value !== null && p.unit !== input.unit).map((p) => p.period));
+  const other = [input.main, input.comparison].flatMap((s) =>
+    (s?.points ?? []).filter((p) => p.value !== null && p.unit !== input.unit).map((p) => p.period),
+  );
   return [...new Set(other)];
 }

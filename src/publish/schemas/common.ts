@@ -8,7 +8,11 @@ export const isoDate = { type: 'string', format: 'date' } as const;
 export const names = {
   type: 'object',
   required: ['kk', 'ru', 'en'],
-  properties: { kk: { type: 'string', minLength: 1 }, ru: { type: 'string', minLength: 1 }, en: { type: 'string', minLength: 1 } },
+  properties: {
+    kk: { type: 'string', minLength: 1 },
+    ru: { type: 'string', minLength: 1 },
+    en: { type: 'string', minLength: 1 },
+  },
   additionalProperties: false,
 } as const;
 
@@ -24,13 +28,24 @@ export const freshness = {
     status: { enum: ['fresh', 'degraded', 'stale', 'unknown'] },
     reason: { type: 'array', items: { type: 'string' } },
     historical: { type: 'boolean' },
-    evaluated_when: { enum: ['build', 'request'], description: 'build: evaluated once when the release was built (evaluated_at = built_at); request: at the moment of the answer' },
+    evaluated_when: {
+      enum: ['build', 'request'],
+      description:
+        'build: evaluated once when the release was built (evaluated_at = built_at); request: at the moment of the answer',
+    },
     parts: {
       type: 'array',
-      description: 'each indicator of the dataset with its own latest period and status; the dataset as_of is the oldest of them',
+      description:
+        'each indicator of the dataset with its own latest period and status; the dataset as_of is the oldest of them',
       items: {
-        type: 'object', required: ['indicator', 'as_of', 'age_days', 'status'],
-        properties: { indicator: { type: 'string' }, as_of: { type: ['string', 'null'], format: 'date' }, age_days: { type: ['integer', 'null'], minimum: 0 }, status: { enum: ['fresh', 'degraded', 'stale', 'unknown'] } },
+        type: 'object',
+        required: ['indicator', 'as_of', 'age_days', 'status'],
+        properties: {
+          indicator: { type: 'string' },
+          as_of: { type: ['string', 'null'], format: 'date' },
+          age_days: { type: ['integer', 'null'], minimum: 0 },
+          status: { enum: ['fresh', 'degraded', 'stale', 'unknown'] },
+        },
       },
     },
   },
@@ -43,16 +58,32 @@ export const sourceRef = {
     id: { type: 'string' },
     title: { type: 'string' },
     url: { type: 'string', format: 'uri' },
-    revision: { type: 'string', description: 'source revision: sha256 prefix over the pinned snapshot files' },
+    revision: {
+      type: 'string',
+      description: 'source revision: sha256 prefix over the pinned snapshot files',
+    },
   },
 } as const;
 
 /** A published figure: value or null with a reason (never 0 for missing), unit, period, source. */
 export const figure = {
   type: 'object',
-  required: ['value', 'null_reason', 'unit', 'period', 'period_start', 'period_end', 'status', 'source', 'note'],
+  required: [
+    'value',
+    'null_reason',
+    'unit',
+    'period',
+    'period_start',
+    'period_end',
+    'status',
+    'source',
+    'note',
+  ],
   properties: {
-    note: { type: ['string', 'null'], description: 'unit change, flag or series break that applies to this value; null when none' },
+    note: {
+      type: ['string', 'null'],
+      description: 'unit change, flag or series break that applies to this value; null when none',
+    },
     value: { type: ['number', 'null'] },
     null_reason: { type: ['string', 'null'] },
     unit: { type: 'string', minLength: 1 },
@@ -73,7 +104,17 @@ export const figure = {
  */
 export const absentFigure = {
   type: 'object',
-  required: ['value', 'null_reason', 'unit', 'period', 'period_start', 'period_end', 'status', 'source', 'note'],
+  required: [
+    'value',
+    'null_reason',
+    'unit',
+    'period',
+    'period_start',
+    'period_end',
+    'status',
+    'source',
+    'note',
+  ],
   properties: {
     value: { type: 'null' },
     null_reason: { type: 'string', minLength: 1 },
@@ -99,7 +140,10 @@ export const contractHeader = {
 } as const;
 
 /** A contract's sealed schema, typed as written so FromSchema can derive the contract's TypeScript type. */
-export function contractSchema<const P extends Record<string, unknown>, const R extends readonly string[]>(name: string, title: string, properties: P, required: R) {
+export function contractSchema<
+  const P extends Record<string, unknown>,
+  const R extends readonly string[],
+>(name: string, title: string, properties: P, required: R) {
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     $id: schemaId(name),

@@ -7,88 +7,319 @@ import { SLUG_PATTERN } from '../../lib/slug.js';
 import { RELEASE_SEAL_SCHEMA, REVISION_SCHEMA, SEALED_FILE_SCHEMA } from './release-seal.js';
 
 const sha = { type: 'string', pattern: '^[0-9a-f]{64}$' };
-const event = { type: 'object', required: ['id', 'date', 'kind', 'place', 'title', 'source_url', 'review_status'], properties: { date: isoDate, title: names, source_url: { type: 'string', format: 'uri' }, review_status: { enum: ['reviewed', 'unreviewed'] } } };
+const event = {
+  type: 'object',
+  required: ['id', 'date', 'kind', 'place', 'title', 'source_url', 'review_status'],
+  properties: {
+    date: isoDate,
+    title: names,
+    source_url: { type: 'string', format: 'uri' },
+    review_status: { enum: ['reviewed', 'unreviewed'] },
+  },
+};
 const str = { type: 'string' } as const;
 const datasetEntry = {
-  type: 'object', required: ['id', 'slug', 'title', 'description', 'distributions', 'sources', 'quality_status', 'publication_limits', 'freshness'],
+  type: 'object',
+  required: [
+    'id',
+    'slug',
+    'title',
+    'description',
+    'distributions',
+    'sources',
+    'quality_status',
+    'publication_limits',
+    'freshness',
+  ],
   properties: {
-    id: { type: 'string', pattern: '^dataset:' }, slug: str, title: str, description: str,
-    distributions: { type: 'array', minItems: 1, items: { type: 'object', required: ['media_type', 'url'], properties: { media_type: str, url: str } } },
-    sources: { type: 'array', minItems: 1, items: sourceRef }, quality_status: str, publication_limits: str, freshness,
+    id: { type: 'string', pattern: '^dataset:' },
+    slug: str,
+    title: str,
+    description: str,
+    distributions: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        required: ['media_type', 'url'],
+        properties: { media_type: str, url: str },
+      },
+    },
+    sources: { type: 'array', minItems: 1, items: sourceRef },
+    quality_status: str,
+    publication_limits: str,
+    freshness,
   },
 } as const;
 const position = { type: 'array', minItems: 2, maxItems: 3, items: { type: 'number' } } as const;
 const ring = { type: 'array', minItems: 4, items: position } as const;
 const polygonal = {
   oneOf: [
-    { type: 'object', required: ['type', 'coordinates'], properties: { type: { const: 'Polygon' }, coordinates: { type: 'array', minItems: 1, items: ring } } },
-    { type: 'object', required: ['type', 'coordinates'], properties: { type: { const: 'MultiPolygon' }, coordinates: { type: 'array', minItems: 1, items: { type: 'array', minItems: 1, items: ring } } } },
+    {
+      type: 'object',
+      required: ['type', 'coordinates'],
+      properties: {
+        type: { const: 'Polygon' },
+        coordinates: { type: 'array', minItems: 1, items: ring },
+      },
+    },
+    {
+      type: 'object',
+      required: ['type', 'coordinates'],
+      properties: {
+        type: { const: 'MultiPolygon' },
+        coordinates: {
+          type: 'array',
+          minItems: 1,
+          items: { type: 'array', minItems: 1, items: ring },
+        },
+      },
+    },
   ],
 } as const;
 
 export const operationsSchemas = {
-  workbench: contractSchema('workbench', 'Verified static slice of changes, events and key counters', {
-    counters: { type: 'object', required: ['regions', 'districts', 'institutions', 'statistical_points', 'store_point_rows', 'events'], additionalProperties: { type: 'integer', minimum: 0 } },
-    changes: { type: 'array', items: event }, events: { type: 'array', items: event },
-  }, ['counters', 'changes', 'events']),
-  'public-holidays': contractSchema('public-holidays', 'Calendar of public holidays (date-holidays package, unreviewed)', {
-    source: sourceRef, review_status: { const: 'unreviewed' }, count: { type: 'integer', minimum: 0 },
-    holidays: { type: 'array', items: { type: 'object', required: ['date', 'title', 'scheduled'], additionalProperties: false, properties: { date: isoDate, title: names, scheduled: { type: 'boolean' } } } },
-  }, ['source', 'review_status', 'count', 'holidays']),
-  'quality-report': contractSchema('quality-report', 'Freshness and quality of the public datasets', {
-    summary: { type: 'object', required: ['fresh', 'degraded', 'stale', 'unknown', 'checks_passed', 'checks_failed'], properties: { checks_failed: { type: 'array', items: { type: 'string' } } } },
-    datasets: { type: 'array', minItems: 1, items: { type: 'object', required: ['dataset', 'quality_status', 'freshness'], properties: { freshness } } },
-    checks: { type: 'array', items: { type: 'object', required: ['id', 'passed', 'detail'] } },
-  }, ['summary', 'datasets', 'checks']),
-  'media-weekly-digest': contractSchema('media-weekly-digest', 'Volumes of publications per day, source, topic and region (demonstration sample)', {
-    quality_status: { const: 'demonstration' },
-    provenance: { type: 'object', required: ['kind'], properties: { kind: { const: 'demonstration' } } },
-    per_day: { type: 'array' }, per_source: { type: 'array' }, per_topic: { type: 'array' }, per_region: { type: 'array' },
-  }, ['quality_status', 'provenance', 'warning', 'per_day', 'per_source', 'per_topic', 'per_region']),
-  'dataset-catalog': contractSchema('dataset-catalog', 'Catalog of public datasets', {
-    count: { type: 'integer' }, datasets: { type: 'array', minItems: 1, items: datasetEntry },
-  }, ['count', 'datasets']),
-  provenance: contractSchema('provenance', 'Sources, publication limits and checksums of the published JSON and CSV files', {
-    sources: { type: 'array', minItems: 1, items: { type: 'object', required: ['id', 'title', 'url', 'licence', 'attribution', 'reuse_terms_verified', 'revision'] } },
-    snapshots: { type: 'array', minItems: 1, items: { type: 'object', required: ['path', 'origin_url', 'licence', 'sha256', 'bytes', 'retrieved'], properties: { sha256: sha } } },
-    checksums: { type: 'array', minItems: 1, items: { type: 'object', required: ['path', 'sha256', 'bytes'], properties: { sha256: sha } } },
-  }, ['sources', 'snapshots', 'publication_limits', 'checksums']),
-  'pdf-manifest': contractSchema('pdf-manifest', 'Checksums of one-page PDFs', {
-    count: { type: 'integer', minimum: 1 },
-    files: { type: 'array', minItems: 1, items: { type: 'object', required: ['path', 'sha256', 'bytes', 'media_type', 'subject'], properties: { path: { type: 'string', pattern: '^/data/.+\\.pdf$' }, sha256: sha, bytes: { type: 'integer', minimum: 1 }, media_type: { const: 'application/pdf' } } } },
-  }, ['count', 'files', 'data_revision']),
-  'release-manifest': contractSchema('release-manifest', 'Revision, artifact hashes, sources and rollback link of the public release', {
-    revision: REVISION_SCHEMA, previous_revision: RELEASE_SEAL_SCHEMA.properties.previous_revision, rollback: RELEASE_SEAL_SCHEMA.properties.rollback,
-    lineage: { type: 'array', items: REVISION_SCHEMA, description: 'Every earlier revision, newest first' },
-    permalink: { type: 'string', format: 'uri', description: 'Where this release\'s /data/ files stay, byte for byte, while the server keeps the release' },
-    sources: { type: 'array', items: sourceRef },
-    artifacts: { type: 'array', minItems: 1, items: SEALED_FILE_SCHEMA },
-  }, ['revision', 'previous_revision', 'rollback', 'sources', 'artifacts']),
+  workbench: contractSchema(
+    'workbench',
+    'Verified static slice of changes, events and key counters',
+    {
+      counters: {
+        type: 'object',
+        required: [
+          'regions',
+          'districts',
+          'institutions',
+          'statistical_points',
+          'store_point_rows',
+          'events',
+        ],
+        additionalProperties: { type: 'integer', minimum: 0 },
+      },
+      changes: { type: 'array', items: event },
+      events: { type: 'array', items: event },
+    },
+    ['counters', 'changes', 'events'],
+  ),
+  'public-holidays': contractSchema(
+    'public-holidays',
+    'Calendar of public holidays (date-holidays package, unreviewed)',
+    {
+      source: sourceRef,
+      review_status: { const: 'unreviewed' },
+      count: { type: 'integer', minimum: 0 },
+      holidays: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['date', 'title', 'scheduled'],
+          additionalProperties: false,
+          properties: { date: isoDate, title: names, scheduled: { type: 'boolean' } },
+        },
+      },
+    },
+    ['source', 'review_status', 'count', 'holidays'],
+  ),
+  'quality-report': contractSchema(
+    'quality-report',
+    'Freshness and quality of the public datasets',
+    {
+      summary: {
+        type: 'object',
+        required: ['fresh', 'degraded', 'stale', 'unknown', 'checks_passed', 'checks_failed'],
+        properties: { checks_failed: { type: 'array', items: { type: 'string' } } },
+      },
+      datasets: {
+        type: 'array',
+        minItems: 1,
+        items: {
+          type: 'object',
+          required: ['dataset', 'quality_status', 'freshness'],
+          properties: { freshness },
+        },
+      },
+      checks: { type: 'array', items: { type: 'object', required: ['id', 'passed', 'detail'] } },
+    },
+    ['summary', 'datasets', 'checks'],
+  ),
+  'media-weekly-digest': contractSchema(
+    'media-weekly-digest',
+    'Volumes of publications per day, source, topic and region (demonstration sample)',
+    {
+      quality_status: { const: 'demonstration' },
+      provenance: {
+        type: 'object',
+        required: ['kind'],
+        properties: { kind: { const: 'demonstration' } },
+      },
+      per_day: { type: 'array' },
+      per_source: { type: 'array' },
+      per_topic: { type: 'array' },
+      per_region: { type: 'array' },
+    },
+    ['quality_status', 'provenance', 'warning', 'per_day', 'per_source', 'per_topic', 'per_region'],
+  ),
+  'dataset-catalog': contractSchema(
+    'dataset-catalog',
+    'Catalog of public datasets',
+    {
+      count: { type: 'integer' },
+      datasets: { type: 'array', minItems: 1, items: datasetEntry },
+    },
+    ['count', 'datasets'],
+  ),
+  provenance: contractSchema(
+    'provenance',
+    'Sources, publication limits and checksums of the published JSON and CSV files',
+    {
+      sources: {
+        type: 'array',
+        minItems: 1,
+        items: {
+          type: 'object',
+          required: [
+            'id',
+            'title',
+            'url',
+            'licence',
+            'attribution',
+            'reuse_terms_verified',
+            'revision',
+          ],
+        },
+      },
+      snapshots: {
+        type: 'array',
+        minItems: 1,
+        items: {
+          type: 'object',
+          required: ['path', 'origin_url', 'licence', 'sha256', 'bytes', 'retrieved'],
+          properties: { sha256: sha },
+        },
+      },
+      checksums: {
+        type: 'array',
+        minItems: 1,
+        items: {
+          type: 'object',
+          required: ['path', 'sha256', 'bytes'],
+          properties: { sha256: sha },
+        },
+      },
+    },
+    ['sources', 'snapshots', 'publication_limits', 'checksums'],
+  ),
+  'pdf-manifest': contractSchema(
+    'pdf-manifest',
+    'Checksums of one-page PDFs',
+    {
+      count: { type: 'integer', minimum: 1 },
+      files: {
+        type: 'array',
+        minItems: 1,
+        items: {
+          type: 'object',
+          required: ['path', 'sha256', 'bytes', 'media_type', 'subject'],
+          properties: {
+            path: { type: 'string', pattern: '^/data/.+\\.pdf$' },
+            sha256: sha,
+            bytes: { type: 'integer', minimum: 1 },
+            media_type: { const: 'application/pdf' },
+          },
+        },
+      },
+    },
+    ['count', 'files', 'data_revision'],
+  ),
+  'release-manifest': contractSchema(
+    'release-manifest',
+    'Revision, artifact hashes, sources and rollback link of the public release',
+    {
+      revision: REVISION_SCHEMA,
+      previous_revision: RELEASE_SEAL_SCHEMA.properties.previous_revision,
+      rollback: RELEASE_SEAL_SCHEMA.properties.rollback,
+      lineage: {
+        type: 'array',
+        items: REVISION_SCHEMA,
+        description: 'Every earlier revision, newest first',
+      },
+      permalink: {
+        type: 'string',
+        format: 'uri',
+        description:
+          "Where this release's /data/ files stay, byte for byte, while the server keeps the release",
+      },
+      sources: { type: 'array', items: sourceRef },
+      artifacts: { type: 'array', minItems: 1, items: SEALED_FILE_SCHEMA },
+    },
+    ['revision', 'previous_revision', 'rollback', 'sources', 'artifacts'],
+  ),
   'district-collection': {
-    $schema: 'https://json-schema.org/draft/2020-12/schema', $id: 'https://dala.kz/data/schemas/district-collection.schema.json',
-    title: 'RFC 7946 FeatureCollection of districts (ADM2, WGS84), simplified within the stated tolerance',
-    type: 'object', required: ['type', 'features', 'attribution', 'simplification'],
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: 'https://dala.kz/data/schemas/district-collection.schema.json',
+    title:
+      'RFC 7946 FeatureCollection of districts (ADM2, WGS84), simplified within the stated tolerance',
+    type: 'object',
+    required: ['type', 'features', 'attribution', 'simplification'],
     properties: {
       type: { const: 'FeatureCollection' },
       attribution: { type: 'string', minLength: 1 },
-      simplification: { type: 'object', required: ['max_bytes', 'max_area_error_limit', 'coordinate_decimals', 'method'] },
-      features: { type: 'array', minItems: 1, items: { type: 'object', required: ['type', 'id', 'geometry', 'properties'], properties: {
-        type: { const: 'Feature' }, id: { type: 'string', pattern: '^place:KZ-\\d{2}/KZ\\d{6}$' }, geometry: polygonal,
-        properties: { type: 'object', required: ['id', 'pcode', 'region_iso', 'name_kk', 'name_ru', 'name_en'] } } } },
+      simplification: {
+        type: 'object',
+        required: ['max_bytes', 'max_area_error_limit', 'coordinate_decimals', 'method'],
+      },
+      features: {
+        type: 'array',
+        minItems: 1,
+        items: {
+          type: 'object',
+          required: ['type', 'id', 'geometry', 'properties'],
+          properties: {
+            type: { const: 'Feature' },
+            id: { type: 'string', pattern: '^place:KZ-\\d{2}/KZ\\d{6}$' },
+            geometry: polygonal,
+            properties: {
+              type: 'object',
+              required: ['id', 'pcode', 'region_iso', 'name_kk', 'name_ru', 'name_en'],
+            },
+          },
+        },
+      },
     },
   },
   'feature-collection': {
-    $schema: 'https://json-schema.org/draft/2020-12/schema', $id: 'https://dala.kz/data/schemas/feature-collection.schema.json',
-    title: 'RFC 7946 FeatureCollection of polygonal regions (WGS84)', type: 'object', required: ['type', 'features'],
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: 'https://dala.kz/data/schemas/feature-collection.schema.json',
+    title: 'RFC 7946 FeatureCollection of polygonal regions (WGS84)',
+    type: 'object',
+    required: ['type', 'features'],
     properties: {
       type: { const: 'FeatureCollection' },
-      features: { type: 'array', minItems: 1, items: { type: 'object', required: ['type', 'geometry', 'properties'], properties: {
-        type: { const: 'Feature' }, geometry: polygonal,
-        properties: { type: 'object', required: ['id', 'iso', 'kato', 'slug', 'kind', 'name_kk', 'name_ru', 'name_en'], properties: {
-          id: { type: 'string', pattern: '^place:KZ-\\d{2}$' }, iso: { type: 'string', pattern: '^KZ-\\d{2}$' }, kato: str, slug: { type: 'string', pattern: SLUG_PATTERN },
-          kind: { enum: ['region', 'city'] }, name_kk: str, name_ru: str, name_en: str,
-        } },
-      } } },
+      features: {
+        type: 'array',
+        minItems: 1,
+        items: {
+          type: 'object',
+          required: ['type', 'geometry', 'properties'],
+          properties: {
+            type: { const: 'Feature' },
+            geometry: polygonal,
+            properties: {
+              type: 'object',
+              required: ['id', 'iso', 'kato', 'slug', 'kind', 'name_kk', 'name_ru', 'name_en'],
+              properties: {
+                id: { type: 'string', pattern: '^place:KZ-\\d{2}$' },
+                iso: { type: 'string', pattern: '^KZ-\\d{2}$' },
+                kato: str,
+                slug: { type: 'string', pattern: SLUG_PATTERN },
+                kind: { enum: ['region', 'city'] },
+                name_kk: str,
+                name_ru: str,
+                name_en: str,
+              },
+            },
+          },
+        },
+      },
     },
   } as const,
 };

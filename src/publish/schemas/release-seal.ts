@@ -12,7 +12,12 @@ const SHA256 = { type: 'string', pattern: '^[0-9a-f]{64}$' } as const;
 export const SEALED_FILE_SCHEMA = {
   type: 'object',
   required: ['path', 'sha256', 'bytes', 'media_type'],
-  properties: { path: { type: 'string', minLength: 1 }, sha256: SHA256, bytes: { type: 'integer', minimum: 0 }, media_type: { type: 'string', minLength: 1 } },
+  properties: {
+    path: { type: 'string', minLength: 1 },
+    sha256: SHA256,
+    bytes: { type: 'integer', minimum: 0 },
+    media_type: { type: 'string', minLength: 1 },
+  },
   additionalProperties: false,
 } as const;
 
@@ -21,7 +26,7 @@ export const SEALED_VARIANT_SCHEMA = {
   type: 'object',
   required: ['path', 'sha256', 'bytes', 'of', 'coding'],
   properties: {
-    path: { type: 'string', description: 'the sealed file\'s path plus .gz or .br' },
+    path: { type: 'string', description: "the sealed file's path plus .gz or .br" },
     sha256: SHA256,
     bytes: { type: 'integer', minimum: 0 },
     of: { type: 'string', description: 'the sealed file it encodes' },
@@ -32,16 +37,32 @@ export const SEALED_VARIANT_SCHEMA = {
 
 export const RELEASE_SEAL_SCHEMA = {
   type: 'object',
-  required: ['revision', 'schema_version', 'built_at', 'as_of', 'previous_revision', 'rollback', 'files'],
+  required: [
+    'revision',
+    'schema_version',
+    'built_at',
+    'as_of',
+    'previous_revision',
+    'rollback',
+    'files',
+  ],
   properties: {
     revision: REVISION_SCHEMA,
     schema_version: { type: 'string' },
     built_at: { type: 'string', format: 'date-time', description: 'from SOURCE_DATE_EPOCH' },
-    as_of: { type: 'string', format: 'date', description: 'the release\'s as-of date (latest data period end)' },
+    as_of: {
+      type: 'string',
+      format: 'date',
+      description: "the release's as-of date (latest data period end)",
+    },
     previous_revision: { type: ['string', 'null'] },
-    rollback: { type: ['string', 'null'], description: 'path of the previous release\'s manifest' },
+    rollback: { type: ['string', 'null'], description: "path of the previous release's manifest" },
     files: { type: 'array', items: SEALED_FILE_SCHEMA },
-    variants: { type: 'array', items: SEALED_VARIANT_SCHEMA, description: 'outside the revision hash; absent in releases sealed before them' },
+    variants: {
+      type: 'array',
+      items: SEALED_VARIANT_SCHEMA,
+      description: 'outside the revision hash; absent in releases sealed before them',
+    },
   },
   additionalProperties: false,
 } as const;

@@ -17,7 +17,10 @@ const OTHER_CSV_SOURCES: Record<string, string[]> = {
 function sourcesOf(model: Model, path: string): SourceDef[] {
   const dataset = model.datasets.find((d) => d.csv_path === path);
   const ids = dataset?.source_ids ?? OTHER_CSV_SOURCES[path];
-  if (!ids) throw new Error(`data/${path}: no sources declared for this CSV (src/publish/standards/datapackage.ts)`);
+  if (!ids)
+    throw new Error(
+      `data/${path}: no sources declared for this CSV (src/publish/standards/datapackage.ts)`,
+    );
   return ids.map((id) => sourceOf(model, id));
 }
 
@@ -31,7 +34,9 @@ const licences = (sources: SourceDef[]) => {
 };
 
 export function dataPackage(model: Model, artifacts: Artifact[], base: string): object {
-  const csvs = artifacts.filter((a) => a.path.endsWith('.csv')).sort((a, b) => (a.path < b.path ? -1 : 1));
+  const csvs = artifacts
+    .filter((a) => a.path.endsWith('.csv'))
+    .sort((a, b) => (a.path < b.path ? -1 : 1));
   const all = new Map<string, SourceDef>();
   const resources = csvs.map((a) => {
     const header = (parse(artifactBytes(a), { to_line: 1, bom: true }) as string[][])[0] ?? [];
@@ -51,8 +56,12 @@ export function dataPackage(model: Model, artifacts: Artifact[], base: string): 
       title: dataset?.title ?? a.path,
       description: [
         dataset?.description,
-        unstated.length ? `Licence not stated by ${unstated.map((s) => s.title).join('; ')}: reuse terms are the source's (${[...new Set(unstated.map((s) => s.licence))].join('; ')}).` : null,
-      ].filter(Boolean).join(' '),
+        unstated.length
+          ? `Licence not stated by ${unstated.map((s) => s.title).join('; ')}: reuse terms are the source's (${[...new Set(unstated.map((s) => s.licence))].join('; ')}).`
+          : null,
+      ]
+        .filter(Boolean)
+        .join(' '),
       sources: sources.map((s) => ({ title: s.title, path: s.url })),
       ...(stated.length ? { licenses: stated } : {}),
       schema: tableSchema(a.path, header),
@@ -62,11 +71,14 @@ export function dataPackage(model: Model, artifacts: Artifact[], base: string): 
     $schema: 'https://datapackage.org/profiles/2.0/datapackage.json',
     name: 'dala',
     title: 'Dala: open data of Kazakhstan (CSV tables)',
-    description: 'Every CSV table of the release with its Table Schema. Each resource lists its sources and the licences they state; where a source states none, the resource says so and no licence is given.',
+    description:
+      'Every CSV table of the release with its Table Schema. Each resource lists its sources and the licences they state; where a source states none, the resource says so and no licence is given.',
     homepage: `${base}/`,
     created: model.builtAt,
     keywords: ['Kazakhstan', 'official statistics', 'regions'],
-    sources: [...all.values()].sort((a, b) => (a.id < b.id ? -1 : 1)).map((s) => ({ title: s.title, path: s.url })),
+    sources: [...all.values()]
+      .sort((a, b) => (a.id < b.id ? -1 : 1))
+      .map((s) => ({ title: s.title, path: s.url })),
     resources,
   };
 }

@@ -11,11 +11,18 @@ import { toTurtle } from './turtle.js';
 // These files follow external specifications, validated in the tests against the specifications'
 // own SHACL shapes and JSON Schemas (shared/reference/), so they are written as bytes, not as
 // contracts of src/publish/schemas.
-export async function standardArtifacts(model: Model, others: Artifact[], publicUrl: string): Promise<Artifact[]> {
+export async function standardArtifacts(
+  model: Model,
+  others: Artifact[],
+  publicUrl: string,
+): Promise<Artifact[]> {
   const catalog = dcatCatalog(model, others, publicUrl);
   return [
     { path: 'dcat-catalog.jsonld', bytes: Buffer.from(stableJson(catalog)) },
     { path: 'dcat-catalog.ttl', bytes: await toTurtle(catalog, DCAT_CONTEXT) },
-    { path: 'datapackage.json', bytes: Buffer.from(stableJson(dataPackage(model, others, publicUrl))) },
+    {
+      path: 'datapackage.json',
+      bytes: Buffer.from(stableJson(dataPackage(model, others, publicUrl))),
+    },
   ];
 }

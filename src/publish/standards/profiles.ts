@@ -17,7 +17,12 @@ const PROFILE_NAMES = ['datapackage.json', 'dataresource.json', 'tableschema.jso
 type ProfileName = (typeof PROFILE_NAMES)[number];
 
 /** valid: true when checked at build; null when the build cannot check it (the note says how it is checked). */
-export interface StandardCheck { path: string; specification: string; checked_by: string; valid: true | null }
+export interface StandardCheck {
+  path: string;
+  specification: string;
+  checked_by: string;
+  valid: true | null;
+}
 
 let compiled: Map<ProfileName, ValidateFunction> | null = null;
 function profiles(): Map<ProfileName, ValidateFunction> {
@@ -26,7 +31,12 @@ function profiles(): Map<ProfileName, ValidateFunction> {
   const ajv = new Ajv({ strict: false, allErrors: false });
   (addFormatsImport as unknown as (a: Ajv) => void)(ajv);
   ajv.addFormat('textarea', true); // an editor hint of the Frictionless site, not a constraint
-  compiled = new Map(PROFILE_NAMES.map((name) => [name, ajv.compile(JSON.parse(readFileSync(join(PROFILES_DIR, name), 'utf8')) as object)]));
+  compiled = new Map(
+    PROFILE_NAMES.map((name) => [
+      name,
+      ajv.compile(JSON.parse(readFileSync(join(PROFILES_DIR, name), 'utf8')) as object),
+    ]),
+  );
   return compiled;
 }
 
@@ -34,7 +44,12 @@ function check(file: string, name: ProfileName, value: unknown): void {
   const validate = profiles().get(name)!;
   if (validate(value)) return;
   const e = validate.errors?.[0];
-  throw new SchemaViolation(file, `Data Package 2.0 ${name}`, e?.instancePath ?? '', `${e?.message ?? 'invalid'} ${e ? JSON.stringify(e.params) : ''}`);
+  throw new SchemaViolation(
+    file,
+    `Data Package 2.0 ${name}`,
+    e?.instancePath ?? '',
+    `${e?.message ?? 'invalid'} ${e ? JSON.stringify(e.params) : ''}`,
+  );
 }
 
 /** Validates the standards' files among the artifacts; throws naming the file, the profile and the JSON pointer. */
@@ -42,17 +57,31 @@ export function validateStandards(artifacts: readonly Artifact[]): StandardCheck
   const report: StandardCheck[] = [];
   const pkg = artifacts.find((a) => a.path === 'datapackage.json');
   if (pkg?.bytes) {
-    const descriptor = JSON.parse(pkg.bytes.toString('utf8')) as { resources?: { schema?: unknown }[] };
+    const descriptor = JSON.parse(pkg.bytes.toString('utf8')) as {
+      resources?: { schema?: unknown }[];
+    };
     check('data/datapackage.json', 'datapackage.json', descriptor);
     (descriptor.resources ?? []).forEach((r, i) => {
       check(`data/datapackage.json#/resources/${i}`, 'dataresource.json', r);
-      if (r.schema !== undefined) check(`data/datapackage.json#/resources/${i}/schema`, 'tableschema.json', r.schema);
+      if (r.schema !== undefined)
+        check(`data/datapackage.json#/resources/${i}/schema`, 'tableschema.json', r.schema);
     });
-    report.push({ path: 'data/datapackage.json', specification: 'Frictionless Data Package 2.0', checked_by: 'JSON Schema profiles datapackage.json, dataresource.json, tableschema.json', valid: true });
+    report.push({
+      path: 'data/datapackage.json',
+      specification: 'Frictionless Data Package 2.0',
+      checked_by: 'JSON Schema profiles datapackage.json, dataresource.json, tableschema.json',
+      valid: true,
+    });
   }
   for (const path of ['dcat-catalog.jsonld', 'dcat-catalog.ttl']) {
     if (!artifacts.some((a) => a.path === path)) continue;
-    report.push({ path: `data/${path}`, specification: 'DCAT-AP 3.0.0', checked_by: 'not at build: DCAT-AP states its constraints as SHACL shapes, not a JSON Schema; the project\'s test suite checks this file against them', valid: null });
+    report.push({
+      path: `data/${path}`,
+      specification: 'DCAT-AP 3.0.0',
+      checked_by:
+        "not at build: DCAT-AP states its constraints as SHACL shapes, not a JSON Schema; the project's test suite checks this file against them",
+      valid: null,
+    });
   }
   return report;
 }

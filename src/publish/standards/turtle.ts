@@ -5,10 +5,17 @@ import jsonld from 'jsonld';
 import { Parser, Writer, type Quad } from 'n3';
 
 export async function toTurtle(doc: object, prefixes: Record<string, string>): Promise<Buffer> {
-  const nquads = (await jsonld.toRDF(doc as jsonld.JsonLdDocument, { format: 'application/n-quads' })) as unknown as string;
-  const key = (q: Quad) => `${q.subject.value}\u0000${q.predicate.value}\u0000${q.object.termType}\u0000${q.object.value}`;
-  const quads = new Parser({ format: 'N-Quads' }).parse(nquads).sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  const nquads = (await jsonld.toRDF(doc as jsonld.JsonLdDocument, {
+    format: 'application/n-quads',
+  })) as unknown as string;
+  const key = (q: Quad) =>
+    `${q.subject.value}\u0000${q.predicate.value}\u0000${q.object.termType}\u0000${q.object.value}`;
+  const quads = new Parser({ format: 'N-Quads' })
+    .parse(nquads)
+    .sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
   const writer = new Writer({ prefixes });
   writer.addQuads(quads);
-  return new Promise((resolve, reject) => writer.end((error, text) => (error ? reject(error) : resolve(Buffer.from(text)))));
+  return new Promise((resolve, reject) =>
+    writer.end((error, text) => (error ? reject(error) : resolve(Buffer.from(text)))),
+  );
 }

@@ -24,14 +24,19 @@ export interface StatedLicence {
 
 export function statedLicence(source: SourceDef): StatedLicence | null {
   if (!source.reuse_terms_verified) return null;
-  const hit = LICENCE_IRIS.find(([prefix]) => source.licence === prefix || source.licence.startsWith(`${prefix} `));
+  const hit = LICENCE_IRIS.find(
+    ([prefix]) => source.licence === prefix || source.licence.startsWith(`${prefix} `),
+  );
   return hit ? { iri: hit[1], name: hit[2] } : null;
 }
 
 /** One line per source: its own licence words, or "not stated" where it states none. */
 export function licenceStatement(sources: SourceDef[]): string {
   return sources
-    .map((s) => `${s.title}: ${statedLicence(s) ? s.licence : `licence not stated by the source (${s.licence})`}`)
+    .map(
+      (s) =>
+        `${s.title}: ${statedLicence(s) ? s.licence : `licence not stated by the source (${s.licence})`}`,
+    )
     .join('; ');
 }
 
@@ -45,7 +50,12 @@ const FREQUENCY = 'http://publications.europa.eu/resource/authority/frequency/';
 export function frequencyOf(d: DatasetDef, subAnnual: boolean): string {
   if (d.sla_days <= 7) return `${FREQUENCY}WEEKLY`;
   if (subAnnual) return `${FREQUENCY}QUARTERLY`; // quarters or cumulative quarters (Q1, H1, 9M) are published each quarter
-  if (d.quality_status === 'official' || d.quality_status === 'derived' || d.id === 'public-holidays') return `${FREQUENCY}ANNUAL`;
+  if (
+    d.quality_status === 'official' ||
+    d.quality_status === 'derived' ||
+    d.id === 'public-holidays'
+  )
+    return `${FREQUENCY}ANNUAL`;
   return `${FREQUENCY}IRREG`;
 }
 

@@ -20,12 +20,17 @@ type Copy = (row: object, into: unknown[], at: number) => void;
 // row's missing fields named, as the build reports bad rows by table, row and field.
 function copier(table: TableName, columns: readonly string[]): Copy {
   const body = columns
-    .map((c, i) => `v = row[${JSON.stringify(c)}]; if (v === undefined) missing(row, ${JSON.stringify(c)}); into[at + ${i}] = v;`)
+    .map(
+      (c, i) =>
+        `v = row[${JSON.stringify(c)}]; if (v === undefined) missing(row, ${JSON.stringify(c)}); into[at + ${i}] = v;`,
+    )
     .join('\n');
   const missing = (row: object, column: string) => {
     throw new Error(`store ${table}: row ${describe(table, row)} has no field ${column}`);
   };
-  return new Function('missing', `return function copy(row, into, at) { let v;\n${body}\n}`)(missing) as Copy;
+  return new Function('missing', `return function copy(row, into, at) { let v;\n${body}\n}`)(
+    missing,
+  ) as Copy;
 }
 
 /** The row's primary key, for error messages. */
@@ -38,7 +43,8 @@ export function inserter<R extends object>(db: Database.Database, table: TableNa
   const columns = columnsOf(table);
   const width = columns.length;
   const tuple = `(${columns.map(() => '?').join(', ')})`;
-  const sql = (n: number) => `INSERT INTO ${table}(${columns.join(', ')}) VALUES ${Array(n).fill(tuple).join(', ')}`;
+  const sql = (n: number) =>
+    `INSERT INTO ${table}(${columns.join(', ')}) VALUES ${Array(n).fill(tuple).join(', ')}`;
   const many = db.prepare(sql(BATCH));
   const one = db.prepare(sql(1));
   const copy = copier(table, columns);
@@ -49,8 +55,14 @@ export function inserter<R extends object>(db: Database.Database, table: TableNa
     try {
       stmt.run(args);
     } catch (err) {
-      const span = batch.length === 1 ? describe(table, batch[0]!) : `${describe(table, batch[0]!)} .. ${describe(table, batch.at(-1)!)}`;
-      throw new Error(`store ${table}: row ${batch.length === 1 ? '' : 'among '}${span}: ${(err as Error).message}`, { cause: err });
+      const span =
+        batch.length === 1
+          ? describe(table, batch[0]!)
+          : `${describe(table, batch[0]!)} .. ${describe(table, batch.at(-1)!)}`;
+      throw new Error(
+        `store ${table}: row ${batch.length === 1 ? '' : 'among '}${span}: ${(err as Error).message}`,
+        { cause: err },
+      );
     }
   };
   const insert = ((row: R) => {
@@ -70,4 +82,3 @@ export function inserter<R extends object>(db: Database.Database, table: TableNa
   };
   return insert;
 }
-

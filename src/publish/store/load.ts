@@ -33,22 +33,41 @@ type ForeignKey = { table: string; from: string; to: string | null };
  * reports any bad row. `checkedOnInsert` lists the keys ("table.column") the writer already checked
  * row by row, with the same report, before inserting them.
  */
-export function checkForeignKeys(db: Database.Database, checkedOnInsert: readonly string[] = []): void {
-  const tables = db.prepare("SELECT name FROM main.sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all() as string[];
+export function checkForeignKeys(
+  db: Database.Database,
+  checkedOnInsert: readonly string[] = [],
+): void {
+  const tables = db
+    .prepare(
+      "SELECT name FROM main.sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+    )
+    .pluck()
+    .all() as string[];
   for (const table of tables) {
     const keys = db.pragma(`main.foreign_key_list(${quote(table)})`) as ForeignKey[];
     if (keys.length === 0) continue;
     const pk = (db.pragma(`main.table_info(${quote(table)})`) as { name: string; pk: number }[])
-      .filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name);
+      .filter((c) => c.pk > 0)
+      .sort((a, b) => a.pk - b.pk)
+      .map((c) => c.name);
     for (const fk of keys) {
       if (checkedOnInsert.includes(`${table}.${fk.from}`)) continue;
-      if (fk.to === null) throw new Error(`store ${table}: the foreign key of ${fk.from} must name its column in ${fk.table}`);
-      const bad = db.prepare(`SELECT ${[...pk, fk.from].map(quote).join(', ')} FROM main.${quote(table)} AS c
-        WHERE c.${quote(fk.from)} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM main.${quote(fk.table)} AS p WHERE p.${quote(fk.to)} = c.${quote(fk.from)}) LIMIT 1`)
-        .raw().get() as unknown[] | undefined;
+      if (fk.to === null)
+        throw new Error(
+          `store ${table}: the foreign key of ${fk.from} must name its column in ${fk.table}`,
+        );
+      const bad = db
+        .prepare(
+          `SELECT ${[...pk, fk.from].map(quote).join(', ')} FROM main.${quote(table)} AS c
+        WHERE c.${quote(fk.from)} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM main.${quote(fk.table)} AS p WHERE p.${quote(fk.to)} = c.${quote(fk.from)}) LIMIT 1`,
+        )
+        .raw()
+        .get() as unknown[] | undefined;
       if (bad) {
         const key = Object.fromEntries(pk.map((c, i) => [c, bad[i]]));
-        throw new Error(`store ${table}: row ${JSON.stringify(key)}: field ${fk.from} = ${JSON.stringify(bad[pk.length])} names no row of ${fk.table}(${fk.to})`);
+        throw new Error(
+          `store ${table}: row ${JSON.stringify(key)}: field ${fk.from} = ${JSON.stringify(bad[pk.length])} names no row of ${fk.table}(${fk.to})`,
+        );
       }
     }
   }

@@ -11,7 +11,11 @@ export const PART_DONE = 1;
 export const PART_FAILED = 2;
 
 export type PartMessage = { end?: false; table: PartTable; rows: Row<PartTable>[] } | { end: true };
-export interface PartStart { path: string; notes: readonly NameNote[]; state: SharedArrayBuffer }
+export interface PartStart {
+  path: string;
+  notes: readonly NameNote[];
+  state: SharedArrayBuffer;
+}
 
 /** Rows per message: a message costs a round of the worker's event loop. */
 const BATCH = 1000;
@@ -30,8 +34,12 @@ export interface EntityPartThread {
 // apply to the main thread only on Node 20. Compiled (dist/), the worker's entry is plain JavaScript.
 function workerSource(): string {
   const fromSource = import.meta.url.endsWith('.ts');
-  const entry = JSON.stringify(new URL(`./part-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url).href);
-  const register = fromSource ? `(await import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})).register();` : '';
+  const entry = JSON.stringify(
+    new URL(`./part-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url).href,
+  );
+  const register = fromSource
+    ? `(await import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})).register();`
+    : '';
   // A failure to load the entry is said the way the entry says its own, or the build would wait forever.
   return `const { workerData } = require('node:worker_threads');
 (async () => { ${register} await import(${entry}); })().catch((error) => {
@@ -46,7 +54,11 @@ export function startEntityPart(path: string, notes: readonly NameNote[]): Entit
   const state = new SharedArrayBuffer(4);
   const flag = new Int32Array(state);
   const { port1, port2 } = new MessageChannel();
-  const worker = new Worker(workerSource(), { eval: true, workerData: { path, notes, state, port: port2 }, transferList: [port2] });
+  const worker = new Worker(workerSource(), {
+    eval: true,
+    workerData: { path, notes, state, port: port2 },
+    transferList: [port2],
+  });
   worker.unref();
   let table: PartTable | null = null;
   let rows: Row<PartTable>[] = [];

@@ -14,19 +14,33 @@ import { STORE_DDL } from './schema.js';
 export type PartTable = 'entities' | 'entity_names';
 
 /** The part's tables in the order they are copied into the store (that order places their pages). */
-const PART_TABLES = ['entities', 'entity_names', 'search_names', 'search_words', 'search_postings', 'search_deletes', 'search_suffixes'] as const;
+const PART_TABLES = [
+  'entities',
+  'entity_names',
+  'search_names',
+  'search_words',
+  'search_postings',
+  'search_deletes',
+  'search_suffixes',
+] as const;
 
 /** Loads the part's rows, in the order given, into a new file; finish() writes the search index. */
 export class EntityPartWriter {
   private readonly db: Database.Database;
   private readonly insert: { [T in PartTable]: Inserter<Row<T>> };
 
-  constructor(path: string, private readonly notes: readonly NameNote[]) {
+  constructor(
+    path: string,
+    private readonly notes: readonly NameNote[],
+  ) {
     this.db = openForLoad(path);
     // the whole store's schema: a table is copied record by record only into one declared the same way
     this.db.exec(STORE_DDL);
     this.db.exec('BEGIN');
-    this.insert = { entities: inserter(this.db, 'entities'), entity_names: inserter(this.db, 'entity_names') };
+    this.insert = {
+      entities: inserter(this.db, 'entities'),
+      entity_names: inserter(this.db, 'entity_names'),
+    };
   }
 
   add<T extends PartTable>(table: T, rows: readonly Row<T>[]): void {
@@ -60,7 +74,8 @@ export function mergeEntityPart(db: Database.Database, partPath: string): void {
   db.prepare('ATTACH DATABASE ? AS part').run(partPath);
   try {
     db.transaction(() => {
-      for (const table of PART_TABLES) db.exec(`INSERT INTO main.${table} SELECT * FROM part.${table}`);
+      for (const table of PART_TABLES)
+        db.exec(`INSERT INTO main.${table} SELECT * FROM part.${table}`);
     })();
   } finally {
     db.exec('DETACH DATABASE part');

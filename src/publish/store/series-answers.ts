@@ -8,8 +8,19 @@
 // without deflating its megabytes again. Read from the rollups already written (in key order, which
 // is the answer's time order per place), so it depends only on the rollups' rows.
 import type { Database } from 'better-sqlite3';
-import { STORED_SERIES_GRANULARITIES, answerPoint, mergeSummaries, summarise, type SeriesSummary } from '../../store/series-answer.js';
-import { SERIES_ENTRY_SEPARATOR, SERIES_TAIL_END, seriesEntry, seriesTailStart } from '../../store/series-body.js';
+import {
+  STORED_SERIES_GRANULARITIES,
+  answerPoint,
+  mergeSummaries,
+  summarise,
+  type SeriesSummary,
+} from '../../store/series-answer.js';
+import {
+  SERIES_ENTRY_SEPARATOR,
+  SERIES_TAIL_END,
+  seriesEntry,
+  seriesTailStart,
+} from '../../store/series-body.js';
 import type { Row } from '../../store/tables.js';
 import { deflateJoined, deflatePart } from '../../lib/gzip-compose.js';
 
@@ -19,12 +30,19 @@ export function countFrom(encoded: string): number {
   let n = 0;
   for (let i = 2; i < encoded.length; i++) {
     let v = parseInt(encoded[i]!, 16);
-    while (v) { n += v & 1; v >>= 1; }
+    while (v) {
+      n += v & 1;
+      v >>= 1;
+    }
   }
   return n;
 }
 
-interface Span { first_start: string; first_end: string; last_end: string }
+interface Span {
+  first_start: string;
+  first_end: string;
+  last_end: string;
+}
 
 function widen(a: Span | null, b: Span): Span {
   if (!a) return { ...b };
@@ -35,16 +53,24 @@ function widen(a: Span | null, b: Span): Span {
   };
 }
 
-const summaryColumns = (s: SeriesSummary) => [s.count, JSON.stringify(s.sources), JSON.stringify(s.units), JSON.stringify(s.periods)];
+const summaryColumns = (s: SeriesSummary) => [
+  s.count,
+  JSON.stringify(s.sources),
+  JSON.stringify(s.units),
+  JSON.stringify(s.periods),
+];
 
 export function writeSeriesAnswers(db: Database): void {
-  const insert = db.prepare(`INSERT INTO series_answers(metric, granularity, place, first_start, first_end, last_end, count, sources, units, periods,
+  const insert =
+    db.prepare(`INSERT INTO series_answers(metric, granularity, place, first_start, first_end, last_end, count, sources, units, periods,
     part_crc, part_bytes, part_sha256, part_deflated, points) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const insertTotal = db.prepare(`INSERT INTO series_totals(metric, granularity, first_start, first_end, last_end, count, sources, units, periods,
+  const insertTotal =
+    db.prepare(`INSERT INTO series_totals(metric, granularity, first_start, first_end, last_end, count, sources, units, periods,
     tail_deflated, tail_crc, tail_bytes, tail_sha256) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   // One metric at a time: a statement may not write while another iterates on the connection, and
   // one metric's rollups bound the memory.
-  const read = db.prepare(`SELECT * FROM rollups WHERE metric = ? AND granularity IN (SELECT value FROM json_each(?))
+  const read =
+    db.prepare(`SELECT * FROM rollups WHERE metric = ? AND granularity IN (SELECT value FROM json_each(?))
     ORDER BY metric, granularity, place, period_start, period_end, period`);
   const metrics = db.prepare('SELECT id FROM metrics ORDER BY id').pluck().all() as string[];
   type Item = Row<'rollups'> & { from_count: number };
@@ -55,13 +81,35 @@ export function writeSeriesAnswers(db: Database): void {
   const flushPlace = () => {
     if (group.length === 0) return;
     const { metric, granularity, place } = group[0]!;
-    let s: Span = { first_start: group[0]!.period_start, first_end: group[0]!.period_end, last_end: group[0]!.period_end };
-    for (const r of group) s = widen(s, { first_start: r.period_start, first_end: r.period_end, last_end: r.period_end });
+    let s: Span = {
+      first_start: group[0]!.period_start,
+      first_end: group[0]!.period_end,
+      last_end: group[0]!.period_end,
+    };
+    for (const r of group)
+      s = widen(s, {
+        first_start: r.period_start,
+        first_end: r.period_end,
+        last_end: r.period_end,
+      });
     const summary = summarise(group);
     const points = JSON.stringify(group.map((r) => answerPoint(r, r.from_count)));
     const entry = Buffer.from(seriesEntry(place, points));
     const part = deflatePart(entry, undefined, true);
-    insert.run(metric, granularity, place, s.first_start, s.first_end, s.last_end, ...summaryColumns(summary), part.crc, part.bytes, part.sha256, part.deflated, points);
+    insert.run(
+      metric,
+      granularity,
+      place,
+      s.first_start,
+      s.first_end,
+      s.last_end,
+      ...summaryColumns(summary),
+      part.crc,
+      part.bytes,
+      part.sha256,
+      part.deflated,
+      points,
+    );
     places.push(summary);
     entries.push({ text: entry, deflated: part.deflated });
     span = widen(span, s);
@@ -71,13 +119,34 @@ export function writeSeriesAnswers(db: Database): void {
     flushPlace();
     if (span) {
       const total = mergeSummaries(places);
-      const separator = { text: Buffer.from(SERIES_ENTRY_SEPARATOR), deflated: deflatePart(Buffer.from(SERIES_ENTRY_SEPARATOR), undefined, true).deflated };
+      const separator = {
+        text: Buffer.from(SERIES_ENTRY_SEPARATOR),
+        deflated: deflatePart(Buffer.from(SERIES_ENTRY_SEPARATOR), undefined, true).deflated,
+      };
       const tail = deflateJoined([
-        { text: Buffer.from(seriesTailStart(total.periods.map((p) => p[0]), total.count)) },
+        {
+          text: Buffer.from(
+            seriesTailStart(
+              total.periods.map((p) => p[0]),
+              total.count,
+            ),
+          ),
+        },
         ...entries.flatMap((e, i) => (i === 0 ? [e] : [separator, e])),
         { text: Buffer.from(SERIES_TAIL_END) },
       ]);
-      insertTotal.run(metric, granularity, span.first_start, span.first_end, span.last_end, ...summaryColumns(total), tail.deflated, tail.crc, tail.bytes, tail.sha256);
+      insertTotal.run(
+        metric,
+        granularity,
+        span.first_start,
+        span.first_end,
+        span.last_end,
+        ...summaryColumns(total),
+        tail.deflated,
+        tail.crc,
+        tail.bytes,
+        tail.sha256,
+      );
     }
     places = [];
     entries = [];
@@ -85,8 +154,12 @@ export function writeSeriesAnswers(db: Database): void {
   };
   for (const metric of metrics) {
     let granularity: string | null = null;
-    for (const r of read.all(metric, JSON.stringify(STORED_SERIES_GRANULARITIES)) as Row<'rollups'>[]) {
-      if (granularity !== null && r.granularity !== granularity) flushGranularity(metric, granularity);
+    for (const r of read.all(
+      metric,
+      JSON.stringify(STORED_SERIES_GRANULARITIES),
+    ) as Row<'rollups'>[]) {
+      if (granularity !== null && r.granularity !== granularity)
+        flushGranularity(metric, granularity);
       else if (group.length && group[0]!.place !== r.place) flushPlace();
       granularity = r.granularity;
       group.push({ ...r, from_count: countFrom(r.from_periods) });

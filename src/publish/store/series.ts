@@ -9,7 +9,10 @@ import type { Model } from '../../model/model.js';
 import { deprecatedId, labelOfSeries } from '../../model/series-labels.js';
 import type { Row } from '../../store/tables.js';
 
-export function seriesRows(model: Pick<Model, 'indicators'>, keys: ReadonlySet<string>): { metrics: Row<'metrics'>[]; series_dimensions: Row<'series_dimensions'>[] } {
+export function seriesRows(
+  model: Pick<Model, 'indicators'>,
+  keys: ReadonlySet<string>,
+): { metrics: Row<'metrics'>[]; series_dimensions: Row<'series_dimensions'>[] } {
   const metrics: Row<'metrics'>[] = [];
   const seriesDimensions: Row<'series_dimensions'>[] = [];
   // an indicator with dimensions has its own row (its all-totals series) even when no point is a total:
@@ -23,15 +26,45 @@ export function seriesRows(model: Pick<Model, 'indicators'>, keys: ReadonlySet<s
     const dims = declaredDimensions(i);
     const { codes } = parseSeriesKey(key, dims);
     const old = deprecatedId(model.indicators, labelOfSeries(model.indicators, key))?.entry;
-    const breakdown = dims.filter((d) => codes[d] !== '_T').map((d) => DIMENSIONS[d as DimensionId].codes[codes[d] as never] as { en: string; ru: string; kk: string });
-    const name = old?.name ?? (breakdown.length === 0 ? i.name : {
-      en: `${i.name.en} (${breakdown.map((b) => b.en).join(', ')})`, ru: `${i.name.ru} (${breakdown.map((b) => b.ru).join(', ')})`, kk: `${i.name.kk} (${breakdown.map((b) => b.kk).join(', ')})`,
-    });
+    const breakdown = dims
+      .filter((d) => codes[d] !== '_T')
+      .map(
+        (d) =>
+          DIMENSIONS[d as DimensionId].codes[codes[d] as never] as {
+            en: string;
+            ru: string;
+            kk: string;
+          },
+      );
+    const name =
+      old?.name ??
+      (breakdown.length === 0
+        ? i.name
+        : {
+            en: `${i.name.en} (${breakdown.map((b) => b.en).join(', ')})`,
+            ru: `${i.name.ru} (${breakdown.map((b) => b.ru).join(', ')})`,
+            kk: `${i.name.kk} (${breakdown.map((b) => b.kk).join(', ')})`,
+          });
     metrics.push({
-      id: key, layer: i.layer, name_en: name.en, name_ru: name.ru, name_kk: name.kk, unit: i.unit, frequency: i.frequency,
-      aggregation: i.aggregation, source_id: i.source_id, notes: old?.notes ?? i.notes,
+      id: key,
+      layer: i.layer,
+      name_en: name.en,
+      name_ru: name.ru,
+      name_kk: name.kk,
+      unit: i.unit,
+      frequency: i.frequency,
+      aggregation: i.aggregation,
+      source_id: i.source_id,
+      notes: old?.notes ?? i.notes,
     });
-    if (dims.length) seriesDimensions.push({ series: key, indicator: i.id, dimensions: canonicalJson(codes), deprecated_id: old?.id ?? null, deprecated_on: old?.deprecated_on ?? null });
+    if (dims.length)
+      seriesDimensions.push({
+        series: key,
+        indicator: i.id,
+        dimensions: canonicalJson(codes),
+        deprecated_id: old?.id ?? null,
+        deprecated_on: old?.deprecated_on ?? null,
+      });
   }
   return { metrics, series_dimensions: seriesDimensions };
 }

@@ -5,15 +5,30 @@
 import { deflateRawSync } from 'node:zlib';
 import type { Database } from 'better-sqlite3';
 import type { PointRow } from '../../store/rollup.js';
-import { CHANGES_PER_SERIES, PERIOD_END, encodeEntries, type Tuple } from '../../store/snapshot-blocks.js';
+import {
+  CHANGES_PER_SERIES,
+  PERIOD_END,
+  encodeEntries,
+  type Tuple,
+} from '../../store/snapshot-blocks.js';
 
 // SQLite stores text as UTF-8, where a lone surrogate becomes U+FFFD: the tuple keeps what the store reads back.
-const stored = (s: string) => (/[\uD800-\uDFFF]/.test(s) ? Buffer.from(s, 'utf8').toString('utf8') : s);
+const stored = (s: string) =>
+  /[\uD800-\uDFFF]/.test(s) ? Buffer.from(s, 'utf8').toString('utf8') : s;
 const storedOrNull = (s: string | null) => (s === null ? null : stored(s));
 const seriesKey = (metric: string, place: string) => `${stored(metric)}\u0000${stored(place)}`;
 
 function tupleOf(p: PointRow): Tuple {
-  return [stored(p.period), stored(p.period_start), stored(p.period_end), storedOrNull(p.null_reason), stored(p.status), stored(p.unit), stored(p.source_id), storedOrNull(p.note)];
+  return [
+    stored(p.period),
+    stored(p.period_start),
+    stored(p.period_end),
+    storedOrNull(p.null_reason),
+    stored(p.status),
+    stored(p.unit),
+    stored(p.source_id),
+    storedOrNull(p.note),
+  ];
 }
 
 // Deflate's fastest level: the value planes are most of the bytes and barely compress further at
@@ -33,8 +48,17 @@ export class SnapshotBlocksWriter {
     if (same === undefined) this.byEnd.set(p.period_end, (same = []));
     for (const id of same) {
       const t = this.tuples[id]!;
-      if (t[0] === p.period && t[1] === p.period_start && t[3] === p.null_reason && t[4] === p.status
-        && t[5] === p.unit && t[6] === p.source_id && t[7] === p.note && t[2] === p.period_end) return id;
+      if (
+        t[0] === p.period &&
+        t[1] === p.period_start &&
+        t[3] === p.null_reason &&
+        t[4] === p.status &&
+        t[5] === p.unit &&
+        t[6] === p.source_id &&
+        t[7] === p.note &&
+        t[2] === p.period_end
+      )
+        return id;
     }
     const tuple = tupleOf(p);
     const exact = JSON.stringify(tuple);
@@ -65,18 +89,29 @@ export class SnapshotBlocksWriter {
       values[kept] = p.value === null ? NaN : p.value + 0;
       kept++;
     }
-    this.groups.set(seriesKey(group[0]!.metric, group[0]!.place), { tuples: tuples.slice(0, kept), values: values.slice(0, kept) });
+    this.groups.set(seriesKey(group[0]!.metric, group[0]!.place), {
+      tuples: tuples.slice(0, kept),
+      values: values.slice(0, kept),
+    });
   }
 
   /** Writes the blocks; point_series must be written (its order numbers the series). */
   write(db: Database): void {
-    const keys = db.prepare('SELECT metric, place FROM point_series ORDER BY metric, place').all() as { metric: string; place: string }[];
+    const keys = db
+      .prepare('SELECT metric, place FROM point_series ORDER BY metric, place')
+      .all() as { metric: string; place: string }[];
     const series = keys.map((k) => {
       const g = this.groups.get(seriesKey(k.metric, k.place));
-      if (!g) throw new Error(`snapshot blocks: series ${k.metric} / ${k.place} of point_series was never added`);
+      if (!g)
+        throw new Error(
+          `snapshot blocks: series ${k.metric} / ${k.place} of point_series was never added`,
+        );
       return g;
     });
-    if (series.length !== this.groups.size) throw new Error(`snapshot blocks: ${this.groups.size} series added, ${series.length} in point_series`);
+    if (series.length !== this.groups.size)
+      throw new Error(
+        `snapshot blocks: ${this.groups.size} series added, ${series.length} in point_series`,
+      );
     const days = [...new Set(this.tuples.map((t) => t[PERIOD_END]))].sort();
     const dayRank = new Map(days.map((d, i) => [d, i]));
     const dayOf = Uint32Array.from(this.tuples, (t) => dayRank.get(t[PERIOD_END])!);
@@ -104,7 +139,9 @@ export class SnapshotBlocksWriter {
     let firstDay: string | null = null;
     let base = 0;
     let size = 0;
-    const insert = db.prepare('INSERT INTO snapshot_blocks(first_day, base, changes, tuples, data) VALUES (?, ?, ?, ?, ?)');
+    const insert = db.prepare(
+      'INSERT INTO snapshot_blocks(first_day, base, changes, tuples, data) VALUES (?, ?, ?, ?, ?)',
+    );
     const entry = (s: number, t: number, v: number) => {
       if (local[t] === -1) {
         local[t] = blockTuples.length;
@@ -116,8 +153,21 @@ export class SnapshotBlocksWriter {
       size++;
     };
     const close = () => {
-      const data = deflateRawSync(encodeEntries(eSeries.subarray(0, size), eTuple.subarray(0, size), eValue.subarray(0, size)), { level: LEVEL });
-      insert.run(firstDay, base, size - base, JSON.stringify(blockTuples.map((t) => this.tuples[t])), data);
+      const data = deflateRawSync(
+        encodeEntries(
+          eSeries.subarray(0, size),
+          eTuple.subarray(0, size),
+          eValue.subarray(0, size),
+        ),
+        { level: LEVEL },
+      );
+      insert.run(
+        firstDay,
+        base,
+        size - base,
+        JSON.stringify(blockTuples.map((t) => this.tuples[t])),
+        data,
+      );
       for (const t of blockTuples) local[t] = -1;
       blockTuples = [];
       firstDay = null;
@@ -132,7 +182,8 @@ export class SnapshotBlocksWriter {
       const today = list.subarray(0, count).sort();
       if (firstDay === null) {
         firstDay = days[d]!;
-        for (let s = 0; s < n; s++) if (stateTuple[s]! >= 0) entry(s, stateTuple[s]!, stateValue[s]!);
+        for (let s = 0; s < n; s++)
+          if (stateTuple[s]! >= 0) entry(s, stateTuple[s]!, stateValue[s]!);
         base = size;
       }
       for (const s of today) {

@@ -12,10 +12,15 @@ export interface TupleInserter {
   flush(): void;
 }
 
-export function tupleInserter(db: Database.Database, table: string, columns: readonly string[]): TupleInserter {
+export function tupleInserter(
+  db: Database.Database,
+  table: string,
+  columns: readonly string[],
+): TupleInserter {
   const width = columns.length;
   const tuple = `(${columns.map(() => '?').join(', ')})`;
-  const sql = (n: number) => `INSERT INTO ${table}(${columns.join(', ')}) VALUES ${Array(n).fill(tuple).join(', ')}`;
+  const sql = (n: number) =>
+    `INSERT INTO ${table}(${columns.join(', ')}) VALUES ${Array(n).fill(tuple).join(', ')}`;
   const many = db.prepare(sql(BATCH));
   const one = db.prepare(sql(1));
   const values = new Array<unknown>(BATCH * width);

@@ -21,24 +21,47 @@ import { startEntityPart } from './part-thread.js';
 import { pagesChecked } from '../../store/page-checksums.js';
 
 /** Tables the build derives from the points; every other table is written as given. */
-type Derived = 'meta' | 'point_series' | 'rollups' | 'series_answers' | 'series_totals' | 'snapshot_blocks';
+type Derived =
+  'meta' | 'point_series' | 'rollups' | 'series_answers' | 'series_totals' | 'snapshot_blocks';
 
 /** Tables a content may leave out (no rows): the series of dimensioned indicators. */
 type Optional = 'series_dimensions';
 type Given = Exclude<TableName, Derived | Optional>;
 /** The rows of a store as lists (what the model gives). */
-export type StoreContent = { meta: Record<string, string> } & { [T in Given]: Row<T>[] } & { [T in Optional]?: Row<T>[] };
+export type StoreContent = { meta: Record<string, string> } & { [T in Given]: Row<T>[] } & {
+  [T in Optional]?: Row<T>[];
+};
 /** The rows of a store as streams (a scaled build generates them without holding them). */
-export type StoreStream = { meta: Record<string, string> } & { [T in Given]: Iterable<Row<T>> } & { [T in Optional]?: Iterable<Row<T>> };
+export type StoreStream = { meta: Record<string, string> } & { [T in Given]: Iterable<Row<T>> } & {
+  [T in Optional]?: Iterable<Row<T>>;
+};
 
 // entities and entity_names go to the store's entity part (./part.ts)
-const GIVEN_ORDER = ['layers', 'metrics', 'series_dimensions', 'events', 'relations', 'claims', 'evidence'] as const;
+const GIVEN_ORDER = [
+  'layers',
+  'metrics',
+  'series_dimensions',
+  'events',
+  'relations',
+  'claims',
+  'evidence',
+] as const;
 
 // Clustered-key order of points: (period_end, period_start, period DESC) inside a (metric, place) group.
 const keyOrder = (a: PointRow, b: PointRow) =>
-  a.period_end !== b.period_end ? (a.period_end < b.period_end ? -1 : 1)
-    : a.period_start !== b.period_start ? (a.period_start < b.period_start ? -1 : 1)
-      : a.period === b.period ? 0 : a.period < b.period ? 1 : -1;
+  a.period_end !== b.period_end
+    ? a.period_end < b.period_end
+      ? -1
+      : 1
+    : a.period_start !== b.period_start
+      ? a.period_start < b.period_start
+        ? -1
+        : 1
+      : a.period === b.period
+        ? 0
+        : a.period < b.period
+          ? 1
+          : -1;
 
 /** Dates and sources of former names and abbreviations among entity_names, for the search index. */
 export type SearchNotes = { name_notes?: readonly NameNote[] };
@@ -64,7 +87,8 @@ export function writeStore(path: string, content: StoreStream & SearchNotes): vo
         for (const table of GIVEN_ORDER) {
           const insert = inserter<object>(db, table);
           for (const row of content[table] ?? []) {
-            if (table === 'metrics') aggregation.set((row as Row<'metrics'>).id, (row as Row<'metrics'>).aggregation);
+            if (table === 'metrics')
+              aggregation.set((row as Row<'metrics'>).id, (row as Row<'metrics'>).aggregation);
             insert(row);
           }
           insert.flush();
@@ -91,7 +115,11 @@ export function writeStore(path: string, content: StoreStream & SearchNotes): vo
 // Rollup rows of one granularity, in key order: granularity names sort month < quarter < week < year.
 const GRANULARITY_ORDER = [...ROLLUP_GRANULARITIES].sort();
 
-function writePoints(db: Database.Database, points: Iterable<PointRow>, aggregation: ReadonlyMap<string, string>): void {
+function writePoints(
+  db: Database.Database,
+  points: Iterable<PointRow>,
+  aggregation: ReadonlyMap<string, string>,
+): void {
   const insertPoint = inserter<PointRow>(db, 'points');
   const insertSeries = inserter<Row<'point_series'>>(db, 'point_series');
   const insertRollup = inserter<Row<'rollups'>>(db, 'rollups');
@@ -106,7 +134,10 @@ function writePoints(db: Database.Database, points: Iterable<PointRow>, aggregat
   const flushMetric = () => {
     for (const g of GRANULARITY_ORDER) {
       // places arrive sorted (one run each) in a model's store; sorted (stably) here when they do not
-      for (const r of sortIfNeeded(rollups.get(g)!, (a, b) => (a.place < b.place ? -1 : a.place > b.place ? 1 : 0))) insertRollup(r);
+      for (const r of sortIfNeeded(rollups.get(g)!, (a, b) =>
+        a.place < b.place ? -1 : a.place > b.place ? 1 : 0,
+      ))
+        insertRollup(r);
     }
     rollups = new Map(GRANULARITY_ORDER.map((g) => [g, []]));
   };
@@ -114,13 +145,17 @@ function writePoints(db: Database.Database, points: Iterable<PointRow>, aggregat
     if (group.length === 0) return;
     const { metric: m, place } = group[0]!;
     const agg = aggregation.get(m);
-    if (agg === undefined) throw new Error(`store points: metric "${m}" (place ${place}) is not in the metrics table`);
+    if (agg === undefined)
+      throw new Error(`store points: metric "${m}" (place ${place}) is not in the metrics table`);
     // A day series in increasing order is already in key order, its periods distinct.
     const days = isDaySeries(group);
     if (!days) {
       const periods = new Set<string>();
       for (const p of group) {
-        if (periods.has(p.period)) throw new Error(`store points: metric ${m}, place ${place}, period ${p.period} appears twice`);
+        if (periods.has(p.period))
+          throw new Error(
+            `store points: metric ${m}, place ${place}, period ${p.period} appears twice`,
+          );
         periods.add(p.period);
       }
       sortIfNeeded(group, keyOrder);
@@ -132,15 +167,31 @@ function writePoints(db: Database.Database, points: Iterable<PointRow>, aggregat
       if (p.value !== null) withValue++;
       if (p.period_start < firstStart) firstStart = p.period_start;
     }
-    insertSeries({ metric: m, place, points: group.length, with_value: withValue, first_start: firstStart, last_end: group[group.length - 1]!.period_end });
+    insertSeries({
+      metric: m,
+      place,
+      points: group.length,
+      with_value: withValue,
+      first_start: firstStart,
+      last_end: group[group.length - 1]!.period_end,
+    });
     snapshots.add(group);
     for (const granularity of ROLLUP_GRANULARITIES) {
       const buckets: BucketRow[] = days
         ? dayRollups(group, granularity, agg)
         : bucketize(group, granularity, agg).map((b) => ({
-          period: b.period, period_start: b.period_start, period_end: b.period_end, value: b.value, null_reason: b.null_reason,
-          aggregation: b.aggregation, from_periods: encodeFrom(b), status: b.status, unit: b.unit, note: b.note, source_id: b.source_id,
-        }));
+            period: b.period,
+            period_start: b.period_start,
+            period_end: b.period_end,
+            value: b.value,
+            null_reason: b.null_reason,
+            aggregation: b.aggregation,
+            from_periods: encodeFrom(b),
+            status: b.status,
+            unit: b.unit,
+            note: b.note,
+            source_id: b.source_id,
+          }));
       const list = rollups.get(granularity)!;
       for (const b of buckets) list.push({ metric: m, granularity, place, ...b });
     }
@@ -152,7 +203,10 @@ function writePoints(db: Database.Database, points: Iterable<PointRow>, aggregat
     if (last && (last.metric !== p.metric || last.place !== p.place)) flushGroup();
     if (group.length === 0) {
       const key = `${p.metric}\u0000${p.place}`;
-      if (seen.has(key)) throw new Error(`store points: the points of metric ${p.metric}, place ${p.place} must come together (sorted by metric, place)`);
+      if (seen.has(key))
+        throw new Error(
+          `store points: the points of metric ${p.metric}, place ${p.place} must come together (sorted by metric, place)`,
+        );
       seen.add(key);
       if (metric !== p.metric) {
         if (metric !== null) flushMetric();

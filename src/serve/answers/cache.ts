@@ -43,12 +43,18 @@ export class CachedAnswer implements KeptAnswer {
   }
 
   get gzip(): Buffer {
-    return (this.gz ??= gzipSync(this.body, { level: this.body.length > LARGE_BYTES ? LARGE_GZIP_LEVEL : GZIP_LEVEL }));
+    return (this.gz ??= gzipSync(this.body, {
+      level: this.body.length > LARGE_BYTES ? LARGE_GZIP_LEVEL : GZIP_LEVEL,
+    }));
   }
 
   get br(): Buffer {
     return (this.brotli ??= brotliCompressSync(this.body, {
-      params: { [z.BROTLI_PARAM_QUALITY]: this.body.length > LARGE_BYTES ? LARGE_BROTLI_QUALITY : BROTLI_QUALITY, [z.BROTLI_PARAM_SIZE_HINT]: this.body.length },
+      params: {
+        [z.BROTLI_PARAM_QUALITY]:
+          this.body.length > LARGE_BYTES ? LARGE_BROTLI_QUALITY : BROTLI_QUALITY,
+        [z.BROTLI_PARAM_SIZE_HINT]: this.body.length,
+      },
     }));
   }
 

@@ -21,7 +21,9 @@ function cell(value: unknown): string {
 /** Column names of an item: its keys, one level of nested objects spelled `parent.child`. */
 export function columnsOf(item: Row): string[] {
   return Object.entries(item).flatMap(([key, value]) =>
-    value && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value).map((k) => `${key}.${k}`) : [key],
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.keys(value).map((k) => `${key}.${k}`)
+      : [key],
   );
 }
 
@@ -50,16 +52,27 @@ export const csvLine = (cells: readonly string[]): string => cells.map(field).jo
  * dimension codes of a series key): `cellsOf` gives them as CSV text (csvLine), made once and reused,
  * so a row costs a lookup, not a cell per column.
  */
-export interface TrailingColumns { names: readonly string[]; cellsOf: (item: Row) => string }
+export interface TrailingColumns {
+  names: readonly string[];
+  cellsOf: (item: Row) => string;
+}
 
 /** What a CSV answer is made of: bounded items, columns listed first, columns after theirs. */
-export interface CsvTable { rows: Iterable<Row>; columns?: string[]; trailing?: TrailingColumns }
+export interface CsvTable {
+  rows: Iterable<Row>;
+  columns?: string[];
+  trailing?: TrailingColumns;
+}
 
 /**
  * The CSV of bounded items. Columns come from the first item (and `columns`, listed first, when an
  * empty answer must still have its header), then the trailing ones.
  */
-export function csvBytes(items: Iterable<Row>, columns: string[] = [], trailing?: TrailingColumns): Buffer {
+export function csvBytes(
+  items: Iterable<Row>,
+  columns: string[] = [],
+  trailing?: TrailingColumns,
+): Buffer {
   const list = [...items];
   const header = [...new Set([...columns, ...(list.length ? columnsOf(list[0]!) : [])])];
   const after = trailing?.names.length ? trailing : undefined;
@@ -72,7 +85,11 @@ export function csvBytes(items: Iterable<Row>, columns: string[] = [], trailing?
 }
 
 /** Sends bounded items as CSV, named `filename`. */
-export function sendCsv(reply: FastifyReply, items: Iterable<Row>, opts: { columns?: string[]; trailing?: TrailingColumns; filename?: string } = {}): FastifyReply {
+export function sendCsv(
+  reply: FastifyReply,
+  items: Iterable<Row>,
+  opts: { columns?: string[]; trailing?: TrailingColumns; filename?: string } = {},
+): FastifyReply {
   reply.type(CSV_MEDIA_TYPE);
   if (opts.filename) reply.header('content-disposition', `inline; filename="${opts.filename}"`);
   return reply.send(csvBytes(items, opts.columns, opts.trailing));

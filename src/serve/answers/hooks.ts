@@ -34,11 +34,18 @@ function keyOf(request: FastifyRequest): string | null {
 type Answer = Encodable & Pick<KeptAnswer, 'contentType' | 'cacheControl' | 'link' | 'deprecation'>;
 
 /** Sends `answer` (200 in the negotiated coding, or 304) with its validators. */
-function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: Answer): { status: 200 | 304; payload: Buffer | null } {
+function sendAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: Answer,
+): { status: 200 | 304; payload: Buffer | null } {
   const coding = chooseCoding(request.headers['accept-encoding'], answer);
   const etag = etagOf(answer, coding);
   // the key holds Accept (JSON or CSV), so shared caches must vary on it too
-  reply.header('etag', etag).header('cache-control', answer.cacheControl).header('vary', 'Accept, Accept-Encoding');
+  reply
+    .header('etag', etag)
+    .header('cache-control', answer.cacheControl)
+    .header('vary', 'Accept, Accept-Encoding');
   if (answer.link) reply.header('link', answer.link);
   if (answer.deprecation) reply.header('deprecation', answer.deprecation);
   if (noneMatch(request.headers['if-none-match'], etag)) {
@@ -54,7 +61,11 @@ function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: Answer
  * Sends an answer a route made with its representations already (src/serve/answers/precomposed.ts):
  * negotiated and validated like a cached one, never re-encoded, and stored as it is.
  */
-export function sendPrecomposed(request: FastifyRequest, reply: FastifyReply, answer: KeptAnswer): FastifyReply {
+export function sendPrecomposed(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: KeptAnswer,
+): FastifyReply {
   request.answerComposed = answer;
   return reply.send(sendAnswer(request, reply, answer).payload);
 }
@@ -80,7 +91,8 @@ export function installAnswerCache(scope: FastifyInstance, cache: AnswerCache): 
     if (request.answerFromCache || request.answerKey === null) return done(null, payload);
     if (request.answerComposed) {
       // the answer is whole whichever of it was sent (200 or 304)
-      if (request.method === 'GET' && (reply.statusCode === 200 || reply.statusCode === 304)) cache.set(request.answerKey, request.answerComposed);
+      if (request.method === 'GET' && (reply.statusCode === 200 || reply.statusCode === 304))
+        cache.set(request.answerKey, request.answerComposed);
       return done(null, payload);
     }
     if (reply.statusCode !== 200) return done(null, payload);
@@ -91,7 +103,9 @@ export function installAnswerCache(scope: FastifyInstance, cache: AnswerCache): 
       typeof type === 'string' ? type : 'application/json; charset=utf-8',
       String(reply.getHeader('cache-control') ?? DEFAULT_CACHE_CONTROL),
       typeof reply.getHeader('link') === 'string' ? (reply.getHeader('link') as string) : null,
-      typeof reply.getHeader('deprecation') === 'string' ? (reply.getHeader('deprecation') as string) : null,
+      typeof reply.getHeader('deprecation') === 'string'
+        ? (reply.getHeader('deprecation') as string)
+        : null,
     );
     // HEAD runs the GET handler too, but only a GET is known to carry the whole body here.
     if (request.method === 'GET') cache.set(request.answerKey, answer);

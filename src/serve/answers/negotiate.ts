@@ -7,7 +7,13 @@ import type { FastifyRequest } from 'fastify';
 import { ProblemError } from '../problems/errors.js';
 
 /** `format` values and the media type each names. */
-export const FORMATS = { json: 'application/json', csv: 'text/csv', html: 'text/html', ttl: 'text/turtle', jsonld: 'application/ld+json' } as const;
+export const FORMATS = {
+  json: 'application/json',
+  csv: 'text/csv',
+  html: 'text/html',
+  ttl: 'text/turtle',
+  jsonld: 'application/ld+json',
+} as const;
 export type Format = keyof typeof FORMATS;
 
 export function preferredType<T extends string>(request: FastifyRequest, offered: readonly T[]): T {
@@ -20,13 +26,21 @@ export function preferredType<T extends string>(request: FastifyRequest, offered
   if (!accept) return offered[0]!;
   const chosen = new Negotiator({ headers: { accept } }).mediaType([...offered]) as T | undefined;
   if (chosen) return chosen;
-  throw new ProblemError('not_acceptable', `none of the media types this resource offers matches Accept: ${accept}; offered: ${offered.join(', ')}`, {
-    offered: [...offered],
-  });
+  throw new ProblemError(
+    'not_acceptable',
+    `none of the media types this resource offers matches Accept: ${accept}; offered: ${offered.join(', ')}`,
+    {
+      offered: [...offered],
+    },
+  );
 }
 
 /** The `format` query parameter of a route offering these media types. */
 export function formatParam(offered: readonly string[]): object {
   const names = (Object.keys(FORMATS) as Format[]).filter((f) => offered.includes(FORMATS[f]));
-  return { type: 'string', enum: names, description: `Answer format (overrides Accept): ${names.join(' or ')}` };
+  return {
+    type: 'string',
+    enum: names,
+    description: `Answer format (overrides Accept): ${names.join(' or ')}`,
+  };
 }

@@ -24,7 +24,11 @@ export class PrecomposedAnswer extends RouteMadeAnswer {
    * `parts`: each open but the last, closed. `tail`: the identity text after the head when the route
    * holds it anyway; without it the identity body is the gzip inflated.
    */
-  constructor(private readonly head: Buffer, parts: readonly [...DeflatedPart[], DeflatedPart], private readonly tail?: Buffer) {
+  constructor(
+    private readonly head: Buffer,
+    parts: readonly [...DeflatedPart[], DeflatedPart],
+    private readonly tail?: Buffer,
+  ) {
     super();
     const hash = createHash('sha256').update(head);
     let bytes = head.length;
@@ -35,7 +39,12 @@ export class PrecomposedAnswer extends RouteMadeAnswer {
     this.sha256 = hash.digest('hex');
     this.bodyBytes = bytes;
     this.gzip = gzipComposed(head, ...parts);
-    this.weight = head.length + this.gzip.length + (tail?.length ?? 0) + (bytes <= KEEP_BODY_BYTES ? bytes : 0) + 256;
+    this.weight =
+      head.length +
+      this.gzip.length +
+      (tail?.length ?? 0) +
+      (bytes <= KEEP_BODY_BYTES ? bytes : 0) +
+      256;
   }
 
   get body(): Buffer {

@@ -32,17 +32,27 @@ export class RawJson {
 }
 
 /** An answer of type T in which any array may come as its pre-serialised JSON text. */
-export type WithRawJson<T> = T extends readonly (infer E)[] ? WithRawJson<E>[] | RawJson : T extends object ? { [K in keyof T]: WithRawJson<T[K]> } : T;
+export type WithRawJson<T> = T extends readonly (infer E)[]
+  ? WithRawJson<E>[] | RawJson
+  : T extends object
+    ? { [K in keyof T]: WithRawJson<T[K]> }
+    : T;
 
 /** The answer's JSON with a token where each RawJson member goes, the tokens' pattern, and the members. */
 function withTokens(value: unknown): { text: string; pattern: RegExp | null; raws: RawJson[] } {
   const raws: RawJson[] = [];
   // A token no JSON string escapes to by accident: JSON.stringify writes U+0000 as \u0000.
   const token = `\u0000raw${Math.random().toString(36).slice(2)}:`;
-  const text = JSON.stringify(value, (_key, v: unknown) => (v instanceof RawJson ? token + (raws.push(v) - 1) : v));
+  const text = JSON.stringify(value, (_key, v: unknown) =>
+    v instanceof RawJson ? token + (raws.push(v) - 1) : v,
+  );
   if (raws.length === 0) return { text, pattern: null, raws };
   const escaped = JSON.stringify(token).slice(1, -1);
-  return { text, pattern: new RegExp(`"${escaped.replace(/[\\$.*+?^()[\]{}|]/g, '\\$&')}(\\d+)"`, 'g'), raws };
+  return {
+    text,
+    pattern: new RegExp(`"${escaped.replace(/[\\$.*+?^()[\]{}|]/g, '\\$&')}(\\d+)"`, 'g'),
+    raws,
+  };
 }
 
 /** JSON.stringify, with every RawJson member written as its text. */

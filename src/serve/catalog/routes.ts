@@ -13,22 +13,37 @@ import { takeRelease } from '../v1/paging.js';
 import { envelopeOf, openObject, problems } from '../v1/schemas.js';
 
 export const CATALOG_FORMATS = ['application/json', 'text/turtle', 'application/ld+json'] as const;
-const FILES: Record<string, string> = { 'text/turtle': 'dcat-catalog.ttl', 'application/ld+json': 'dcat-catalog.jsonld' };
+const FILES: Record<string, string> = {
+  'text/turtle': 'dcat-catalog.ttl',
+  'application/ld+json': 'dcat-catalog.jsonld',
+};
 
 const node = { type: 'object', additionalProperties: true } as const;
-const catalogDocument = openObject({ '@context': node, '@graph': { type: 'array', items: node } }, ['@context', '@graph']);
+const catalogDocument = openObject({ '@context': node, '@graph': { type: 'array', items: node } }, [
+  '@context',
+  '@graph',
+]);
 
-export async function catalogRoutes(app: FastifyInstance, opts: { releases: ReleaseSource }): Promise<void> {
+export async function catalogRoutes(
+  app: FastifyInstance,
+  opts: { releases: ReleaseSource },
+): Promise<void> {
   const { description: _, ...envelope } = envelopeOf(catalogDocument, 'The catalogue');
   app.get('/catalog', {
     config: { formats: CATALOG_FORMATS, answerCache: false },
     schema: {
-      summary: 'The DCAT-AP 3.0 catalogue of every dataset, distribution and data service (Turtle, JSON-LD, or the v1 envelope)',
+      summary:
+        'The DCAT-AP 3.0 catalogue of every dataset, distribution and data service (Turtle, JSON-LD, or the v1 envelope)',
       tags: ['datasets'],
-      querystring: { type: 'object', additionalProperties: false, properties: { format: formatParam(CATALOG_FORMATS) } },
+      querystring: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { format: formatParam(CATALOG_FORMATS) },
+      },
       response: {
         200: {
-          description: 'The catalogue: the sealed Turtle or JSON-LD file, or the v1 envelope whose data is the JSON-LD document',
+          description:
+            'The catalogue: the sealed Turtle or JSON-LD file, or the v1 envelope whose data is the JSON-LD document',
           content: {
             'application/json': { schema: envelope },
             'text/turtle': { schema: { type: 'string' } },
@@ -43,9 +58,18 @@ export async function catalogRoutes(app: FastifyInstance, opts: { releases: Rele
       const release = takeRelease(request, opts.releases);
       const type = preferredType(request, CATALOG_FORMATS);
       const file = release.files.get(FILES[type] ?? 'dcat-catalog.jsonld');
-      if (!file) throw new ProblemError('not_found', `release ${release.revision} has no DCAT-AP catalogue (it was built before the catalogue was published)`);
+      if (!file)
+        throw new ProblemError(
+          'not_found',
+          `release ${release.revision} has no DCAT-AP catalogue (it was built before the catalogue was published)`,
+        );
       reply.header('vary', 'Accept').header('cache-control', DATA_CACHE_CONTROL);
-      if (type === 'application/json') return single(request, release, JSON.parse(file.body.toString('utf8')) as Record<string, unknown>);
+      if (type === 'application/json')
+        return single(
+          request,
+          release,
+          JSON.parse(file.body.toString('utf8')) as Record<string, unknown>,
+        );
       const etag = etagOf(file, 'identity');
       reply.header('etag', etag);
       if (noneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();

@@ -52,7 +52,11 @@ export function structuredDataScript(release: LoadedRelease): string {
           isBasedOn: d.sources.map((s) => ({ '@type': 'CreativeWork', name: s.title, url: s.url })),
           citation: citation.text,
           sameAs: citation.permalink,
-          distribution: d.distributions.map((x) => ({ '@type': 'DataDownload', encodingFormat: x.media_type, contentUrl: `${base}${x.url}` })),
+          distribution: d.distributions.map((x) => ({
+            '@type': 'DataDownload',
+            encodingFormat: x.media_type,
+            contentUrl: `${base}${x.url}`,
+          })),
         };
       }),
     };
@@ -73,8 +77,17 @@ export function withStructuredData(release: LoadedRelease, page: ServedFile): Se
   if (!out) {
     const html = page.body.toString('utf8');
     const at = html.indexOf('</head>');
-    const body = at < 0 ? page.body : Buffer.from(html.slice(0, at) + structuredDataScript(release) + html.slice(at));
-    out = { ...page, body, gzip: gzipSync(body), br: brotliCompressSync(body), sha256: sha256Hex(body) };
+    const body =
+      at < 0
+        ? page.body
+        : Buffer.from(html.slice(0, at) + structuredDataScript(release) + html.slice(at));
+    out = {
+      ...page,
+      body,
+      gzip: gzipSync(body),
+      br: brotliCompressSync(body),
+      sha256: sha256Hex(body),
+    };
     byPage.set(page, out);
   }
   return out;

@@ -18,5 +18,10 @@ export type StatusQuery = { dala: 'status?'; id: number };
 export type StatusAnswer = { dala: 'status'; id: number; status: WorkerStatus };
 
 export function isDalaMessage(message: unknown): message is { dala: string; id: number } {
-  return typeof message === 'object' && message !== null && typeof (message as { dala?: unknown }).dala === 'string' && typeof (message as { id?: unknown }).id === 'number';
+  return (
+    typeof message === 'object' &&
+    message !== null &&
+    typeof (message as { dala?: unknown }).dala === 'string' &&
+    typeof (message as { id?: unknown }).id === 'number'
+  );
 }

@@ -12,7 +12,13 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
 import { DEFAULT_POLICY, MemoryStore, type BucketPolicy } from '../rate-limit/bucket.js';
-import { isDalaMessage, type PrimaryAnswer, type StatusAnswer, type StatusQuery, type WorkerRequest } from './messages.js';
+import {
+  isDalaMessage,
+  type PrimaryAnswer,
+  type StatusAnswer,
+  type StatusQuery,
+  type WorkerRequest,
+} from './messages.js';
 import type { WorkerStatus, WorkersReport } from './worker-status.js';
 
 export interface PrimaryOptions {
@@ -69,7 +75,10 @@ export function runPrimary(opts: PrimaryOptions): Promise<number> {
         worker.send({ dala: 'status?', id } satisfies StatusQuery);
       });
       pendingStatus.delete(id);
-      if (!status) reasons.push(`worker pid ${worker.process.pid} did not report its status within ${statusTimeoutMs} ms`);
+      if (!status)
+        reasons.push(
+          `worker pid ${worker.process.pid} did not report its status within ${statusTimeoutMs} ms`,
+        );
       return status;
     });
     const workers = (await Promise.all(asks)).filter((s): s is WorkerStatus => s !== null);
@@ -80,8 +89,12 @@ export function runPrimary(opts: PrimaryOptions): Promise<number> {
     if (!isDalaMessage(message)) return;
     const m = message as WorkerRequest | StatusAnswer;
     // MemoryStore.take does its work before its first await, so the takes happen in the order sent
-    if (m.dala === 'take') void Promise.all(m.keys.map((key) => budget.take(key))).then((results) => answer(worker, { dala: 'took', id: m.id, results }));
-    else if (m.dala === 'workers') void gather().then((report) => answer(worker, { dala: 'workers', id: m.id, report }));
+    if (m.dala === 'take')
+      void Promise.all(m.keys.map((key) => budget.take(key))).then((results) =>
+        answer(worker, { dala: 'took', id: m.id, results }),
+      );
+    else if (m.dala === 'workers')
+      void gather().then((report) => answer(worker, { dala: 'workers', id: m.id, report }));
     else if (m.dala === 'status') pendingStatus.get(m.id)?.(m.status);
   };
 
@@ -95,32 +108,53 @@ export function runPrimary(opts: PrimaryOptions): Promise<number> {
       if (stopping) return;
       if (code === 2) {
         // `dala serve` refused to serve (a synthetic release without --benchmark): so will every restart
-        log.error({ pid: worker.process.pid }, 'dala serve: a worker refused to serve; stopping the others');
+        log.error(
+          { pid: worker.process.pid },
+          'dala serve: a worker refused to serve; stopping the others',
+        );
         refused = true;
         return stop('SIGTERM');
       }
-      slot.delay = Date.now() - slot.startedAt >= STABLE_AFTER_MS ? FIRST_DELAY_MS : Math.min(slot.delay * 2, MAX_DELAY_MS);
-      log.error({ pid: worker.process.pid, code, signal, restart_in_ms: slot.delay }, `dala serve: worker pid ${worker.process.pid} stopped (${signal ?? `code ${code}`}); restarting it in ${slot.delay} ms`);
+      slot.delay =
+        Date.now() - slot.startedAt >= STABLE_AFTER_MS
+          ? FIRST_DELAY_MS
+          : Math.min(slot.delay * 2, MAX_DELAY_MS);
+      log.error(
+        { pid: worker.process.pid, code, signal, restart_in_ms: slot.delay },
+        `dala serve: worker pid ${worker.process.pid} stopped (${signal ?? `code ${code}`}); restarting it in ${slot.delay} ms`,
+      );
       setTimeout(() => !stopping && start(slot, index), slot.delay);
     });
   };
-
 
   let stop: (signal: NodeJS.Signals) => void = () => {};
   const stopped = new Promise<number>((resolve) => {
     stop = (signal: NodeJS.Signals) => {
       if (stopping) return;
       stopping = true;
-      const running = slots.map((s) => s.worker).filter((w): w is Worker => w !== null && w.process.exitCode === null && w.process.signalCode === null);
-      log.info({ signal, workers: running.map((w) => w.process.pid) }, `dala serve: ${signal}, stopping ${running.length} workers`);
+      const running = slots
+        .map((s) => s.worker)
+        .filter(
+          (w): w is Worker =>
+            w !== null && w.process.exitCode === null && w.process.signalCode === null,
+        );
+      log.info(
+        { signal, workers: running.map((w) => w.process.pid) },
+        `dala serve: ${signal}, stopping ${running.length} workers`,
+      );
       const forced = setTimeout(() => {
         for (const w of running) w.process.kill('SIGKILL');
       }, DRAIN_LIMIT_MS);
       forced.unref();
-      void Promise.all(running.map((w) => new Promise<number>((done) => {
-        w.once('exit', (code) => done(code ?? 1));
-        w.process.kill(signal); // each worker drains as a single `dala serve` does (src/cli/serve.ts)
-      }))).then(async (codes) => {
+      void Promise.all(
+        running.map(
+          (w) =>
+            new Promise<number>((done) => {
+              w.once('exit', (code) => done(code ?? 1));
+              w.process.kill(signal); // each worker drains as a single `dala serve` does (src/cli/serve.ts)
+            }),
+        ),
+      ).then(async (codes) => {
         clearTimeout(forced);
         await budget.close();
         resolve(refused ? 2 : codes.every((c) => c === 0) ? 0 : 1);
@@ -132,7 +166,10 @@ export function runPrimary(opts: PrimaryOptions): Promise<number> {
     slots.push(slot);
     start(slot, i);
   }
-  log.info({ workers: opts.workers, pid: process.pid }, `dala serve: primary pid ${process.pid} started ${opts.workers} workers`);
+  log.info(
+    { workers: opts.workers, pid: process.pid },
+    `dala serve: primary pid ${process.pid} started ${opts.workers} workers`,
+  );
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
   return stopped;

@@ -8,6 +8,9 @@ export function workerCount(env: NodeJS.ProcessEnv = process.env): number {
   const set = env.DALA_WORKERS?.trim();
   if (set === undefined || set === '') return env.NODE_TEST_CONTEXT ? 1 : availableParallelism();
   const n = Number(set);
-  if (!Number.isInteger(n) || n < 1 || n > 256) throw new Error(`DALA_WORKERS=${JSON.stringify(set)} is not a whole number of serving processes from 1 to 256`);
+  if (!Number.isInteger(n) || n < 1 || n > 256)
+    throw new Error(
+      `DALA_WORKERS=${JSON.stringify(set)} is not a whole number of serving processes from 1 to 256`,
+    );
   return n;
 }

@@ -1,11 +1,25 @@
 // A worker's side of cluster IPC: the rate-limit budget and the workers list asked of the primary,
 // and this worker's status answered to it. Every exchange has a deadline, so a primary that does not
 // answer (busy, or gone) costs a request at most that long, never a hang.
-import { MemoryStore, type BucketPolicy, type RateLimitStore, type TakeResult } from '../rate-limit/bucket.js';
-import { isDalaMessage, type PrimaryAnswer, type StatusAnswer, type WorkerRequest } from './messages.js';
+import {
+  MemoryStore,
+  type BucketPolicy,
+  type RateLimitStore,
+  type TakeResult,
+} from '../rate-limit/bucket.js';
+import {
+  isDalaMessage,
+  type PrimaryAnswer,
+  type StatusAnswer,
+  type WorkerRequest,
+} from './messages.js';
 import type { WorkerStatus, WorkersReport } from './worker-status.js';
 
-type Outgoing = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
+type Outgoing = WorkerRequest extends infer R
+  ? R extends { id: number }
+    ? Omit<R, 'id'>
+    : never
+  : never;
 
 /** Sends requests to the primary and matches its answers to them by id. */
 export class PrimaryLink {
@@ -13,9 +27,11 @@ export class PrimaryLink {
   private readonly waiting = new Map<number, (answer: PrimaryAnswer | null) => void>();
 
   constructor(private readonly proc: NodeJS.Process = process) {
-    if (!proc.send) throw new Error('PrimaryLink runs in a cluster worker (a process with an IPC channel)');
+    if (!proc.send)
+      throw new Error('PrimaryLink runs in a cluster worker (a process with an IPC channel)');
     proc.on('message', (message: unknown) => {
-      if (!isDalaMessage(message) || (message.dala !== 'took' && message.dala !== 'workers')) return;
+      if (!isDalaMessage(message) || (message.dala !== 'took' && message.dala !== 'workers'))
+        return;
       this.waiting.get(message.id)?.(message as PrimaryAnswer);
     });
   }
@@ -57,9 +73,13 @@ const TAKE_TIMEOUT_MS = 250;
 export class PrimaryBudget implements RateLimitStore {
   private readonly fallback: MemoryStore;
   private lost = false;
-  private queue: { key: string; resolve: (result: Promise<TakeResult> | TakeResult) => void }[] = [];
+  private queue: { key: string; resolve: (result: Promise<TakeResult> | TakeResult) => void }[] =
+    [];
 
-  constructor(private readonly link: PrimaryLink, policy: BucketPolicy) {
+  constructor(
+    private readonly link: PrimaryLink,
+    policy: BucketPolicy,
+  ) {
     this.fallback = new MemoryStore(policy);
   }
 
@@ -77,13 +97,20 @@ export class PrimaryBudget implements RateLimitStore {
   private async flush(): Promise<void> {
     const batch = this.queue;
     this.queue = [];
-    const answer = await this.link.ask({ dala: 'take', keys: batch.map((b) => b.key) }, TAKE_TIMEOUT_MS);
+    const answer = await this.link.ask(
+      { dala: 'take', keys: batch.map((b) => b.key) },
+      TAKE_TIMEOUT_MS,
+    );
     this.lost = answer?.dala !== 'took';
-    batch.forEach((b, i) => b.resolve(answer?.dala === 'took' ? answer.results[i]! : this.fallback.take(b.key)));
+    batch.forEach((b, i) =>
+      b.resolve(answer?.dala === 'took' ? answer.results[i]! : this.fallback.take(b.key)),
+    );
   }
 
   degradation(): string | null {
-    return this.lost ? `rate limit: the primary process did not answer within ${TAKE_TIMEOUT_MS} ms; this worker counts its own budget meanwhile` : null;
+    return this.lost
+      ? `rate limit: the primary process did not answer within ${TAKE_TIMEOUT_MS} ms; this worker counts its own budget meanwhile`
+      : null;
   }
 
   async close(): Promise<void> {
@@ -92,10 +119,17 @@ export class PrimaryBudget implements RateLimitStore {
 }
 
 /** Every worker's status, gathered by the primary; this worker alone (with a reason) if it does not answer. */
-export function workersFromPrimary(link: PrimaryLink): (self: () => WorkerStatus) => Promise<WorkersReport> {
+export function workersFromPrimary(
+  link: PrimaryLink,
+): (self: () => WorkerStatus) => Promise<WorkersReport> {
   return async (self) => {
     const answer = await link.ask({ dala: 'workers' }, 1000);
     if (answer?.dala === 'workers') return answer.report;
-    return { workers: [self()], reasons: ['the primary process did not answer within 1000 ms; only the answering worker is listed'] };
+    return {
+      workers: [self()],
+      reasons: [
+        'the primary process did not answer within 1000 ms; only the answering worker is listed',
+      ],
+    };
   };
 }

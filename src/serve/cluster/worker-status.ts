@@ -7,11 +7,27 @@ import { openObject, type ItemOf } from '../v1/response-schemas.js';
 export const WORKER_SCHEMA = openObject(
   {
     pid: { type: 'integer', description: 'Operating-system process id of this serving process.' },
-    revision: { type: ['string', 'null'], description: 'The sealed release this process serves now (null: none).' },
-    status: { type: 'string', enum: ['ready', 'verifying', 'degraded', 'unavailable'], description: 'This process\'s own readiness.' },
+    revision: {
+      type: ['string', 'null'],
+      description: 'The sealed release this process serves now (null: none).',
+    },
+    status: {
+      type: 'string',
+      enum: ['ready', 'verifying', 'degraded', 'unavailable'],
+      description: "This process's own readiness.",
+    },
     uptime_s: { type: 'number', minimum: 0, description: 'Seconds since this process started.' },
-    in_flight: { type: 'integer', minimum: 0, description: 'HTTP requests this process is answering now (this health request included when it is the one answering).' },
-    requests: { type: 'integer', minimum: 0, description: 'HTTP requests this process has received since it started.' },
+    in_flight: {
+      type: 'integer',
+      minimum: 0,
+      description:
+        'HTTP requests this process is answering now (this health request included when it is the one answering).',
+    },
+    requests: {
+      type: 'integer',
+      minimum: 0,
+      description: 'HTTP requests this process has received since it started.',
+    },
   },
   ['pid', 'revision', 'status', 'uptime_s', 'in_flight', 'requests'],
 );
@@ -47,5 +63,12 @@ interface HolderView {
 
 export function selfStatus(releases: HolderView, counter: RequestCounter): WorkerStatus {
   const { state, revision } = releases.status();
-  return { pid: process.pid, revision, status: state, uptime_s: Math.round(process.uptime() * 10) / 10, in_flight: counter.inFlight(), requests: counter.total() };
+  return {
+    pid: process.pid,
+    revision,
+    status: state,
+    uptime_s: Math.round(process.uptime() * 10) / 10,
+    in_flight: counter.inFlight(),
+    requests: counter.total(),
+  };
 }

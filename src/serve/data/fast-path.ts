@@ -33,9 +33,17 @@ const SLUG = new RegExp(SLUG_PATTERN);
 /** True when Fastify's /data/ routes answer `path` (relative to data/) with the file of that name. */
 function routedToItself(path: string): boolean {
   const segments = path.split('/');
-  if (path.length > MAX_PARAM_LENGTH || /[\\\0%?#]/.test(path) || segments.some((s) => s === '' || s === '.' || s === '..')) return false;
+  if (
+    path.length > MAX_PARAM_LENGTH ||
+    /[\\\0%?#]/.test(path) ||
+    segments.some((s) => s === '' || s === '.' || s === '..')
+  )
+    return false;
   for (const r of SLUG_ROUTES) {
-    const rest = path.startsWith(r.dir + '/') && path.endsWith(r.ext) ? path.slice(r.dir.length + 1, -r.ext.length) : null;
+    const rest =
+      path.startsWith(r.dir + '/') && path.endsWith(r.ext)
+        ? path.slice(r.dir.length + 1, -r.ext.length)
+        : null;
     if (rest !== null && !rest.includes('/')) return SLUG.test(rest); // a slug route checks the slug first
   }
   return true;
@@ -44,13 +52,23 @@ function routedToItself(path: string): boolean {
 function representation(release: LoadedRelease, file: ServedFile, coding: Coding): Representation {
   const body = coding === 'identity' ? file.body : file[coding];
   const shared = [
-    'etag', etagOf(file, coding),
-    'cache-control', DATA_CACHE_CONTROL,
-    'vary', 'Accept-Encoding',
-    REVISION_HEADER, release.revision,
+    'etag',
+    etagOf(file, coding),
+    'cache-control',
+    DATA_CACHE_CONTROL,
+    'vary',
+    'Accept-Encoding',
+    REVISION_HEADER,
+    release.revision,
     ...Object.entries(COMMON_HEADERS).flat(),
   ];
-  const content = ['content-type', file.mediaType, 'content-length', String(body.length), ...(coding === 'identity' ? [] : ['content-encoding', coding])];
+  const content = [
+    'content-type',
+    file.mediaType,
+    'content-length',
+    String(body.length),
+    ...(coding === 'identity' ? [] : ['content-encoding', coding]),
+  ];
   return { ok: [...content, ...shared], notModified: shared, body };
 }
 
@@ -60,7 +78,8 @@ function tableOf(release: LoadedRelease): Map<string, FastFile> {
   let table = tables.get(release);
   if (!table) {
     table = new Map();
-    for (const [path, file] of release.files) if (routedToItself(path)) table.set(PREFIX + path, { file, byCoding: {} });
+    for (const [path, file] of release.files)
+      if (routedToItself(path)) table.set(PREFIX + path, { file, byCoding: {} });
     tables.set(release, table);
   }
   return table;
@@ -75,7 +94,9 @@ export interface FastPathOptions {
 }
 
 /** A request listener that answers what it can and returns false for everything else. */
-export function dataFastPath(opts: FastPathOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
+export function dataFastPath(
+  opts: FastPathOptions,
+): (req: IncomingMessage, res: ServerResponse) => boolean {
   // A URL character is at most two bytes once encoded as UTF-8: shorter URLs are within the limit.
   const maxUrlChars = Math.floor(opts.maxUrlBytes / 2);
   return (req, res) => {

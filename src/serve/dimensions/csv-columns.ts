@@ -28,7 +28,12 @@ const made = new WeakMap<SeriesIndex, Map<string, Map<string, string>>>();
  * The columns that name a row's series beside its own: `metric` (the series key, when the rows do not
  * carry it), `indicator`, then one per dimension of `dims`. `keyOf` reads a row's series key.
  */
-export function seriesColumns(release: LoadedRelease, dims: readonly DimensionId[], keyOf: (row: Record<string, unknown>) => string, withMetric = false): TrailingColumns {
+export function seriesColumns(
+  release: LoadedRelease,
+  dims: readonly DimensionId[],
+  keyOf: (row: Record<string, unknown>) => string,
+  withMetric = false,
+): TrailingColumns {
   const index = seriesIndexOf(release);
   const names = [...(withMetric ? ['metric'] : []), 'indicator', ...dims];
   const sets = made.get(index) ?? made.set(index, new Map()).get(index)!;

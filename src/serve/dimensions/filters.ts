@@ -6,21 +6,49 @@ import type { FastifyReply } from 'fastify';
 import { ProblemError } from '../problems/errors.js';
 import type { LoadedRelease } from '../releases/release-types.js';
 import { DIMENSIONS, DIMENSION_IDS, type DimensionId } from '../../lib/dimensions.js';
-import { SeriesIndex, seriesIndexOf, type DimensionFilter, type FilterFault, type SeriesEntry } from '../../store/series-index.js';
+import {
+  SeriesIndex,
+  seriesIndexOf,
+  type DimensionFilter,
+  type FilterFault,
+  type SeriesEntry,
+} from '../../store/series-index.js';
 
 const codeList = (d: DimensionId) => Object.keys(DIMENSIONS[d].codes).join(', ');
 
 /** The query members of the dimension filters, as a list per dimension (v1 style: repeat or comma-separate). */
-export const DIMENSION_LIST_PARAMS = Object.fromEntries(DIMENSION_IDS.map((d) => [d, {
-  type: 'array', maxItems: 20, items: { type: 'string', minLength: 1, maxLength: 40 },
-  description: `${DIMENSIONS[d].name.en} codes (${codeList(d)}); several: repeat the parameter or separate with commas. Omitted: the total (_T).`,
-}])) as Record<DimensionId, { type: 'array'; maxItems: 20; items: { type: 'string'; minLength: 1; maxLength: 40 }; description: string }>;
+export const DIMENSION_LIST_PARAMS = Object.fromEntries(
+  DIMENSION_IDS.map((d) => [
+    d,
+    {
+      type: 'array',
+      maxItems: 20,
+      items: { type: 'string', minLength: 1, maxLength: 40 },
+      description: `${DIMENSIONS[d].name.en} codes (${codeList(d)}); several: repeat the parameter or separate with commas. Omitted: the total (_T).`,
+    },
+  ]),
+) as Record<
+  DimensionId,
+  {
+    type: 'array';
+    maxItems: 20;
+    items: { type: 'string'; minLength: 1; maxLength: 40 };
+    description: string;
+  }
+>;
 
 /** The same as one comma-separated string (the time-slice routes' style). */
-export const DIMENSION_STRING_PARAMS = Object.fromEntries(DIMENSION_IDS.map((d) => [d, {
-  type: 'string', minLength: 1, maxLength: 200,
-  description: `${DIMENSIONS[d].name.en} codes, comma-separated (${codeList(d)}). Omitted: the total (_T).`,
-}])) as Record<DimensionId, { type: 'string'; minLength: 1; maxLength: 200; description: string }>;
+export const DIMENSION_STRING_PARAMS = Object.fromEntries(
+  DIMENSION_IDS.map((d) => [
+    d,
+    {
+      type: 'string',
+      minLength: 1,
+      maxLength: 200,
+      description: `${DIMENSIONS[d].name.en} codes, comma-separated (${codeList(d)}). Omitted: the total (_T).`,
+    },
+  ]),
+) as Record<DimensionId, { type: 'string'; minLength: 1; maxLength: 200; description: string }>;
 
 type DimensionQuery = Partial<Record<DimensionId, string | readonly string[]>>;
 
@@ -30,25 +58,42 @@ export function dimensionFilter(query: DimensionQuery): DimensionFilter {
   for (const d of DIMENSION_IDS) {
     const raw = query[d];
     if (raw === undefined) continue;
-    const list = (typeof raw === 'string' ? [raw] : raw).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+    const list = (typeof raw === 'string' ? [raw] : raw)
+      .flatMap((v) => v.split(','))
+      .map((v) => v.trim())
+      .filter(Boolean);
     filter[d] = [...new Set(list)];
   }
   return filter;
 }
 
-export const hasDimensionFilter = (filter: DimensionFilter) => DIMENSION_IDS.some((d) => filter[d] !== undefined);
+export const hasDimensionFilter = (filter: DimensionFilter) =>
+  DIMENSION_IDS.some((d) => filter[d] !== undefined);
 
 /** The one translation of a filter fault into the error catalog. */
 export function faultProblem(fault: FilterFault): ProblemError {
   if (fault.kind === 'unknown_code') {
-    return new ProblemError('unknown_dimension_code', `query parameter "${fault.dimension}": ${JSON.stringify(fault.code)} is not a code of dimension ${fault.dimension}; allowed: ${fault.allowed.join(', ')}`, {
-      parameter: fault.dimension, allowed_values: fault.allowed,
-    });
+    return new ProblemError(
+      'unknown_dimension_code',
+      `query parameter "${fault.dimension}": ${JSON.stringify(fault.code)} is not a code of dimension ${fault.dimension}; allowed: ${fault.allowed.join(', ')}`,
+      {
+        parameter: fault.dimension,
+        allowed_values: fault.allowed,
+      },
+    );
   }
-  const has = fault.dimensions.length ? `dimensions ${fault.dimensions.join(', ')}` : 'no dimensions';
-  return new ProblemError('dimension_not_applicable', `query parameter "${fault.dimension}": indicator ${fault.indicator} has ${has}`, {
-    parameter: fault.dimension, indicator: `indicator:${fault.indicator}`, dimensions: fault.dimensions,
-  });
+  const has = fault.dimensions.length
+    ? `dimensions ${fault.dimensions.join(', ')}`
+    : 'no dimensions';
+  return new ProblemError(
+    'dimension_not_applicable',
+    `query parameter "${fault.dimension}": indicator ${fault.indicator} has ${has}`,
+    {
+      parameter: fault.dimension,
+      indicator: `indicator:${fault.indicator}`,
+      dimensions: fault.dimensions,
+    },
+  );
 }
 
 /** What an asked indicator id stands for: an indicator, or one series (a deprecated id or a series key). */
@@ -69,7 +114,11 @@ export function indicatorRef(release: LoadedRelease, id: string): IndicatorRef |
  * names one series (a deprecated id) fixes its codes: a filter on one of its dimensions is refused,
  * naming the indicator to ask instead.
  */
-export function seriesKeysOf(release: LoadedRelease, refs: readonly IndicatorRef[] | null, filter: DimensionFilter): string[] {
+export function seriesKeysOf(
+  release: LoadedRelease,
+  refs: readonly IndicatorRef[] | null,
+  filter: DimensionFilter,
+): string[] {
   const index = seriesIndexOf(release);
   const fail = (r: { keys: string[] } | { fault: FilterFault }) => {
     if ('fault' in r) throw faultProblem(r.fault);
@@ -86,7 +135,11 @@ export function seriesKeysOf(release: LoadedRelease, refs: readonly IndicatorRef
     if (fault) throw faultProblem(fault);
     const fixed = DIMENSION_IDS.find((d) => filter[d] !== undefined);
     if (fixed) {
-      throw new ProblemError('invalid_parameter', `query parameter "${fixed}": ${ref.series.deprecatedId ?? ref.series.key} is one series of indicator ${ref.indicator} (${JSON.stringify(ref.series.codes)}); ask indicator=${ref.indicator} with ${fixed}= instead`, { parameter: fixed });
+      throw new ProblemError(
+        'invalid_parameter',
+        `query parameter "${fixed}": ${ref.series.deprecatedId ?? ref.series.key} is one series of indicator ${ref.indicator} (${JSON.stringify(ref.series.codes)}); ask indicator=${ref.indicator} with ${fixed}= instead`,
+        { parameter: fixed },
+      );
     }
     keys.add(ref.series.key);
   }
@@ -97,11 +150,31 @@ export function seriesKeysOf(release: LoadedRelease, refs: readonly IndicatorRef
  * Marks an answer reached through a deprecated id (RFC 9745 Deprecation: the day it was deprecated,
  * as a structured-field date, seconds since the epoch; RFC 8288 Link rel="successor-version" to the indicator).
  */
-export function markDeprecated(reply: FastifyReply, refs: readonly IndicatorRef[], successorUrl: (indicator: string) => string): string | undefined {
+export function markDeprecated(
+  reply: FastifyReply,
+  refs: readonly IndicatorRef[],
+  successorUrl: (indicator: string) => string,
+): string | undefined {
   const old = refs.filter((r) => r.deprecated);
   if (old.length === 0) return undefined;
   const since = old.map((r) => r.series!.deprecatedOn ?? '1970-01-01').sort()[0]!;
   reply.header('deprecation', `@${Date.parse(`${since}T00:00:00Z`) / 1000}`);
-  reply.header('link', [...new Set(old.map((r) => `<${successorUrl(r.indicator)}>; rel="successor-version"`))].join(', '));
-  return old.map((r) => `${r.series!.deprecatedId} is a deprecated id of indicator ${r.indicator} at ${Object.entries(r.series!.codes).map(([d, c]) => `${d}=${c}`).join(', ')}: ask indicator=${r.indicator}&${Object.entries(r.series!.codes).map(([d, c]) => `${d}=${c}`).join('&')}`).join(' ');
+  reply.header(
+    'link',
+    [...new Set(old.map((r) => `<${successorUrl(r.indicator)}>; rel="successor-version"`))].join(
+      ', ',
+    ),
+  );
+  return old
+    .map(
+      (r) =>
+        `${r.series!.deprecatedId} is a deprecated id of indicator ${r.indicator} at ${Object.entries(
+          r.series!.codes,
+        )
+          .map(([d, c]) => `${d}=${c}`)
+          .join(', ')}: ask indicator=${r.indicator}&${Object.entries(r.series!.codes)
+          .map(([d, c]) => `${d}=${c}`)
+          .join('&')}`,
+    )
+    .join(' ');
 }

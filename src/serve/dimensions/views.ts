@@ -10,7 +10,8 @@ const names = { $ref: 'Names#' } as const;
 
 export const DIMENSIONS_VIEW_SCHEMA = {
   type: 'array',
-  description: 'The dimensions the indicator is broken down by (empty: none), each with the codes it has observations for; _T is the total. Filter observations, series and snapshots by them (sex=, area=, age=).',
+  description:
+    'The dimensions the indicator is broken down by (empty: none), each with the codes it has observations for; _T is the total. Filter observations, series and snapshots by them (sex=, area=, age=).',
   items: {
     type: 'object',
     additionalProperties: false,
@@ -22,7 +23,9 @@ export const DIMENSIONS_VIEW_SCHEMA = {
       codes: {
         type: 'array',
         items: {
-          type: 'object', additionalProperties: false, required: ['code', 'names'],
+          type: 'object',
+          additionalProperties: false,
+          required: ['code', 'names'],
           properties: { code: { type: 'string' }, names },
         },
       },
@@ -36,27 +39,44 @@ export function dimensionsView(release: LoadedRelease, indicator: string) {
   return (index.dimensionsOf(indicator) ?? []).map((d) => {
     const dim = DIMENSIONS[d];
     const used = new Set(series.map((s) => s.codes[d]));
-    const codes = Object.entries(dim.codes as Record<string, { en: string; ru: string; kk: string }>).filter(([code]) => used.has(code));
-    return { id: d, concept: dim.concept, names: { ...dim.name }, codes: codes.map(([code, n]) => ({ code, names: { ...n } })) };
+    const codes = Object.entries(
+      dim.codes as Record<string, { en: string; ru: string; kk: string }>,
+    ).filter(([code]) => used.has(code));
+    return {
+      id: d,
+      concept: dim.concept,
+      names: { ...dim.name },
+      codes: codes.map(([code, n]) => ({ code, names: { ...n } })),
+    };
   });
 }
 
 /** First period start, last period end and places over every series of the indicator. */
-export function indicatorCoverage(release: LoadedRelease, indicator: string): { first: string | null; last: string | null; places: number } {
+export function indicatorCoverage(
+  release: LoadedRelease,
+  indicator: string,
+): { first: string | null; last: string | null; places: number } {
   const store = storeOf(release);
   const series = seriesIndexOf(release).seriesOf(indicator);
   if (series.length <= 1) return store.series.coverage(indicator);
   const all = series.map((s) => store.series.coverage(s.key)).filter((c) => c.first !== null);
   return {
     first: all.map((c) => c.first!).sort()[0] ?? null,
-    last: all.map((c) => c.last!).sort().at(-1) ?? null,
+    last:
+      all
+        .map((c) => c.last!)
+        .sort()
+        .at(-1) ?? null,
     // places of the all-totals series, or the most of any series
     places: Math.max(0, ...all.map((c) => c.places)),
   };
 }
 
 /** The indicator and codes of a series key, as the time-slice answers show them beside its id. */
-export function seriesOfMetric(release: LoadedRelease, key: string): { indicator: string; dimensions: Record<string, string> } {
+export function seriesOfMetric(
+  release: LoadedRelease,
+  key: string,
+): { indicator: string; dimensions: Record<string, string> } {
   const s = seriesIndexOf(release).bySeries.get(key);
   return { indicator: s?.indicator ?? key, dimensions: { ...s?.codes } };
 }

@@ -8,7 +8,14 @@ import type { Socket } from 'node:net';
 import { COMMON_HEADERS } from './common-headers.js';
 import { PROBLEM_MEDIA_TYPE, problem, type ErrorCode } from '../problems/errors.js';
 
-const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 413: 'Content Too Large', 414: 'URI Too Long', 431: 'Request Header Fields Too Large', 503: 'Service Unavailable' };
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  413: 'Content Too Large',
+  414: 'URI Too Long',
+  431: 'Request Header Fields Too Large',
+  503: 'Service Unavailable',
+};
 
 export function clientErrorCode(err: NodeJS.ErrnoException): ErrorCode {
   switch (err.code) {
@@ -42,12 +49,27 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: Socket): v
  * exists (a parse error, a connection over the per-address bound): the catalog's problem document
  * with the headers every answer carries (common-headers.ts), then the connection closes.
  */
-export function writeProblemToSocket(socket: Socket, answer: ReturnType<typeof problem>, headers: Readonly<Record<string, string>> = {}): void {
+export function writeProblemToSocket(
+  socket: Socket,
+  answer: ReturnType<typeof problem>,
+  headers: Readonly<Record<string, string>> = {},
+): void {
   const body = Buffer.from(JSON.stringify(answer));
   const status = answer.status;
-  const head = { ...COMMON_HEADERS, 'content-type': PROBLEM_MEDIA_TYPE, 'content-length': String(body.length), 'cache-control': 'no-store', ...headers, connection: 'close' };
+  const head = {
+    ...COMMON_HEADERS,
+    'content-type': PROBLEM_MEDIA_TYPE,
+    'content-length': String(body.length),
+    'cache-control': 'no-store',
+    ...headers,
+    connection: 'close',
+  };
   const reason = REASONS[status] ?? 'Bad Request';
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\n${Object.entries(head).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n${body.toString()}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\n${Object.entries(head)
+      .map(([k, v]) => `${k}: ${v}\r\n`)
+      .join('')}\r\n${body.toString()}`,
+  );
 }
 
 /**
@@ -56,7 +78,13 @@ export function writeProblemToSocket(socket: Socket, answer: ReturnType<typeof p
  * with the headers every answer carries, and the connection closes.
  */
 export function answerMissingHost(res: ServerResponse): void {
-  const body = JSON.stringify(problem('malformed_request', 'an HTTP/1.1 request must carry a Host header (RFC 9112 section 3.2)', '/'));
+  const body = JSON.stringify(
+    problem(
+      'malformed_request',
+      'an HTTP/1.1 request must carry a Host header (RFC 9112 section 3.2)',
+      '/',
+    ),
+  );
   res.writeHead(400, {
     ...COMMON_HEADERS,
     'content-type': PROBLEM_MEDIA_TYPE,

@@ -51,9 +51,16 @@ export function frontServer(opts: FrontOptions): FrontServer {
       for (const [req, res] of held.splice(0)) if (!res.destroyed) handler(req, res);
     },
   };
-  const fast = opts.fastPath ? dataFastPath({ current: opts.current, maxUrlBytes: opts.limits.maxUrlBytes, refuse: () => front.refuse() }) : () => false;
+  const fast = opts.fastPath
+    ? dataFastPath({
+        current: opts.current,
+        maxUrlBytes: opts.limits.maxUrlBytes,
+        refuse: () => front.refuse(),
+      })
+    : () => false;
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor >= 1) return answerMissingHost(res);
+    if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor >= 1)
+      return answerMissingHost(res);
     if (fast(req, res)) return;
     if (app) app(req, res);
     else held.push([req, res]);

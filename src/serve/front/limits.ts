@@ -76,12 +76,24 @@ export function serverOptions(limits: Limits) {
 }
 
 function tooMany(socket: Socket, perAddress: number): void {
-  writeProblemToSocket(socket, problem('overloaded', `more than ${perAddress} open connections from this address; reuse connections or retry later`, '/'), { 'retry-after': '1' });
+  writeProblemToSocket(
+    socket,
+    problem(
+      'overloaded',
+      `more than ${perAddress} open connections from this address; reuse connections or retry later`,
+      '/',
+    ),
+    { 'retry-after': '1' },
+  );
   socket.destroySoon();
 }
 
 /** Caps open connections per peer address; trusted proxies (addresses or CIDRs) are not capped. */
-export function limitConnectionsPerAddress(server: Server, perAddress: number, trusted: readonly string[] = []): void {
+export function limitConnectionsPerAddress(
+  server: Server,
+  perAddress: number,
+  trusted: readonly string[] = [],
+): void {
   const isTrusted = trustedProxies(trusted);
   const open = new Map<string, number>();
   server.on('connection', (socket: Socket) => {

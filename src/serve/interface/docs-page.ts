@@ -10,24 +10,39 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 function typeOf(schema: Json | undefined): string {
   if (!schema) return '';
   if (schema['$ref']) return String(schema['$ref']).replace(/^#\/components\/schemas\//, '');
-  const t = Array.isArray(schema['type']) ? schema['type'].join(' | ') : String(schema['type'] ?? 'any');
+  const t = Array.isArray(schema['type'])
+    ? schema['type'].join(' | ')
+    : String(schema['type'] ?? 'any');
   const item = schema['items'] ? ` of ${typeOf(schema['items'])}` : '';
-  const rule = schema['enum'] ? `, one of ${schema['enum'].join(', ')}` : schema['pattern'] ? `, pattern ${schema['pattern']}` : '';
+  const rule = schema['enum']
+    ? `, one of ${schema['enum'].join(', ')}`
+    : schema['pattern']
+      ? `, pattern ${schema['pattern']}`
+      : '';
   return `${t}${item}${rule}`;
 }
 
 function bodyFields(schema: Json | undefined): string {
   const props = Object.entries((schema?.['properties'] ?? {}) as Record<string, Json>);
   const required = new Set((schema?.['required'] ?? []) as string[]);
-  return props.map(([name, p]) => `<li><code>${esc(name)}</code> (${esc(typeOf(p))}${required.has(name) ? ', required' : ''}) ${esc(String(p['description'] ?? ''))}</li>`).join('');
+  return props
+    .map(
+      ([name, p]) =>
+        `<li><code>${esc(name)}</code> (${esc(typeOf(p))}${required.has(name) ? ', required' : ''}) ${esc(String(p['description'] ?? ''))}</li>`,
+    )
+    .join('');
 }
 
-const pre = (value: unknown) => `<pre>${esc(typeof value === 'string' ? value : JSON.stringify(value, null, 2))}</pre>`;
+const pre = (value: unknown) =>
+  `<pre>${esc(typeof value === 'string' ? value : JSON.stringify(value, null, 2))}</pre>`;
 
 function operation(path: string, method: string, op: Json): string {
   const params = ((op['parameters'] ?? []) as Json[])
-    .map((p) => `<li><code>${esc(p['name'])}</code> (${esc(p['in'])}${p['required'] ? ', required' : ''}; ${esc(typeOf(p['schema']))}) ${esc(String(p['description'] ?? p['schema']?.['description'] ?? ''))}` +
-      `${p['example'] !== undefined ? ` Example: <code>${esc(String(p['example']))}</code>` : ''}</li>`)
+    .map(
+      (p) =>
+        `<li><code>${esc(p['name'])}</code> (${esc(p['in'])}${p['required'] ? ', required' : ''}; ${esc(typeOf(p['schema']))}) ${esc(String(p['description'] ?? p['schema']?.['description'] ?? ''))}` +
+        `${p['example'] !== undefined ? ` Example: <code>${esc(String(p['example']))}</code>` : ''}</li>`,
+    )
     .join('');
   const body = op['requestBody']?.['content']?.['application/json'];
   const bodyHtml = body
@@ -35,38 +50,63 @@ function operation(path: string, method: string, op: Json): string {
     : '';
   const responses = Object.entries((op['responses'] ?? {}) as Record<string, Json>)
     .map(([status, r]) => {
-      const headers = Object.keys(r['headers'] ?? {}).map((h) => `<code>${esc(h)}</code>`).join(', ');
-      const types = Object.keys(r['content'] ?? {}).map((t) => `<code>${esc(t)}</code>`).join(', ');
+      const headers = Object.keys(r['headers'] ?? {})
+        .map((h) => `<code>${esc(h)}</code>`)
+        .join(', ');
+      const types = Object.keys(r['content'] ?? {})
+        .map((t) => `<code>${esc(t)}</code>`)
+        .join(', ');
       return `<li><code>${esc(status)}</code> ${esc(String(r['description'] ?? ''))}${types ? ` — ${types}` : ''}${headers ? `; headers ${headers}` : ''}</li>`;
     })
     .join('');
-  const examples = Object.entries((op['responses'] ?? {}) as Record<string, Json>).flatMap(([status, r]) =>
-    Object.values((r['content'] ?? {}) as Record<string, Json>).flatMap((m) =>
-      Object.values((m['examples'] ?? {}) as Record<string, Json>).map((e) => `<p>Example answer (${esc(status)}): ${esc(String(e['summary'] ?? ''))}</p>` +
-        (e['externalValue'] ? `<p><a href="${esc(String(e['externalValue']))}">${esc(String(e['externalValue']))}</a></p>` : pre(e['value']))),
-    ),
+  const examples = Object.entries((op['responses'] ?? {}) as Record<string, Json>).flatMap(
+    ([status, r]) =>
+      Object.values((r['content'] ?? {}) as Record<string, Json>).flatMap((m) =>
+        Object.values((m['examples'] ?? {}) as Record<string, Json>).map(
+          (e) =>
+            `<p>Example answer (${esc(status)}): ${esc(String(e['summary'] ?? ''))}</p>` +
+            (e['externalValue']
+              ? `<p><a href="${esc(String(e['externalValue']))}">${esc(String(e['externalValue']))}</a></p>`
+              : pre(e['value'])),
+        ),
+      ),
   );
-  return `<section id="${esc(String(op['operationId'] ?? ''))}"><h2><code>${esc(method.toUpperCase())} ${esc(path)}</code></h2><p>${esc(String(op['summary'] ?? ''))}</p>` +
+  return (
+    `<section id="${esc(String(op['operationId'] ?? ''))}"><h2><code>${esc(method.toUpperCase())} ${esc(path)}</code></h2><p>${esc(String(op['summary'] ?? ''))}</p>` +
     `<p>operationId <code>${esc(String(op['operationId'] ?? ''))}</code></p>` +
-    (params ? `<h3>Parameters</h3><ul>${params}</ul>` : '<h3>Parameters</h3><p>None.</p>') + bodyHtml +
-    `<h3>Responses</h3><ul>${responses}</ul>${examples.join('')}</section>`;
+    (params ? `<h3>Parameters</h3><ul>${params}</ul>` : '<h3>Parameters</h3><p>None.</p>') +
+    bodyHtml +
+    `<h3>Responses</h3><ul>${responses}</ul>${examples.join('')}</section>`
+  );
 }
 
 /** `head`: markup for the page's head (the release's schema.org structured data). */
 export function docsPage(doc: Json, head = ''): string {
   const sections: string[] = [];
   const toc: string[] = [];
-  for (const [path, ops] of Object.entries((doc['paths'] ?? {}) as Record<string, Record<string, Json>>)) {
+  for (const [path, ops] of Object.entries(
+    (doc['paths'] ?? {}) as Record<string, Record<string, Json>>,
+  )) {
     for (const [method, op] of Object.entries(ops)) {
       sections.push(operation(path, method, op));
-      toc.push(`<li><a href="#${esc(String(op['operationId'] ?? ''))}"><code>${esc(method.toUpperCase())} ${esc(path)}</code></a></li>`);
+      toc.push(
+        `<li><a href="#${esc(String(op['operationId'] ?? ''))}"><code>${esc(method.toUpperCase())} ${esc(path)}</code></a></li>`,
+      );
     }
   }
-  const codes = Object.entries(ERROR_CATALOG).map(([code, e]) => `<li><code>${e.status} ${esc(code)}</code> ${esc(e.title)} (<code>${esc(PROBLEM_TYPE_BASE + code)}</code>)</li>`).join('');
+  const codes = Object.entries(ERROR_CATALOG)
+    .map(
+      ([code, e]) =>
+        `<li><code>${e.status} ${esc(code)}</code> ${esc(e.title)} (<code>${esc(PROBLEM_TYPE_BASE + code)}</code>)</li>`,
+    )
+    .join('');
   const info = doc['info'] as Json;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${esc(String(info['title']))}</title>${head}` +
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${esc(String(info['title']))}</title>${head}` +
     `<style>body{font-family:sans-serif;max-width:64rem;margin:2rem auto;padding:0 1rem}section{border-top:1px solid #ccc}code{background:#f4f4f4}pre{background:#f8f8f8;overflow:auto;max-height:24rem;padding:.5rem}</style></head>` +
     `<body><h1>${esc(String(info['title']))}</h1><p>${esc(String(info['description'] ?? ''))}</p>` +
     `<p>Machine-readable: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1). Start at <a href="/">/</a>.</p><ul>${toc.join('')}</ul>` +
-    sections.join('') + `<section><h2>Error codes</h2><ul>${codes}</ul></section></body></html>`;
+    sections.join('') +
+    `<section><h2>Error codes</h2><ul>${codes}</ul></section></body></html>`
+  );
 }

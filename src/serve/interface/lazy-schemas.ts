@@ -14,7 +14,10 @@ import { createRequire } from 'node:module';
 import type { FastifyServerOptions } from 'fastify';
 
 type Compiled = ((...args: unknown[]) => unknown) & { errors?: unknown };
-type Builder = (externalSchemas: unknown, options: unknown) => (route: { url?: string; method?: string }) => Compiled;
+type Builder = (
+  externalSchemas: unknown,
+  options: unknown,
+) => (route: { url?: string; method?: string }) => Compiled;
 
 // CommonJS packages, required on first use: loading Ajv or fast-json-stringify is itself start-up time.
 const require = createRequire(import.meta.url);
@@ -25,7 +28,9 @@ export function lazyValidator(build: () => Compiled): Compiled {
   // Fastify reads `errors` after a failed validation, and passes the parent object (so Ajv may
   // coerce a root value) only to a function that has `schemaEnv`, as Ajv's own functions do.
   Object.defineProperty(wrapper, 'errors', { get: () => build().errors });
-  Object.defineProperty(wrapper, 'schemaEnv', { get: () => (build() as { schemaEnv?: unknown }).schemaEnv });
+  Object.defineProperty(wrapper, 'schemaEnv', {
+    get: () => (build() as { schemaEnv?: unknown }).schemaEnv,
+  });
   return wrapper;
 }
 
@@ -51,7 +56,12 @@ export function lazySchemas(): LazySchemas {
   let validatorFactory: Builder | null = null;
   let serializerFactory: Builder | null = null;
 
-  function lazy(factory: () => Builder, externalSchemas: unknown, options: unknown, validator: boolean) {
+  function lazy(
+    factory: () => Builder,
+    externalSchemas: unknown,
+    options: unknown,
+    validator: boolean,
+  ) {
     let compiler: ReturnType<Builder> | null = null;
     let checker: ReturnType<Builder> | null = null; // with the meta-schema check: compileAll's
     const serving = validator ? withoutMetaSchemaCheck(options) : options;
@@ -63,7 +73,9 @@ export function lazySchemas(): LazySchemas {
           try {
             checker(route);
           } catch (err) {
-            throw new Error(`schema of ${route.method} ${route.url}: ${(err as Error).message}`, { cause: err });
+            throw new Error(`schema of ${route.method} ${route.url}: ${(err as Error).message}`, {
+              cause: err,
+            });
           }
         });
       }
@@ -73,13 +85,17 @@ export function lazySchemas(): LazySchemas {
         try {
           fn = compiler(route);
         } catch (err) {
-          throw new Error(`schema of ${route.method} ${route.url}: ${(err as Error).message}`, { cause: err });
+          throw new Error(`schema of ${route.method} ${route.url}: ${(err as Error).message}`, {
+            cause: err,
+          });
         }
         waiting.delete(build);
         return fn;
       };
       waiting.add(build);
-      return validator ? lazyValidator(build) : (((...args: unknown[]) => build()(...args)) as Compiled);
+      return validator
+        ? lazyValidator(build)
+        : (((...args: unknown[]) => build()(...args)) as Compiled);
     };
   }
 
@@ -87,9 +103,20 @@ export function lazySchemas(): LazySchemas {
     schemaController: {
       compilersFactory: {
         buildValidator: ((externalSchemas: unknown, options: unknown) =>
-          lazy(() => (validatorFactory ??= require('@fastify/ajv-compiler')() as Builder), externalSchemas, options, true)) as never,
+          lazy(
+            () => (validatorFactory ??= require('@fastify/ajv-compiler')() as Builder),
+            externalSchemas,
+            options,
+            true,
+          )) as never,
         buildSerializer: ((externalSchemas: unknown, options: unknown) =>
-          lazy(() => (serializerFactory ??= require('@fastify/fast-json-stringify-compiler')() as Builder), externalSchemas, options, false)) as never,
+          lazy(
+            () =>
+              (serializerFactory ??= require('@fastify/fast-json-stringify-compiler')() as Builder),
+            externalSchemas,
+            options,
+            false,
+          )) as never,
       },
     },
     compileAll() {

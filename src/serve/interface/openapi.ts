@@ -52,7 +52,10 @@ export const swaggerOptions: SwaggerOptions = {
     servers: [{ url: '/', description: 'The server this document was fetched from' }],
     security: [],
     tags: [
-      { name: 'index', description: 'Where to start: links to every route family, the documents and the data' },
+      {
+        name: 'index',
+        description: 'Where to start: links to every route family, the documents and the data',
+      },
       { name: 'data', description: 'Static files of the sealed release' },
       { name: 'timemachine', description: 'Time-slice routes over the release store' },
       { name: 'search', description: 'Search and resolve names' },
@@ -60,11 +63,18 @@ export const swaggerOptions: SwaggerOptions = {
       { name: 'releases', description: 'Sealed releases, snapshots and changes' },
       { name: 'health', description: 'Readiness' },
       { name: 'meta', description: 'This document and its readable rendering' },
-      { name: 'sdmx', description: 'SDMX 2.1 RESTful web services: structures, data (SDMX-ML, SDMX-CSV) and schemas; errors are SDMX-ML error messages' },
+      {
+        name: 'sdmx',
+        description:
+          'SDMX 2.1 RESTful web services: structures, data (SDMX-ML, SDMX-CSV) and schemas; errors are SDMX-ML error messages',
+      },
     ],
   },
   // shared schemas keep their $id as the component name (components/schemas/Problem, ...)
-  refResolver: { buildLocalReference: (json, _base, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+  refResolver: {
+    buildLocalReference: (json, _base, _fragment, i) =>
+      typeof json.$id === 'string' ? json.$id : `def-${i}`,
+  },
   transform: ({ schema, url, route }) => {
     const method = [route.method].flat()[0] ?? 'GET';
     const given = schema as { operationId?: string; summary?: string };
@@ -72,13 +82,21 @@ export const swaggerOptions: SwaggerOptions = {
       ...schema,
       operationId: given.operationId ?? operationId(method, url),
       // a /data/ file route says which sealed file it serves
-      summary: given.summary ?? `The sealed file ${url.replace(/:([a-z]+)/g, '{$1}').replace(/\*$/, '{path}')}`,
+      summary:
+        given.summary ??
+        `The sealed file ${url.replace(/:([a-z]+)/g, '{$1}').replace(/\*$/, '{path}')}`,
     } as typeof schema;
     if (!url.endsWith('*')) return { schema: withId, url };
     const s = schema as { params?: { properties?: Record<string, unknown>; required?: string[] } };
     // the wildcard becomes `path`; the route's named parameters (e.g. /r/:revision/*) stay
-    const named = Object.fromEntries(Object.entries(s.params?.properties ?? {}).filter(([k]) => k !== '*'));
-    const params = { ...s.params, properties: { ...named, path: { type: 'string', description: 'File path under /data/' } }, required: [...Object.keys(named), 'path'] };
+    const named = Object.fromEntries(
+      Object.entries(s.params?.properties ?? {}).filter(([k]) => k !== '*'),
+    );
+    const params = {
+      ...s.params,
+      properties: { ...named, path: { type: 'string', description: 'File path under /data/' } },
+      required: [...Object.keys(named), 'path'],
+    };
     return { schema: { ...withId, params } as typeof schema, url: url.replace(/\*$/, ':path') };
   },
 };

@@ -10,7 +10,8 @@ const DECIMAL = /^-?(0|[1-9][0-9]{0,15})$/;
 const CODES: Readonly<Record<string, ErrorCode>> = { limit: 'invalid_limit' };
 
 function integerParams(schema: unknown): string[] {
-  const properties = (schema as { properties?: Record<string, { type?: unknown }> } | undefined)?.properties ?? {};
+  const properties =
+    (schema as { properties?: Record<string, { type?: unknown }> } | undefined)?.properties ?? {};
   return Object.entries(properties)
     .filter(([, s]) => [s.type].flat().includes('integer'))
     .map(([name]) => name);
@@ -27,7 +28,11 @@ export function strictQueryIntegers(route: RouteOptions): void {
       if (given === undefined) continue;
       for (const value of [given].flat()) {
         if (typeof value === 'string' && !DECIMAL.test(value)) {
-          throw new ProblemError(CODES[name] ?? 'invalid_parameter', `query parameter "${name}": ${JSON.stringify(value).slice(0, 80)} is not a decimal integer`, { parameter: name });
+          throw new ProblemError(
+            CODES[name] ?? 'invalid_parameter',
+            `query parameter "${name}": ${JSON.stringify(value).slice(0, 80)} is not a decimal integer`,
+            { parameter: name },
+          );
         }
       }
     }

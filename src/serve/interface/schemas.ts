@@ -1,7 +1,12 @@
 // Schemas shared by every route family, registered once on the root app so each family's routes and
 // the one interface document refer to the same components (Problem, Meta, Links, Names).
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { ERROR_CATALOG, PROBLEM_MEDIA_TYPE, PROBLEM_SCHEMA, type ErrorCode } from '../problems/errors.js';
+import {
+  ERROR_CATALOG,
+  PROBLEM_MEDIA_TYPE,
+  PROBLEM_SCHEMA,
+  type ErrorCode,
+} from '../problems/errors.js';
 
 /**
  * The value a route's handler receives for a query, params or body schema declared `as const`: the
@@ -17,9 +22,19 @@ export const META_SCHEMA = {
   required: ['schema_version', 'revision'],
   properties: {
     schema_version: { type: 'string', description: 'Version of the public projection schema.' },
-    revision: { type: ['string', 'null'], description: 'The sealed release this answer came from (null only before the first release).' },
-    count: { type: 'integer', minimum: 0, description: 'Collections: items in the whole result set.' },
-    next_cursor: { type: ['string', 'null'], description: 'Collections: opaque cursor of the next page, pinned to this revision.' },
+    revision: {
+      type: ['string', 'null'],
+      description: 'The sealed release this answer came from (null only before the first release).',
+    },
+    count: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Collections: items in the whole result set.',
+    },
+    next_cursor: {
+      type: ['string', 'null'],
+      description: 'Collections: opaque cursor of the next page, pinned to this revision.',
+    },
     note: { type: 'string', description: 'Says why a collection is empty when it is.' },
   },
 } as const;
@@ -42,7 +57,11 @@ export const NAMES_SCHEMA = {
   type: 'object',
   required: ['en', 'ru', 'kk'],
   // null: no translation exists; the resource says which language it falls back to (name_fallback)
-  properties: { en: { type: 'string' }, ru: { type: ['string', 'null'] }, kk: { type: ['string', 'null'] } },
+  properties: {
+    en: { type: 'string' },
+    ru: { type: ['string', 'null'] },
+    kk: { type: ['string', 'null'] },
+  },
 } as const;
 
 export const SHARED_SCHEMAS = [PROBLEM_SCHEMA, META_SCHEMA, LINKS_SCHEMA, NAMES_SCHEMA] as const;
@@ -52,10 +71,18 @@ export const SHARED_SCHEMAS = [PROBLEM_SCHEMA, META_SCHEMA, LINKS_SCHEMA, NAMES_
  * (Meta#, Links#, Names#) resolved: a route's answer type is derived from the schema that documents
  * and serialises it, so the two cannot drift apart.
  */
-export type FromResponse<S> = S extends JSONSchema ? FromSchema<S, { references: [typeof META_SCHEMA, typeof LINKS_SCHEMA, typeof NAMES_SCHEMA] }> : never;
+export type FromResponse<S> = S extends JSONSchema
+  ? FromSchema<S, { references: [typeof META_SCHEMA, typeof LINKS_SCHEMA, typeof NAMES_SCHEMA] }>
+  : never;
 
 // store_verifying: a release served at start answers its store-backed routes once its store is verified.
-const ALWAYS: ErrorCode[] = ['unknown_parameter', 'method_not_allowed', 'internal_error', 'no_release', 'store_verifying'];
+const ALWAYS: ErrorCode[] = [
+  'unknown_parameter',
+  'method_not_allowed',
+  'internal_error',
+  'no_release',
+  'store_verifying',
+];
 
 /** Error responses a route can give, as problem+json grouped by status (codes named in each). */
 export function problems(...codes: ErrorCode[]): Record<string, object> {

@@ -26,7 +26,12 @@
 // does not schedule (a release load, a garbage collection, the /data/ fast path under a flood).
 import type { Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+} from 'fastify';
 import { ProblemError } from '../problems/errors.js';
 import type { AddressResolver } from '../rate-limit/client-address.js';
 
@@ -43,7 +48,10 @@ export interface AdmissionLimits {
 const MAX_YIELDS = 512;
 
 /** A response of a connection, and what waits for it to close (the request pipelined after it). */
-interface Turn { closed: boolean; then?: () => void }
+interface Turn {
+  closed: boolean;
+  then?: () => void;
+}
 
 export class Admission {
   private inFlight = 0;
@@ -108,8 +116,18 @@ export class Admission {
     const address = this.addressOf(request);
     const mine = this.byAddress.get(address) ?? 0;
     if (this.inFlight >= this.limits.perProcess || mine >= this.limits.perAddress) {
-      const which = mine >= this.limits.perAddress ? `${mine} answers from this address are in progress (bound ${this.limits.perAddress})` : `${this.inFlight} answers are in progress (bound ${this.limits.perProcess})`;
-      return done(new ProblemError('overloaded', `the server is busy: ${which}; retry shortly`, {}, { 'retry-after': '1' }));
+      const which =
+        mine >= this.limits.perAddress
+          ? `${mine} answers from this address are in progress (bound ${this.limits.perAddress})`
+          : `${this.inFlight} answers are in progress (bound ${this.limits.perProcess})`;
+      return done(
+        new ProblemError(
+          'overloaded',
+          `the server is busy: ${which}; retry shortly`,
+          {},
+          { 'retry-after': '1' },
+        ),
+      );
     }
     this.inFlight++;
     this.byAddress.set(address, mine + 1);

@@ -12,7 +12,11 @@ import { ProblemError } from '../problems/errors.js';
 
 const TICK_MS = 50;
 
-export function installLoadShedding(app: FastifyInstance, maxDelayMs: number, exempt: (path: string) => boolean): () => number {
+export function installLoadShedding(
+  app: FastifyInstance,
+  maxDelayMs: number,
+  exempt: (path: string) => boolean,
+): () => number {
   if (!(maxDelayMs > 0)) return () => 0;
   let delay = 0;
   let previous = 0;
@@ -32,8 +36,16 @@ export function installLoadShedding(app: FastifyInstance, maxDelayMs: number, ex
   app.addHook('onClose', async () => clearInterval(timer));
   // Synchronous (a done callback): an async hook costs a promise and a microtask turn per request.
   app.addHook('onRequest', (req, _reply, done) => {
-    if (Math.min(delay, previous) <= maxDelayMs || exempt(req.url.split('?')[0] ?? '')) return done();
-    done(new ProblemError('overloaded', `the server is overloaded (event loop ${Math.round(delay)} ms late, bound ${maxDelayMs} ms); retry shortly`, {}, { 'retry-after': '1' }));
+    if (Math.min(delay, previous) <= maxDelayMs || exempt(req.url.split('?')[0] ?? ''))
+      return done();
+    done(
+      new ProblemError(
+        'overloaded',
+        `the server is overloaded (event loop ${Math.round(delay)} ms late, bound ${maxDelayMs} ms); retry shortly`,
+        {},
+        { 'retry-after': '1' },
+      ),
+    );
   });
   return () => Math.min(delay, previous);
 }

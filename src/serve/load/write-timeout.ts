@@ -8,9 +8,14 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 
-interface Watch { written: number; queued: number; since: number }
+interface Watch {
+  written: number;
+  queued: number;
+  since: number;
+}
 
-const queuedOf = (socket: Socket) => (socket as Socket & { _handle?: { writeQueueSize?: number } })._handle?.writeQueueSize ?? 0;
+const queuedOf = (socket: Socket) =>
+  (socket as Socket & { _handle?: { writeQueueSize?: number } })._handle?.writeQueueSize ?? 0;
 
 export function cutStalledWriters(server: Server, timeoutMs: number): void {
   if (!(timeoutMs > 0)) return;
@@ -21,25 +26,28 @@ export function cutStalledWriters(server: Server, timeoutMs: number): void {
   });
   // Checked on an interval, as Node checks its own request timeouts (connectionsCheckingInterval):
   // one timer for every connection, not one per write.
-  const timer = setInterval(() => {
-    const now = performance.now();
-    for (const [socket, w] of watched) {
-      if (socket.writableLength === 0) {
-        w.since = 0; // nothing waiting for the client
-        continue;
+  const timer = setInterval(
+    () => {
+      const now = performance.now();
+      for (const [socket, w] of watched) {
+        if (socket.writableLength === 0) {
+          w.since = 0; // nothing waiting for the client
+          continue;
+        }
+        const written = socket.bytesWritten;
+        const queued = queuedOf(socket);
+        if (w.since === 0 || written > w.written || queued < w.queued) {
+          w.written = written;
+          w.queued = queued;
+          w.since = now;
+        } else if (now - w.since >= timeoutMs) {
+          watched.delete(socket);
+          socket.destroy();
+        }
       }
-      const written = socket.bytesWritten;
-      const queued = queuedOf(socket);
-      if (w.since === 0 || written > w.written || queued < w.queued) {
-        w.written = written;
-        w.queued = queued;
-        w.since = now;
-      } else if (now - w.since >= timeoutMs) {
-        watched.delete(socket);
-        socket.destroy();
-      }
-    }
-  }, Math.max(50, Math.min(1000, timeoutMs / 4)));
+    },
+    Math.max(50, Math.min(1000, timeoutMs / 4)),
+  );
   timer.unref();
   server.once('close', () => clearInterval(timer));
 }

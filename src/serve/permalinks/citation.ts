@@ -13,8 +13,15 @@ export const CITATION_SCHEMA = {
   properties: {
     text: { type: 'string' },
     bibtex: { type: 'string' },
-    csl: { type: 'object', additionalProperties: true, description: 'CSL-JSON item (type dataset)' },
-    permalink: { type: 'string', description: 'Absolute URL of the dataset\'s file in this release (/r/{revision}/data/...)' },
+    csl: {
+      type: 'object',
+      additionalProperties: true,
+      description: 'CSL-JSON item (type dataset)',
+    },
+    permalink: {
+      type: 'string',
+      description: "Absolute URL of the dataset's file in this release (/r/{revision}/data/...)",
+    },
     revision: { type: 'string', pattern: '^[0-9a-f]{16}$' },
   },
 } as const;
@@ -22,13 +29,18 @@ export const CITATION_SCHEMA = {
 /** The public base URL the release was built for, from its manifest's permalink. */
 export function publicBaseOf(release: LoadedRelease): string {
   const manifest = release.files.get('release-manifest.json');
-  const permalink = manifest ? (JSON.parse(manifest.body.toString('utf8')) as { permalink?: string }).permalink : undefined;
+  const permalink = manifest
+    ? (JSON.parse(manifest.body.toString('utf8')) as { permalink?: string }).permalink
+    : undefined;
   return permalink ? permalink.slice(0, permalink.indexOf('/r/')) : '';
 }
 
 const bibtexEscape = (s: string) => s.replace(/([{}\\&%$#_^~])/g, '\\$1');
 
-export function citationOf(release: LoadedRelease, dataset: { id: string; title: string; path: string }) {
+export function citationOf(
+  release: LoadedRelease,
+  dataset: { id: string; title: string; path: string },
+) {
   const { revision } = release;
   const built = release.seal.built_at.slice(0, 10);
   const [year, month, day] = built.split('-').map(Number) as [number, number, number];
@@ -47,8 +59,14 @@ export function citationOf(release: LoadedRelease, dataset: { id: string; title:
       '}',
     ].join('\n'),
     csl: {
-      id: key, type: 'dataset', title: dataset.title, author: [{ literal: 'Dala' }], publisher: 'Dala',
-      issued: { 'date-parts': [[year, month, day]] }, version: revision, URL: permalink,
+      id: key,
+      type: 'dataset',
+      title: dataset.title,
+      author: [{ literal: 'Dala' }],
+      publisher: 'Dala',
+      issued: { 'date-parts': [[year, month, day]] },
+      version: revision,
+      URL: permalink,
     },
     permalink,
     revision,

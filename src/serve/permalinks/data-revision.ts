@@ -21,14 +21,20 @@ export function dataRevisionOf(release: LoadedRelease): string | null {
   let value = known.get(release.revision);
   if (value === undefined) {
     const file = release.files.get(DATA_REVISION_MANIFEST);
-    value = file ? ((JSON.parse(file.body.toString('utf8')) as { data_revision?: string }).data_revision ?? null) : null;
+    value = file
+      ? ((JSON.parse(file.body.toString('utf8')) as { data_revision?: string }).data_revision ??
+        null)
+      : null;
     known.set(release.revision, value);
   }
   return value;
 }
 
 /** The newest kept release built from `dataRevision` (the current one first, then the others newest first), or null. */
-async function newestWith(releases: ReleaseSource, dataRevision: string): Promise<LoadedRelease | null> {
+async function newestWith(
+  releases: ReleaseSource,
+  dataRevision: string,
+): Promise<LoadedRelease | null> {
   const current = releases.current();
   if (dataRevisionOf(current) === dataRevision) return current;
   for (const seal of await releases.list()) {
@@ -39,32 +45,67 @@ async function newestWith(releases: ReleaseSource, dataRevision: string): Promis
   return null;
 }
 
-async function answer(request: FastifyRequest, reply: FastifyReply, releases: ReleaseSource): Promise<FastifyReply> {
+async function answer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  releases: ReleaseSource,
+): Promise<FastifyReply> {
   const { dataRevision, '*': path } = request.params as { dataRevision: string; '*': string };
-  if (!REVISION_PATTERN.test(dataRevision)) throw new ProblemError('not_found', `${JSON.stringify(dataRevision)} is not a data revision (16 hex digits)`);
-  if (!path.startsWith('data/') || path === 'data/') throw new ProblemError('not_found', `data-revision permalinks name a file of a release's /data/ tree: ${dataRevisionPermalink(dataRevision, '<path>')}`);
+  if (!REVISION_PATTERN.test(dataRevision))
+    throw new ProblemError(
+      'not_found',
+      `${JSON.stringify(dataRevision)} is not a data revision (16 hex digits)`,
+    );
+  if (!path.startsWith('data/') || path === 'data/')
+    throw new ProblemError(
+      'not_found',
+      `data-revision permalinks name a file of a release's /data/ tree: ${dataRevisionPermalink(dataRevision, '<path>')}`,
+    );
   const release = await newestWith(releases, dataRevision);
-  if (!release) throw new ProblemError('unknown_data_revision', `no release kept on this server was built from data revision ${dataRevision}; the current release is ${releases.current().revision}`);
+  if (!release)
+    throw new ProblemError(
+      'unknown_data_revision',
+      `no release kept on this server was built from data revision ${dataRevision}; the current release is ${releases.current().revision}`,
+    );
   const file = path.slice('data/'.length);
-  if (!release.files.has(file)) throw new ProblemError('not_found', `release ${release.revision} (data revision ${dataRevision}) has no file ${path}`);
-  return reply.code(302).header('location', releasePermalink(release.revision, file)).header('cache-control', 'no-cache').send();
+  if (!release.files.has(file))
+    throw new ProblemError(
+      'not_found',
+      `release ${release.revision} (data revision ${dataRevision}) has no file ${path}`,
+    );
+  return reply
+    .code(302)
+    .header('location', releasePermalink(release.revision, file))
+    .header('cache-control', 'no-cache')
+    .send();
 }
 
-export async function dataRevisionRoutes(app: FastifyInstance, opts: { releases: ReleaseSource }): Promise<void> {
+export async function dataRevisionRoutes(
+  app: FastifyInstance,
+  opts: { releases: ReleaseSource },
+): Promise<void> {
   app.get('/d/:dataRevision/*', {
     schema: {
-      summary: 'The permalink a PDF prints: redirects to the file in the newest kept release built from that data revision',
+      summary:
+        'The permalink a PDF prints: redirects to the file in the newest kept release built from that data revision',
       tags: ['data'],
       params: {
         type: 'object',
         required: ['dataRevision', '*'],
         properties: {
-          dataRevision: { type: 'string', description: 'A data revision (16 hex digits): the hash of the source revisions a release was built from' },
-          '*': { type: 'string', description: 'Path of the file inside the release\'s /data/ tree' },
+          dataRevision: {
+            type: 'string',
+            description:
+              'A data revision (16 hex digits): the hash of the source revisions a release was built from',
+          },
+          '*': { type: 'string', description: "Path of the file inside the release's /data/ tree" },
         },
       },
       response: {
-        302: { description: 'Found: Location is /r/{revision}/data/{path} of the newest kept release with this data revision' },
+        302: {
+          description:
+            'Found: Location is /r/{revision}/data/{path} of the newest kept release with this data revision',
+        },
         ...problems('not_found', 'unknown_data_revision'),
       },
     },

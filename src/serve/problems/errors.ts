@@ -19,7 +19,10 @@ export const ERROR_CATALOG = {
   // / (the web explorer)
   web_not_built: { status: 503, title: 'The web explorer is not built' },
   release_unavailable: { status: 503, title: 'The served release failed a read; retry shortly' },
-  store_verifying: { status: 503, title: "The release's store is still being verified; retry shortly" },
+  store_verifying: {
+    status: 503,
+    title: "The release's store is still being verified; retry shortly",
+  },
   overloaded: { status: 503, title: 'Server overloaded; retry shortly' },
   // the HTTP layer, before any route (RFC 9112, RFC 9110 section 15.5)
   malformed_request: { status: 400, title: 'Malformed HTTP request' },
@@ -54,7 +57,10 @@ export const ERROR_CATALOG = {
   // /r/ (permalinks)
   release_gone: { status: 410, title: 'Release no longer kept on this server' },
   // /d/ (permalinks by data revision, printed in PDFs)
-  unknown_data_revision: { status: 404, title: 'No release built from this data revision is kept on this server' },
+  unknown_data_revision: {
+    status: 404,
+    title: 'No release built from this data revision is kept on this server',
+  },
   // /sdmx/2.1/ (answered as SDMX-ML error messages: src/serve/sdmx/errors.ts)
   no_results: { status: 404, title: 'No results found' },
   response_too_large: { status: 413, title: 'Response size exceeds service limit' },
@@ -66,7 +72,8 @@ export type ErrorCode = keyof typeof ERROR_CATALOG;
 export const PROBLEM_SCHEMA = {
   $id: 'Problem',
   type: 'object',
-  description: 'RFC 9457 problem details with a stable `code` from the one error catalog (this file).',
+  description:
+    'RFC 9457 problem details with a stable `code` from the one error catalog (this file).',
   required: ['type', 'title', 'status', 'detail', 'instance', 'code'],
   properties: {
     type: { type: 'string', format: 'uri' },
@@ -75,10 +82,25 @@ export const PROBLEM_SCHEMA = {
     detail: { type: 'string' },
     instance: { type: 'string' },
     code: { type: 'string', enum: Object.keys(ERROR_CATALOG) as ErrorCode[] },
-    parameter: { type: 'string', description: 'The query, path or body member the problem is about.' },
-    accepted_parameters: { type: 'array', items: { type: 'string' }, description: 'unknown_parameter: the parameters this route accepts.' },
-    allowed_values: { type: 'array', items: {}, description: 'An enum failure: the values allowed.' },
-    allow: { type: 'array', items: { type: 'string' }, description: 'method_not_allowed: the methods this path answers (also in Allow).' },
+    parameter: {
+      type: 'string',
+      description: 'The query, path or body member the problem is about.',
+    },
+    accepted_parameters: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'unknown_parameter: the parameters this route accepts.',
+    },
+    allowed_values: {
+      type: 'array',
+      items: {},
+      description: 'An enum failure: the values allowed.',
+    },
+    allow: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'method_not_allowed: the methods this path answers (also in Allow).',
+    },
   },
   additionalProperties: true,
 } as const;
@@ -101,9 +123,22 @@ export class ProblemError extends Error {
   }
 }
 
-export function problem(code: ErrorCode, detail: string, instance: string, extensions: Record<string, unknown> = {}): Problem {
+export function problem(
+  code: ErrorCode,
+  detail: string,
+  instance: string,
+  extensions: Record<string, unknown> = {},
+): Problem {
   const entry = ERROR_CATALOG[code];
-  return { ...extensions, type: PROBLEM_TYPE_BASE + code, title: entry.title, status: entry.status, detail, instance, code };
+  return {
+    ...extensions,
+    type: PROBLEM_TYPE_BASE + code,
+    title: entry.title,
+    status: entry.status,
+    detail,
+    instance,
+    code,
+  };
 }
 
 export const PROBLEM_MEDIA_TYPE = 'application/problem+json';

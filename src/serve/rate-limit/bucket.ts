@@ -64,7 +64,8 @@ export class MemoryStore implements RateLimitStore {
     const fullAfterMs = (this.policy.burst / this.policy.refillPerSecond) * 1000;
     if (now - this.lastSweep < fullAfterMs) return;
     this.lastSweep = now;
-    for (const [key, bucket] of this.buckets) if (now - bucket.at >= fullAfterMs) this.buckets.delete(key);
+    for (const [key, bucket] of this.buckets)
+      if (now - bucket.at >= fullAfterMs) this.buckets.delete(key);
   }
 
   async close(): Promise<void> {

@@ -19,7 +19,10 @@ export function trustedProxies(trusted: readonly string[]): (address: string) =>
   const list = new BlockList();
   for (const entry of trusted) {
     const [address = '', bits] = entry.split('/');
-    if (isIP(address) === 0) throw new Error(`trusted proxy "${entry}" (DALA_TRUSTED_PROXIES) is not an IP address or CIDR block`);
+    if (isIP(address) === 0)
+      throw new Error(
+        `trusted proxy "${entry}" (DALA_TRUSTED_PROXIES) is not an IP address or CIDR block`,
+      );
     if (bits === undefined) list.addAddress(address, familyOf(address));
     else list.addSubnet(address, Number(bits), familyOf(address));
   }
@@ -33,7 +36,10 @@ export function clientAddressResolver(trusted: readonly string[] = []): AddressR
     const peer = request.socket.remoteAddress ?? 'unknown';
     if (trusted.length === 0 || !isTrusted(peer)) return peer;
     const header = request.headers['x-forwarded-for'];
-    const hops = (Array.isArray(header) ? header.join(',') : header ?? '').split(',').map((h) => h.trim()).filter(Boolean);
+    const hops = (Array.isArray(header) ? header.join(',') : (header ?? ''))
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean);
     for (let i = hops.length - 1; i >= 0; i--) {
       const hop = hops[i]!;
       if (isIP(hop) === 0) return peer; // a garbled header: count the proxy itself rather than guess

@@ -7,7 +7,11 @@ import { ProblemError } from '../problems/errors.js';
 import type { BucketPolicy, RateLimitStore } from './bucket.js';
 import type { AddressResolver } from './client-address.js';
 
-export function rateLimitHook(store: RateLimitStore, policy: BucketPolicy, addressOf: AddressResolver): onRequestAsyncHookHandler {
+export function rateLimitHook(
+  store: RateLimitStore,
+  policy: BucketPolicy,
+  addressOf: AddressResolver,
+): onRequestAsyncHookHandler {
   const windowSeconds = Math.ceil(policy.burst / policy.refillPerSecond);
   const policyHeader = `${policy.burst};w=${windowSeconds}`;
   return async function limit(request, reply) {

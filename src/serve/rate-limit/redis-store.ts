@@ -10,7 +10,13 @@
 // reconnect, or the first command answered after a stall that kept the connection). Every 'error' event is
 // handled here, so none reaches the process as an unhandled event.
 import { Redis } from 'ioredis';
-import { MemoryStore, describe, type BucketPolicy, type RateLimitStore, type TakeResult } from './bucket.js';
+import {
+  MemoryStore,
+  describe,
+  type BucketPolicy,
+  type RateLimitStore,
+  type TakeResult,
+} from './bucket.js';
 
 // KEYS[1] bucket hash; ARGV: burst, refill per second. Returns {allowed, tokens * 1000}.
 const TAKE_SCRIPT = `
@@ -90,12 +96,15 @@ export class RedisStore implements RateLimitStore {
         resolve();
       });
     });
-    if ((this.redis.status as string) !== 'ready') this.markLost(`unreachable at start (status ${this.redis.status})`);
+    if ((this.redis.status as string) !== 'ready')
+      this.markLost(`unreachable at start (status ${this.redis.status})`);
   }
 
   /** Why replicas are not sharing one budget now, or null when Redis serves the bucket. */
   degradation(): string | null {
-    return this.lost ? `rate limit: Redis at ${this.where} unavailable (${this.lost}); each replica counts its own budget` : null;
+    return this.lost
+      ? `rate limit: Redis at ${this.where} unavailable (${this.lost}); each replica counts its own budget`
+      : null;
   }
 
   async take(key: string): Promise<TakeResult> {
@@ -104,8 +113,14 @@ export class RedisStore implements RateLimitStore {
       return this.fallback.take(key);
     }
     try {
-      const command = (this.redis as unknown as { dalaTakeToken: TakeCommand }).dalaTakeToken.bind(this.redis);
-      const [allowed, milliTokens] = await command(this.prefix + key, this.policy.burst, this.policy.refillPerSecond);
+      const command = (this.redis as unknown as { dalaTakeToken: TakeCommand }).dalaTakeToken.bind(
+        this.redis,
+      );
+      const [allowed, milliTokens] = await command(
+        this.prefix + key,
+        this.policy.burst,
+        this.policy.refillPerSecond,
+      );
       // Lost while the connection stayed open (a command timed out: Redis stalled, or this process's
       // event loop was held past the timeout): no 'ready' event marks the return, an answer does.
       if (this.lost) this.markBack();
@@ -127,13 +142,19 @@ export class RedisStore implements RateLimitStore {
   private markLost(reason: string): void {
     if (this.lost) return;
     this.lost = reason;
-    this.log.warn({ redis: this.where, reason }, `rate limit: Redis at ${this.where} unavailable (${reason}); falling back to a per-replica in-memory budget meanwhile`);
+    this.log.warn(
+      { redis: this.where, reason },
+      `rate limit: Redis at ${this.where} unavailable (${reason}); falling back to a per-replica in-memory budget meanwhile`,
+    );
   }
 
   private markBack(): void {
     if (!this.lost) return;
     this.lost = null;
-    this.log.info({ redis: this.where }, `rate limit: Redis at ${this.where} answers again; the budget is shared by all replicas`);
+    this.log.info(
+      { redis: this.where },
+      `rate limit: Redis at ${this.where} answers again; the budget is shared by all replicas`,
+    );
   }
 }
 

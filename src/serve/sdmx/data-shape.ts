@@ -7,12 +7,22 @@ export const DETAILS = ['full', 'dataonly', 'serieskeysonly', 'nodata'] as const
 export type Detail = (typeof DETAILS)[number];
 export const ALL_DIMENSIONS = 'AllDimensions';
 
-export interface Shape { flow: Dataflow; obsDimension: string; detail: Detail }
+export interface Shape {
+  flow: Dataflow;
+  obsDimension: string;
+  detail: Detail;
+}
 
-export interface Series { key: [string, string][]; observations: Observation[] }
+export interface Series {
+  key: [string, string][];
+  observations: Observation[];
+}
 
 /** Every dimension of the flow's structure, TIME_PERIOD last. */
-export const dimensionIds = (flow: Dataflow) => [...flow.structure.dimensions.map((d) => d.id), TIME_DIMENSION];
+export const dimensionIds = (flow: Dataflow) => [
+  ...flow.structure.dimensions.map((d) => d.id),
+  TIME_DIMENSION,
+];
 
 /** The observations grouped by the series key (every dimension but the observation's), in first-seen order. */
 export function seriesOf(shape: Shape, observations: readonly Observation[]): Series[] {
@@ -32,7 +42,8 @@ export function seriesOf(shape: Shape, observations: readonly Observation[]): Se
 export const valueText = (v: number) => String(v);
 
 /** Attributes shown with this detail: none with dataonly (SDMX 2.1 REST: attributes and groups excluded). */
-export const attributesShown = (detail: Detail, o: Observation) => (detail === 'dataonly' ? {} : o.attributes);
+export const attributesShown = (detail: Detail, o: Observation) =>
+  detail === 'dataonly' ? {} : o.attributes;
 
 /** Whether observations are written at all (serieskeysonly and nodata write series without them). */
 export const withObservations = (detail: Detail) => detail === 'full' || detail === 'dataonly';

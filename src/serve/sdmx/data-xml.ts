@@ -3,7 +3,14 @@
 // the data structure for the observation dimension (xsi:type, namespace below; the schema itself is
 // answered by the schema query, schema-writer.ts).
 import type { Observation } from './data-query.js';
-import { ALL_DIMENSIONS, attributesShown, seriesOf, valueText, withObservations, type Shape } from './data-shape.js';
+import {
+  ALL_DIMENSIONS,
+  attributesShown,
+  seriesOf,
+  valueText,
+  withObservations,
+  type Shape,
+} from './data-shape.js';
 import { NS, headerStart, type MessageContext } from './namespaces.js';
 import { AGENCY, VERSION } from './structures.js';
 import { XmlWriter } from './xml.js';
@@ -17,18 +24,44 @@ export const derivedNamespace = (flowId: string, obsDimension: string) =>
 
 function header(w: XmlWriter, ctx: MessageContext, shape: Shape, structureSpecific: boolean): void {
   headerStart(w, ctx);
-  const attributes = { structureID: structureId(shape), namespace: structureSpecific ? derivedNamespace(shape.flow.id, shape.obsDimension) : undefined, dimensionAtObservation: shape.obsDimension };
-  w.wrap('mes:Structure', attributes, () => w.wrap('com:StructureUsage', {}, () => w.leaf('Ref', { agencyID: AGENCY, id: shape.flow.id, version: VERSION })));
+  const attributes = {
+    structureID: structureId(shape),
+    namespace: structureSpecific ? derivedNamespace(shape.flow.id, shape.obsDimension) : undefined,
+    dimensionAtObservation: shape.obsDimension,
+  };
+  w.wrap('mes:Structure', attributes, () =>
+    w.wrap('com:StructureUsage', {}, () =>
+      w.leaf('Ref', { agencyID: AGENCY, id: shape.flow.id, version: VERSION }),
+    ),
+  );
   w.close('mes:Header');
 }
 
-export function structureSpecificMessage(shape: Shape, observations: readonly Observation[], ctx: MessageContext): string {
+export function structureSpecificMessage(
+  shape: Shape,
+  observations: readonly Observation[],
+  ctx: MessageContext,
+): string {
   const w = new XmlWriter();
-  w.open('mes:StructureSpecificData', { 'xmlns:mes': NS.mes, 'xmlns:ss': NS.ss, 'xmlns:com': NS.com, 'xmlns:xsi': NS.xsi, 'xmlns:ns1': derivedNamespace(shape.flow.id, shape.obsDimension) });
+  w.open('mes:StructureSpecificData', {
+    'xmlns:mes': NS.mes,
+    'xmlns:ss': NS.ss,
+    'xmlns:com': NS.com,
+    'xmlns:xsi': NS.xsi,
+    'xmlns:ns1': derivedNamespace(shape.flow.id, shape.obsDimension),
+  });
   header(w, ctx, shape, true);
-  w.open('mes:DataSet', { 'ss:structureRef': structureId(shape), 'xsi:type': 'ns1:DataSetType', 'ss:dataScope': 'DataStructure' });
+  w.open('mes:DataSet', {
+    'ss:structureRef': structureId(shape),
+    'xsi:type': 'ns1:DataSetType',
+    'ss:dataScope': 'DataStructure',
+  });
   const obs = (o: Observation, keyAttributes: Record<string, string>) =>
-    w.leaf('Obs', { ...keyAttributes, OBS_VALUE: o.value === null ? undefined : valueText(o.value), ...attributesShown(shape.detail, o) });
+    w.leaf('Obs', {
+      ...keyAttributes,
+      OBS_VALUE: o.value === null ? undefined : valueText(o.value),
+      ...attributesShown(shape.detail, o),
+    });
   if (shape.obsDimension === ALL_DIMENSIONS) {
     if (withObservations(shape.detail)) for (const o of observations) obs(o, o.key);
   } else {
@@ -38,7 +71,10 @@ export function structureSpecificMessage(shape: Shape, observations: readonly Ob
         w.leaf('Series', key);
         continue;
       }
-      w.wrap('Series', key, () => { for (const o of s.observations) obs(o, { [shape.obsDimension]: o.key[shape.obsDimension]! }); });
+      w.wrap('Series', key, () => {
+        for (const o of s.observations)
+          obs(o, { [shape.obsDimension]: o.key[shape.obsDimension]! });
+      });
     }
   }
   w.close('mes:DataSet');
@@ -51,24 +87,39 @@ function genericObs(w: XmlWriter, shape: Shape, o: Observation, key: () => void)
     key();
     if (o.value !== null) w.leaf('gen:ObsValue', { value: valueText(o.value) });
     const attributes = Object.entries(attributesShown(shape.detail, o));
-    if (attributes.length) w.wrap('gen:Attributes', {}, () => { for (const [id, value] of attributes) w.leaf('gen:Value', { id, value }); });
+    if (attributes.length)
+      w.wrap('gen:Attributes', {}, () => {
+        for (const [id, value] of attributes) w.leaf('gen:Value', { id, value });
+      });
   });
 }
 
-export function genericMessage(shape: Shape, observations: readonly Observation[], ctx: MessageContext): string {
+export function genericMessage(
+  shape: Shape,
+  observations: readonly Observation[],
+  ctx: MessageContext,
+): string {
   const w = new XmlWriter();
   w.open('mes:GenericData', { 'xmlns:mes': NS.mes, 'xmlns:gen': NS.gen, 'xmlns:com': NS.com });
   header(w, ctx, shape, false);
   w.open('mes:DataSet', { structureRef: structureId(shape) });
-  const values = (element: string, pairs: [string, string][]) => w.wrap(element, {}, () => { for (const [id, value] of pairs) w.leaf('gen:Value', { id, value }); });
+  const values = (element: string, pairs: [string, string][]) =>
+    w.wrap(element, {}, () => {
+      for (const [id, value] of pairs) w.leaf('gen:Value', { id, value });
+    });
   if (shape.obsDimension === ALL_DIMENSIONS) {
-    if (withObservations(shape.detail)) for (const o of observations) genericObs(w, shape, o, () => values('gen:ObsKey', Object.entries(o.key)));
+    if (withObservations(shape.detail))
+      for (const o of observations)
+        genericObs(w, shape, o, () => values('gen:ObsKey', Object.entries(o.key)));
   } else {
     for (const s of seriesOf(shape, observations)) {
       w.wrap('gen:Series', {}, () => {
         values('gen:SeriesKey', s.key);
         if (!withObservations(shape.detail)) return;
-        for (const o of s.observations) genericObs(w, shape, o, () => w.leaf('gen:ObsDimension', { value: o.key[shape.obsDimension]! }));
+        for (const o of s.observations)
+          genericObs(w, shape, o, () =>
+            w.leaf('gen:ObsDimension', { value: o.key[shape.obsDimension]! }),
+          );
       });
     }
   }

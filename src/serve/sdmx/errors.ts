@@ -17,7 +17,16 @@ export class SdmxError extends ProblemError {
   }
 }
 
-const SDMX_CODES: Readonly<Record<number, number>> = { 400: 140, 401: 110, 403: 150, 404: 100, 413: 510, 500: 500, 501: 501, 503: 503 };
+const SDMX_CODES: Readonly<Record<number, number>> = {
+  400: 140,
+  401: 110,
+  403: 150,
+  404: 100,
+  413: 510,
+  500: 500,
+  501: 501,
+  503: 503,
+};
 
 export function sdmxErrorCode(status: number): number {
   return SDMX_CODES[status] ?? 1000 + status;
@@ -28,31 +37,52 @@ export const ERROR_MEDIA_TYPE = 'application/xml; charset=utf-8';
 export function errorMessage(status: number, title: string, detail: string): string {
   const w = new XmlWriter();
   w.open('mes:Error', { 'xmlns:mes': NS.mes, 'xmlns:com': NS.com });
-  w.wrap('mes:ErrorMessage', { code: sdmxErrorCode(status) }, () => w.text('com:Text', `${title}: ${detail}`, { 'xml:lang': 'en' }));
+  w.wrap('mes:ErrorMessage', { code: sdmxErrorCode(status) }, () =>
+    w.text('com:Text', `${title}: ${detail}`, { 'xml:lang': 'en' }),
+  );
   w.close('mes:Error');
   return w.toString();
 }
 
-function sendSdmxError(request: FastifyRequest, reply: FastifyReply, err: ProblemError): FastifyReply {
+function sendSdmxError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  err: ProblemError,
+): FastifyReply {
   const { status, title } = ERROR_CATALOG[err.code];
-  if (request.release && !reply.hasHeader(REVISION_HEADER)) reply.header(REVISION_HEADER, request.release.revision);
-  return reply.code(status).headers(err.headers).header('cache-control', 'no-store').type(ERROR_MEDIA_TYPE)
+  if (request.release && !reply.hasHeader(REVISION_HEADER))
+    reply.header(REVISION_HEADER, request.release.revision);
+  return reply
+    .code(status)
+    .headers(err.headers)
+    .header('cache-control', 'no-store')
+    .type(ERROR_MEDIA_TYPE)
     .send(Buffer.from(errorMessage(status, title, err.detail)));
 }
 
 /** Every error of the scope (a route's, a failed schema validation, an unknown path) as an SDMX error message. */
-export function installSdmxErrors(scope: FastifyInstance, unimplemented: (resource: string) => boolean): void {
+export function installSdmxErrors(
+  scope: FastifyInstance,
+  unimplemented: (resource: string) => boolean,
+): void {
   scope.setErrorHandler((err: FastifyError | ProblemError, request, reply) => {
     const p = toProblem(err, request);
-    if (p.status >= 500 && !(err instanceof ProblemError)) request.log.error({ err }, 'request failed');
+    if (p.status >= 500 && !(err instanceof ProblemError))
+      request.log.error({ err }, 'request failed');
     return sendSdmxError(request, reply, p);
   });
   scope.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
     const resource = path.slice(scope.prefix.length + 1).split('/')[0] ?? '';
     const err = unimplemented(resource)
-      ? new ProblemError('not_implemented', `${resource} queries are not implemented; this service answers dataflow, datastructure, codelist, conceptscheme, data and schema/dataflow`)
-      : new ProblemError('not_found', `no SDMX 2.1 resource at ${path} (see the interface document)`);
+      ? new ProblemError(
+          'not_implemented',
+          `${resource} queries are not implemented; this service answers dataflow, datastructure, codelist, conceptscheme, data and schema/dataflow`,
+        )
+      : new ProblemError(
+          'not_found',
+          `no SDMX 2.1 resource at ${path} (see the interface document)`,
+        );
     return sendSdmxError(request, reply, err);
   });
 }

@@ -11,13 +11,22 @@ const ID = /^[A-Za-z0-9_@$-]+$/;
 export function resolveFlow(structures: SdmxStructures, flowRef: string): Dataflow {
   const parts = flowRef.split(',');
   if (parts.length > 3 || parts.some((p) => !/^[A-Za-z0-9_@$.\-]+$/.test(p))) {
-    throw new SdmxError('invalid_path', `flowRef "${flowRef}" is not FLOW, AGENCY,FLOW or AGENCY,FLOW,VERSION`);
+    throw new SdmxError(
+      'invalid_path',
+      `flowRef "${flowRef}" is not FLOW, AGENCY,FLOW or AGENCY,FLOW,VERSION`,
+    );
   }
-  const [agency, id, version] = parts.length === 1 ? [AGENCY, parts[0]!, 'latest'] : [parts[0]!, parts[1]!, parts[2] ?? 'latest'];
+  const [agency, id, version] =
+    parts.length === 1
+      ? [AGENCY, parts[0]!, 'latest']
+      : [parts[0]!, parts[1]!, parts[2] ?? 'latest'];
   const flow = structures.dataflowById.get(id);
   const versionMatches = version === 'latest' || version === 'all' || version === VERSION;
   if (!flow || (agency !== AGENCY && agency !== 'all') || !versionMatches) {
-    throw new SdmxError('no_results', `no dataflow ${agency},${id},${version}; the dataflows are listed at /sdmx/2.1/dataflow/${AGENCY}`);
+    throw new SdmxError(
+      'no_results',
+      `no dataflow ${agency},${id},${version}; the dataflows are listed at /sdmx/2.1/dataflow/${AGENCY}`,
+    );
   }
   return flow;
 }
@@ -30,12 +39,19 @@ export function parseKey(flow: Dataflow, key: string | undefined): KeySelection 
   if (key === undefined || key === '' || key === 'all') return dims.map(() => null);
   const positions = key.split('.');
   if (positions.length !== dims.length) {
-    throw new SdmxError('invalid_path', `key "${key}" has ${positions.length} position(s); dataflow ${flow.id} has ${dims.length} dimensions: ${dims.map((d) => d.id).join('.')}`);
+    throw new SdmxError(
+      'invalid_path',
+      `key "${key}" has ${positions.length} position(s); dataflow ${flow.id} has ${dims.length} dimensions: ${dims.map((d) => d.id).join('.')}`,
+    );
   }
   return positions.map((p, i) => {
     if (p === '') return null;
     const codes = p.split('+');
-    if (codes.some((c) => !ID.test(c))) throw new SdmxError('invalid_path', `key position ${i + 1} (${dims[i]!.id}) "${p}" is not codes joined by "+"`);
+    if (codes.some((c) => !ID.test(c)))
+      throw new SdmxError(
+        'invalid_path',
+        `key position ${i + 1} (${dims[i]!.id}) "${p}" is not codes joined by "+"`,
+      );
     return [...new Set(codes)];
   });
 }
@@ -44,7 +60,15 @@ export function parseKey(flow: Dataflow, key: string | undefined): KeySelection 
 export function checkProvider(providerRef: string | undefined): void {
   if (providerRef === undefined || providerRef === 'all') return;
   const parts = providerRef.split(',');
-  if (parts.length > 2 || parts.some((p) => !ID.test(p))) throw new SdmxError('invalid_path', `providerRef "${providerRef}" is not PROVIDER or AGENCY,PROVIDER`);
+  if (parts.length > 2 || parts.some((p) => !ID.test(p)))
+    throw new SdmxError(
+      'invalid_path',
+      `providerRef "${providerRef}" is not PROVIDER or AGENCY,PROVIDER`,
+    );
   const provider = parts[parts.length - 1];
-  if (provider !== AGENCY && provider !== 'all') throw new SdmxError('no_results', `no data provider "${providerRef}": data are provided by ${AGENCY}`);
+  if (provider !== AGENCY && provider !== 'all')
+    throw new SdmxError(
+      'no_results',
+      `no data provider "${providerRef}": data are provided by ${AGENCY}`,
+    );
 }

@@ -13,10 +13,14 @@ export const NS = {
 } as const;
 
 /** SDMX 2.1 URN of a maintainable artefact (SDMX Standards Section 5, registry specification). */
-export const urn = (cls: string, id: string) => `urn:sdmx:org.sdmx.infomodel.${cls}=${AGENCY}:${id}(${VERSION})`;
+export const urn = (cls: string, id: string) =>
+  `urn:sdmx:org.sdmx.infomodel.${cls}=${AGENCY}:${id}(${VERSION})`;
 
 /** What a message header says: its id, when the answer's data were prepared (the release's build time). */
-export interface MessageContext { id: string; prepared: string }
+export interface MessageContext {
+  id: string;
+  prepared: string;
+}
 
 /** mes:ID, mes:Test, mes:Prepared, mes:Sender: the header's first members, in the schema's order. */
 export function headerStart(w: XmlWriter, ctx: MessageContext): void {

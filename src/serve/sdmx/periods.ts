@@ -17,12 +17,23 @@ export type Freq = (typeof FREQ_CODES)[number];
  * an event-dated series (a value from its date until the next) is D, each observation its own day.
  */
 const FREQ_OF: Readonly<Record<IndicatorRow['frequency'], Freq> & Record<string, Freq>> = {
-  annual: 'A', 'school-year': 'A', 'semi-annual': 'S', quarterly: 'Q', 'quarterly-cumulative': 'Q', monthly: 'M', weekly: 'W', daily: 'D', 'event-dated': 'D',
+  annual: 'A',
+  'school-year': 'A',
+  'semi-annual': 'S',
+  quarterly: 'Q',
+  'quarterly-cumulative': 'Q',
+  monthly: 'M',
+  weekly: 'W',
+  daily: 'D',
+  'event-dated': 'D',
 };
 
 export function freqOf(frequency: string): Freq {
   const freq = FREQ_OF[frequency];
-  if (!freq) throw new Error(`an indicator's frequency "${frequency}" has no SDMX FREQ code; add it to FREQ_OF`);
+  if (!freq)
+    throw new Error(
+      `an indicator's frequency "${frequency}" has no SDMX FREQ code; add it to FREQ_OF`,
+    );
   return freq;
 }
 
@@ -41,16 +52,25 @@ function standardForm(period: string): { freq: Freq; time: string } | null {
 export function durationOf(start: string, end: string): string {
   const next = addDays(end, 1);
   if (start.endsWith('-01') && next.endsWith('-01')) {
-    const months = (Number(next.slice(0, 4)) - Number(start.slice(0, 4))) * 12 + Number(next.slice(5, 7)) - Number(start.slice(5, 7));
+    const months =
+      (Number(next.slice(0, 4)) - Number(start.slice(0, 4))) * 12 +
+      Number(next.slice(5, 7)) -
+      Number(start.slice(5, 7));
     return months % 12 === 0 ? `P${months / 12}Y` : `P${months}M`;
   }
   return `P${daysBetween(start, end) + 1}D`;
 }
 
-export interface SdmxTime { time: string; label: string | null }
+export interface SdmxTime {
+  time: string;
+  label: string | null;
+}
 
 /** TIME_PERIOD of a point in a series of this FREQ, and Dala's label when the SDMX form does not say it. */
-export function sdmxTime(freq: Freq, p: { period: string; period_start: string; period_end: string }): SdmxTime {
+export function sdmxTime(
+  freq: Freq,
+  p: { period: string; period_start: string; period_end: string },
+): SdmxTime {
   const standard = standardForm(p.period);
   if (standard && standard.freq === freq) return { time: standard.time, label: null };
   return { time: `${p.period_start}/${durationOf(p.period_start, p.period_end)}`, label: p.period };
@@ -60,7 +80,8 @@ const isDate = (d: string) => {
   const t = Date.parse(`${d}T00:00:00Z`);
   return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === d;
 };
-const monthEnd = (y: number, m: number) => addDays(`${m === 12 ? y + 1 : y}-${String((m % 12) + 1).padStart(2, '0')}-01`, -1);
+const monthEnd = (y: number, m: number) =>
+  addDays(`${m === 12 ? y + 1 : y}-${String((m % 12) + 1).padStart(2, '0')}-01`, -1);
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /**
@@ -69,7 +90,9 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
  * reporting year starting on 1 January (2024-A1, -S1, -T1, -Q1, -M01, -W01, -D001). Null when malformed.
  */
 export function periodDates(value: string): { start: string; end: string } | null {
-  const dateTime = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$/.exec(value);
+  const dateTime = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$/.exec(
+    value,
+  );
   const text = dateTime ? dateTime[1]! : value;
   if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return isDate(text) ? { start: text, end: text } : null;
   let m = /^(\d{4})$/.exec(text) ?? /^(\d{4})-A1$/.exec(text);

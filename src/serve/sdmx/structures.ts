@@ -16,19 +16,48 @@ export const CONCEPT_SCHEME = 'CS_DALA';
 
 export type Lang = 'en' | 'ru' | 'kk';
 export type Names = Partial<Record<Lang, string>>;
-export interface Code { id: string; name: Names }
-export interface Codelist { id: string; name: Names; codes: readonly Code[] }
-export interface Concept { id: string; name: Names }
+export interface Code {
+  id: string;
+  name: Names;
+}
+export interface Codelist {
+  id: string;
+  name: Names;
+  codes: readonly Code[];
+}
+export interface Concept {
+  id: string;
+  name: Names;
+}
 
 /** A dimension of a data structure: a concept with its code list (TIME_PERIOD is the time dimension, not listed). */
-export interface DimensionRef { id: string; codelist: string }
-export interface AttributeRef { id: string; codelist: string | null; mandatory: boolean }
+export interface DimensionRef {
+  id: string;
+  codelist: string;
+}
+export interface AttributeRef {
+  id: string;
+  codelist: string | null;
+  mandatory: boolean;
+}
 
-export interface DataStructure { id: string; name: Names; dimensions: readonly DimensionRef[]; attributes: readonly AttributeRef[] }
+export interface DataStructure {
+  id: string;
+  name: Names;
+  dimensions: readonly DimensionRef[];
+  attributes: readonly AttributeRef[];
+}
 /** One stored series of a dataflow (without its place): its store key and its code on each breakdown concept (`_T` for a total). */
-export interface FlowSeries { key: string; codes: Readonly<Record<string, string>> }
+export interface FlowSeries {
+  key: string;
+  codes: Readonly<Record<string, string>>;
+}
 export interface Dataflow {
-  id: string; name: Names; structure: DataStructure; metric: MetricRow; freq: Freq;
+  id: string;
+  name: Names;
+  structure: DataStructure;
+  metric: MetricRow;
+  freq: Freq;
   /** The breakdown concepts (SEX, URBANISATION, AGE) in the structure's order; [] for an indicator without breakdowns. */
   breakdowns: readonly string[];
   series: readonly FlowSeries[];
@@ -51,11 +80,27 @@ const CONCEPTS: readonly Concept[] = [
   ...Object.values(DIMENSIONS).map((d) => ({ id: d.concept, name: d.name })),
   { id: TIME_DIMENSION, name: { en: 'Time period', ru: 'Период', kk: 'Кезең' } },
   { id: PRIMARY_MEASURE, name: { en: 'Observation value', ru: 'Значение', kk: 'Мәні' } },
-  { id: 'OBS_STATUS', name: { en: 'Observation status', ru: 'Статус значения', kk: 'Мәннің мәртебесі' } },
-  { id: 'UNIT_MEASURE', name: { en: 'Unit of measure', ru: 'Единица измерения', kk: 'Өлшем бірлігі' } },
-  { id: 'UNIT_MULT', name: { en: 'Unit multiplier', ru: 'Множитель единицы', kk: 'Бірлік көбейткіші' } },
+  {
+    id: 'OBS_STATUS',
+    name: { en: 'Observation status', ru: 'Статус значения', kk: 'Мәннің мәртебесі' },
+  },
+  {
+    id: 'UNIT_MEASURE',
+    name: { en: 'Unit of measure', ru: 'Единица измерения', kk: 'Өлшем бірлігі' },
+  },
+  {
+    id: 'UNIT_MULT',
+    name: { en: 'Unit multiplier', ru: 'Множитель единицы', kk: 'Бірлік көбейткіші' },
+  },
   { id: 'COMMENT', name: { en: 'Comment', ru: 'Комментарий', kk: 'Түсініктеме' } },
-  { id: 'PERIOD_LABEL', name: { en: 'Period as labelled by Dala', ru: 'Период в обозначении Dala', kk: 'Dala белгілеген кезең' } },
+  {
+    id: 'PERIOD_LABEL',
+    name: {
+      en: 'Period as labelled by Dala',
+      ru: 'Период в обозначении Dala',
+      kk: 'Dala белгілеген кезең',
+    },
+  },
 ];
 
 const FREQ_NAMES: Readonly<Record<Freq, Names>> = {
@@ -77,11 +122,20 @@ export const OBS_STATUS_CODES = {
   P: { en: 'Provisional value', ru: 'Предварительное значение', kk: 'Алдын ала мән' },
   U: { en: 'Low reliability', ru: 'Низкая надёжность', kk: 'Сенімділігі төмен' },
   M: { en: 'Missing value', ru: 'Значение отсутствует', kk: 'Мән жоқ' },
-  DEMO: { en: 'Demonstration value, not an official statistic', ru: 'Демонстрационное значение, не официальная статистика', kk: 'Көрсетілім мәні, ресми статистика емес' },
+  DEMO: {
+    en: 'Demonstration value, not an official statistic',
+    ru: 'Демонстрационное значение, не официальная статистика',
+    kk: 'Көрсетілім мәні, ресми статистика емес',
+  },
 } as const satisfies Record<string, Names>;
 export type ObsStatus = keyof typeof OBS_STATUS_CODES;
 /** Dala's point status (final, preliminary, suspicious, demonstration) -> OBS_STATUS. */
-export const STATUS_OF: Readonly<Record<string, ObsStatus>> = { final: 'A', preliminary: 'P', suspicious: 'U', demonstration: 'DEMO' };
+export const STATUS_OF: Readonly<Record<string, ObsStatus>> = {
+  final: 'A',
+  preliminary: 'P',
+  suspicious: 'U',
+  demonstration: 'DEMO',
+};
 
 export const UNIT_MULT_CODES = {
   '0': { en: 'Units', ru: 'Единицы', kk: 'Бірліктер' },
@@ -89,7 +143,8 @@ export const UNIT_MULT_CODES = {
   '6': { en: 'Millions', ru: 'Миллионы', kk: 'Миллиондар' },
 } as const satisfies Record<string, Names>;
 
-const codes = (list: Readonly<Record<string, Names>>): Code[] => Object.entries(list).map(([id, name]) => ({ id, name }));
+const codes = (list: Readonly<Record<string, Names>>): Code[] =>
+  Object.entries(list).map(([id, name]) => ({ id, name }));
 
 /** Code list id of a cross-domain concept: CL_ + the concept (CL_AREA for REF_AREA, as SDMX names it). */
 const codelistOf = (concept: string) => (concept === 'REF_AREA' ? 'CL_AREA' : `CL_${concept}`);
@@ -121,11 +176,35 @@ function build(release: { db: Database }): SdmxStructures {
     return { id: areaCodeOf(id), name: Object.keys(name).length ? name : { en: id } };
   });
   const codelists: Codelist[] = [
-    { id: 'CL_FREQ', name: { en: 'Frequency', ru: 'Периодичность', kk: 'Кезеңділік' }, codes: FREQ_CODES.map((id) => ({ id, name: FREQ_NAMES[id] })) },
-    { id: 'CL_AREA', name: { en: 'Reference areas: ISO 3166-2 codes and former units', ru: 'Территории: коды ISO 3166-2 и упразднённые единицы', kk: 'Аумақтар: ISO 3166-2 кодтары және таратылған бірліктер' }, codes: area },
-    ...Object.values(DIMENSIONS).map((d) => ({ id: codelistOf(d.concept), name: d.name, codes: codes(d.codes) })),
-    { id: 'CL_OBS_STATUS', name: { en: 'Observation status', ru: 'Статус значения', kk: 'Мәннің мәртебесі' }, codes: codes(OBS_STATUS_CODES) },
-    { id: 'CL_UNIT_MULT', name: { en: 'Unit multiplier', ru: 'Множитель единицы', kk: 'Бірлік көбейткіші' }, codes: codes(UNIT_MULT_CODES) },
+    {
+      id: 'CL_FREQ',
+      name: { en: 'Frequency', ru: 'Периодичность', kk: 'Кезеңділік' },
+      codes: FREQ_CODES.map((id) => ({ id, name: FREQ_NAMES[id] })),
+    },
+    {
+      id: 'CL_AREA',
+      name: {
+        en: 'Reference areas: ISO 3166-2 codes and former units',
+        ru: 'Территории: коды ISO 3166-2 и упразднённые единицы',
+        kk: 'Аумақтар: ISO 3166-2 кодтары және таратылған бірліктер',
+      },
+      codes: area,
+    },
+    ...Object.values(DIMENSIONS).map((d) => ({
+      id: codelistOf(d.concept),
+      name: d.name,
+      codes: codes(d.codes),
+    })),
+    {
+      id: 'CL_OBS_STATUS',
+      name: { en: 'Observation status', ru: 'Статус значения', kk: 'Мәннің мәртебесі' },
+      codes: codes(OBS_STATUS_CODES),
+    },
+    {
+      id: 'CL_UNIT_MULT',
+      name: { en: 'Unit multiplier', ru: 'Множитель единицы', kk: 'Бірлік көбейткіші' },
+      codes: codes(UNIT_MULT_CODES),
+    },
   ];
   // One dataflow per indicator, keyed FREQ.REF_AREA then each breakdown dimension the indicator's
   // series carry (SEX, URBANISATION, AGE in the model's order); its all-totals series is `_T` on each.
@@ -135,9 +214,15 @@ function build(release: { db: Database }): SdmxStructures {
     const metric = reader.metricById.get(id) ?? reader.metricById.get(members[0]!.key)!;
     const name: Names = { en: metric.name_en, ru: metric.name_ru, kk: metric.name_kk };
     const breakdowns = dims.map((d) => DIMENSIONS[d].concept);
-    const dimensions: DimensionRef[] = ['FREQ', 'REF_AREA', ...breakdowns].map((c) => ({ id: c, codelist: codelistOf(c) }));
+    const dimensions: DimensionRef[] = ['FREQ', 'REF_AREA', ...breakdowns].map((c) => ({
+      id: c,
+      codelist: codelistOf(c),
+    }));
     const structure: DataStructure = { id: `DSD_${id}`, name, dimensions, attributes: ATTRIBUTES };
-    const series = members.map((m) => ({ key: m.key, codes: Object.fromEntries(dims.map((d) => [DIMENSIONS[d].concept, m.codes[d]!])) }));
+    const series = members.map((m) => ({
+      key: m.key,
+      codes: Object.fromEntries(dims.map((d) => [DIMENSIONS[d].concept, m.codes[d]!])),
+    }));
     return { id, name, structure, metric, freq: freqOf(metric.frequency), breakdowns, series };
   });
   return {

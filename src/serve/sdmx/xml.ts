@@ -5,7 +5,15 @@
 // service's machine when this writer was chosen, this writer well under one (that comparison is not
 // kept; bench/sdmx-cpu.bench.ts measures this writer's cost per request).
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\n': '&#10;', '\r': '&#13;', '\t': '&#9;' };
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  '\n': '&#10;',
+  '\r': '&#13;',
+  '\t': '&#9;',
+};
 const SPECIAL = /[&<>"\n\r\t]/g;
 const HAS_SPECIAL = /[&<>"\n\r\t]/;
 // Characters XML 1.0 cannot carry at all (section 2.2): dropped rather than sent as an ill-formed document.

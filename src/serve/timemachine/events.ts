@@ -14,12 +14,19 @@ import type { EventsQuery as Query } from './query.js';
 export type EventsQuery = Query;
 const PAGE_DEFAULT = 100; // the most a page may hold (EVENTS_QUERY)
 
-export interface EventsPage { events: EventRow[]; next: string | null }
+export interface EventsPage {
+  events: EventRow[];
+  next: string | null;
+}
 
 export function eventsPage(release: LoadedRelease, q: EventsQuery): EventsPage {
   const page = storeOf(release).events.page(q.limit ?? PAGE_DEFAULT, q.after);
   if (!page) {
-    throw new ProblemError('invalid_parameter', `after: no event "${q.after}" in release ${release.revision}; give the id of the last event of the page before`, { parameter: 'after' });
+    throw new ProblemError(
+      'invalid_parameter',
+      `after: no event "${q.after}" in release ${release.revision}; give the id of the last event of the page before`,
+      { parameter: 'after' },
+    );
   }
   return { events: page.rows, next: page.more ? page.rows[page.rows.length - 1]!.id : null };
 }

@@ -4,7 +4,12 @@ import type { LoadedRelease } from '../releases/release-types.js';
 import { INTERFACE_VERSION } from '../interface/openapi.js';
 import { storeOf } from '../../store/reader.js';
 import { asOfDate } from './query.js';
-import type { TemporalContractsAnswer, TemporalHealth, TemporalLayers, TemporalStats } from './schemas.js';
+import type {
+  TemporalContractsAnswer,
+  TemporalHealth,
+  TemporalLayers,
+  TemporalStats,
+} from './schemas.js';
 
 /** The time-slice contracts and their versions (additive changes keep the major version). */
 export const TEMPORAL_CONTRACTS = [
@@ -29,14 +34,25 @@ const meta = (release: LoadedRelease) => storeOf(release).meta;
  */
 function freshnessSummary(release: LoadedRelease): TemporalHealth['freshness'] {
   const file = release.files.get('quality-report.json');
-  if (!file) return { status: 'unknown', reason: ['the release has no data/quality-report.json'], counts: null };
-  const summary = (JSON.parse(file.body.toString('utf8')) as { summary?: Record<string, unknown> }).summary ?? {};
-  const counts: Record<string, number> = Object.fromEntries(FRESHNESS.map((s) => [s, typeof summary[s] === 'number' ? (summary[s] as number) : 0]));
+  if (!file)
+    return {
+      status: 'unknown',
+      reason: ['the release has no data/quality-report.json'],
+      counts: null,
+    };
+  const summary =
+    (JSON.parse(file.body.toString('utf8')) as { summary?: Record<string, unknown> }).summary ?? {};
+  const counts: Record<string, number> = Object.fromEntries(
+    FRESHNESS.map((s) => [s, typeof summary[s] === 'number' ? (summary[s] as number) : 0]),
+  );
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
-  const worst = [...FRESHNESS].reverse().find((s) => s !== 'unknown' && counts[s]! > 0) ?? 'unknown';
+  const worst =
+    [...FRESHNESS].reverse().find((s) => s !== 'unknown' && counts[s]! > 0) ?? 'unknown';
   return {
     status: worst,
-    reason: total ? [`worst freshness of the ${total} datasets counted in data/quality-report.json summary`] : ['no dataset freshness in data/quality-report.json summary'],
+    reason: total
+      ? [`worst freshness of the ${total} datasets counted in data/quality-report.json summary`]
+      : ['no dataset freshness in data/quality-report.json summary'],
     counts,
   };
 }
@@ -49,7 +65,12 @@ export function health(release: LoadedRelease): TemporalHealth {
     revision: release.revision,
     as_of: asOfDate(release),
     built_at: release.seal.built_at,
-    store: { kind: 'sqlite', file: 'store.sqlite', store_version: m.store_version ?? null, opened: 'read-only' },
+    store: {
+      kind: 'sqlite',
+      file: 'store.sqlite',
+      store_version: m.store_version ?? null,
+      opened: 'read-only',
+    },
     data_kind: m.kind ?? 'release',
     freshness: freshnessSummary(release),
   };
@@ -60,16 +81,28 @@ export function temporalContracts(release: LoadedRelease): TemporalContractsAnsw
   return {
     interface_version: INTERFACE_VERSION,
     contracts: TEMPORAL_CONTRACTS,
-    environment: { node: process.version, sqlite: v, store_version: meta(release).store_version ?? null, revision: release.revision },
+    environment: {
+      node: process.version,
+      sqlite: v,
+      store_version: meta(release).store_version ?? null,
+      revision: release.revision,
+    },
   };
 }
 
 export function stats(release: LoadedRelease): TemporalStats {
   const reader = storeOf(release);
   const keys = reader.series.seriesKeys();
-  const byMetric = new Map<string, { metric: string; points: number; with_value: number; start: string | null; end: string | null }>();
+  const byMetric = new Map<
+    string,
+    { metric: string; points: number; with_value: number; start: string | null; end: string | null }
+  >();
   for (const k of keys) {
-    const m = byMetric.get(k.metric) ?? byMetric.set(k.metric, { metric: k.metric, points: 0, with_value: 0, start: null, end: null }).get(k.metric)!;
+    const m =
+      byMetric.get(k.metric) ??
+      byMetric
+        .set(k.metric, { metric: k.metric, points: 0, with_value: 0, start: null, end: null })
+        .get(k.metric)!;
     m.points += k.points;
     m.with_value += k.with_value;
     if (m.start === null || k.first_start < m.start) m.start = k.first_start;
@@ -93,7 +126,10 @@ export function stats(release: LoadedRelease): TemporalStats {
       places: reader.places.length,
       events: events.n,
     },
-    date_range: { points: { start: starts[0] ?? null, end: ends[ends.length - 1] ?? null }, events: { start: events.start, end: events.end } },
+    date_range: {
+      points: { start: starts[0] ?? null, end: ends[ends.length - 1] ?? null },
+      events: { start: events.start, end: events.end },
+    },
     by_metric: all,
   };
 }
@@ -103,6 +139,11 @@ export function layers(release: LoadedRelease): TemporalLayers {
   return {
     revision: release.revision,
     count: rows.length,
-    layers: rows.map((l) => ({ ...l, metrics: metrics.filter((m) => m.layer === l.id).map((m) => ({ ...m, ...seriesOfMetric(release, m.id) })) })),
+    layers: rows.map((l) => ({
+      ...l,
+      metrics: metrics
+        .filter((m) => m.layer === l.id)
+        .map((m) => ({ ...m, ...seriesOfMetric(release, m.id) })),
+    })),
   };
 }

@@ -11,7 +11,8 @@ import { DIMENSION_STRING_PARAMS } from '../dimensions/filters.js';
 
 export { GRANULARITIES, type Granularity } from '../../store/periods.js';
 
-const date = <const D extends string>(description: D) => ({ type: 'string', format: 'date', description }) as const;
+const date = <const D extends string>(description: D) =>
+  ({ type: 'string', format: 'date', description }) as const;
 
 export const NO_QUERY = { type: 'object', additionalProperties: false, properties: {} } as const;
 
@@ -23,8 +24,19 @@ export const EVENTS_QUERY = {
   additionalProperties: false,
   properties: {
     // The paging rule of every route with a limit (v1 too): 1 to 100.
-    limit: { type: 'integer', minimum: 1, maximum: 100, description: 'Events per page, 1 to 100 (default 100)' },
-    after: { type: 'string', minLength: 1, maxLength: 300, description: 'Id of the last event of the page before (the Link header rel="next" gives the next page)' },
+    limit: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 100,
+      description: 'Events per page, 1 to 100 (default 100)',
+    },
+    after: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 300,
+      description:
+        'Id of the last event of the page before (the Link header rel="next" gives the next page)',
+    },
   },
 } as const;
 
@@ -32,19 +44,36 @@ export const SNAPSHOT_DIFF_QUERY = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    after: { type: 'string', minLength: 1, maxLength: 1000, description: 'next_after of the page before (the Link header rel="next" gives the next page)' },
+    after: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 1000,
+      description: 'next_after of the page before (the Link header rel="next" gives the next page)',
+    },
   },
 } as const;
 
-const place = { type: 'string', minLength: 1, description: 'Comma-separated place codes (KZ-35, or place:KZ-35; KZ: the country); omitted means every place' } as const;
-const include = { type: 'string', enum: [...INCLUDES], description: 'names: add the en/ru/kk names of the places and metrics in the answer' } as const;
+const place = {
+  type: 'string',
+  minLength: 1,
+  description:
+    'Comma-separated place codes (KZ-35, or place:KZ-35; KZ: the country); omitted means every place',
+} as const;
+const include = {
+  type: 'string',
+  enum: [...INCLUDES],
+  description: 'names: add the en/ru/kk names of the places and metrics in the answer',
+} as const;
 
 export const SNAPSHOT_QUERY = {
   type: 'object',
   additionalProperties: false,
   properties: {
     date: date('Calendar date (YYYY-MM-DD); omitted means the release as-of date'),
-    layers: { type: 'string', description: 'Comma-separated layer ids (see /api/timemachine/layers); omitted means all' },
+    layers: {
+      type: 'string',
+      description: 'Comma-separated layer ids (see /api/timemachine/layers); omitted means all',
+    },
     place,
     include,
     // without any, every series of the layers (each breakdown too); with one, the series of indicators
@@ -64,15 +93,26 @@ export const SERIES_QUERY = {
   additionalProperties: false,
   required: ['metric'],
   properties: {
-    metric: { type: 'string', minLength: 1, description: 'Metric id (see /api/timemachine/layers): an indicator, one of its series, or a deprecated id' },
+    metric: {
+      type: 'string',
+      minLength: 1,
+      description:
+        'Metric id (see /api/timemachine/layers): an indicator, one of its series, or a deprecated id',
+    },
     ...DIMENSION_STRING_PARAMS,
     start_date: date('Only points whose period ends on or after this date'),
     end_date: date('Only points whose period ends on or before this date'),
-    granularity: { type: 'string', enum: [...GRANULARITIES], description: 'Bucket size (week = ISO 8601 week); omitted means the points as published' },
+    granularity: {
+      type: 'string',
+      enum: [...GRANULARITIES],
+      description: 'Bucket size (week = ISO 8601 week); omitted means the points as published',
+    },
     place,
     include: {
-      type: 'string', enum: ['names', 'from_periods', 'names,from_periods'],
-      description: 'names: add the en/ru/kk names of the places and the metric; from_periods: list the periods of the source points of each bucket (each bucket always gives their number, from_count)',
+      type: 'string',
+      enum: ['names', 'from_periods', 'names,from_periods'],
+      description:
+        'names: add the en/ru/kk names of the places and the metric; from_periods: list the periods of the source points of each bucket (each bucket always gives their number, from_count)',
     },
   },
 } as const;
@@ -95,22 +135,31 @@ export function parsePlaces(release: LoadedRelease, param: string | undefined): 
   const asked = [...new Set(param.split(',').map((s) => s.trim().replace(/^place:/, '')))].sort();
   const unknown = asked.filter((p) => !valid.includes(p));
   if (unknown.length) {
-    throw new ProblemError('unknown_place', `no point in release ${release.revision} is about place(s) ${unknown.map((u) => JSON.stringify(u)).join(', ')}; places with points: ${valid.join(', ')}`, {
-      unknown_places: unknown,
-      valid_places: valid,
-    });
+    throw new ProblemError(
+      'unknown_place',
+      `no point in release ${release.revision} is about place(s) ${unknown.map((u) => JSON.stringify(u)).join(', ')}; places with points: ${valid.join(', ')}`,
+      {
+        unknown_places: unknown,
+        valid_places: valid,
+      },
+    );
   }
   return asked;
 }
 
 /** Names of the places and metrics an answer mentions (include=names); a place without an entity has null. */
-export function namesOf(release: LoadedRelease, places: Iterable<string>, metrics: Iterable<string>) {
+export function namesOf(
+  release: LoadedRelease,
+  places: Iterable<string>,
+  metrics: Iterable<string>,
+) {
   const reader = storeOf(release);
   const placeNames: Record<string, { en: string; ru: string; kk: string } | null> = {};
   for (const code of [...new Set(places)].sort()) {
     const n = reader.entities.names(`place:${code}`);
     // every place entity is named in all three languages (only source and dataset titles lack some)
-    placeNames[code] = n && n.ru !== null && n.kk !== null ? { en: n.en, ru: n.ru, kk: n.kk } : null;
+    placeNames[code] =
+      n && n.ru !== null && n.kk !== null ? { en: n.en, ru: n.ru, kk: n.kk } : null;
   }
   const metricNames: Record<string, { en: string; ru: string; kk: string } | null> = {};
   for (const id of [...new Set(metrics)].sort()) {

@@ -20,16 +20,30 @@ export interface SeriesWindow {
 }
 
 /** The window of the series `q` asks for, `path` and `search` being the request's (for the next URL). */
-export function seriesWindow(release: LoadedRelease, q: SeriesQuery, path: string, search: string, max = MAX_SERIES_POINTS): SeriesWindow {
+export function seriesWindow(
+  release: LoadedRelease,
+  q: SeriesQuery,
+  path: string,
+  search: string,
+  max = MAX_SERIES_POINTS,
+): SeriesWindow {
   const found = seriesMetric(release, q);
   const start = q.start_date ?? '0000-01-01';
   const end = q.end_date ?? '9999-12-31';
   const g = q.granularity ?? null;
-  const cut = storeOf(release).series.nthBucketEnd(found.id, g, start, end, parsePlaces(release, q.place), max);
+  const cut = storeOf(release).series.nthBucketEnd(
+    found.id,
+    g,
+    start,
+    end,
+    parsePlaces(release, q.place),
+    max,
+  );
   if (cut === null) return { query: q, next: null };
   // the day before the first row past the bound, moved back to the end of a whole bucket
   let last = addDays(cut, -1);
-  if (g !== null && bucketOf(last, g).period_end !== last) last = addDays(bucketOf(last, g).period_start, -1);
+  if (g !== null && bucketOf(last, g).period_end !== last)
+    last = addDays(bucketOf(last, g).period_start, -1);
   // more than `max` rows end in the first period: that period whole (the bound's one exception)
   if (last < start) last = g === null ? cut : bucketOf(cut, g).period_end;
   if (last >= end) return { query: q, next: null };

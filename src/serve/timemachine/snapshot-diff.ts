@@ -21,38 +21,90 @@ export type SnapshotDiffQuery = Query;
 export const PAGE_ROWS = 1_000;
 
 const ref = (p: PointRow) => ({ metric: p.metric, place: p.place, period: p.period });
-const state = (p: PointRow) => ({ value: p.value, null_reason: p.null_reason, status: p.status, unit: p.unit, source_id: p.source_id, note: p.note });
+const state = (p: PointRow) => ({
+  value: p.value,
+  null_reason: p.null_reason,
+  status: p.status,
+  unit: p.unit,
+  source_id: p.source_id,
+  note: p.note,
+});
 const STATE_FIELDS = ['value', 'null_reason', 'status', 'unit', 'source_id', 'note'] as const;
 const sameState = (a: PointRow, b: PointRow) => STATE_FIELDS.every((f) => a[f] === b[f]);
-const byPeriod = (a: { period: string }, b: { period: string }) => (a.period < b.period ? -1 : a.period > b.period ? 1 : 0);
+const byPeriod = (a: { period: string }, b: { period: string }) =>
+  a.period < b.period ? -1 : a.period > b.period ? 1 : 0;
 
 // The page cursor: the (metric, place) of the last series compared, as base64url JSON.
-const encodeAfter = (k: { metric: string; place: string }) => Buffer.from(JSON.stringify([k.metric, k.place])).toString('base64url');
+const encodeAfter = (k: { metric: string; place: string }) =>
+  Buffer.from(JSON.stringify([k.metric, k.place])).toString('base64url');
 function decodeAfter(after: string): [string, string] {
   try {
     const k = JSON.parse(Buffer.from(after, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(k) && k.length === 2 && k.every((x) => typeof x === 'string')) return k as [string, string];
-  } catch { /* refused below */ }
-  throw new ProblemError('invalid_parameter', 'after: not a cursor this route gave (next_after of the page before); start again without it', { parameter: 'after' });
+    if (Array.isArray(k) && k.length === 2 && k.every((x) => typeof x === 'string'))
+      return k as [string, string];
+  } catch {
+    /* refused below */
+  }
+  throw new ProblemError(
+    'invalid_parameter',
+    'after: not a cursor this route gave (next_after of the page before); start again without it',
+    { parameter: 'after' },
+  );
 }
 
 /** The (metric, place) keys of either release after `from`, merged in key order, at most `n`. */
 function keysAfter(a: StoreReader, b: StoreReader, from: [string, string], n: number) {
-  const keys = [...a.series.seriesKeysAfter(from[0], from[1], n), ...b.series.seriesKeysAfter(from[0], from[1], n)];
-  const cmp = (x: { metric: string; place: string }, y: typeof x) => (x.metric !== y.metric ? (x.metric < y.metric ? -1 : 1) : x.place < y.place ? -1 : x.place > y.place ? 1 : 0);
-  return keys.sort(cmp).filter((k, i) => i === 0 || cmp(keys[i - 1]!, k) !== 0).slice(0, n);
+  const keys = [
+    ...a.series.seriesKeysAfter(from[0], from[1], n),
+    ...b.series.seriesKeysAfter(from[0], from[1], n),
+  ];
+  const cmp = (x: { metric: string; place: string }, y: typeof x) =>
+    x.metric !== y.metric
+      ? x.metric < y.metric
+        ? -1
+        : 1
+      : x.place < y.place
+        ? -1
+        : x.place > y.place
+          ? 1
+          : 0;
+  return keys
+    .sort(cmp)
+    .filter((k, i) => i === 0 || cmp(keys[i - 1]!, k) !== 0)
+    .slice(0, n);
 }
 
-export async function snapshotDiff(release: LoadedRelease, releases: ReleaseSource, q: SnapshotDiffQuery = {}, pageRows = PAGE_ROWS): Promise<TemporalSnapshotDiff> {
+export async function snapshotDiff(
+  release: LoadedRelease,
+  releases: ReleaseSource,
+  q: SnapshotDiffQuery = {},
+  pageRows = PAGE_ROWS,
+): Promise<TemporalSnapshotDiff> {
   const previous = release.seal.previous_revision;
   const base = { revision: release.revision, previous_revision: previous };
-  const empty = { added: [], changed: [], removed: [], counts: { added: 0, changed: 0, removed: 0 }, next_after: null };
+  const empty = {
+    added: [],
+    changed: [],
+    removed: [],
+    counts: { added: 0, changed: 0, removed: 0 },
+    next_after: null,
+  };
   if (!previous) {
-    return { ...base, ...empty, basis: 'first_release', note: 'This is the first release: there is no predecessor to compare with, so the diff is empty.' };
+    return {
+      ...base,
+      ...empty,
+      basis: 'first_release',
+      note: 'This is the first release: there is no predecessor to compare with, so the diff is empty.',
+    };
   }
   const prev = await releases.get(previous);
   if (!prev) {
-    return { ...base, ...empty, basis: 'predecessor_unavailable', note: `The predecessor release ${previous} is not available or failed verification; no diff was computed.` };
+    return {
+      ...base,
+      ...empty,
+      basis: 'predecessor_unavailable',
+      note: `The predecessor release ${previous} is not available or failed verification; no diff was computed.`,
+    };
   }
   const [before, after] = [storeOf(prev), storeOf(release)];
   const added: TemporalSnapshotDiff['added'] = [];

@@ -30,10 +30,14 @@ export function parseLayers(release: LoadedRelease, param: string | undefined): 
   const asked = [...new Set(param.split(',').map((s) => s.trim()))];
   const unknown = asked.filter((id) => !valid.includes(id));
   if (unknown.length) {
-    throw new ProblemError('unknown_layer', `unknown layer(s) ${unknown.map((u) => JSON.stringify(u)).join(', ')}; valid layers: ${valid.join(', ')}`, {
-      unknown_layers: unknown,
-      valid_layers: valid,
-    });
+    throw new ProblemError(
+      'unknown_layer',
+      `unknown layer(s) ${unknown.map((u) => JSON.stringify(u)).join(', ')}; valid layers: ${valid.join(', ')}`,
+      {
+        unknown_layers: unknown,
+        valid_layers: valid,
+      },
+    );
   }
   return asked.sort();
 }
@@ -78,7 +82,9 @@ function asked(release: LoadedRelease, query: SnapshotQuery) {
   // with one, the series of indicators with those dimensions at the codes asked, totals elsewhere
   const filter = dimensionFilter(query);
   const only = hasDimensionFilter(filter) ? new Set(seriesKeysOf(release, null, filter)) : null;
-  const series = storeOf(release).metrics.filter((m) => layers.includes(m.layer) && (only === null || only.has(m.id)));
+  const series = storeOf(release).metrics.filter(
+    (m) => layers.includes(m.layer) && (only === null || only.has(m.id)),
+  );
   return { layers, places, date, only, series };
 }
 
@@ -92,31 +98,76 @@ export function snapshotTable(release: LoadedRelease, query: SnapshotQuery): Csv
   return {
     rows: storeOf(release).snapshots.latestRowsAt(date, layers, places, only),
     columns: POINT_COLUMNS,
-    trailing: seriesColumns(release, answerDimensions(release, series.map((m) => m.id)), (row) => row['metric'] as string),
+    trailing: seriesColumns(
+      release,
+      answerDimensions(
+        release,
+        series.map((m) => m.id),
+      ),
+      (row) => row['metric'] as string,
+    ),
   };
 }
 
-function withSnapshot<T>(release: LoadedRelease, query: SnapshotQuery, use: (answer: WithRawJson<TemporalSnapshot>) => T): T {
+function withSnapshot<T>(
+  release: LoadedRelease,
+  query: SnapshotQuery,
+  use: (answer: WithRawJson<TemporalSnapshot>) => T,
+): T {
   const reader = storeOf(release);
   const { layers, places, date, only, series } = asked(release, query);
-  const metrics = series.map(({ id, layer, name_en, name_ru, name_kk, unit, frequency, aggregation, source_id }) => ({ id, layer, name_en, name_ru, name_kk, unit, frequency, aggregation, source_id, ...seriesOfMetric(release, id) }));
-  return reader.snapshots.withLatestAt(date, layers, places, (count, points) => use({
-    revision: release.revision,
+  const metrics = series.map(
+    ({ id, layer, name_en, name_ru, name_kk, unit, frequency, aggregation, source_id }) => ({
+      id,
+      layer,
+      name_en,
+      name_ru,
+      name_kk,
+      unit,
+      frequency,
+      aggregation,
+      source_id,
+      ...seriesOfMetric(release, id),
+    }),
+  );
+  return reader.snapshots.withLatestAt(
     date,
-    date_source: query.date === undefined ? 'release_as_of' : 'query',
     layers,
     places,
-    metrics,
-    count,
-    points: new RawJson(points),
-    ...(query.include === 'names' ? { names: namesOf(release, placesIn(points), metrics.map((m) => m.id)) } : {}),
-    note: 'Each point is the latest one whose period ends on or before `date`; a null value was not published (never zero). Each point carries its own unit, status and note; its metric is a series, whose indicator and dimension codes `metrics` gives.',
-  }), only);
+    (count, points) =>
+      use({
+        revision: release.revision,
+        date,
+        date_source: query.date === undefined ? 'release_as_of' : 'query',
+        layers,
+        places,
+        metrics,
+        count,
+        points: new RawJson(points),
+        ...(query.include === 'names'
+          ? {
+              names: namesOf(
+                release,
+                placesIn(points),
+                metrics.map((m) => m.id),
+              ),
+            }
+          : {}),
+        note: 'Each point is the latest one whose period ends on or before `date`; a null value was not published (never zero). Each point carries its own unit, status and note; its metric is a series, whose indicator and dimension codes `metrics` gives.',
+      }),
+    only,
+  );
 }
 
 /** The answer, its points the caller's to keep. */
-export function snapshot(release: LoadedRelease, query: SnapshotQuery): WithRawJson<TemporalSnapshot> {
-  return withSnapshot(release, query, (answer) => ({ ...answer, points: new RawJson(Buffer.from((answer.points as RawJson).raw)) }));
+export function snapshot(
+  release: LoadedRelease,
+  query: SnapshotQuery,
+): WithRawJson<TemporalSnapshot> {
+  return withSnapshot(release, query, (answer) => ({
+    ...answer,
+    points: new RawJson(Buffer.from((answer.points as RawJson).raw)),
+  }));
 }
 
 // The body of the last compressed answer, reused: an answer over every layer is about 1 MB at 30M
@@ -136,7 +187,14 @@ function joined(parts: readonly Buffer[]): Buffer {
  * The JSON answer kept only compressed (src/serve/answers/compressed.ts), made from the block's
  * bytes without copying them into a body of its own. Undefined with include=names.
  */
-export function composedSnapshot(release: LoadedRelease, query: SnapshotQuery): CompressedAnswer | undefined {
+export function composedSnapshot(
+  release: LoadedRelease,
+  query: SnapshotQuery,
+): CompressedAnswer | undefined {
   if (query.include !== undefined) return undefined;
-  return withSnapshot(release, query, (answer) => new CompressedAnswer(joined(answerParts(answer))));
+  return withSnapshot(
+    release,
+    query,
+    (answer) => new CompressedAnswer(joined(answerParts(answer))),
+  );
 }

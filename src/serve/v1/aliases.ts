@@ -21,7 +21,13 @@ export interface AliasTarget {
  * name, code or slug equals it (raw, or normalised) otherwise. Several entities: a problem listing
  * them, since the service never picks among homonyms.
  */
-export function canonicalIdOf(entities: Pick<EntityReader, 'get'>, db: Database, raw: string, types: readonly string[], idPrefix: string): string | null {
+export function canonicalIdOf(
+  entities: Pick<EntityReader, 'get'>,
+  db: Database,
+  raw: string,
+  types: readonly string[],
+  idPrefix: string,
+): string | null {
   const direct = entities.get(raw);
   if (direct && types.includes(direct.type)) return raw;
   const prefixed = entities.get(`${idPrefix}:${raw}`);
@@ -29,7 +35,9 @@ export function canonicalIdOf(entities: Pick<EntityReader, 'get'>, db: Database,
   const key = searchKey(raw);
   const exact = new Set<string>();
   const normalised = new Set<string>();
-  const names = (key === '' ? [] : searchStatements(db).namesWithKey(key, MAX_NAMES_PER_KEY)).filter((n) => types.includes(n.type));
+  const names = (
+    key === '' ? [] : searchStatements(db).namesWithKey(key, MAX_NAMES_PER_KEY)
+  ).filter((n) => types.includes(n.type));
   // The name as written beats a name that only normalises alike; among those, a current name, code
   // or slug outranks an alias, abbreviation or former name: "Akmola" is the region today, though
   // Astana once bore it.
@@ -44,7 +52,11 @@ export function canonicalIdOf(entities: Pick<EntityReader, 'get'>, db: Database,
   if (found.size === 1) return [...found][0]!;
   if (found.size > 1) {
     const ids = [...found].sort();
-    throw new ProblemError('not_found', `"${raw}" names ${ids.length} objects (${ids.join(', ')}); use a canonical id.`, { candidates: ids });
+    throw new ProblemError(
+      'not_found',
+      `"${raw}" names ${ids.length} objects (${ids.join(', ')}); use a canonical id.`,
+      { candidates: ids },
+    );
   }
   return null;
 }

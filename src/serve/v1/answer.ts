@@ -39,8 +39,17 @@ const DOWNLOADS: Record<string, string> = {
  * A collection page in the representation asked for: the envelope as JSON, or the same page's items
  * as CSV with the same links (Link header, RFC 8288), never more rows than the JSON page holds.
  */
-export function pageAnswer<T extends Record<string, unknown>>(request: FastifyRequest, reply: FastifyReply, page: Envelope<T[]>, columns?: string[]): Envelope<T[]> | FastifyReply {
-  const name = (request.routeOptions.url ?? '').split('/').filter((s) => s && !s.startsWith(':')).pop() ?? 'answer';
+export function pageAnswer<T extends Record<string, unknown>>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: Envelope<T[]>,
+  columns?: string[],
+): Envelope<T[]> | FastifyReply {
+  const name =
+    (request.routeOptions.url ?? '')
+      .split('/')
+      .filter((s) => s && !s.startsWith(':'))
+      .pop() ?? 'answer';
   const download = DOWNLOADS[name];
   // the Link header is written from this links object when the answer is sent (envelope.ts)
   if (download) page.links.alternate = download;

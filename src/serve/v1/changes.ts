@@ -9,10 +9,20 @@ import type { Change } from './response-schemas.js';
 const byKey = (a: Change, b: Change) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
 function change(kind: Change['kind'], key: string, a: string | null, b: string | null): Change {
-  return { kind, key, change: a === null ? 'added' : b === null ? 'removed' : 'modified', from: a, to: b };
+  return {
+    kind,
+    key,
+    change: a === null ? 'added' : b === null ? 'removed' : 'modified',
+    from: a,
+    to: b,
+  };
 }
 
-function diff(kind: Change['kind'], before: Map<string, string>, after: Map<string, string>): Change[] {
+function diff(
+  kind: Change['kind'],
+  before: Map<string, string>,
+  after: Map<string, string>,
+): Change[] {
   const out: Change[] = [];
   for (const key of new Set([...before.keys(), ...after.keys()])) {
     const a = before.get(key) ?? null;
@@ -22,7 +32,10 @@ function diff(kind: Change['kind'], before: Map<string, string>, after: Map<stri
   return out.sort(byKey);
 }
 
-const entityHash = (r: EntityRow) => createHash('sha256').update(JSON.stringify([r.type, r.name_en, r.name_ru, r.name_kk, r.data])).digest('hex');
+const entityHash = (r: EntityRow) =>
+  createHash('sha256')
+    .update(JSON.stringify([r.type, r.name_en, r.name_ru, r.name_kk, r.data]))
+    .digest('hex');
 
 /** Entities added, removed or modified: a merge of the two stores' id-ordered entities. */
 function entityChanges(before: LoadedRelease, after: LoadedRelease): Change[] {

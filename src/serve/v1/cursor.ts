@@ -15,18 +15,27 @@ export interface CursorState {
   key?: string; // the sort key of the row just before `off`, where the collection pages by key: the next page seeks it
 }
 
-const KEY = process.env.DALA_CURSOR_KEY ? Buffer.from(process.env.DALA_CURSOR_KEY, 'utf8') : randomBytes(32);
-const check = (payload: string) => createHmac('sha256', KEY).update(payload).digest('base64url').slice(0, 32);
-const equal = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+const KEY = process.env.DALA_CURSOR_KEY
+  ? Buffer.from(process.env.DALA_CURSOR_KEY, 'utf8')
+  : randomBytes(32);
+const check = (payload: string) =>
+  createHmac('sha256', KEY).update(payload).digest('base64url').slice(0, 32);
+const equal = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 export function scopeOf(route: string, params: Record<string, unknown>): string {
-  const keys = Object.keys(params).filter((k) => k !== 'cursor' && params[k] !== undefined).sort();
+  const keys = Object.keys(params)
+    .filter((k) => k !== 'cursor' && params[k] !== undefined)
+    .sort();
   const canonical = JSON.stringify([route, keys.map((k) => [k, String(params[k])])]);
   return createHash('sha256').update(canonical).digest('hex').slice(0, 16);
 }
 
 export function encodeCursor(state: CursorState): string {
-  const body = state.key === undefined ? { v: 1, rev: state.rev, off: state.off, scope: state.scope } : { v: 1, rev: state.rev, off: state.off, scope: state.scope, key: state.key };
+  const body =
+    state.key === undefined
+      ? { v: 1, rev: state.rev, off: state.off, scope: state.scope }
+      : { v: 1, rev: state.rev, off: state.off, scope: state.scope, key: state.key };
   const payload = Buffer.from(JSON.stringify(body)).toString('base64url');
   return `${payload}.${check(payload)}`;
 }
@@ -34,20 +43,44 @@ export function encodeCursor(state: CursorState): string {
 export function decodeCursor(token: string, expectedScope: string): CursorState {
   const [payload = '', sum = '', extra] = token.split('.');
   if (extra !== undefined || payload === '' || !equal(check(payload), sum)) {
-    throw new ProblemError('invalid_cursor', 'The cursor is not one this service issued (integrity check failed); start again without a cursor.');
+    throw new ProblemError(
+      'invalid_cursor',
+      'The cursor is not one this service issued (integrity check failed); start again without a cursor.',
+    );
   }
   let value: unknown;
   try {
     value = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
   } catch {
-    throw new ProblemError('invalid_cursor', 'The cursor payload is not JSON; start again without a cursor.');
+    throw new ProblemError(
+      'invalid_cursor',
+      'The cursor payload is not JSON; start again without a cursor.',
+    );
   }
   const v = value as Partial<CursorState> & { v?: number };
-  if (typeof value !== 'object' || value === null || v.v !== 1 || typeof v.rev !== 'string' || !/^[0-9a-f]{16}$/.test(v.rev) || !Number.isSafeInteger(v.off) || (v.off as number) < 0 || typeof v.scope !== 'string' || (v.key !== undefined && typeof v.key !== 'string')) {
-    throw new ProblemError('invalid_cursor', 'The cursor has an unknown version or missing fields; start again without a cursor.');
+  if (
+    typeof value !== 'object' ||
+    value === null ||
+    v.v !== 1 ||
+    typeof v.rev !== 'string' ||
+    !/^[0-9a-f]{16}$/.test(v.rev) ||
+    !Number.isSafeInteger(v.off) ||
+    (v.off as number) < 0 ||
+    typeof v.scope !== 'string' ||
+    (v.key !== undefined && typeof v.key !== 'string')
+  ) {
+    throw new ProblemError(
+      'invalid_cursor',
+      'The cursor has an unknown version or missing fields; start again without a cursor.',
+    );
   }
   if (v.scope !== expectedScope) {
-    throw new ProblemError('invalid_cursor', 'The cursor belongs to a different query or route; a cursor only continues the query that issued it.');
+    throw new ProblemError(
+      'invalid_cursor',
+      'The cursor belongs to a different query or route; a cursor only continues the query that issued it.',
+    );
   }
-  return v.key === undefined ? { rev: v.rev, off: v.off as number, scope: v.scope } : { rev: v.rev, off: v.off as number, scope: v.scope, key: v.key };
+  return v.key === undefined
+    ? { rev: v.rev, off: v.off as number, scope: v.scope }
+    : { rev: v.rev, off: v.off as number, scope: v.scope, key: v.key };
 }

@@ -9,10 +9,17 @@ import { provenanceProperties } from './places.js';
 import { openObject } from './schemas.js';
 import { ENTITY_TYPES } from './response-schemas.js';
 
-const base = { id: { type: 'string' }, type: { type: 'string' }, names: { $ref: 'Names#' } } as const;
+const base = {
+  id: { type: 'string' },
+  type: { type: 'string' },
+  names: { $ref: 'Names#' },
+} as const;
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
-export async function datasetRoutes(app: FastifyInstance, opts: { releases: ReleaseSource; now?: () => Date }): Promise<void> {
+export async function datasetRoutes(
+  app: FastifyInstance,
+  opts: { releases: ReleaseSource; now?: () => Date },
+): Promise<void> {
   const now = opts.now ?? (() => new Date());
   // Freshness is evaluated at request time, so these answers are not fixed by the release alone:
   // they are kept out of the answer cache.
@@ -23,30 +30,46 @@ export async function datasetRoutes(app: FastifyInstance, opts: { releases: Rele
     registerEntityFamily(
       clocked,
       {
-        path: 'datasets', types: ['dataset'], idPrefix: 'dataset', noun: 'dataset',
+        path: 'datasets',
+        types: ['dataset'],
+        idPrefix: 'dataset',
+        noun: 'dataset',
         itemSchema: openObject(
           {
-            ...base, ...provenanceProperties,
-            freshness: openObject({
-              as_of: { type: ['string', 'null'], format: 'date' }, evaluated_at: { type: 'string', format: 'date-time' },
-              sla_days: { type: 'integer', minimum: 1 }, age_days: { type: ['integer', 'null'], minimum: 0 },
-              status: { type: 'string', enum: ['fresh', 'degraded', 'stale', 'unknown'] },
-              reason: { type: 'array', items: { type: 'string' } }, historical: { type: 'boolean' },
-            }, ['as_of', 'evaluated_at', 'sla_days', 'age_days', 'status', 'reason', 'historical']),
+            ...base,
+            ...provenanceProperties,
+            freshness: openObject(
+              {
+                as_of: { type: ['string', 'null'], format: 'date' },
+                evaluated_at: { type: 'string', format: 'date-time' },
+                sla_days: { type: 'integer', minimum: 1 },
+                age_days: { type: ['integer', 'null'], minimum: 0 },
+                status: { type: 'string', enum: ['fresh', 'degraded', 'stale', 'unknown'] },
+                reason: { type: 'array', items: { type: 'string' } },
+                historical: { type: 'boolean' },
+              },
+              ['as_of', 'evaluated_at', 'sla_days', 'age_days', 'status', 'reason', 'historical'],
+            ),
             citation: CITATION_SCHEMA,
           },
           ['id', 'type', 'names', 'freshness', 'revision', 'citation'],
         ),
         view: (entity, release) => ({
           ...entity.data,
-          id: entity.id, type: entity.type, names: entity.names,
+          id: entity.id,
+          type: entity.type,
+          names: entity.names,
           unit: str(entity.data['unit']),
           period: str(entity.data['as_of']),
           geography: (entity.data['geography'] as Record<string, unknown> | undefined) ?? null, // an object in every dataset passport
           source: str(entity.data['source']),
           revision: release.revision,
           freshness: evaluateFreshness(entity.data, now()),
-          citation: citationOf(release, { id: entity.id, title: str(entity.data['title']) ?? entity.id, path: str(entity.data['path']) ?? '' }),
+          citation: citationOf(release, {
+            id: entity.id,
+            title: str(entity.data['title']) ?? entity.id,
+            path: str(entity.data['path']) ?? '',
+          }),
         }),
       },
       opts,
@@ -55,18 +78,46 @@ export async function datasetRoutes(app: FastifyInstance, opts: { releases: Rele
   registerEntityFamily(
     app,
     {
-      path: 'sources', types: ['source'], idPrefix: 'source', noun: 'source',
-      itemSchema: openObject({ ...base, revision: { type: 'string' } }, ['id', 'type', 'names', 'revision']),
-      view: (entity, release) => ({ ...entity.data, id: entity.id, type: entity.type, names: entity.names, revision: release.revision }),
+      path: 'sources',
+      types: ['source'],
+      idPrefix: 'source',
+      noun: 'source',
+      itemSchema: openObject({ ...base, revision: { type: 'string' } }, [
+        'id',
+        'type',
+        'names',
+        'revision',
+      ]),
+      view: (entity, release) => ({
+        ...entity.data,
+        id: entity.id,
+        type: entity.type,
+        names: entity.names,
+        revision: release.revision,
+      }),
     },
     opts,
   );
   registerEntityFamily(
     app,
     {
-      path: 'entities', types: ENTITY_TYPES, idPrefix: 'entity', noun: 'entity',
-      itemSchema: openObject({ ...base, revision: { type: 'string' } }, ['id', 'type', 'names', 'revision']),
-      view: (entity, release) => ({ ...entity.data, id: entity.id, type: entity.type, names: entity.names, revision: release.revision }),
+      path: 'entities',
+      types: ENTITY_TYPES,
+      idPrefix: 'entity',
+      noun: 'entity',
+      itemSchema: openObject({ ...base, revision: { type: 'string' } }, [
+        'id',
+        'type',
+        'names',
+        'revision',
+      ]),
+      view: (entity, release) => ({
+        ...entity.data,
+        id: entity.id,
+        type: entity.type,
+        names: entity.names,
+        revision: release.revision,
+      }),
     },
     opts,
   );

@@ -22,7 +22,10 @@ export interface Envelope<T> {
 /** Where every v1 answer is described: the one interface document. */
 export const DESCRIBED_BY = '/openapi.json';
 
-const LINK_TYPES: Record<string, string> = { describedby: 'application/vnd.oai.openapi+json;version=3.1', alternate: 'text/csv' };
+const LINK_TYPES: Record<string, string> = {
+  describedby: 'application/vnd.oai.openapi+json;version=3.1',
+  alternate: 'text/csv',
+};
 
 const sentLinks = new WeakMap<FastifyRequest, Links>();
 
@@ -32,14 +35,21 @@ export function linkHeaderOf(request: FastifyRequest): string | null {
   if (!links) return null;
   return Object.entries(links)
     .filter(([, href]) => href)
-    .map(([rel, href]) => `<${href}>; rel="${rel}"${LINK_TYPES[rel] ? `; type="${LINK_TYPES[rel]}"` : ''}`)
+    .map(
+      ([rel, href]) =>
+        `<${href}>; rel="${rel}"${LINK_TYPES[rel] ? `; type="${LINK_TYPES[rel]}"` : ''}`,
+    )
     .join(', ');
 }
 
 export function single<T>(request: FastifyRequest, release: LoadedRelease, data: T): Envelope<T> {
   const links: Links = { self: canonicalUrl(request.url), describedby: DESCRIBED_BY };
   sentLinks.set(request, links);
-  return { data, meta: { schema_version: release.seal.schema_version, revision: release.revision }, links };
+  return {
+    data,
+    meta: { schema_version: release.seal.schema_version, revision: release.revision },
+    links,
+  };
 }
 
 /**
@@ -65,7 +75,15 @@ export function collection<T>(
   const links: Links = { self, first: withCursor(self, null), describedby: DESCRIBED_BY };
   const page = extra.page;
   if (page && page.offset > 0) {
-    const at = (off: number, key?: string) => withCursor(self, encodeCursor(key === undefined ? { rev: page.release.revision, off, scope: page.scope } : { rev: page.release.revision, off, scope: page.scope, key }));
+    const at = (off: number, key?: string) =>
+      withCursor(
+        self,
+        encodeCursor(
+          key === undefined
+            ? { rev: page.release.revision, off, scope: page.scope }
+            : { rev: page.release.revision, off, scope: page.scope, key },
+        ),
+      );
     links.first = at(0);
     const prev = Math.max(0, page.offset - page.limit);
     links.prev = at(prev, prev > 0 ? extra.prevKey : undefined); // a keyed collection gives the id its previous page starts after

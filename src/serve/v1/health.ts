@@ -22,7 +22,12 @@ const READY = openObject(
     revision: { type: 'string' },
     as_of: { type: 'string' },
     built_at: { type: 'string' },
-    workers: { type: 'array', items: WORKER_SCHEMA, description: 'Every serving process on this port: the one answering alone, or each worker when DALA_WORKERS > 1 (a restarting worker is missing, with a reason). The top-level status is verifying while any listed process verifies its store.' },
+    workers: {
+      type: 'array',
+      items: WORKER_SCHEMA,
+      description:
+        'Every serving process on this port: the one answering alone, or each worker when DALA_WORKERS > 1 (a restarting worker is missing, with a reason). The top-level status is verifying while any listed process verifies its store.',
+    },
   },
   ['status', 'reasons', 'revision', 'as_of', 'built_at', 'workers'],
 );
@@ -30,7 +35,8 @@ const READY = openObject(
 export async function healthRoutes(app: FastifyInstance, opts: HealthOptions): Promise<void> {
   app.get('/health', {
     schema: {
-      summary: 'Readiness: 200 while a sealed release is served (status verifying, with a reason, while its store is still being verified at start: /data/ answers, store-backed routes answer 503 store_verifying; degraded, with reasons, when a newer release was refused or a dependency is lost), 503 no_release otherwise; never rate limited',
+      summary:
+        'Readiness: 200 while a sealed release is served (status verifying, with a reason, while its store is still being verified at start: /data/ answers, store-backed routes answer 503 store_verifying; degraded, with reasons, when a newer release was refused or a dependency is lost), 503 no_release otherwise; never rate limited',
       tags: ['health'],
       response: {
         200: envelopeOf(READY, 'Ready'),
@@ -39,11 +45,26 @@ export async function healthRoutes(app: FastifyInstance, opts: HealthOptions): P
     },
     handler: async (request) => {
       const release = takeRelease(request, opts.releases);
-      const { workers, reasons: workerReasons } = opts.workers ? await opts.workers() : { workers: [], reasons: [] };
-      const reasons = [...(opts.releases.status?.().reasons ?? []), ...(opts.degradations?.() ?? []), ...workerReasons];
-      const verifying = opts.releases.status?.().state === 'verifying' || workers.some((w) => w.status === 'verifying');
+      const { workers, reasons: workerReasons } = opts.workers
+        ? await opts.workers()
+        : { workers: [], reasons: [] };
+      const reasons = [
+        ...(opts.releases.status?.().reasons ?? []),
+        ...(opts.degradations?.() ?? []),
+        ...workerReasons,
+      ];
+      const verifying =
+        opts.releases.status?.().state === 'verifying' ||
+        workers.some((w) => w.status === 'verifying');
       const status = verifying ? 'verifying' : reasons.length ? 'degraded' : 'ready';
-      return single<ItemOf<typeof READY>>(request, release, { status, reasons, revision: release.revision, as_of: release.seal.as_of, built_at: release.seal.built_at, workers });
+      return single<ItemOf<typeof READY>>(request, release, {
+        status,
+        reasons,
+        revision: release.revision,
+        as_of: release.seal.as_of,
+        built_at: release.seal.built_at,
+        workers,
+      });
     },
   });
 }

@@ -3,7 +3,12 @@
 // that never sees the limiter hook. Errors go through the app's one problem handler. Register with
 // { prefix: '/api/v1' }.
 import type { FastifyPluginAsync } from 'fastify';
-import { DEFAULT_POLICY, MemoryStore, type BucketPolicy, type RateLimitStore } from '../rate-limit/bucket.js';
+import {
+  DEFAULT_POLICY,
+  MemoryStore,
+  type BucketPolicy,
+  type RateLimitStore,
+} from '../rate-limit/bucket.js';
 import { clientAddressResolver } from '../rate-limit/client-address.js';
 import { rateLimitHook } from '../rate-limit/hook.js';
 import type { RedisStore } from '../rate-limit/redis-store.js';
@@ -55,7 +60,9 @@ export const v1Plugin: FastifyPluginAsync<V1Options> = async (app, opts) => {
   const prefix = app.prefix;
   const policy = opts.rateLimit ?? DEFAULT_POLICY;
   // ioredis is loaded only when Redis is configured: importing it is start-up time a single replica never uses.
-  const redis: RedisStore | null = opts.redisUrl ? new (await import('../rate-limit/redis-store.js')).RedisStore(opts.redisUrl, policy, app.log) : null;
+  const redis: RedisStore | null = opts.redisUrl
+    ? new (await import('../rate-limit/redis-store.js')).RedisStore(opts.redisUrl, policy, app.log)
+    : null;
   if (redis) await redis.waitReady(1000); // unreachable at start: a warning and the per-replica budget
   const shared = redis ?? opts.rateLimitStore ?? null;
   const store: RateLimitStore = shared ?? new MemoryStore(policy, opts.bucketClock);
@@ -70,7 +77,13 @@ export const v1Plugin: FastifyPluginAsync<V1Options> = async (app, opts) => {
     const link = linkHeaderOf(request);
     // a successor-version link (an answer reached through a deprecated id) is kept beside them
     const successor = reply.getHeader('link');
-    if (link && reply.statusCode < 300) reply.header('link', typeof successor === 'string' && successor.includes('successor-version') ? `${link}, ${successor}` : link);
+    if (link && reply.statusCode < 300)
+      reply.header(
+        'link',
+        typeof successor === 'string' && successor.includes('successor-version')
+          ? `${link}, ${successor}`
+          : link,
+      );
     return payload;
   });
   // v1 bodies are JSON only: without this, text/plain would be parsed as a string and reach the schema
@@ -79,9 +92,16 @@ export const v1Plugin: FastifyPluginAsync<V1Options> = async (app, opts) => {
 
   const routeOpts = { releases: opts.releases, basePath: prefix, now: opts.now }; // not "prefix": Fastify reads that key as a route prefix
   const degradation = shared?.degradation?.bind(shared);
-  await app.register(healthRoutes, { ...routeOpts, workers: opts.workers, degradations: () => [degradation?.()].filter((d): d is string => !!d) });
+  await app.register(healthRoutes, {
+    ...routeOpts,
+    workers: opts.workers,
+    degradations: () => [degradation?.()].filter((d): d is string => !!d),
+  });
   await app.register(async (limited) => {
-    limited.addHook('onRequest', rateLimitHook(store, policy, clientAddressResolver(opts.trustProxy)));
+    limited.addHook(
+      'onRequest',
+      rateLimitHook(store, policy, clientAddressResolver(opts.trustProxy)),
+    );
     if (opts.answerCache) installAnswerCache(limited, opts.answerCache);
     opts.admission?.install(limited);
     await limited.register(searchRoutes, routeOpts);

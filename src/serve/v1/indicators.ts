@@ -10,20 +10,34 @@ import { redirectResponse } from './entity-routes.js';
 import { nextCursor, openPage, takeRelease } from './paging.js';
 import { provenanceProperties, provenanceRequired } from './places.js';
 import type { FromQuery } from '../interface/schemas.js';
-import { collectionResponse, envelopeOf, idParam, openObject, pagedQuery, problems, type IdParams, type ItemOf } from './schemas.js';
+import {
+  collectionResponse,
+  envelopeOf,
+  idParam,
+  openObject,
+  pagedQuery,
+  problems,
+  type IdParams,
+  type ItemOf,
+} from './schemas.js';
 import { collectionConfig, pageAnswer } from './answer.js';
 import { seriesIndexOf } from '../../store/series-index.js';
 import { indicatorRef, markDeprecated } from '../dimensions/filters.js';
 import { DIMENSIONS_VIEW_SCHEMA, dimensionsView, indicatorCoverage } from '../dimensions/views.js';
 
-
 export const placeId = (code: string) => `place:${code}`;
-export const stripPrefix = (value: string, prefix: string) => (value.startsWith(prefix + ':') ? value.slice(prefix.length + 1) : value);
+export const stripPrefix = (value: string, prefix: string) =>
+  value.startsWith(prefix + ':') ? value.slice(prefix.length + 1) : value;
 
 /** The indicators of the store: its metrics rows that are an indicator's own (not a breakdown's). */
-export const indicatorRows = (release: LoadedRelease) => storeOf(release).metrics.filter((m) => seriesIndexOf(release).isIndicator(m.id));
+export const indicatorRows = (release: LoadedRelease) =>
+  storeOf(release).metrics.filter((m) => seriesIndexOf(release).isIndicator(m.id));
 
-function indicatorView(release: LoadedRelease, m: MetricRow, prefix: string): ItemOf<typeof indicatorSchema> {
+function indicatorView(
+  release: LoadedRelease,
+  m: MetricRow,
+  prefix: string,
+): ItemOf<typeof indicatorSchema> {
   const coverage = indicatorCoverage(release, m.id);
   return {
     id: `indicator:${m.id}`,
@@ -49,20 +63,32 @@ function indicatorView(release: LoadedRelease, m: MetricRow, prefix: string): It
 
 const indicatorSchema = openObject(
   {
-    id: { type: 'string' }, metric: { type: 'string' }, names: { $ref: 'Names#' }, frequency: { type: 'string' }, dimensions: DIMENSIONS_VIEW_SCHEMA, ...provenanceProperties,
-    links: openObject({ self: { type: 'string' }, observations: { type: 'string' }, source: { type: 'string' } }, ['self', 'observations', 'source']),
+    id: { type: 'string' },
+    metric: { type: 'string' },
+    names: { $ref: 'Names#' },
+    frequency: { type: 'string' },
+    dimensions: DIMENSIONS_VIEW_SCHEMA,
+    ...provenanceProperties,
+    links: openObject(
+      { self: { type: 'string' }, observations: { type: 'string' }, source: { type: 'string' } },
+      ['self', 'observations', 'source'],
+    ),
   },
   ['id', 'metric', 'names', 'frequency', 'dimensions', ...provenanceRequired, 'links'],
 );
 const INDICATORS_QUERY = pagedQuery();
 
-export async function indicatorRoutes(app: FastifyInstance, opts: { releases: ReleaseSource; basePath: string }): Promise<void> {
+export async function indicatorRoutes(
+  app: FastifyInstance,
+  opts: { releases: ReleaseSource; basePath: string },
+): Promise<void> {
   const { releases, basePath: prefix } = opts;
 
   app.get<{ Querystring: FromQuery<typeof INDICATORS_QUERY> }>('/indicators', {
     config: collectionConfig,
     schema: {
-      summary: 'Every indicator with its unit, coverage period, geography, source and a link to its observations; JSON pages or CSV',
+      summary:
+        'Every indicator with its unit, coverage period, geography, source and a link to its observations; JSON pages or CSV',
       tags: ['resources'],
       querystring: INDICATORS_QUERY,
       response: {
@@ -75,7 +101,18 @@ export async function indicatorRoutes(app: FastifyInstance, opts: { releases: Re
       const all = indicatorRows(page.release);
       const total = all.length;
       const rows = all.slice(page.offset, page.offset + page.limit);
-      return pageAnswer(request, reply, collection(request, page.release, rows.map((m) => indicatorView(page.release, m, prefix)), total, nextCursor(page, total), { page }));
+      return pageAnswer(
+        request,
+        reply,
+        collection(
+          request,
+          page.release,
+          rows.map((m) => indicatorView(page.release, m, prefix)),
+          total,
+          nextCursor(page, total),
+          { page },
+        ),
+      );
     },
   });
 
@@ -84,7 +121,11 @@ export async function indicatorRoutes(app: FastifyInstance, opts: { releases: Re
       summary: 'One indicator by canonical id (indicator:<id>; the bare id answers 308)',
       tags: ['resources'],
       params: idParam,
-      response: { 200: envelopeOf(indicatorSchema, 'The indicator'), ...redirectResponse, ...problems('not_found', 'invalid_path') },
+      response: {
+        200: envelopeOf(indicatorSchema, 'The indicator'),
+        ...redirectResponse,
+        ...problems('not_found', 'invalid_path'),
+      },
     },
     handler: async (request, reply) => {
       const release = takeRelease(request, releases);
@@ -92,11 +133,26 @@ export async function indicatorRoutes(app: FastifyInstance, opts: { releases: Re
       const asked = stripPrefix(raw, 'indicator');
       const ref = indicatorRef(release, asked);
       // a deprecated id (a former indicator, now one breakdown) answers 308 to its indicator, marked deprecated
-      if (ref?.deprecated) markDeprecated(reply, [ref], (id) => `${prefix}/indicators/${idSegment(`indicator:${id}`)}`);
+      if (ref?.deprecated)
+        markDeprecated(
+          reply,
+          [ref],
+          (id) => `${prefix}/indicators/${idSegment(`indicator:${id}`)}`,
+        );
       const metric = ref?.indicator ?? asked;
-      const row = seriesIndexOf(release).isIndicator(metric) ? storeOf(release).metricById.get(metric) : undefined;
-      if (!row) throw new ProblemError('not_found', `No indicator has id "${raw}" in release ${release.revision}.`);
-      if (raw !== `indicator:${metric}`) return reply.code(308).header('location', canonicalUrl(request.url, raw, `indicator:${metric}`)).send();
+      const row = seriesIndexOf(release).isIndicator(metric)
+        ? storeOf(release).metricById.get(metric)
+        : undefined;
+      if (!row)
+        throw new ProblemError(
+          'not_found',
+          `No indicator has id "${raw}" in release ${release.revision}.`,
+        );
+      if (raw !== `indicator:${metric}`)
+        return reply
+          .code(308)
+          .header('location', canonicalUrl(request.url, raw, `indicator:${metric}`))
+          .send();
       return single(request, release, indicatorView(release, row, prefix));
     },
   });

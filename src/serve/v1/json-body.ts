@@ -9,12 +9,21 @@ export function jsonBodyParser(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     try {
-      done(null, secureJson.parse(body as string, undefined, { protoAction: 'error', constructorAction: 'error' }));
+      done(
+        null,
+        secureJson.parse(body as string, undefined, {
+          protoAction: 'error',
+          constructorAction: 'error',
+        }),
+      );
     } catch (err) {
       const message = (err as Error).message;
       done(
         /forbidden prototype property/.test(message)
-          ? new ProblemError('invalid_body', 'the request body holds a member named "__proto__" (or "constructor" with a "prototype" member), which is refused: such keys can alter object prototypes')
+          ? new ProblemError(
+              'invalid_body',
+              'the request body holds a member named "__proto__" (or "constructor" with a "prototype" member), which is refused: such keys can alter object prototypes',
+            )
           : new ProblemError('malformed_body', `the request body is not valid JSON: ${message}`),
         undefined,
       );

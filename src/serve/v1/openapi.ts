@@ -8,19 +8,28 @@ import { takeRelease } from './paging.js';
 import type { ReleaseSource } from '../releases/release-types.js';
 import { problems } from './schemas.js';
 
-export async function openapiRoutes(app: FastifyInstance, opts: { releases: ReleaseSource }): Promise<void> {
+export async function openapiRoutes(
+  app: FastifyInstance,
+  opts: { releases: ReleaseSource },
+): Promise<void> {
   app.get('/openapi.json', { ...openapiRouteOptions, handler: serveInterfaceDocument });
   app.get('/docs', {
     config: { formats: ['text/html'] },
     schema: {
-      summary: 'A readable page rendered from the interface document: every parameter, body, response and an example',
+      summary:
+        'A readable page rendered from the interface document: every parameter, body, response and an example',
       tags: ['meta'],
-      response: { 200: { description: 'HTML page', content: { 'text/html': { schema: { type: 'string' } } } }, ...problems() },
+      response: {
+        200: { description: 'HTML page', content: { 'text/html': { schema: { type: 'string' } } } },
+        ...problems(),
+      },
     },
     handler: async (request, reply) => {
       const release = takeRelease(request, opts.releases);
       const doc = JSON.parse(await app.interfaceDocument(release)) as Record<string, unknown>;
-      return reply.type('text/html; charset=utf-8').send(docsPage(doc, structuredDataScript(release)));
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(docsPage(doc, structuredDataScript(release)));
     },
   });
 }

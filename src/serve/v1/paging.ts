@@ -17,24 +17,38 @@ export interface Page {
   after?: string;
 }
 
-export async function openPage(request: FastifyRequest, releases: ReleaseSource, query: Record<string, unknown>): Promise<Page> {
+export async function openPage(
+  request: FastifyRequest,
+  releases: ReleaseSource,
+  query: Record<string, unknown>,
+): Promise<Page> {
   const scope = scopeOf(request.routeOptions.url ?? request.url, { ...query, limit: undefined });
   const limit = typeof query['limit'] === 'number' ? query['limit'] : DEFAULT_LIMIT;
   const token = query['cursor'];
-  if (typeof token !== 'string') return { release: takeRelease(request, releases), offset: 0, limit, scope };
+  if (typeof token !== 'string')
+    return { release: takeRelease(request, releases), offset: 0, limit, scope };
   const state = decodeCursor(token, scope);
   const release = await releases.get(state.rev);
   if (!release) {
-    throw new ProblemError('unknown_release', `The cursor was issued under release ${state.rev}, which is no longer held; start again without a cursor.`);
+    throw new ProblemError(
+      'unknown_release',
+      `The cursor was issued under release ${state.rev}, which is no longer held; start again without a cursor.`,
+    );
   }
-  return state.key === undefined ? { release, offset: state.off, limit, scope } : { release, offset: state.off, limit, scope, after: state.key };
+  return state.key === undefined
+    ? { release, offset: state.off, limit, scope }
+    : { release, offset: state.off, limit, scope, after: state.key };
 }
 
 /** The cursor of the page after this one; `lastKey`, the sort key of this page's last row, where the collection pages by key. */
 export function nextCursor(page: Page, total: number, lastKey?: string): string | null {
   const next = page.offset + page.limit;
   if (next >= total) return null;
-  return encodeCursor(lastKey === undefined ? { rev: page.release.revision, off: next, scope: page.scope } : { rev: page.release.revision, off: next, scope: page.scope, key: lastKey });
+  return encodeCursor(
+    lastKey === undefined
+      ? { rev: page.release.revision, off: next, scope: page.scope }
+      : { rev: page.release.revision, off: next, scope: page.scope, key: lastKey },
+  );
 }
 
 /**

@@ -5,18 +5,43 @@ import { takeRelease } from './paging.js';
 import { ProblemError } from '../problems/errors.js';
 import type { LoadedRelease, ReleaseSource } from '../releases/release-types.js';
 import { idSegment, single } from './envelope.js';
-import { findEntity, redirectResponse, registerEntityFamily, type EntityFamily } from './entity-routes.js';
-import { envelopeOf, idParam, openObject, problems, type IdParams, type ItemOf } from './schemas.js';
+import {
+  findEntity,
+  redirectResponse,
+  registerEntityFamily,
+  type EntityFamily,
+} from './entity-routes.js';
+import {
+  envelopeOf,
+  idParam,
+  openObject,
+  problems,
+  type IdParams,
+  type ItemOf,
+} from './schemas.js';
 import type { IndexedEntity } from './search/engine.js';
 
 export const provenanceProperties = {
-  unit: { type: ['string', 'null'], description: 'Unit of the values; null for objects that carry none.' },
+  unit: {
+    type: ['string', 'null'],
+    description: 'Unit of the values; null for objects that carry none.',
+  },
   period: { type: ['string', 'null'], description: 'The period (as-of) the record describes.' },
-  geography: { type: ['object', 'null'], additionalProperties: true, description: 'The place the record is about.' },
+  geography: {
+    type: ['object', 'null'],
+    additionalProperties: true,
+    description: 'The place the record is about.',
+  },
   source: { type: ['string', 'null'], description: 'Canonical id of the source.' },
   revision: { type: 'string', description: 'The sealed release the record came from.' },
 } as const;
-export const provenanceRequired = ['unit', 'period', 'geography', 'source', 'revision'] as const satisfies readonly (keyof typeof provenanceProperties)[];
+export const provenanceRequired = [
+  'unit',
+  'period',
+  'geography',
+  'source',
+  'revision',
+] as const satisfies readonly (keyof typeof provenanceProperties)[];
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
@@ -33,7 +58,9 @@ function placeView(prefix: string) {
       geography: { id: entity.id, iso: str(d['iso']), parent: str(d['parent']) },
       source: str(d['source']) ?? str(d['source_id']),
       revision: release.revision,
-      geometry: geometryFile(release, entity) ? `${prefix}/places/${idSegment(entity.id)}/geometry` : null,
+      geometry: geometryFile(release, entity)
+        ? `${prefix}/places/${idSegment(entity.id)}/geometry`
+        : null,
     };
   };
 }
@@ -45,31 +72,67 @@ function geometryFile(release: LoadedRelease, entity: IndexedEntity) {
   if (own) return release.files.get(own) ?? release.files.get(`data/${own}`) ?? null;
   const slug = str(entity.data['slug']);
   if (!slug) return null;
-  return release.files.get(`geo/regions/${slug}.geojson`) ?? release.files.get(`data/geo/regions/${slug}.geojson`) ?? null;
+  return (
+    release.files.get(`geo/regions/${slug}.geojson`) ??
+    release.files.get(`data/geo/regions/${slug}.geojson`) ??
+    null
+  );
 }
 
 const placeSchema = openObject(
-  { id: { type: 'string' }, type: { type: 'string' }, names: { $ref: 'Names#' }, ...provenanceProperties, geometry: { type: ['string', 'null'] } },
+  {
+    id: { type: 'string' },
+    type: { type: 'string' },
+    names: { $ref: 'Names#' },
+    ...provenanceProperties,
+    geometry: { type: ['string', 'null'] },
+  },
   ['id', 'type', 'names', ...provenanceRequired, 'geometry'],
 );
 type Place = ItemOf<typeof placeSchema>;
 
 const geometrySchema = openObject(
-  { id: { type: 'string' }, place: { type: 'string' }, path: { type: 'string' }, sha256: { type: 'string' }, media_type: { type: 'string' }, ...provenanceProperties, geojson: { type: 'object', additionalProperties: true } },
+  {
+    id: { type: 'string' },
+    place: { type: 'string' },
+    path: { type: 'string' },
+    sha256: { type: 'string' },
+    media_type: { type: 'string' },
+    ...provenanceProperties,
+    geojson: { type: 'object', additionalProperties: true },
+  },
   ['id', 'place', 'path', 'sha256', 'media_type', ...provenanceRequired, 'geojson'],
 );
 
-export async function placeRoutes(app: FastifyInstance, opts: { releases: ReleaseSource; basePath: string }): Promise<void> {
+export async function placeRoutes(
+  app: FastifyInstance,
+  opts: { releases: ReleaseSource; basePath: string },
+): Promise<void> {
   const family = {
-    path: 'places', types: ['place', 'district'], idPrefix: 'place', noun: 'place', itemSchema: placeSchema, view: placeView(opts.basePath),
+    path: 'places',
+    types: ['place', 'district'],
+    idPrefix: 'place',
+    noun: 'place',
+    itemSchema: placeSchema,
+    view: placeView(opts.basePath),
     filters: {
       type: {
-        type: 'string', enum: ['region', 'district'],
-        description: 'region: first-level units (regions and cities of republican significance); district: second-level units.',
+        type: 'string',
+        enum: ['region', 'district'],
+        description:
+          'region: first-level units (regions and cities of republican significance); district: second-level units.',
       },
     },
-    typesFor: (query) => (query.type === undefined ? ['place', 'district'] : query.type === 'district' ? ['district'] : ['place']),
-  } as const satisfies EntityFamily<{ type: { type: 'string'; enum: readonly ['region', 'district']; description: string } }, typeof placeSchema>;
+    typesFor: (query) =>
+      query.type === undefined
+        ? ['place', 'district']
+        : query.type === 'district'
+          ? ['district']
+          : ['place'],
+  } as const satisfies EntityFamily<
+    { type: { type: 'string'; enum: readonly ['region', 'district']; description: string } },
+    typeof placeSchema
+  >;
   registerEntityFamily(app, family, opts);
 
   app.get<{ Params: IdParams }>('/places/:id/geometry', {
@@ -88,7 +151,11 @@ export async function placeRoutes(app: FastifyInstance, opts: { releases: Releas
       const entity = findEntity(request, reply, release, family, request.params.id);
       if (!entity) return reply.send();
       const file = geometryFile(release, entity);
-      if (!file) throw new ProblemError('not_found', `Release ${release.revision} publishes no geometry for ${entity.id}.`);
+      if (!file)
+        throw new ProblemError(
+          'not_found',
+          `Release ${release.revision} publishes no geometry for ${entity.id}.`,
+        );
       const place = placeView(opts.basePath)(entity, release);
       return single<ItemOf<typeof geometrySchema>>(request, release, {
         id: `geometry:${entity.id}`,

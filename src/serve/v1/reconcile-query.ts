@@ -18,7 +18,11 @@ const propertyValue = {
     { type: 'string' },
     { type: 'number' },
     { type: 'boolean' },
-    { type: 'object', required: ['id'], properties: { id: { type: 'string' }, name: { type: 'string' } } },
+    {
+      type: 'object',
+      required: ['id'],
+      properties: { id: { type: 'string' }, name: { type: 'string' } },
+    },
   ],
 } as const;
 
@@ -27,8 +31,17 @@ export const RECON_QUERY = {
   additionalProperties: false,
   required: ['query'],
   properties: {
-    query: { type: 'string', minLength: 1, maxLength: 500, pattern: '\\S', description: 'The name to match.' },
-    type: { oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }], description: 'A type id or a list of them.' },
+    query: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 500,
+      pattern: '\\S',
+      description: 'The name to match.',
+    },
+    type: {
+      oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
+      description: 'A type id or a list of them.',
+    },
     limit: { type: 'integer', minimum: 1, description: 'Most candidates to return.' },
     properties: {
       type: 'array',
@@ -36,7 +49,10 @@ export const RECON_QUERY = {
       items: {
         type: 'object',
         required: ['pid', 'v'],
-        properties: { pid: { type: 'string' }, v: { oneOf: [propertyValue, { type: 'array', items: propertyValue }] } },
+        properties: {
+          pid: { type: 'string' },
+          v: { oneOf: [propertyValue, { type: 'array', items: propertyValue }] },
+        },
       },
     },
     type_strict: { type: 'string', enum: ['any', 'should', 'all'] },
@@ -54,22 +70,32 @@ export type ReconQuery = FromSchema<typeof RECON_QUERY>;
 export type ReconQueryBatch = FromSchema<typeof RECON_QUERY_BATCH>;
 
 let check: ValidateFunction<ReconQueryBatch> | null = null;
-const validator = (): ValidateFunction<ReconQueryBatch> => (check ??= strictBodyAjv().compile<ReconQueryBatch>(RECON_QUERY_BATCH));
+const validator = (): ValidateFunction<ReconQueryBatch> =>
+  (check ??= strictBodyAjv().compile<ReconQueryBatch>(RECON_QUERY_BATCH));
 
 /** Throws invalid_body naming the query and member unless the batch matches RECON_QUERY_BATCH. */
 export function assertBatch(batch: object): asserts batch is ReconQueryBatch {
   const valid = validator();
   if (valid(batch)) return;
   const error = valid.errors?.[0];
-  throw new ProblemError('invalid_body', `Reconciliation queries: ${error ? describe(batch, error) : 'the batch does not match the query batch schema.'}`);
+  throw new ProblemError(
+    'invalid_body',
+    `Reconciliation queries: ${error ? describe(batch, error) : 'the batch does not match the query batch schema.'}`,
+  );
 }
 
 function describe(batch: object, error: ErrorObject): string {
-  if (error.keyword === 'maxProperties') return `at most ${MAX_BATCH} queries per batch (${Object.keys(batch).length} given).`;
-  const [key, member, ...rest] = error.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (error.keyword === 'maxProperties')
+    return `at most ${MAX_BATCH} queries per batch (${Object.keys(batch).length} given).`;
+  const [key, member, ...rest] = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (key === undefined) return `the batch ${error.message ?? 'is invalid'}.`;
-  if (error.keyword === 'additionalProperties') return `query "${key}": member "${String(error.params['additionalProperty'])}" is not a reconciliation query member.`;
-  if (error.keyword === 'required' && member === undefined) return `query "${key}": member "${String(error.params['missingProperty'])}" is required.`;
+  if (error.keyword === 'additionalProperties')
+    return `query "${key}": member "${String(error.params['additionalProperty'])}" is not a reconciliation query member.`;
+  if (error.keyword === 'required' && member === undefined)
+    return `query "${key}": member "${String(error.params['missingProperty'])}" is required.`;
   const where = [member, ...rest].filter((s) => s !== undefined).join('/');
   return `query "${key}": ${where ? `member "${where}"` : 'the query'} ${error.message ?? 'is invalid'}.`;
 }

@@ -7,7 +7,11 @@ import { RECON_QUERY_BATCH } from './reconcile-query.js';
 
 const str = { type: 'string' } as const;
 const int = { type: 'integer' } as const;
-const idTemplate = { type: 'string', pattern: '.*\\{\\{id\\}\\}.*', description: 'A URL template: {{id}} stands for an entity id.' } as const;
+const idTemplate = {
+  type: 'string',
+  pattern: '.*\\{\\{id\\}\\}.*',
+  description: 'A URL template: {{id}} stands for an entity id.',
+} as const;
 
 /** The service manifest (section 4): what GET /reconcile answers without queries. */
 export const RECON_MANIFEST = openObject(
@@ -18,19 +22,50 @@ export const RECON_MANIFEST = openObject(
     schemaSpace: str,
     documentation: str,
     view: openObject({ url: idTemplate }, ['url']),
-    defaultTypes: { type: 'array', items: openObject({ id: { type: 'string', enum: [...ENTITY_TYPES] }, name: str }, ['id', 'name']) },
-    suggest: openObject({ entity: openObject({ service_url: str, service_path: str }, ['service_url', 'service_path']) }, ['entity']),
+    defaultTypes: {
+      type: 'array',
+      items: openObject({ id: { type: 'string', enum: [...ENTITY_TYPES] }, name: str }, [
+        'id',
+        'name',
+      ]),
+    },
+    suggest: openObject(
+      {
+        entity: openObject({ service_url: str, service_path: str }, [
+          'service_url',
+          'service_path',
+        ]),
+      },
+      ['entity'],
+    ),
     preview: openObject({ url: idTemplate, width: int, height: int }, ['url', 'width', 'height']),
   },
-  ['versions', 'name', 'identifierSpace', 'schemaSpace', 'documentation', 'view', 'defaultTypes', 'suggest', 'preview'],
+  [
+    'versions',
+    'name',
+    'identifierSpace',
+    'schemaSpace',
+    'documentation',
+    'view',
+    'defaultTypes',
+    'suggest',
+    'preview',
+  ],
 );
 
 /** One candidate of a query's result (section 5.2). */
 export const RECON_CANDIDATE = openObject(
   {
-    id: str, name: str, description: str, score: { type: 'number', description: '0 to 100' }, match: { type: 'boolean' },
+    id: str,
+    name: str,
+    description: str,
+    score: { type: 'number', description: '0 to 100' },
+    match: { type: 'boolean' },
     type: { type: 'array', items: openObject({ id: str, name: str }, ['id', 'name']) },
-    features: { type: 'array', items: openObject({ id: str, value: { type: ['boolean', 'number'] } }, ['id', 'value']) },
+    features: {
+      type: 'array',
+      items: openObject({ id: str, value: { type: ['boolean', 'number'] } }, ['id', 'value']),
+    },
   },
   ['id', 'name', 'score', 'match', 'type'],
 );
@@ -39,11 +74,21 @@ export const RECON_CANDIDATE = openObject(
 export const RECON_RESULTS = {
   type: 'object',
   description: 'The results of a batch, keyed by the ids of its queries',
-  additionalProperties: openObject({ result: { type: 'array', items: RECON_CANDIDATE } }, ['result']),
+  additionalProperties: openObject({ result: { type: 'array', items: RECON_CANDIDATE } }, [
+    'result',
+  ]),
 } as const;
 
 /** Suggest (section 7): entities for a prefix. */
-export const SUGGESTIONS = openObject({ result: { type: 'array', items: openObject({ id: str, name: str, description: str }, ['id', 'name']) } }, ['result']);
+export const SUGGESTIONS = openObject(
+  {
+    result: {
+      type: 'array',
+      items: openObject({ id: str, name: str, description: str }, ['id', 'name']),
+    },
+  },
+  ['result'],
+);
 
 /**
  * GET /reconcile answers the manifest without `queries` and a batch of results with them: exactly one
@@ -54,7 +99,11 @@ export const RECON_GET_ANSWER = {
   oneOf: [RECON_MANIFEST, RECON_RESULTS],
 } as const;
 
-const QUERIES_TEXT = { type: 'string', maxLength: 16 * 1024, description: 'The batch of queries as JSON text (an object of queries keyed by id).' } as const;
+const QUERIES_TEXT = {
+  type: 'string',
+  maxLength: 16 * 1024,
+  description: 'The batch of queries as JSON text (an object of queries keyed by id).',
+} as const;
 
 /**
  * The POST body (section 5.2): OpenRefine sends the batch as JSON text in the form field `queries`; a
@@ -65,13 +114,23 @@ const QUERIES_TEXT = { type: 'string', maxLength: 16 * 1024, description: 'The b
 export const RECON_BODY = {
   content: {
     'application/x-www-form-urlencoded': {
-      schema: { type: 'object', required: ['queries'], additionalProperties: false, properties: { queries: QUERIES_TEXT } },
+      schema: {
+        type: 'object',
+        required: ['queries'],
+        additionalProperties: false,
+        properties: { queries: QUERIES_TEXT },
+      },
     },
     'application/json': {
       schema: {
         description: 'The batch under `queries`, or the batch itself',
         anyOf: [
-          { type: 'object', required: ['queries'], additionalProperties: false, properties: { queries: { anyOf: [RECON_QUERY_BATCH, QUERIES_TEXT] } } },
+          {
+            type: 'object',
+            required: ['queries'],
+            additionalProperties: false,
+            properties: { queries: { anyOf: [RECON_QUERY_BATCH, QUERIES_TEXT] } },
+          },
           RECON_QUERY_BATCH,
         ],
       },

@@ -11,7 +11,16 @@ import type { LoadedRelease, ReleaseSource } from '../releases/release-types.js'
 import { takeRelease } from './paging.js';
 import type { FromQuery } from '../interface/schemas.js';
 import { problems } from './schemas.js';
-import { RECON_BODY, RECON_GET_ANSWER, RECON_RESULTS, SUGGESTIONS, type ReconGetAnswer, type ReconManifest, type ReconResults, type Suggestions } from './reconcile-schemas.js';
+import {
+  RECON_BODY,
+  RECON_GET_ANSWER,
+  RECON_RESULTS,
+  SUGGESTIONS,
+  type ReconGetAnswer,
+  type ReconManifest,
+  type ReconResults,
+  type Suggestions,
+} from './reconcile-schemas.js';
 import { entityPath, label } from './search.js';
 import { ENTITY_TYPES } from './response-schemas.js';
 import { batchCandidates, parseEntity, search, type Hit } from './search/engine.js';
@@ -47,12 +56,18 @@ function manifest(request: FastifyRequest, basePath: string): ReconManifest {
     documentation: `${origin(request)}${basePath}/openapi.json`,
     view: { url: `${base}/view?id={{id}}` },
     defaultTypes: ENTITY_TYPES.map((id) => ({ id, name: TYPE_NAMES[id] })),
-    suggest: { entity: { service_url: origin(request), service_path: `${basePath}/reconcile/suggest/entity` } },
+    suggest: {
+      entity: {
+        service_url: origin(request),
+        service_path: `${basePath}/reconcile/suggest/entity`,
+      },
+    },
     preview: { url: `${base}/preview?id={{id}}`, width: 400, height: 120 },
   };
 }
 
-const invalid = (detail: string) => new ProblemError('invalid_body', `Reconciliation queries: ${detail}`);
+const invalid = (detail: string) =>
+  new ProblemError('invalid_body', `Reconciliation queries: ${detail}`);
 
 /** The `queries` batch of a request (JSON text or already parsed), checked against RECON_QUERY_BATCH. */
 function batchOf(raw: unknown): ReconQueryBatch {
@@ -64,7 +79,8 @@ function batchOf(raw: unknown): ReconQueryBatch {
       throw invalid('"queries" is not JSON.');
     }
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw invalid('"queries" must be a JSON object of queries keyed by id.');
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw invalid('"queries" must be a JSON object of queries keyed by id.');
   assertBatch(value);
   return value;
 }
@@ -88,7 +104,12 @@ function candidate(hit: Hit, sure: boolean): ReconResult['result'][number] {
     description: `${hit.entity.type}: ${[hit.entity.names.kk, hit.entity.names.ru].filter((n) => n && n !== hit.entity.names.en).join(' / ') || hit.entity.id}; matched "${hit.match.name}" (${hit.match.kind})`,
     score: Math.round(hit.score * 1000) / 10, // 0-100, as OpenRefine shows it
     match: sure,
-    type: [{ id: hit.entity.type, name: TYPE_NAMES[hit.entity.type as keyof typeof TYPE_NAMES] ?? hit.entity.type }],
+    type: [
+      {
+        id: hit.entity.type,
+        name: TYPE_NAMES[hit.entity.type as keyof typeof TYPE_NAMES] ?? hit.entity.type,
+      },
+    ],
     features: [
       { id: 'exact_name', value: hit.match.type === 'exact' },
       { id: 'edit_distance', value: hit.match.distance },
@@ -97,7 +118,10 @@ function candidate(hit: Hit, sure: boolean): ReconResult['result'][number] {
 }
 
 function reconcileOne(release: LoadedRelease, q: ReconQuery, candidates: number): ReconResult {
-  const types = q.type === undefined ? undefined : [q.type].flat().filter((t) => (ENTITY_TYPES as readonly string[]).includes(t));
+  const types =
+    q.type === undefined
+      ? undefined
+      : [q.type].flat().filter((t) => (ENTITY_TYPES as readonly string[]).includes(t));
   if (types && types.length === 0) return { result: [] }; // a type Dala does not have: nothing can match it
   const result = search(release.db, q.query, { types, within: withinOf(q), candidates });
   const sure = sureMatches(result);
@@ -106,7 +130,11 @@ function reconcileOne(release: LoadedRelease, q: ReconQuery, candidates: number)
   return { result: result.hits.slice(0, limit).map((h) => candidate(h, h.entity.id === only)) };
 }
 
-function answer(request: FastifyRequest, opts: { releases: ReleaseSource; basePath: string }, raw: unknown): ReconGetAnswer {
+function answer(
+  request: FastifyRequest,
+  opts: { releases: ReleaseSource; basePath: string },
+  raw: unknown,
+): ReconGetAnswer {
   if (raw === undefined) return manifest(request, opts.basePath);
   const batch = batchOf(raw);
   const release = takeRelease(request, opts.releases);
@@ -122,24 +150,50 @@ function answer(request: FastifyRequest, opts: { releases: ReleaseSource; basePa
 const queriesQuery = {
   type: 'object',
   additionalProperties: false,
-  properties: { queries: { type: 'string', maxLength: 16 * 1024, description: 'A JSON object of queries keyed by id (Reconciliation API 0.2, section 5).' } },
+  properties: {
+    queries: {
+      type: 'string',
+      maxLength: 16 * 1024,
+      description: 'A JSON object of queries keyed by id (Reconciliation API 0.2, section 5).',
+    },
+  },
 } as const;
 const SUGGEST_QUERY = {
-  type: 'object', additionalProperties: false, required: ['prefix'],
-  properties: { prefix: { type: 'string', minLength: 1, maxLength: 200 }, cursor: { type: 'integer', minimum: 0, maximum: 100 } },
+  type: 'object',
+  additionalProperties: false,
+  required: ['prefix'],
+  properties: {
+    prefix: { type: 'string', minLength: 1, maxLength: 200 },
+    cursor: { type: 'integer', minimum: 0, maximum: 100 },
+  },
 } as const;
-const ID_QUERY = { type: 'object', additionalProperties: false, required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 200 } } } as const;
+const ID_QUERY = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id'],
+  properties: { id: { type: 'string', minLength: 1, maxLength: 200 } },
+} as const;
 
-export async function reconcileRoutes(app: FastifyInstance, opts: { releases: ReleaseSource; basePath: string }): Promise<void> {
+export async function reconcileRoutes(
+  app: FastifyInstance,
+  opts: { releases: ReleaseSource; basePath: string },
+): Promise<void> {
   // OpenRefine posts `queries=<json>` as a form (Reconciliation API 0.2, section 5.2): parsed here
   // with the platform's URLSearchParams, in this context only.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
 
   app.get<{ Querystring: FromQuery<typeof queriesQuery> }>('/reconcile', {
     schema: {
-      summary: 'Reconciliation API 0.2: the service manifest, or a batch of queries given as ?queries=', tags: ['reconcile'], querystring: queriesQuery,
+      summary:
+        'Reconciliation API 0.2: the service manifest, or a batch of queries given as ?queries=',
+      tags: ['reconcile'],
+      querystring: queriesQuery,
       response: { 200: RECON_GET_ANSWER, ...problems('invalid_parameter', 'invalid_body') },
     },
     handler: async (request) => answer(request, opts, request.query.queries),
@@ -153,57 +207,91 @@ export async function reconcileRoutes(app: FastifyInstance, opts: { releases: Re
       return () => true;
     },
     schema: {
-      summary: 'Reconciliation API 0.2: a batch of queries (form field queries=, or JSON)', tags: ['reconcile'],
+      summary: 'Reconciliation API 0.2: a batch of queries (form field queries=, or JSON)',
+      tags: ['reconcile'],
       body: RECON_BODY,
-      response: { 200: { ...RECON_RESULTS, description: 'The batch of results keyed by query id' }, ...problems('invalid_body') },
+      response: {
+        200: { ...RECON_RESULTS, description: 'The batch of results keyed by query id' },
+        ...problems('invalid_body'),
+      },
     },
     handler: async (request) => {
       const body = request.body;
-      if (!body || typeof body !== 'object') throw invalid('send a form field "queries" or a JSON object.');
+      if (!body || typeof body !== 'object')
+        throw invalid('send a form field "queries" or a JSON object.');
       return answer(request, opts, 'queries' in body ? body.queries : body);
     },
   });
 
   app.get<{ Querystring: FromQuery<typeof SUGGEST_QUERY> }>('/reconcile/suggest/entity', {
     schema: {
-      summary: 'Reconciliation API 0.2 suggest: entities whose names start with or contain the prefix',
+      summary:
+        'Reconciliation API 0.2 suggest: entities whose names start with or contain the prefix',
       tags: ['reconcile'],
       querystring: SUGGEST_QUERY,
-      response: { 200: { description: 'Up to 10 suggested entities', ...SUGGESTIONS }, ...problems('invalid_parameter') },
+      response: {
+        200: { description: 'Up to 10 suggested entities', ...SUGGESTIONS },
+        ...problems('invalid_parameter'),
+      },
     },
     handler: async (request): Promise<Suggestions> => {
       const release = takeRelease(request, opts.releases);
       const { hits } = search(release.db, request.query.prefix);
       const from = request.query.cursor ?? 0;
-      return { result: hits.slice(from, from + 10).map((h) => ({ id: h.entity.id, name: label(h.entity, undefined), description: h.entity.type })) };
+      return {
+        result: hits.slice(from, from + 10).map((h) => ({
+          id: h.entity.id,
+          name: label(h.entity, undefined),
+          description: h.entity.type,
+        })),
+      };
     },
   });
 
   const entityOf = (request: FastifyRequest, id: string) => {
     const release = takeRelease(request, opts.releases);
     const row = searchStatements(release.db).entityRow(id);
-    if (!row) throw new ProblemError('not_found', `No entity has id "${id}" in release ${release.revision}.`);
+    if (!row)
+      throw new ProblemError(
+        'not_found',
+        `No entity has id "${id}" in release ${release.revision}.`,
+      );
     return parseEntity(row);
   };
 
   app.get<{ Querystring: FromQuery<typeof ID_QUERY> }>('/reconcile/preview', {
     schema: {
-      summary: 'Reconciliation API 0.2 preview: a small HTML card of an entity', tags: ['reconcile'], querystring: ID_QUERY,
-      response: { 200: { description: 'An HTML card of the entity', content: { 'text/html': { schema: { type: 'string' } } } }, ...problems('invalid_parameter', 'not_found') },
+      summary: 'Reconciliation API 0.2 preview: a small HTML card of an entity',
+      tags: ['reconcile'],
+      querystring: ID_QUERY,
+      response: {
+        200: {
+          description: 'An HTML card of the entity',
+          content: { 'text/html': { schema: { type: 'string' } } },
+        },
+        ...problems('invalid_parameter', 'not_found'),
+      },
     },
     handler: async (request, reply: FastifyReply) => {
       const e = entityOf(request, request.query.id);
       const href = entityPath(opts.basePath, e);
       reply.type('text/html; charset=utf-8');
-      return `<!doctype html><html lang="en"><meta charset="utf-8"><title>${esc(e.names.en)}</title><body style="font:14px sans-serif;margin:8px">` +
-        `<a href="${esc(href)}" target="_blank"><b>${esc(e.names.en)}</b></a><br>${esc(e.names.kk ?? "")} · ${esc(e.names.ru ?? "")}<br><small>${esc(e.type)} · ${esc(e.id)}</small></body></html>`;
+      return (
+        `<!doctype html><html lang="en"><meta charset="utf-8"><title>${esc(e.names.en)}</title><body style="font:14px sans-serif;margin:8px">` +
+        `<a href="${esc(href)}" target="_blank"><b>${esc(e.names.en)}</b></a><br>${esc(e.names.kk ?? '')} · ${esc(e.names.ru ?? '')}<br><small>${esc(e.type)} · ${esc(e.id)}</small></body></html>`
+      );
     },
   });
 
   app.get<{ Querystring: FromQuery<typeof ID_QUERY> }>('/reconcile/view', {
     schema: {
-      summary: 'Reconciliation API 0.2 view: 303 to the entity on its v1 item route', tags: ['reconcile'], querystring: ID_QUERY,
-      response: { 303: { description: 'Location holds the entity on its v1 item route', type: 'null' }, ...problems('invalid_parameter', 'not_found') },
+      summary: 'Reconciliation API 0.2 view: 303 to the entity on its v1 item route',
+      tags: ['reconcile'],
+      querystring: ID_QUERY,
+      response: {
+        303: { description: 'Location holds the entity on its v1 item route', type: 'null' },
+        ...problems('invalid_parameter', 'not_found'),
+      },
     },
     handler: async (request, reply) => {
       const e = entityOf(request, request.query.id);

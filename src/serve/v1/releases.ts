@@ -10,11 +10,28 @@ import { collection, single } from './envelope.js';
 import { diffReleases } from './changes.js';
 import type { FromQuery } from '../interface/schemas.js';
 import { envelopeOf, problems, type ItemOf } from './schemas.js';
-import { CHANGE_SCHEMA, releaseSeal, releaseSummary, snapshotDescriptor } from './response-schemas.js';
+import {
+  CHANGE_SCHEMA,
+  releaseSeal,
+  releaseSummary,
+  snapshotDescriptor,
+} from './response-schemas.js';
 
-const revisionSchema = { type: 'string', pattern: '^[0-9a-f]{16}$', description: 'A release revision (16 hex digits).' } as const;
-const REVISION_PARAMS = { type: 'object', required: ['revision'], properties: { revision: revisionSchema } } as const;
-const CHANGES_QUERY = { type: 'object', additionalProperties: false, properties: { from: revisionSchema, to: revisionSchema } } as const;
+const revisionSchema = {
+  type: 'string',
+  pattern: '^[0-9a-f]{16}$',
+  description: 'A release revision (16 hex digits).',
+} as const;
+const REVISION_PARAMS = {
+  type: 'object',
+  required: ['revision'],
+  properties: { revision: revisionSchema },
+} as const;
+const CHANGES_QUERY = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { from: revisionSchema, to: revisionSchema },
+} as const;
 
 function summary(seal: ReleaseSeal, current: string | null): ItemOf<typeof releaseSummary> {
   return {
@@ -39,20 +56,33 @@ function currentOrNull(request: FastifyRequest, releases: ReleaseSource): Loaded
   }
 }
 
-export async function releaseRoutes(app: FastifyInstance, opts: { releases: ReleaseSource }): Promise<void> {
+export async function releaseRoutes(
+  app: FastifyInstance,
+  opts: { releases: ReleaseSource },
+): Promise<void> {
   const { releases } = opts;
 
   app.get('/releases', {
     schema: {
       summary: 'Sealed releases whose evidence set is complete, newest first',
       tags: ['releases'],
-      response: { 200: envelopeOf({ type: 'array', items: releaseSummary }, 'Sealed releases'), ...problems() },
+      response: {
+        200: envelopeOf({ type: 'array', items: releaseSummary }, 'Sealed releases'),
+        ...problems(),
+      },
     },
     handler: async (request) => {
       const release = currentOrNull(request, releases);
       const seals = await releases.list();
       const note = seals.length === 0 ? 'No sealed release exists yet.' : undefined;
-      return collection(request, release, seals.map((s) => summary(s, release?.revision ?? null)), seals.length, null, { note });
+      return collection(
+        request,
+        release,
+        seals.map((s) => summary(s, release?.revision ?? null)),
+        seals.length,
+        null,
+        { note },
+      );
     },
   });
 
@@ -69,17 +99,28 @@ export async function releaseRoutes(app: FastifyInstance, opts: { releases: Rele
     handler: async (request) => {
       const release = takeRelease(request, releases);
       const seal = (await releases.list()).find((s) => s.revision === request.params.revision);
-      if (!seal) throw new ProblemError('unknown_release', `No sealed release has revision ${request.params.revision}.`);
-      return single<ItemOf<typeof releaseSeal>>(request, release, { ...summary(seal, release.revision), files: seal.files.map((f) => ({ ...f })) });
+      if (!seal)
+        throw new ProblemError(
+          'unknown_release',
+          `No sealed release has revision ${request.params.revision}.`,
+        );
+      return single<ItemOf<typeof releaseSeal>>(request, release, {
+        ...summary(seal, release.revision),
+        files: seal.files.map((f) => ({ ...f })),
+      });
     },
   });
 
   app.get('/snapshots', {
     schema: {
-      summary: 'Descriptors of immutable snapshots: the public projection sealed by each release, at its as-of date',
+      summary:
+        'Descriptors of immutable snapshots: the public projection sealed by each release, at its as-of date',
       tags: ['releases'],
       response: {
-        200: envelopeOf({ type: 'array', items: snapshotDescriptor }, 'Snapshot descriptors (empty, and said so, before the first release)'),
+        200: envelopeOf(
+          { type: 'array', items: snapshotDescriptor },
+          'Snapshot descriptors (empty, and said so, before the first release)',
+        ),
         ...problems(),
       },
     },
@@ -94,7 +135,10 @@ export async function releaseRoutes(app: FastifyInstance, opts: { releases: Rele
         manifest: 'data/release-manifest.json',
         files: s.files.length,
       }));
-      const note = seals.length === 0 ? 'No release has been registered yet, so there is no snapshot; this is not a claim that no data exists.' : undefined;
+      const note =
+        seals.length === 0
+          ? 'No release has been registered yet, so there is no snapshot; this is not a claim that no data exists.'
+          : undefined;
       return collection(request, release, data, data.length, null, { note });
     },
   });
@@ -105,7 +149,10 @@ export async function releaseRoutes(app: FastifyInstance, opts: { releases: Rele
       tags: ['releases'],
       querystring: CHANGES_QUERY,
       response: {
-        200: envelopeOf({ type: 'array', items: CHANGE_SCHEMA }, 'Changed files and entities; empty, and said so, before a second release'),
+        200: envelopeOf(
+          { type: 'array', items: CHANGE_SCHEMA },
+          'Changed files and entities; empty, and said so, before a second release',
+        ),
         ...problems('invalid_parameter', 'unknown_release', 'non_consecutive_releases'),
       },
     },
@@ -114,18 +161,40 @@ export async function releaseRoutes(app: FastifyInstance, opts: { releases: Rele
       const seals = await releases.list();
       const byRevision = new Map(seals.map((s) => [s.revision, s]));
       const { from, to } = request.query;
-      for (const rev of [from, to]) if (rev && !byRevision.has(rev)) throw new ProblemError('unknown_release', `No sealed release has revision ${rev}.`);
-      const after = to ? byRevision.get(to)! : from ? seals.find((s) => s.previous_revision === from) : seals[0];
-      const before = after && (from ? byRevision.get(from) : after.previous_revision ? byRevision.get(after.previous_revision) : undefined);
+      for (const rev of [from, to])
+        if (rev && !byRevision.has(rev))
+          throw new ProblemError('unknown_release', `No sealed release has revision ${rev}.`);
+      const after = to
+        ? byRevision.get(to)!
+        : from
+          ? seals.find((s) => s.previous_revision === from)
+          : seals[0];
+      const before =
+        after &&
+        (from
+          ? byRevision.get(from)
+          : after.previous_revision
+            ? byRevision.get(after.previous_revision)
+            : undefined);
       if (from && to && byRevision.get(to)!.previous_revision !== from) {
-        throw new ProblemError('non_consecutive_releases', `Release ${to} does not follow ${from} directly; ask for consecutive pairs (see /releases previous_revision).`);
+        throw new ProblemError(
+          'non_consecutive_releases',
+          `Release ${to} does not follow ${from} directly; ask for consecutive pairs (see /releases previous_revision).`,
+        );
       }
       if (!after || !before) {
         const note = `Release ${after?.revision ?? from ?? release.revision} has no consecutive ${from ? 'successor' : 'predecessor'} among the sealed releases, so there are no changes to compute.`;
         return collection(request, release, [], 0, null, { note });
       }
-      const [a, b] = await Promise.all([releases.get(before.revision), releases.get(after.revision)]);
-      if (!a || !b) throw new ProblemError('unknown_release', `Release ${!a ? before.revision : after.revision} is listed but cannot be loaded.`);
+      const [a, b] = await Promise.all([
+        releases.get(before.revision),
+        releases.get(after.revision),
+      ]);
+      if (!a || !b)
+        throw new ProblemError(
+          'unknown_release',
+          `Release ${!a ? before.revision : after.revision} is listed but cannot be loaded.`,
+        );
       const data = diffReleases(a, b);
       const env = collection(request, release, data, data.length, null);
       env.meta.note = `Changes from ${before.revision} to ${after.revision}.`;

@@ -20,10 +20,20 @@ const RESOLVE_BODY = {
   required: ['name'],
   additionalProperties: false,
   properties: {
-    name: { type: 'string', minLength: 1, maxLength: 500, pattern: '\\S', description: 'The name to resolve, in any language or transliteration.' },
+    name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 500,
+      pattern: '\\S',
+      description: 'The name to resolve, in any language or transliteration.',
+    },
     type: { type: 'string', enum: [...ENTITY_TYPES], description: 'Only objects of this type.' },
     locale: localeParam,
-    within: { type: 'string', minLength: 1, description: 'Canonical id of a containing place, e.g. place:KZ-35.' },
+    within: {
+      type: 'string',
+      minLength: 1,
+      description: 'Canonical id of a containing place, e.g. place:KZ-35.',
+    },
   },
 } as const;
 type ResolveBody = FromQuery<typeof RESOLVE_BODY>;
@@ -39,7 +49,10 @@ const candidateSchema = openObject(
     match: { type: 'boolean', description: 'true only for a sure (exact, normalised) match' },
     features: {
       type: 'array',
-      items: openObject({ id: { type: 'string' }, value: { type: ['string', 'number', 'boolean'] } }, ['id', 'value']),
+      items: openObject(
+        { id: { type: 'string' }, value: { type: ['string', 'number', 'boolean'] } },
+        ['id', 'value'],
+      ),
     },
     href: { type: 'string' },
   },
@@ -50,7 +63,11 @@ const resultSchema = openObject(
   {
     result: { type: 'string', enum: ['found', 'ambiguous', 'not_found'] },
     query: { type: 'object', additionalProperties: true },
-    id: { type: ['string', 'null'], description: 'The canonical id when result is found; null otherwise (never a pick among homonyms).' },
+    id: {
+      type: ['string', 'null'],
+      description:
+        'The canonical id when result is found; null otherwise (never a pick among homonyms).',
+    },
     candidates: { type: 'array', items: candidateSchema },
   },
   ['result', 'query', 'id', 'candidates'],
@@ -76,7 +93,10 @@ function candidate(prefix: string, hit: Hit): Result['candidates'][number] {
   };
 }
 
-export async function resolveRoutes(app: FastifyInstance, opts: { releases: ReleaseSource; basePath: string }): Promise<void> {
+export async function resolveRoutes(
+  app: FastifyInstance,
+  opts: { releases: ReleaseSource; basePath: string },
+): Promise<void> {
   app.post<{ Body: ResolveBody }>('/resolve', {
     validatorCompiler: ({ schema }) => {
       let fn: ReturnType<ReturnType<typeof strictBodyAjv>['compile']> | null = null;
@@ -88,7 +108,10 @@ export async function resolveRoutes(app: FastifyInstance, opts: { releases: Rele
       body: RESOLVE_BODY,
       response: {
         200: envelopeOf(resultSchema, 'Exactly one sure match'),
-        300: envelopeOf(resultSchema, 'Homonymy: several sure matches, every one listed, none picked'),
+        300: envelopeOf(
+          resultSchema,
+          'Homonymy: several sure matches, every one listed, none picked',
+        ),
         404: {
           description: 'No sure match; the nearest candidates are listed (envelope, not a problem)',
           content: { 'application/json': { schema: envelopeOf(resultSchema, 'No sure match') } },
@@ -99,21 +122,46 @@ export async function resolveRoutes(app: FastifyInstance, opts: { releases: Rele
     handler: async (request, reply) => {
       const release = takeRelease(request, opts.releases);
       const body = request.body;
-      const searchOpts = { locale: body.locale, types: body.type ? [body.type] : undefined, within: body.within };
+      const searchOpts = {
+        locale: body.locale,
+        types: body.type ? [body.type] : undefined,
+        within: body.within,
+      };
       const result = search(release.db, body.name, searchOpts);
       const hits = result.hits;
       const sure = sureMatches(result);
-      const query = { name: body.name, type: body.type ?? null, locale: body.locale ?? null, within: body.within ?? null };
+      const query = {
+        name: body.name,
+        type: body.type ?? null,
+        locale: body.locale ?? null,
+        within: body.within ?? null,
+      };
       if (sure.length === 1) {
-        return single<Result>(request, release, { result: 'found', query, id: sure[0]!.entity.id, candidates: [candidate(opts.basePath, sure[0]!)] });
+        return single<Result>(request, release, {
+          result: 'found',
+          query,
+          id: sure[0]!.entity.id,
+          candidates: [candidate(opts.basePath, sure[0]!)],
+        });
       }
       if (sure.length > 1) {
         reply.code(300);
-        return single<Result>(request, release, { result: 'ambiguous', query, id: null, candidates: sure.map((h) => candidate(opts.basePath, h)) });
+        return single<Result>(request, release, {
+          result: 'ambiguous',
+          query,
+          id: null,
+          candidates: sure.map((h) => candidate(opts.basePath, h)),
+        });
       }
-      const near = hits.length > 0 ? hits.slice(0, MAX_CANDIDATES) : nearest(release.db, result, searchOpts);
+      const near =
+        hits.length > 0 ? hits.slice(0, MAX_CANDIDATES) : nearest(release.db, result, searchOpts);
       reply.code(404);
-      return single<Result>(request, release, { result: 'not_found', query, id: null, candidates: near.map((h) => candidate(opts.basePath, h)) });
+      return single<Result>(request, release, {
+        result: 'not_found',
+        query,
+        id: null,
+        candidates: near.map((h) => candidate(opts.basePath, h)),
+      });
     },
   });
 }

@@ -7,8 +7,16 @@
 import type { FromResponse } from '../interface/schemas.js';
 
 /** An open object schema (members beyond those listed are allowed: the additive contract). */
-export function openObject<const P extends Record<string, object>, const R extends readonly (keyof P & string)[] = []>(properties: P, required?: R) {
-  return { type: 'object', required: (required ?? []) as R, properties, additionalProperties: true } as const;
+export function openObject<
+  const P extends Record<string, object>,
+  const R extends readonly (keyof P & string)[] = [],
+>(properties: P, required?: R) {
+  return {
+    type: 'object',
+    required: (required ?? []) as R,
+    properties,
+    additionalProperties: true,
+  } as const;
 }
 
 /** A response body schema: the envelope around `data`. Item shapes stay open (additive contract). */
@@ -28,9 +36,21 @@ export type ItemOf<S> = FromResponse<S>;
 export type EnvelopeOf<D extends object> = FromResponse<ReturnType<typeof envelopeOf<D>>>;
 
 /** The answer of a collection whose items have schema I. */
-export type CollectionOf<I extends object> = EnvelopeOf<{ readonly type: 'array'; readonly items: I }>;
+export type CollectionOf<I extends object> = EnvelopeOf<{
+  readonly type: 'array';
+  readonly items: I;
+}>;
 
-export const ENTITY_TYPES = ['place', 'district', 'institution', 'person', 'indicator', 'dataset', 'event', 'source'] as const;
+export const ENTITY_TYPES = [
+  'place',
+  'district',
+  'institution',
+  'person',
+  'indicator',
+  'dataset',
+  'event',
+  'source',
+] as const;
 
 export const hitSchema = openObject(
   {
@@ -43,10 +63,21 @@ export const hitSchema = openObject(
       {
         name: { type: 'string', description: 'The name that matched, as published.' },
         lang: { type: 'string', description: 'kk, ru, en, or und for codes and slugs.' },
-        kind: { type: 'string', description: "name, official_name, centre_name (a region called by its centre's name, which it shares), abbreviation, alias, former_name, legacy_code, slug or code." },
+        kind: {
+          type: 'string',
+          description:
+            "name, official_name, centre_name (a region called by its centre's name, which it shares), abbreviation, alias, former_name, legacy_code, slug or code.",
+        },
         type: { type: 'string', enum: ['exact', 'prefix', 'fuzzy'] },
-        distance: { type: 'integer', minimum: 0, description: 'Edits between the normalised query and the name.' },
-        valid_until: { type: 'string', description: 'For a former name (kind former_name): the year or date it was last in use.' },
+        distance: {
+          type: 'integer',
+          minimum: 0,
+          description: 'Edits between the normalised query and the name.',
+        },
+        valid_until: {
+          type: 'string',
+          description: 'For a former name (kind former_name): the year or date it was last in use.',
+        },
       },
       ['name', 'lang', 'kind', 'type', 'distance'],
     ),
@@ -65,18 +96,43 @@ const summaryProperties = {
   bytes: { type: 'integer' },
   current: { type: 'boolean' },
 } as const;
-const summaryRequired = ['revision', 'schema_version', 'built_at', 'as_of', 'previous_revision', 'file_count', 'bytes', 'current'] as const;
+const summaryRequired = [
+  'revision',
+  'schema_version',
+  'built_at',
+  'as_of',
+  'previous_revision',
+  'file_count',
+  'bytes',
+  'current',
+] as const;
 export const releaseSummary = openObject(summaryProperties, summaryRequired);
-export const releaseSeal = openObject({ ...summaryProperties, files: { type: 'array', items: { type: 'object', additionalProperties: true } } }, [...summaryRequired, 'files']);
+export const releaseSeal = openObject(
+  {
+    ...summaryProperties,
+    files: { type: 'array', items: { type: 'object', additionalProperties: true } },
+  },
+  [...summaryRequired, 'files'],
+);
 export const snapshotDescriptor = openObject(
-  { id: { type: 'string' }, revision: { type: 'string' }, as_of: { type: 'string' }, built_at: { type: 'string' }, manifest: { type: 'string' }, files: { type: 'integer' } },
+  {
+    id: { type: 'string' },
+    revision: { type: 'string' },
+    as_of: { type: 'string' },
+    built_at: { type: 'string' },
+    manifest: { type: 'string' },
+    files: { type: 'integer' },
+  },
   ['id', 'revision', 'as_of', 'built_at', 'manifest', 'files'],
 );
 
 export const CHANGE_SCHEMA = openObject(
   {
-    kind: { type: 'string', enum: ['file', 'entity'] }, key: { type: 'string' }, change: { type: 'string', enum: ['added', 'removed', 'modified'] },
-    from: { type: ['string', 'null'], description: 'sha256 before (null: added)' }, to: { type: ['string', 'null'], description: 'sha256 after (null: removed)' },
+    kind: { type: 'string', enum: ['file', 'entity'] },
+    key: { type: 'string' },
+    change: { type: 'string', enum: ['added', 'removed', 'modified'] },
+    from: { type: ['string', 'null'], description: 'sha256 before (null: added)' },
+    to: { type: ['string', 'null'], description: 'sha256 after (null: removed)' },
   },
   ['kind', 'key', 'change', 'from', 'to'],
 );

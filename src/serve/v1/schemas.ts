@@ -15,7 +15,13 @@ export function collectionResponse(item: object, description: string): object {
     description,
     content: {
       'application/json': { schema: envelope },
-      'text/csv': { schema: { type: 'string', description: 'One row per item of the page; nested members flattened (names.en), deeper ones as JSON text; links in the Link header.' } },
+      'text/csv': {
+        schema: {
+          type: 'string',
+          description:
+            'One row per item of the page; nested members flattened (names.en), deeper ones as JSON text; links in the Link header.',
+        },
+      },
     },
   };
 }
@@ -26,21 +32,40 @@ export function problems(...codes: ErrorCode[]): Record<string, object> {
 }
 
 export const limitParam = {
-  type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT,
+  type: 'integer',
+  minimum: 1,
+  maximum: MAX_LIMIT,
+  default: DEFAULT_LIMIT,
   description: `Page size, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}); CSV pages alike.`,
 } as const;
-export const cursorParam = { type: 'string', minLength: 1, description: 'Opaque cursor from meta.next_cursor; pinned to the revision of the first page.' } as const;
+export const cursorParam = {
+  type: 'string',
+  minLength: 1,
+  description: 'Opaque cursor from meta.next_cursor; pinned to the revision of the first page.',
+} as const;
 /** Collections answer JSON or CSV (Accept: text/csv, or this parameter, which wins). */
-export const collectionFormatParam = { type: 'string', enum: ['json', 'csv'], description: 'Answer format, overriding Accept: json (default) or csv (the same page as rows, with the same Link header).' } as const;
+export const collectionFormatParam = {
+  type: 'string',
+  enum: ['json', 'csv'],
+  description:
+    'Answer format, overriding Accept: json (default) or csv (the same page as rows, with the same Link header).',
+} as const;
 export const COLLECTION_FORMATS = ['application/json', 'text/csv'] as const;
-export const localeParam = { type: 'string', enum: ['ru', 'kk', 'en'], description: 'Preferred language of labels and of tie-breaking.' } as const;
+export const localeParam = {
+  type: 'string',
+  enum: ['ru', 'kk', 'en'],
+  description: 'Preferred language of labels and of tie-breaking.',
+} as const;
 export const idParam = {
   type: 'object',
   required: ['id'],
   properties: {
     id: {
-      type: 'string', minLength: 1, maxLength: 200,
-      description: "Canonical id (e.g. place:KZ-35; ':' may be sent raw or as %3A, '/' in district ids as %2F). An alias (slug, old code, former name) answers 308 to the canonical URL.",
+      type: 'string',
+      minLength: 1,
+      maxLength: 200,
+      description:
+        "Canonical id (e.g. place:KZ-35; ':' may be sent raw or as %3A, '/' in district ids as %2F). An alias (slug, old code, former name) answers 308 to the canonical URL.",
     },
   },
 } as const;
@@ -54,11 +79,19 @@ export type PagingQuery = FromQuery<ReturnType<typeof pagedQuery<{}, []>>>;
  * A collection's query: its filters plus limit, cursor and format; any other parameter is
  * unknown_parameter. Typed as written, so FromQuery gives the handler's query type.
  */
-export function pagedQuery<const P extends Record<string, object> = {}, const R extends readonly (keyof P & string)[] = []>(extra?: P, required?: R) {
+export function pagedQuery<
+  const P extends Record<string, object> = {},
+  const R extends readonly (keyof P & string)[] = [],
+>(extra?: P, required?: R) {
   return {
     type: 'object',
     required: (required ?? []) as R,
     additionalProperties: false,
-    properties: { ...(extra ?? ({} as P)), limit: limitParam, cursor: cursorParam, format: collectionFormatParam },
+    properties: {
+      ...(extra ?? ({} as P)),
+      limit: limitParam,
+      cursor: cursorParam,
+      format: collectionFormatParam,
+    },
   } as const;
 }

@@ -14,7 +14,13 @@ import { search, type Hit, type IndexedEntity, type Locale } from './search/engi
 
 /** The v1 URL of an entity's item route. */
 export function entityPath(prefix: string, entity: { id: string; type: string }): string {
-  const family: Record<string, string> = { place: 'places', district: 'places', indicator: 'indicators', dataset: 'datasets', source: 'sources' };
+  const family: Record<string, string> = {
+    place: 'places',
+    district: 'places',
+    indicator: 'indicators',
+    dataset: 'datasets',
+    source: 'sources',
+  };
   return `${prefix}/${family[entity.type] ?? 'entities'}/${idSegment(entity.id)}`;
 }
 
@@ -29,7 +35,11 @@ export function entityType(type: string): (typeof ENTITY_TYPES)[number] {
   return known;
 }
 
-export function hitView(prefix: string, hit: Hit, locale: Locale | undefined): ItemOf<typeof hitSchema> {
+export function hitView(
+  prefix: string,
+  hit: Hit,
+  locale: Locale | undefined,
+): ItemOf<typeof hitSchema> {
   return {
     id: hit.entity.id,
     type: entityType(hit.entity.type),
@@ -43,7 +53,13 @@ export function hitView(prefix: string, hit: Hit, locale: Locale | undefined): I
 
 export const SEARCH_QUERY = pagedQuery(
   {
-    q: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S', description: 'Text to find (required, not blank).' },
+    q: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 200,
+      pattern: '\\S',
+      description: 'Text to find (required, not blank).',
+    },
     locale: localeParam,
     type: { type: 'string', enum: [...ENTITY_TYPES], description: 'Only objects of this type.' },
   },
@@ -51,16 +67,31 @@ export const SEARCH_QUERY = pagedQuery(
 );
 type SearchQuery = FromQuery<typeof SEARCH_QUERY>;
 
-export async function searchRoutes(app: FastifyInstance, opts: { releases: ReleaseSource; basePath: string }): Promise<void> {
+export async function searchRoutes(
+  app: FastifyInstance,
+  opts: { releases: ReleaseSource; basePath: string },
+): Promise<void> {
   app.get<{ Querystring: SearchQuery }>('/search', {
     config: collectionConfig,
     schema: {
-      summary: 'Search every named object by any of its names, in kk, ru or en, or by transliteration',
+      summary:
+        'Search every named object by any of its names, in kk, ru or en, or by transliteration',
       tags: ['search'],
       querystring: SEARCH_QUERY,
       response: {
-        200: collectionResponse(hitSchema, 'Ranked hits: exact, then prefix, then fuzzy matches (a page, JSON or CSV)'),
-        ...problems('missing_parameter', 'invalid_query', 'invalid_locale', 'invalid_limit', 'invalid_cursor', 'invalid_parameter', 'unknown_release'),
+        200: collectionResponse(
+          hitSchema,
+          'Ranked hits: exact, then prefix, then fuzzy matches (a page, JSON or CSV)',
+        ),
+        ...problems(
+          'missing_parameter',
+          'invalid_query',
+          'invalid_locale',
+          'invalid_limit',
+          'invalid_cursor',
+          'invalid_parameter',
+          'unknown_release',
+        ),
       },
     },
     handler: async (request, reply) => {
@@ -68,11 +99,26 @@ export async function searchRoutes(app: FastifyInstance, opts: { releases: Relea
       const { q, locale, type } = request.query;
       const { hits } = search(page.release.db, q, { locale, types: type ? [type] : undefined });
       if (hits.length === 0 && /^[^\p{L}\p{N}]*$/u.test(q)) {
-        throw new ProblemError('invalid_query', `Query "${q}" has no letters or digits to search for.`);
+        throw new ProblemError(
+          'invalid_query',
+          `Query "${q}" has no letters or digits to search for.`,
+        );
       }
-      const slice = hits.slice(page.offset, page.offset + page.limit).map((h) => hitView(opts.basePath, h, locale));
-      const note = hits.length === 0 ? `No name in release ${page.release.revision} matches "${q}"; this does not show the object does not exist.` : undefined;
-      return pageAnswer(request, reply, collection(request, page.release, slice, hits.length, nextCursor(page, hits.length), { note, page }));
+      const slice = hits
+        .slice(page.offset, page.offset + page.limit)
+        .map((h) => hitView(opts.basePath, h, locale));
+      const note =
+        hits.length === 0
+          ? `No name in release ${page.release.revision} matches "${q}"; this does not show the object does not exist.`
+          : undefined;
+      return pageAnswer(
+        request,
+        reply,
+        collection(request, page.release, slice, hits.length, nextCursor(page, hits.length), {
+          note,
+          page,
+        }),
+      );
     },
   });
 }

@@ -9,5 +9,11 @@ import type { Ajv } from 'ajv';
 let strict: Ajv | null = null;
 
 export function strictBodyAjv(): Ajv {
-  return (strict ??= new (createRequire(import.meta.url)('ajv') as typeof import('ajv')).Ajv({ coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false, strict: false }));
+  return (strict ??= new (createRequire(import.meta.url)('ajv') as typeof import('ajv')).Ajv({
+    coerceTypes: false,
+    removeAdditional: false,
+    useDefaults: false,
+    allErrors: false,
+    strict: false,
+  }));
 }

@@ -64,7 +64,12 @@ export async function loadWebBuild(dir: string): Promise<WebBuild> {
         return (gzip ??= gzipSync(body, { level: 9 }));
       },
       get br() {
-        return (br ??= brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+        return (br ??= brotliCompressSync(body, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 11,
+            [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
+        }));
       },
       mediaType: MEDIA[extname(abs)] ?? 'application/octet-stream',
     });

@@ -14,7 +14,8 @@ import { withStructuredData } from '../catalog/structured-data.js';
 const PAGE_CACHE = 'public, max-age=300, must-revalidate';
 const ASSET_CACHE = 'public, max-age=31536000, immutable';
 // Everything the page loads comes from this origin (no CDN, tiles or web fonts).
-const CSP_BASE = "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'";
+const CSP_BASE =
+  "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'";
 const CSP = `${CSP_BASE}; frame-ancestors 'self'`;
 // /embed is the same page showing the chart alone, made to be framed by any site that quotes it
 // (CSP Level 3, frame-ancestors): only that address may be framed elsewhere.
@@ -30,15 +31,25 @@ export function wantsHtml(accept: string | undefined): boolean {
     const qp = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)).find(Boolean);
     const q = qp ? Number(qp[1]) : 1;
     if (type === 'text/html') html = Math.max(html, q);
-    if (type === 'application/json' || type === 'application/problem+json') json = Math.max(json, q);
+    if (type === 'application/json' || type === 'application/problem+json')
+      json = Math.max(json, q);
   }
   return html > 0 && html >= json;
 }
 
-function sendFile(request: FastifyRequest, reply: FastifyReply, file: ServedFile, cache: string, csp = CSP): FastifyReply {
+function sendFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: ServedFile,
+  cache: string,
+  csp = CSP,
+): FastifyReply {
   const coding = chooseCoding(request.headers['accept-encoding'], file);
   const etag = etagOf(file, coding);
-  reply.header('etag', etag).header('cache-control', cache).header('vary', 'Accept, Accept-Encoding');
+  reply
+    .header('etag', etag)
+    .header('cache-control', cache)
+    .header('vary', 'Accept, Accept-Encoding');
   reply.header('content-security-policy', csp).header('referrer-policy', 'no-referrer');
   if (noneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
   if (coding !== 'identity') reply.header('content-encoding', coding);
@@ -55,9 +66,13 @@ const acceptStrategy = {
   name: 'accept',
   storage() {
     const handlers = new Map<string, unknown>();
-    return { get: (v: string) => handlers.get(v) ?? null, set: (v: string, h: unknown) => void handlers.set(v, h) };
+    return {
+      get: (v: string) => handlers.get(v) ?? null,
+      set: (v: string, h: unknown) => void handlers.set(v, h),
+    };
   },
-  deriveConstraint: (req: { headers: Record<string, string | string[] | undefined> }) => (wantsHtml(req.headers['accept'] as string | undefined) ? 'html' : 'other'),
+  deriveConstraint: (req: { headers: Record<string, string | string[] | undefined> }) =>
+    wantsHtml(req.headers['accept'] as string | undefined) ? 'html' : 'other',
   mustMatchWhenDerived: false,
 };
 
@@ -65,14 +80,22 @@ const acceptStrategy = {
 export async function webPlugin(app: FastifyInstance, opts: WebOptions): Promise<void> {
   const build = await loadWebBuild(opts.distDir ?? webDistDir());
   const notBuilt = () =>
-    new ProblemError('web_not_built', `The web explorer is not built on this server (no ${build.dir}/index.html). Run \`npm run build:web\`; the APIs under /data/, /api/timemachine/ and /api/v1/ work without it.`);
+    new ProblemError(
+      'web_not_built',
+      `The web explorer is not built on this server (no ${build.dir}/index.html). Run \`npm run build:web\`; the APIs under /data/, /api/timemachine/ and /api/v1/ work without it.`,
+    );
 
   if (!app.hasConstraintStrategy('accept')) app.addConstraintStrategy(acceptStrategy as never);
   app.get('/', { schema: { hide: true }, constraints: { accept: 'html' } }, (request, reply) => {
     const page = build.files.get('index.html');
     if (!page) throw notBuilt();
     // schema.org Dataset JSON-LD of the served release, for search engines (the page is otherwise static)
-    return sendFile(request, reply, request.release ? withStructuredData(request.release, page) : page, PAGE_CACHE);
+    return sendFile(
+      request,
+      reply,
+      request.release ? withStructuredData(request.release, page) : page,
+      PAGE_CACHE,
+    );
   });
   app.get('/embed', { schema: { hide: true } }, (request, reply) => {
     const page = build.files.get('index.html');

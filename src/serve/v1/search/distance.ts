@@ -11,7 +11,8 @@ let rows = [new Int32Array(64), new Int32Array(64), new Int32Array(64)] as const
 export function editDistance(a: string, b: string, max: number, bLength = b.length): number {
   const n = Math.min(bLength, b.length);
   if (Math.abs(a.length - n) > max) return max + 1;
-  if (rows[0].length <= n) rows = [new Int32Array(2 * n + 2), new Int32Array(2 * n + 2), new Int32Array(2 * n + 2)];
+  if (rows[0].length <= n)
+    rows = [new Int32Array(2 * n + 2), new Int32Array(2 * n + 2), new Int32Array(2 * n + 2)];
   let [prevPrev, prev, row] = rows;
   for (let j = 0; j <= n; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
@@ -22,7 +23,8 @@ export function editDistance(a: string, b: string, max: number, bLength = b.leng
       const bj = b.charCodeAt(j - 1);
       const cost = ai === bj ? 0 : 1;
       let d = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) d = Math.min(d, prevPrev[j - 2]! + 1);
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj)
+        d = Math.min(d, prevPrev[j - 2]! + 1);
       row[j] = d;
       if (d < rowMin) rowMin = d;
     }

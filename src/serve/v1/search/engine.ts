@@ -80,16 +80,36 @@ export const LIMITS = {
 // A current name first; an alias and a former name are equal (a region's alias "Guryev" and the city's
 // former name "Guryev" tie, and the city-before-region rule below decides); identifiers last.
 const KIND_RANK: Readonly<Record<string, number>> = {
-  name: 0, official_name: 1, centre_name: 1, abbreviation: 2, alias: 3, former_name: 3, slug: 4, code: 4, legacy_code: 5,
+  name: 0,
+  official_name: 1,
+  centre_name: 1,
+  abbreviation: 2,
+  alias: 3,
+  former_name: 3,
+  slug: 4,
+  code: 4,
+  legacy_code: 5,
 };
 const TYPE_RANK: Readonly<Record<string, number>> = {
-  place: 0, district: 1, indicator: 2, institution: 3, dataset: 4, person: 5, source: 6, event: 7,
+  place: 0,
+  district: 1,
+  indicator: 2,
+  institution: 3,
+  dataset: 4,
+  person: 5,
+  source: 6,
+  event: 7,
 };
 const BAND: Readonly<Record<MatchType, number>> = { exact: 0, prefix: 1, fuzzy: 2 };
 // Between equally good matches of unrelated places, a city before a region (Almaty the city of
 // republican significance before Almaty Region); a region and a city inside it are ordered by
 // regionsBeforePlacesInside instead.
-const PLACE_KIND_RANK: Readonly<Record<string, number>> = { city: 0, region: 1, country: 2, district: 3 };
+const PLACE_KIND_RANK: Readonly<Record<string, number>> = {
+  city: 0,
+  region: 1,
+  country: 2,
+  district: 3,
+};
 
 type Word = { id: number; word: string; df: number };
 
@@ -100,7 +120,10 @@ type Word = { id: number; word: string; df: number };
  */
 function* vocabulary(s: SearchStatements, w: string, exact: Word | undefined): Generator<Word> {
   const seen = new Set<number>();
-  const batches: (() => readonly Word[])[] = [() => (exact ? [exact] : []), () => s.wordsWithPrefix(w, LIMITS.prefixWords)];
+  const batches: (() => readonly Word[])[] = [
+    () => (exact ? [exact] : []),
+    () => s.wordsWithPrefix(w, LIMITS.prefixWords),
+  ];
   if (w.length >= INFIX_MIN) batches.push(() => s.wordsContaining(w, LIMITS.infixWords));
   // Typos by symmetric deletion: a word one edit away shares a one-letter deletion with the query
   // word (or equals one of its deletions, or has it as a deletion), each a point read.
@@ -134,7 +157,12 @@ export function batchCandidates(queries: number): number {
 }
 
 /** Candidate name rows for a query, by indexed reads only, at most `budget` (<= LIMITS.candidates). */
-function candidates(s: SearchStatements, q: ParsedQuery, budget: number, work: SearchWork): NameRow[] {
+function candidates(
+  s: SearchStatements,
+  q: ParsedQuery,
+  budget: number,
+  work: SearchWork,
+): NameRow[] {
   const found = new Map<number, NameRow>();
   const full = () => found.size >= budget;
   const take = (rows: readonly NameRow[]) => {
@@ -178,15 +206,28 @@ function candidates(s: SearchStatements, q: ParsedQuery, budget: number, work: S
   return [...found.values()];
 }
 
-export function parseEntity(row: { id: string; type: string; name_en: string; name_ru: string | null; name_kk: string | null; data: string }): IndexedEntity {
+export function parseEntity(row: {
+  id: string;
+  type: string;
+  name_en: string;
+  name_ru: string | null;
+  name_kk: string | null;
+  data: string;
+}): IndexedEntity {
   let data: unknown;
   try {
     data = JSON.parse(row.data);
   } catch {
     data = null;
   }
-  if (!data || typeof data !== 'object' || Array.isArray(data)) throw new Error(`store.sqlite entities row ${row.id}: field data is not a JSON object`);
-  return { id: row.id, type: row.type, names: { en: row.name_en, ru: row.name_ru, kk: row.name_kk }, data: data as Record<string, unknown> };
+  if (!data || typeof data !== 'object' || Array.isArray(data))
+    throw new Error(`store.sqlite entities row ${row.id}: field data is not a JSON object`);
+  return {
+    id: row.id,
+    type: row.type,
+    names: { en: row.name_en, ru: row.name_ru, kk: row.name_kk },
+    data: data as Record<string, unknown>,
+  };
 }
 
 /** Whether an entity lies in a containing place: by id path (place:KZ-35/...) or a declared parent. */
@@ -230,7 +271,12 @@ class LazyHit implements Hit {
   readonly match: NameMatch;
   readonly placeKind: string;
   readonly hinted: boolean;
-  constructor(private readonly s: SearchStatements, private readonly row: NameRow, fields: Omit<Ranked, 'entityId' | 'entityType'>, private known: IndexedEntity | undefined) {
+  constructor(
+    private readonly s: SearchStatements,
+    private readonly row: NameRow,
+    fields: Omit<Ranked, 'entityId' | 'entityType'>,
+    private known: IndexedEntity | undefined,
+  ) {
     this.entityId = row.entity_id;
     this.entityType = row.type;
     this.score = fields.score;
@@ -241,12 +287,20 @@ class LazyHit implements Hit {
   get entity(): IndexedEntity {
     if (this.known) return this.known;
     const er = this.s.entityRow(this.row.entity_id);
-    if (!er) throw new Error(`store.sqlite search_names row ${this.row.rowid}: entity ${this.row.entity_id} is not in the entities table`);
+    if (!er)
+      throw new Error(
+        `store.sqlite search_names row ${this.row.rowid}: entity ${this.row.entity_id} is not in the entities table`,
+      );
     return (this.known = parseEntity(er));
   }
 }
 
-function hitOf(s: SearchStatements, row: NameRow, fields: Omit<Ranked, 'entityId' | 'entityType'>, known?: IndexedEntity): Hit {
+function hitOf(
+  s: SearchStatements,
+  row: NameRow,
+  fields: Omit<Ranked, 'entityId' | 'entityType'>,
+  known?: IndexedEntity,
+): Hit {
   return new LazyHit(s, row, fields, known);
 }
 
@@ -257,9 +311,17 @@ export function search(db: Database, text: string, opts: SearchOptions = {}): Se
   if (q.key === '') return { query: q, hits: [], work, candidates: [] };
   const s = searchStatements(db);
   // each entity's best name so far, as plain ranking fields; a Hit is made for the winners only
-  const best = new Map<string, { ranked: Ranked; row: NameRow; entity: IndexedEntity | undefined }>();
+  const best = new Map<
+    string,
+    { ranked: Ranked; row: NameRow; entity: IndexedEntity | undefined }
+  >();
   const entities = new Map<string, IndexedEntity | null>();
-  const rows = candidates(s, q, Math.min(opts.candidates ?? LIMITS.candidates, LIMITS.candidates), work);
+  const rows = candidates(
+    s,
+    q,
+    Math.min(opts.candidates ?? LIMITS.candidates, LIMITS.candidates),
+    work,
+  );
   for (const row of rows) {
     if (opts.types && !opts.types.includes(row.type)) continue;
     const scored = scoreName(q, row);
@@ -274,16 +336,29 @@ export function search(db: Database, text: string, opts: SearchOptions = {}): Se
       }
       if (!entity || !isWithin(entity, opts.within)) continue;
     }
-    const match: NameMatch = { name: row.name, lang: row.lang, kind: row.kind, type: scored.type, distance: scored.distance };
+    const match: NameMatch = {
+      name: row.name,
+      lang: row.lang,
+      kind: row.kind,
+      type: scored.type,
+      distance: scored.distance,
+    };
     if (row.valid_until) match.valid_until = row.valid_until;
     const ranked: Ranked = {
-      entityId: row.entity_id, entityType: row.type, score: Math.round(scored.score * 1000) / 1000, match,
-      placeKind: row.place_kind, hinted: q.hints.length > 0 && satisfiesHints(row.place_kind, q.hints),
+      entityId: row.entity_id,
+      entityType: row.type,
+      score: Math.round(scored.score * 1000) / 1000,
+      match,
+      placeKind: row.place_kind,
+      hinted: q.hints.length > 0 && satisfiesHints(row.place_kind, q.hints),
     };
     const previous = best.get(row.entity_id);
-    if (!previous || compareHits(ranked, previous.ranked, opts.locale) < 0) best.set(row.entity_id, { ranked, row, entity: entity ?? undefined });
+    if (!previous || compareHits(ranked, previous.ranked, opts.locale) < 0)
+      best.set(row.entity_id, { ranked, row, entity: entity ?? undefined });
   }
-  const hits = [...best.values()].map((b) => hitOf(s, b.row, b.ranked, b.entity)).sort((a, b) => compareHits(a, b, opts.locale));
+  const hits = [...best.values()]
+    .map((b) => hitOf(s, b.row, b.ranked, b.entity))
+    .sort((a, b) => compareHits(a, b, opts.locale));
   return { query: q, hits: regionsBeforePlacesInside(hits), work, candidates: rows };
 }
 
@@ -297,8 +372,13 @@ function regionsBeforePlacesInside<T extends Ranked>(hits: T[]): T[] {
   for (let i = 0; i < hits.length; i++) {
     const region = hits[i]!;
     if (region.placeKind !== 'region') continue;
-    const j = hits.findIndex((h, k) => k < i && h.entityId.startsWith(region.entityId + '/') &&
-      h.match.type === region.match.type && h.hinted === region.hinted);
+    const j = hits.findIndex(
+      (h, k) =>
+        k < i &&
+        h.entityId.startsWith(region.entityId + '/') &&
+        h.match.type === region.match.type &&
+        h.hinted === region.hinted,
+    );
     if (j < 0) continue;
     hits.splice(i, 1);
     hits.splice(j, 0, region);
@@ -314,7 +394,12 @@ const NEAREST_MAX_EDITS = 12;
  * by edit distance, over the candidates that search read (so a 404 still offers something, at the
  * same bounded cost).
  */
-export function nearestHits(db: Database, result: SearchResult, opts: SearchOptions, n: number): Hit[] {
+export function nearestHits(
+  db: Database,
+  result: SearchResult,
+  opts: SearchOptions,
+  n: number,
+): Hit[] {
   const q = result.query;
   if (q.key === '') return [];
   const s = searchStatements(db);
@@ -332,12 +417,28 @@ export function nearestHits(db: Database, result: SearchResult, opts: SearchOpti
       const entity = parseEntity(er);
       if (opts.within && !isWithin(entity, opts.within)) continue;
       const score = Math.round(0.45 * Math.max(0, 1 - d / (NEAREST_MAX_EDITS + 1)) * 1000) / 1000;
-      best.set(entity.id, hitOf(s, row, { score, match: { name: row.name, lang: row.lang, kind: row.kind, type: 'fuzzy', distance: d }, placeKind: row.place_kind, hinted: false }, entity));
+      best.set(
+        entity.id,
+        hitOf(
+          s,
+          row,
+          {
+            score,
+            match: { name: row.name, lang: row.lang, kind: row.kind, type: 'fuzzy', distance: d },
+            placeKind: row.place_kind,
+            hinted: false,
+          },
+          entity,
+        ),
+      );
     }
   };
   // bounded distance over the candidates; when none is near, the full distance over the few names
   // whose keys sort next to the text
   consider(result.candidates, () => NEAREST_MAX_EDITS);
-  if (best.size === 0) consider(s.namesAround(q.coreKey, n * 4), (row) => Math.max(q.coreKey.length, row.key.length));
-  return [...best.values()].sort((a, b) => a.match.distance - b.match.distance || compareHits(a, b, opts.locale)).slice(0, n);
+  if (best.size === 0)
+    consider(s.namesAround(q.coreKey, n * 4), (row) => Math.max(q.coreKey.length, row.key.length));
+  return [...best.values()]
+    .sort((a, b) => a.match.distance - b.match.distance || compareHits(a, b, opts.locale))
+    .slice(0, n);
 }

@@ -8,10 +8,17 @@ import type { ParsedQuery } from './query.js';
 
 export type MatchType = 'exact' | 'prefix' | 'fuzzy';
 
-interface Scored { type: MatchType; score: number; distance: number }
+interface Scored {
+  type: MatchType;
+  score: number;
+  distance: number;
+}
 
 /** How well one query word meets a name's words: 1 equal, 0.8 prefix, 0.6 infix, fuzzy below. */
-function wordMatch(w: string, nameWords: readonly string[]): { quality: number; distance: number } | null {
+function wordMatch(
+  w: string,
+  nameWords: readonly string[],
+): { quality: number; distance: number } | null {
   let best: { quality: number; distance: number } | null = null;
   const max = toleratedEdits(w.length);
   for (const n of nameWords) {
@@ -33,9 +40,11 @@ export function scoreName(q: ParsedQuery, row: NameRow): Scored | null {
   if (row.key === q.key || row.key === q.coreKey) return { type: 'exact', score: 1, distance: 0 };
   // A region is called by its name without the word for region: "Karaganda", "Қарағанды" and
   // "Qaraghandy" name Karaganda Region ("Karaganda Region", "Қарағанды облысы") as exactly as its city.
-  if (row.place_kind === 'region' && withoutKindWords(row.key) === q.coreKey) return { type: 'exact', score: 1, distance: 0 };
+  if (row.place_kind === 'region' && withoutKindWords(row.key) === q.coreKey)
+    return { type: 'exact', score: 1, distance: 0 };
   for (const key of [q.key, q.coreKey]) {
-    if (row.key.startsWith(key)) return { type: 'prefix', score: startScore(q, key.length / row.key.length), distance: 0 };
+    if (row.key.startsWith(key))
+      return { type: 'prefix', score: startScore(q, key.length / row.key.length), distance: 0 };
   }
   const nameWords = row.key.split(' ');
   let quality = 0;
@@ -59,7 +68,12 @@ export function scoreName(q: ParsedQuery, row: NameRow): Scored | null {
     return { type: 'fuzzy', score: 0.3 * (quality / q.core.length), distance: distance + missed };
   }
   const coverage = Math.min(1, q.coreKey.length / row.key.length);
-  if (!fuzzy) return { type: 'prefix', score: wordsScore(q, row.key, coverage * (quality / q.core.length)), distance: 0 };
+  if (!fuzzy)
+    return {
+      type: 'prefix',
+      score: wordsScore(q, row.key, coverage * (quality / q.core.length)),
+      distance: 0,
+    };
   const whole = wholeFuzzy(q.coreKey, row.key);
   if (whole && whole.distance <= distance) return whole;
   return { type: 'fuzzy', score: 0.45 * coverage * (quality / q.core.length), distance };
@@ -89,4 +103,3 @@ function wholeFuzzy(query: string, key: string): Scored | null {
   if (d > max) return null;
   return { type: 'fuzzy', score: 0.45 * (1 - d / (max + 1)), distance: d };
 }
-

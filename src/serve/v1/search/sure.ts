@@ -6,12 +6,17 @@ import { nearestHits, type Hit, type SearchOptions, type SearchResult } from './
 
 // An alias, abbreviation or former name yields to a current name, code or slug with the same key:
 // "Akmola" names the region today, though Astana once bore it.
-export const SECONDARY_KINDS: ReadonlySet<string> = new Set(['alias', 'abbreviation', 'former_name']);
+export const SECONDARY_KINDS: ReadonlySet<string> = new Set([
+  'alias',
+  'abbreviation',
+  'former_name',
+]);
 
 export function sureMatches(result: SearchResult): Hit[] {
   let sure = result.hits.filter((h) => h.match.type === 'exact');
   // kind-of-place words ("Karaganda region") choose among exact matches when any is of that kind
-  if (result.query.hints.length > 0 && sure.some((h) => h.hinted)) sure = sure.filter((h) => h.hinted);
+  if (result.query.hints.length > 0 && sure.some((h) => h.hinted))
+    sure = sure.filter((h) => h.hinted);
   const primary = sure.filter((h) => !SECONDARY_KINDS.has(h.match.kind));
   if (primary.length > 0) sure = primary;
   // A region and its centre of the same name ("Karaganda") are homonyms: both stay, in the search's
