@@ -1,6 +1,7 @@
-// The import rules of src/ (.dependency-cruiser.cjs, docs/architecture.md "Layers"): no module imports
-// a layer above its own, and no import chain comes back to where it started. Checked with
-// dependency-cruiser over the TypeScript import graph, type-only imports included.
+// The import rules of src/ and web/src (.dependency-cruiser.cjs, docs/architecture.md "Layers"): no
+// module imports a layer above its own, no import chain comes back to where it started, and the
+// browser bundle takes no server code. Checked with dependency-cruiser over the TypeScript import
+// graph, type-only imports included.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -20,14 +21,14 @@ interface Violation {
   cycle?: { name: string }[];
 }
 
-/** Cruises `src` under `cwd` with the project's rules and returns every violation. */
+/** Cruises `src` and `web/src` under `cwd` with the project's rules and returns every violation. */
 async function violations(cwd: string): Promise<Violation[]> {
   const run = promisify(execFile);
   let stdout: string;
   try {
     ({ stdout } = await run(
       process.execPath,
-      [CLI, 'src', '--config', CONFIG, '--output-type', 'json'],
+      [CLI, 'src', 'web/src', '--config', CONFIG, '--output-type', 'json'],
       { cwd, maxBuffer: 64 << 20 },
     ));
   } catch (error) {
@@ -41,12 +42,12 @@ async function violations(cwd: string): Promise<Violation[]> {
 const describe = (v: Violation) =>
   `${v.rule.name}: ${v.from} -> ${v.to}${v.cycle ? ` (cycle ${v.cycle.map((c) => c.name).join(' -> ')})` : ''}`;
 
-test('no module of src imports a higher layer, and src has no import cycle', async () => {
+test('no module of src imports a higher layer, the explorer takes no server code, and neither has an import cycle', async () => {
   const found = await violations(ROOT);
   assert.deepEqual(found.map(describe), []);
 });
 
-test('the layer check reports an upward type import, an import cycle and a directory outside the layers', async () => {
+test('the layer check reports an upward type import, import cycles in src and web/src, a directory outside the layers and server code in the explorer', async () => {
   const dir = tempDir('dala-layers-');
   try {
     const files: Record<string, string> = {
@@ -57,7 +58,7 @@ test('the layer check reports an upward type import, an import cycle and a direc
           strict: true,
           noEmit: true,
         },
-        include: ['src'],
+        include: ['src', 'web/src'],
       }),
       'src/model/types.ts': 'export interface Point { value: number }\n',
       'src/sources/reader.ts':
@@ -65,6 +66,14 @@ test('the layer check reports an upward type import, an import cycle and a direc
       'src/sources/a.ts': "import { b } from './b.js';\nexport const a = () => b;\n",
       'src/sources/b.ts': "import { a } from './a.js';\nexport const b = () => a;\n",
       'src/misc/x.ts': "import { read } from '../sources/reader.js';\nexport const x = read;\n",
+      'src/serve/app.ts': "export const app = () => 'server';\nexport type App = string;\n",
+      'src/lib/names.ts': "export const NAMES = ['kk'];\n",
+      // type-only imports of the server and values of src/lib are allowed in the explorer
+      'web/src/view.ts':
+        "import type { App } from '../../src/serve/app.js';\nimport { NAMES } from '../../src/lib/names.js';\nexport const view = (a: App) => [a, ...NAMES];\n",
+      'web/src/page.tsx':
+        "import { app } from '../../src/serve/app.js';\nimport type { Shown } from './shown';\nexport const page = (s: Shown) => [s, app()];\n",
+      'web/src/shown.ts': "import type { page } from './page';\nexport type Shown = typeof page;\n",
     };
     for (const [path, text] of Object.entries(files)) {
       await mkdir(dirname(join(dir, path)), { recursive: true });
@@ -82,6 +91,8 @@ test('the layer check reports an upward type import, an import cycle and a direc
     ].sort();
     assert.deepEqual(found, [
       'no-circular: src/sources/a.ts <-> src/sources/b.ts',
+      'no-circular: web/src/page.tsx <-> web/src/shown.ts',
+      'no-server-code-in-the-explorer: web/src/page.tsx -> src/serve/app.ts',
       'no-unlayered: src/misc/x.ts -> src/sources/reader.ts',
       'no-upward-from-sources: src/sources/reader.ts -> src/model/types.ts',
     ]);

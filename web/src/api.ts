@@ -46,6 +46,16 @@ export type Release = ReleaseSummary;
 // answer an error of its own that is not one.
 type Problem = Partial<FromResponse<typeof PROBLEM_SCHEMA>>;
 
+/** What the page reads once at start (the map's regions, the metrics, events and sources) for every view. */
+export interface Base {
+  geo: RegionCollection;
+  metrics: Metric[];
+  events: TmEvent[];
+  sources: Map<string, { title: string; url: string | null }>;
+  /** Each source's file in the release's /data/ tree (its dataset's CSV): what a citation's permalink names. */
+  files: Map<string, string>;
+}
+
 const cache = new Map<string, Promise<unknown>>();
 
 export class ApiError extends Error {}

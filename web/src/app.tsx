@@ -2,6 +2,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import {
   api,
+  type Base,
   type Dataset,
   type Metric,
   type RegionCollection,
@@ -20,15 +21,6 @@ import { MAX_COMPARE, parseView, viewHash, type Tab, type View } from './view';
 
 const LANG_NAMES: Record<Lang, string> = { kk: 'Қазақша', ru: 'Русский', en: 'English' };
 const DEFAULT_METRIC = 'population';
-
-export interface Base {
-  geo: RegionCollection;
-  metrics: Metric[];
-  events: TmEvent[];
-  sources: Map<string, { title: string; url: string | null }>;
-  /** Each source's file in the release's /data/ tree (its dataset's CSV): what a citation's permalink names. */
-  files: Map<string, string>;
-}
 
 function useView(): [View, (patch: Partial<View>) => void] {
   const [view, setView] = useState(() => parseView(location.hash));

@@ -7,24 +7,10 @@ import { CompareChart, dash, marker, type Line } from './compare-chart';
 import type { CsvRow } from './csv';
 import { fmtPeriod } from './format';
 import type { Lang, T } from './i18n';
-import { fileStem } from './shown';
+import { fileStem, type Shown } from './shown';
 import { CASING, colour } from './palette';
 import { ViewTools } from './view-tools';
 import { MAX_COMPARE } from './view';
-
-export interface Shown {
-  metricId: string; // the indicator
-  dimensions: Readonly<Record<string, string>>; // its breakdown's codes (empty: an indicator without dimensions)
-  metricName: string;
-  unitCode: string; // the unit as the CSV writes it
-  unitText: string; // the unit in the reader's language
-  source: { id: string; title: string; url: string | null };
-  revision: string;
-  permalink: string;
-  /** The value as shown (per 1,000 people or as published). */
-  value: (place: string, period: string, v: number | null) => number | null;
-  note: string | null; // how a shown value was derived, when Dala derived it
-}
 
 interface Props {
   places: string[];

@@ -4,8 +4,7 @@
 // the snippet was made from; when the server has moved on, the chart says so rather than pass the new
 // release's numbers off as the old ones.
 import { useMemo } from 'preact/hooks';
-import type { Metric, Point, RegionFeature, Series, Snapshot } from './api';
-import type { Base } from './app';
+import type { Base, Metric, Point, RegionFeature, Series, Snapshot } from './api';
 import { Compare } from './compare';
 import { fmtPeriod, isMarked, metricName } from './format';
 import type { T } from './i18n';

@@ -1,8 +1,7 @@
 // The map tab: indicator, per-capita choice and date slider; the choropleth with its legend; the
 // region profile; the comparison chart; the values table; downloads, embed and citation of the map.
 import { useMemo, useRef } from 'preact/hooks';
-import type { Metric, Point, RegionFeature, Series, Snapshot } from './api';
-import type { Base } from './app';
+import type { Base, Metric, Point, RegionFeature, Series, Snapshot } from './api';
 import { Compare } from './compare';
 import type { CsvRow } from './csv';
 import { fmtPeriod, isMarked, metricName } from './format';

@@ -11,7 +11,7 @@ import {
   type TmEvent,
 } from './api';
 import { LineChart } from './chart';
-import type { Shown } from './compare';
+import type { Shown } from './shown';
 import { csvField, type CsvRow } from './csv';
 import {
   fmtDate,

@@ -2,7 +2,6 @@
 // per-capita.ts), with the unit in the reader's language and the derivation stated.
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api, type Metric } from './api';
-import type { Shown } from './compare';
 import { fmtNumber, metricName as metricNameIn, unitLabel } from './format';
 import type { Lang, T } from './i18n';
 import {
@@ -20,6 +19,21 @@ import {
  */
 export const permalinkOf = (revision: string, file: string | undefined) =>
   `/r/${encodeURIComponent(revision)}${file?.startsWith('/data/') ? file : '/data/release-manifest.json'}`;
+
+/** An indicator as the views show it: its values, unit, source and citation. */
+export interface Shown {
+  metricId: string; // the indicator
+  dimensions: Readonly<Record<string, string>>; // its breakdown's codes (empty: an indicator without dimensions)
+  metricName: string;
+  unitCode: string; // the unit as the CSV writes it
+  unitText: string; // the unit in the reader's language
+  source: { id: string; title: string; url: string | null };
+  revision: string;
+  permalink: string;
+  /** The value as shown (per 1,000 people or as published). */
+  value: (place: string, period: string, v: number | null) => number | null;
+  note: string | null; // how a shown value was derived, when Dala derived it
+}
 
 interface Args {
   metric: Metric;
