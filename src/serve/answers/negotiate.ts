@@ -2,6 +2,14 @@
 // header (parsed by `negotiator`, which handles q-values and wildcards), or from an explicit
 // `format` query parameter, which wins because links and spreadsheets cannot set headers.
 // Nothing offered is acceptable: 406 not_acceptable listing what is.
+//
+// Media-type parameters: every answer is sent in UTF-8 (and a CSV with its header row), so a
+// media range asking for `charset=utf-8` or `header=present` names the representation this service
+// sends and is matched (RFC 9110 12.5.1: a range with parameters matches a representation carrying
+// those parameters); one asking for another charset, or `header=absent`, names a representation no
+// route has and gets 406. A parameter the offered types do not define says nothing about them
+// (RFC 9110 8.3.2: its meaning is the media type's) and is ignored, so a client that adds one of
+// its own is not refused for it.
 import Negotiator from 'negotiator';
 import type { FastifyRequest } from 'fastify';
 import { ProblemError } from '../problems/errors.js';
@@ -16,6 +24,93 @@ export const FORMATS = {
 } as const;
 export type Format = keyof typeof FORMATS;
 
+/** Parameters every answer of this media type carries (the representation as sent). */
+const SENT_PARAMETERS: Readonly<Record<string, string>> = {
+  'text/csv': 'charset=utf-8;header=present',
+};
+const DEFAULT_PARAMETERS = 'charset=utf-8';
+
+interface MediaRange {
+  type: string; // type/subtype, lower case
+  params: [string, string][]; // name (lower case) and value, in order
+  q: string | null;
+}
+
+/** Splits on `separator` outside double-quoted strings (RFC 9110 5.6.4). */
+function splitOutsideQuotes(text: string, separator: string): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\\' && quoted) i++;
+    else if (c === '"') quoted = !quoted;
+    else if (c === separator && !quoted) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+
+function parseRange(text: string): MediaRange | null {
+  const [type, ...rest] = splitOutsideQuotes(text, ';').map((s) => s.trim());
+  if (!type || !type.includes('/')) return null;
+  const params: [string, string][] = [];
+  let q: string | null = null;
+  for (const p of rest) {
+    const eq = p.indexOf('=');
+    if (eq < 1) continue;
+    const name = p.slice(0, eq).trim().toLowerCase();
+    const value = p
+      .slice(eq + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
+    // RFC 9110 12.5.1: the weight ends the media range; what follows it is not a media-type parameter
+    if (name === 'q') {
+      q = value;
+      break;
+    }
+    params.push([name, value]);
+  }
+  return { type: type.toLowerCase(), params, q };
+}
+
+const sameType = (range: string, offered: MediaRange) => {
+  const [t, s] = range.split('/');
+  const [ot, os] = offered.type.split('/');
+  return (t === '*' || t === ot) && (s === '*' || s === os);
+};
+
+/** Each offered media type as negotiated: with the parameters every answer of it carries. */
+function asSent(offered: string): string {
+  const bare = offered.split(';')[0]!.trim().toLowerCase();
+  const has = (name: string) => new RegExp(`;\\s*${name}=`, 'i').test(offered);
+  const extra = (SENT_PARAMETERS[bare] ?? DEFAULT_PARAMETERS)
+    .split(';')
+    .filter((p) => !has(p.split('=')[0]!));
+  return [offered, ...extra].join(';');
+}
+
+/**
+ * The Accept header with, in each media range, only the parameters some offered type of that range
+ * defines (and the weight): the rest say nothing about what this resource offers.
+ */
+function relevantAccept(accept: string, offered: readonly MediaRange[]): string {
+  return splitOutsideQuotes(accept, ',')
+    .map((part) => parseRange(part))
+    .filter((r): r is MediaRange => r !== null)
+    .map((r) => {
+      const defined = new Set(
+        offered.filter((o) => sameType(r.type, o)).flatMap((o) => o.params.map(([n]) => n)),
+      );
+      const params = r.params.filter(([n]) => defined.has(n)).map(([n, v]) => `${n}=${v}`);
+      return [r.type, ...params, ...(r.q === null ? [] : [`q=${r.q}`])].join(';');
+    })
+    .join(', ');
+}
+
 export function preferredType<T extends string>(request: FastifyRequest, offered: readonly T[]): T {
   const format = (request.query as { format?: string } | undefined)?.format;
   if (format !== undefined) {
@@ -24,11 +119,15 @@ export function preferredType<T extends string>(request: FastifyRequest, offered
   }
   const accept = request.headers.accept;
   if (!accept) return offered[0]!;
-  const chosen = new Negotiator({ headers: { accept } }).mediaType([...offered]) as T | undefined;
-  if (chosen) return chosen;
+  const sent = offered.map(asSent);
+  const ranges = sent.map((s) => parseRange(s)!);
+  const chosen = new Negotiator({
+    headers: { accept: relevantAccept(accept, ranges) },
+  }).mediaType(sent);
+  if (chosen) return offered[sent.indexOf(chosen)]!;
   throw new ProblemError(
     'not_acceptable',
-    `none of the media types this resource offers matches Accept: ${accept}; offered: ${offered.join(', ')}`,
+    `none of the media types this resource offers matches Accept: ${accept}; offered: ${sent.join(', ')}`,
     {
       offered: [...offered],
     },
