@@ -1,5 +1,5 @@
 // Readers of the Bureau of National Statistics snapshots, run on the real files in
-// ../shared/snapshots/bns (snapshots/README.md). Counts below come from inspecting those files.
+// the snapshots' bns/ folder (passports in sources/passports.json). Counts below come from inspecting those files.
 import { test, describe, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, rmSync } from 'node:fs';

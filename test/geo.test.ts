@@ -1,4 +1,4 @@
-// Geometry stage on the real geokz 1.0.2 snapshots (SPEC 4.1 kz_adm1_current.geojson, 4.2 region files).
+// Geometry stage on the real geokz 1.0.2 snapshots (docs/interface.md §4.1 kz_adm1_current.geojson, §4.2 region files).
 import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -216,7 +216,7 @@ describe('toRfc7946', () => {
   });
 });
 
-describe('simplifyFeatureCollection (ADM1, SPEC 4.1 budget)', () => {
+describe('simplifyFeatureCollection (ADM1, the 400 KB budget of kz_adm1_current.geojson)', () => {
   let result: Awaited<ReturnType<typeof simplifyFeatureCollection>>;
   let repaired: GeoJSON.FeatureCollection;
   const options = {

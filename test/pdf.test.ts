@@ -1,4 +1,4 @@
-// One-page PDFs of SPEC 2.2 (indicator passports, media-kit cards, region briefs): real A4 PDFs,
+// One-page PDFs of docs/interface.md §2.2 (indicator passports, media-kit cards, region briefs): real A4 PDFs,
 // one page, embedded DejaVu font, extractable Kazakh Cyrillic, byte-identical across builds.
 // Figures below are copied from the pinned snapshots (bns/*.csv, reference/regions_crosswalk.csv, 2024 rows).
 

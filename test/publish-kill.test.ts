@@ -1,5 +1,5 @@
-// Publishing never tears (DESIGN.md: a release is sealed, then made current by one atomic rename of
-// CURRENT). `dala build`'s write-and-seal path (publishRelease, run by test/support/build-child.ts) is
+// Publishing never tears (docs/interface.md §3: a release is sealed, then made current by one atomic
+// rename of CURRENT). `dala build`'s write-and-seal path (publishRelease, run by test/support/build-child.ts) is
 // SIGKILLed at every fault point of src/release/fault.ts, and builds race into the same releases
 // directory, while the production server watches that directory and answers a stream of requests.
 // After every step: every revision directory verifies (no torn release), exactly those are listed,

@@ -12,7 +12,8 @@ import { realRelease } from './support/release.js';
 import { tempDir } from './support/temp-dir.js';
 
 const addFormats = addFormatsImport as unknown as (a: Ajv2020) => void;
-const SPEC_41 = [
+// the static files without parameters (docs/interface.md §4.1)
+const STATIC_PATHS = [
   'country-pulse.json',
   'workbench.json',
   'quality-report.json',
@@ -54,9 +55,9 @@ describe('a release built from the pinned snapshots', async () => {
     (r: any) => r.slug,
   );
 
-  test('holds every SPEC 4.1 path and a boundary and analytics file per region', () => {
+  test('holds every docs/interface.md §4.1 path and a boundary and analytics file per region', () => {
     const paths = new Set(seal.files.map((f) => f.path));
-    for (const p of SPEC_41) assert.ok(paths.has(`data/${p}`), `missing data/${p}`);
+    for (const p of STATIC_PATHS) assert.ok(paths.has(`data/${p}`), `missing data/${p}`);
     assert.equal(slugs.length, 20);
     for (const s of slugs) {
       assert.ok(paths.has(`data/geo/regions/${s}.geojson`), s);

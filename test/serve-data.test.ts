@@ -1,4 +1,4 @@
-// /data/ on a real server (SPEC 4.1, 4.2): sealed bytes, ETags, 304, gzip/br, slugs, path safety, methods.
+// /data/ on a real server (docs/interface.md §4.1, §4.2): sealed bytes, ETags, 304, gzip/br, slugs, path safety, methods.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';

@@ -1,4 +1,4 @@
-// The interface document (SPEC 9): OpenAPI 3.1, info.version 1.0.0, listing every /data/ and
+// The interface document (docs/interface.md §9, §10.1): OpenAPI 3.1, info.version 1.0.0, listing every /data/ and
 // /api/timemachine/ route the app registers, and valid under a real OpenAPI validator.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';

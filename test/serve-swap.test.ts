@@ -1,4 +1,4 @@
-// Release switching (DESIGN.md: CURRENT swapped atomically): a swap under a stream of requests loses none and every response comes
+// Release switching (docs/interface.md §3: CURRENT swapped atomically): a swap under a stream of requests loses none and every response comes
 // wholly from the revision its header names; a release that fails verification is refused.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

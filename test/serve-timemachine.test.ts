@@ -1,4 +1,4 @@
-// /api/timemachine/ on a real server (SPEC 4.3): each route's rules and error codes, and
+// /api/timemachine/ on a real server (docs/interface.md §4.3): each route's rules and error codes, and
 // every answer validated against the schema the OpenAPI document publishes for it.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,5 +1,6 @@
-// Specs for the three Bureau CSV snapshots: metric, unit, published precision and the known faults
-// listed in snapshots/README.md. Each annotation names the value it expects, so a changed snapshot
+// Specs for the three Bureau CSV snapshots (passports bns-population, bns-employed and
+// bns-unemployment in sources/passports.json): metric, unit, published precision and the known faults
+// found in them. Each annotation names the value it expects, so a changed snapshot
 // makes the build fail instead of flagging the wrong number.
 import type { BnsCsvSpec } from './bns-csv.js';
 

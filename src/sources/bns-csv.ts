@@ -1,4 +1,4 @@
-// Reader for the Bureau regional CSV transcriptions (snapshots/README.md rows `bns/*.csv`):
+// Reader for the Bureau regional CSV transcriptions (`bns/*.csv`, passports in sources/passports.json):
 // columns indicator,year,repo_region_code,iso_3166_2,kato,value,unit, one row per place and year.
 // As found in the snapshots: the national row is `national,KZ,000000000`; the abolished South
 // Kazakhstan region is `YKO,"KZ-YUZ(former South Kazakhstan, to 2017)",` with no KATO; 2015 is absent

@@ -1,5 +1,5 @@
 // Reader for the Bureau bulletin "Численность населения Республики Казахстан по полу и типу
-// местности на 1 января 2023 года" (snapshots/README.md row
+// местности на 1 января 2023 года" (passport bns-population-bulletin-2023 in sources/passports.json,
 // `bns-more/population_by_region_district_sex_urban_rural_2023-01-01.xlsx`), sheet "02": each
 // region's row, then its city administrations ("Семей қ.ә.") and districts ("Абай ауданы"), a blank
 // row between regions; names in Kazakh only. Only the district rows are read: the regions are

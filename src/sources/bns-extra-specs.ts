@@ -47,7 +47,7 @@ export const LIFE_EXPECTANCY_SPEC: YearGridSpec = {
 
 export const HOSPITALS_SPEC: YearGridSpec = {
   source_id: 'bns-hospitals',
-  unit: 'count', // no unit row: a count of organisations (snapshots/README.md)
+  unit: 'count', // no unit row: the sheet "Число больничных организаций" counts organisations
   sheets: [{ name: 'Число больничных организаций', unitText: null, blocks: [{ title: null, metric: 'hospital_organisations' }] }],
   markers: [HOSPITALS_MARKER],
 };

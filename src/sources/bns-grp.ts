@@ -1,5 +1,5 @@
 // Reader for the Bureau of National Statistics workbook "Gross regional product" (English edition;
-// snapshots/README.md row `bns/gross-regional-product.xlsx`). Layout, as found in the snapshot:
+// `bns/gross-regional-product.xlsx`, passport bns-grp in sources/passports.json). Layout, as found in the snapshot:
 //   a title row, a unit row ("mln.tenge"), a header row of periods (years, or "1 quarter of 2008",
 //   "1 half-year of 2008", "9 months of 2008"), the national row (cached SUM formulas), one row per
 //   region, a blank row, then footnotes whose superscript marker ("1)") ties them to header or

@@ -1,5 +1,5 @@
 // Reader for the taldau export of Bureau index 704447, average per-capita nominal money income
-// (snapshots/README.md row bns-extra/income_per_capita_nominal_by_region.csv): columns
+// (bns-extra/income_per_capita_nominal_by_region.csv, passport bns-income in sources/passports.json): columns
 // region,date,value; upper-case Russian region names; one row per region and year-end date;
 // pre-2022 regions only; values truncated to whole tenge by the export script.
 import { readFile } from 'node:fs/promises';

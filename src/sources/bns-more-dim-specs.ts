@@ -1,6 +1,6 @@
 // Declarations of the Bureau tables of snapshots/bns-more that carry a breakdown by sex, urban/rural
 // or age (dimensions.ts): each block of rows is one position on the dimensions. The rules live in
-// bns-period-grid.ts; snapshots/README.md lists each table's layout and faults.
+// bns-period-grid.ts; each table's layout and faults are declared here, with its block of rows.
 import { instantPeriod, schoolYearPeriod } from './bns-periods.js';
 import { SOUTH_KAZAKHSTAN_LEGACY } from './bns-reforms.js';
 import type { GridPart, PeriodGridSpec } from './bns-period-grid.js';

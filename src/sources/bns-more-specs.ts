@@ -1,6 +1,6 @@
 // Declarations of the Bureau tables of snapshots/bns-more read without a breakdown: which sheet and
 // rows, the period each header means, the unit each table prints, what its symbols and footnotes
-// say, and the cells snapshots/README.md names as doubtful. The rules live in the readers
+// say, and the cells found doubtful when the snapshots were read. The rules live in the readers
 // (bns-year-grid.ts, bns-period-grid.ts); a table is a spec here, not new reading code.
 import { annualPeriod, cumulativePeriod, quarterPeriod } from './bns-periods.js';
 import { SOUTH_KAZAKHSTAN_LEGACY } from './bns-reforms.js';

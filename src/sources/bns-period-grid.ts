@@ -4,7 +4,8 @@
 // workbook), numbers stored as text ("17 945", "82 1892)" with a footnote glued on), cells "x"
 // (confidential) and "…" (not available), and footnotes that name the places they concern.
 // Each table is a declaration (bns-more-specs.ts); this module holds the one set of rules.
-// Snapshots: bns-more/*, layouts and faults in snapshots/README.md. Library: @e965/xlsx (SheetJS),
+// Snapshots: bns-more/* (their passports in sources/passports.json; each table's layout and faults are
+// declared with its spec). Library: @e965/xlsx (SheetJS),
 // the same cell model as the year grid (see the comment there for why).
 import { readFile } from 'node:fs/promises';
 import * as XLSX from '@e965/xlsx';

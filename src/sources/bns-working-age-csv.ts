@@ -1,5 +1,6 @@
 // Reader for the open-data portal export of population by region, sex and working-age band
-// (snapshots/README.md row `bns-more/population_by_region_sex_working_age_groups_2020-01-01.csv`):
+// (`bns-more/population_by_region_sex_working_age_groups_2020-01-01.csv`, passport
+// bns-working-age-2020 in sources/passports.json):
 // UTF-8 with a byte-order mark, every field quoted, numbers as strings, the region in the fifth
 // column, rows unsorted, the regions before the 2022 reform. The file carries no date: its men and
 // women totals equal the Bureau's population at 1 January 2020 by sex, so the reference date is

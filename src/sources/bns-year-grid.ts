@@ -1,8 +1,9 @@
 // Reader for the Bureau's regional tables laid out as a grid: a header row of years (numbers in
 // columns B...), one row per place with its Russian label in column A, optional block headings in
 // column A ("Мужчины", "Городское население") that start a new metric, and footnotes below
-// ("*Данные за 1999-2016гг. по Южно-Казахстанской области."). Snapshots: bns-extra/*.xls(x),
-// layouts and faults in snapshots/README.md.
+// ("*Данные за 1999-2016гг. по Южно-Казахстанской области."). Snapshots: bns-extra/*.xls(x), their
+// passports in sources/passports.json; each table's layout and faults are declared with its spec
+// (bns-extra-specs.ts, bns-more-specs.ts).
 //
 // Library: @e965/xlsx, the SheetJS 0.20.x line republished on npm. Two of the files are legacy BIFF
 // (Excel 97) workbooks, which exceljs cannot open; the npm package `xlsx` stops at 0.18.5, which

@@ -1,7 +1,7 @@
 // The one declaration of the per-release SQLite store: every table's columns, keys and indexes.
 // The DDL the build runs (ddl()) and the row types the server reads (Row<'points'> ...) both come
-// from it, so a column is declared once. Full-text tables are not declared here: virtual tables
-// have no column types (see src/store/search*.ts).
+// from it, so a column is declared once. The search index's tables are declared beside it, as DDL
+// (src/store/search-schema.ts).
 
 type ColumnType = 'TEXT' | 'REAL' | 'INTEGER' | 'BLOB';
 interface Column {
