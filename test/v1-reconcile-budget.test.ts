@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { stableJson } from '../src/lib/canonical-json.js';
-import { batchCandidates, LIMITS } from '../src/serve/v1/search/engine.js';
+import { batchCandidates, LIMITS } from '../src/serve/v1/search/candidates.js';
 import { MAX_BATCH } from '../src/serve/v1/reconcile-query.js';
 import { MAX_LIMIT } from '../src/serve/v1/reconcile.js';
 import { sealFixture } from './support/fixture-release.js';

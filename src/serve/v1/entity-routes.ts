@@ -20,7 +20,7 @@ import {
 import type { FromQuery } from '../interface/schemas.js';
 import { collectionConfig, pageAnswer } from './answer.js';
 import { entityReaderOf } from '../../store/entity-reader.js';
-import { parseEntity, type IndexedEntity } from './search/engine.js';
+import { parseEntity, type IndexedEntity } from './search/hits.js';
 
 /** The query members a family's own filters add to the paging ones, derived from their schemas. */
 export type FilterQuery<F> = FromQuery<{

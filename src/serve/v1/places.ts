@@ -19,7 +19,7 @@ import {
   type IdParams,
   type ItemOf,
 } from './schemas.js';
-import type { IndexedEntity } from './search/engine.js';
+import type { IndexedEntity } from './search/hits.js';
 
 export const provenanceProperties = {
   unit: {

@@ -23,7 +23,9 @@ import {
 } from './reconcile-schemas.js';
 import { entityPath, label } from './search.js';
 import { ENTITY_TYPES } from './response-schemas.js';
-import { batchCandidates, parseEntity, search, type Hit } from './search/engine.js';
+import { batchCandidates } from './search/candidates.js';
+import { search } from './search/engine.js';
+import { parseEntity, type Hit } from './search/hits.js';
 import { sureMatches } from './search/sure.js';
 import { assertBatch, type ReconQuery, type ReconQueryBatch } from './reconcile-query.js';
 import { searchStatements } from '../../store/search.js';

@@ -1,6 +1,6 @@
 // GET /search (docs/interface.md §4.4): places, districts, institutions, persons, indicators, datasets, events and
 // sources by any name in kk, ru or en, by transliteration, former name or abbreviation; kind-of-place
-// words select the kind; ranked exact > prefix > fuzzy (src/serve/v1/search/engine.ts).
+// words select the kind; ranked exact > prefix > fuzzy (src/serve/v1/search/ranking.ts).
 import type { FastifyInstance } from 'fastify';
 import { ProblemError } from '../problems/errors.js';
 import type { ReleaseSource } from '../releases/release-types.js';
@@ -10,7 +10,9 @@ import { collectionConfig, pageAnswer } from './answer.js';
 import type { FromQuery } from '../interface/schemas.js';
 import { collectionResponse, localeParam, pagedQuery, problems, type ItemOf } from './schemas.js';
 import { ENTITY_TYPES, hitSchema } from './response-schemas.js';
-import { search, type Hit, type IndexedEntity, type Locale } from './search/engine.js';
+import { search } from './search/engine.js';
+import type { Locale } from './search/ranking.js';
+import type { Hit, IndexedEntity } from './search/hits.js';
 
 /** The v1 URL of an entity's item route. */
 export function entityPath(prefix: string, entity: { id: string; type: string }): string {

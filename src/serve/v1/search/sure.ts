@@ -2,7 +2,9 @@
 // narrowed by what the query itself says. The service never picks among the rest (docs/interface.md §10.6
 // "Contracts"): several sure matches are homonyms.
 import type { Database } from 'better-sqlite3';
-import { nearestHits, type Hit, type SearchOptions, type SearchResult } from './engine.js';
+import type { SearchOptions, SearchResult } from './engine.js';
+import type { Hit } from './hits.js';
+import { nearestHits } from './nearest.js';
 
 // An alias, abbreviation or former name yields to a current name, code or slug with the same key:
 // "Akmola" names the region today, though Astana once bore it.
