@@ -234,7 +234,7 @@ test('series: rollups and cut buckets, by place or for all, equal bucketing the 
           const [start, end] = a <= b ? [a, b] : [b, a];
           const m = reader.metricById.get(metric.id)!;
           assert.deepStrictEqual(
-            unsigned(reader.series.series(m, g, start, end, pl)),
+            unsigned(reader.series.buckets.series(m, g, start, end, pl)),
             unsigned(plainSeries(db, metric, g, start, end, pl)),
             `${metric.id} ${g} ${start}..${end} ${pl}`,
           );
@@ -243,7 +243,7 @@ test('series: rollups and cut buckets, by place or for all, equal bucketing the 
           for (const g of [null, ...GRANULARITIES]) {
             const m = reader.metricById.get(metric.id)!;
             assert.deepStrictEqual(
-              unsigned(reader.series.series(m, g, '0000-01-01', '9999-12-31')),
+              unsigned(reader.series.buckets.series(m, g, '0000-01-01', '9999-12-31')),
               unsigned(plainSeries(db, metric, g, '0000-01-01', '9999-12-31', null)),
             );
           }

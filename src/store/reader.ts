@@ -1,6 +1,7 @@
 // The store reader of a release: what every route needs of its store (meta, layers, metrics, the
 // places with points) read once, and one reader per family of statements, each prepared once per
-// release: snapshots (snapshot-reader.ts), series (series-reader.ts), events (event-reader.ts), v1
+// release: snapshots (snapshot-reader.ts), series (series-reader.ts), series keys (series-keys.ts),
+// events (event-reader.ts), v1
 // observations and records (observation-reader.ts), entities and their names (entity-reader.ts).
 // The search index is read by search*.ts. Row types come from the store's one declaration
 // (src/store/tables.ts).
@@ -9,6 +10,7 @@ import { entityReaderOf, type EntityReader } from './entity-reader.js';
 import { EventReader } from './event-reader.js';
 import { ObservationReader } from './observation-reader.js';
 import type { MetricRow } from './reader-sql.js';
+import { SeriesKeyReader } from './series-keys.js';
 import { SeriesReader } from './series-reader.js';
 import { SnapshotReader } from './snapshot-reader.js';
 import type { Row } from './tables.js';
@@ -26,6 +28,7 @@ export class StoreReader {
   readonly sqliteVersion: string;
   readonly snapshots: SnapshotReader;
   readonly series: SeriesReader;
+  readonly seriesKeys: SeriesKeyReader;
   readonly events: EventReader;
   readonly observations: ObservationReader;
   readonly entities: EntityReader;
@@ -50,6 +53,7 @@ export class StoreReader {
     this.sqliteVersion = (p('SELECT sqlite_version() AS v').get() as { v: string }).v;
     this.snapshots = new SnapshotReader(db, this.metrics);
     this.series = new SeriesReader(db);
+    this.seriesKeys = new SeriesKeyReader(db);
     this.events = new EventReader(db);
     this.observations = new ObservationReader(db);
     this.entities = entityReaderOf({ db });

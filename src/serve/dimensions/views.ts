@@ -58,8 +58,8 @@ export function indicatorCoverage(
 ): { first: string | null; last: string | null; places: number } {
   const store = storeOf(release);
   const series = seriesIndexOf(release).seriesOf(indicator);
-  if (series.length <= 1) return store.series.coverage(indicator);
-  const all = series.map((s) => store.series.coverage(s.key)).filter((c) => c.first !== null);
+  if (series.length <= 1) return store.seriesKeys.coverage(indicator);
+  const all = series.map((s) => store.seriesKeys.coverage(s.key)).filter((c) => c.first !== null);
   return {
     first: all.map((c) => c.first!).sort()[0] ?? null,
     last:

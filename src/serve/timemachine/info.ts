@@ -92,7 +92,7 @@ export function temporalContracts(release: LoadedRelease): TemporalContractsAnsw
 
 export function stats(release: LoadedRelease): TemporalStats {
   const reader = storeOf(release);
-  const keys = reader.series.seriesKeys();
+  const keys = reader.seriesKeys.all();
   const byMetric = new Map<
     string,
     { metric: string; points: number; with_value: number; start: string | null; end: string | null }

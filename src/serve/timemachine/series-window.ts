@@ -31,7 +31,7 @@ export function seriesWindow(
   const start = q.start_date ?? '0000-01-01';
   const end = q.end_date ?? '9999-12-31';
   const g = q.granularity ?? null;
-  const cut = storeOf(release).series.nthBucketEnd(
+  const cut = storeOf(release).series.buckets.nthBucketEnd(
     found.id,
     g,
     start,

@@ -154,7 +154,7 @@ const composable = (release: LoadedRelease, q: SeriesQuery) =>
  */
 export function storedWhole(release: LoadedRelease, q: SeriesQuery): boolean {
   if (!composable(release, q)) return false;
-  return storeOf(release).series.storesWhole(
+  return storeOf(release).series.stored.storesWhole(
     seriesMetric(release, q),
     q.granularity!,
     q.start_date ?? '0000-01-01',
@@ -185,11 +185,16 @@ export function composedSeries(
   const open = (places: string[] | null, summary: SeriesSummary) =>
     stringifyAnswer(head(release, q, found, places, summary)).slice(0, -1) + ',';
   if (q.place === undefined) {
-    const stored = storeOf(release).series.storedWholeSeries(found, q.granularity!, start, end);
+    const stored = storeOf(release).series.stored.storedWholeSeries(
+      found,
+      q.granularity!,
+      start,
+      end,
+    );
     return stored && new PrecomposedAnswer(Buffer.from(open(null, stored.summary)), [stored.tail]);
   }
   const places = parsePlaces(release, q.place)!;
-  const stored = storeOf(release).series.storedPlacesSeries(
+  const stored = storeOf(release).series.stored.storedPlacesSeries(
     found,
     q.granularity!,
     start,

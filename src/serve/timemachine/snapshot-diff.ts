@@ -55,8 +55,8 @@ function decodeAfter(after: string): [string, string] {
 /** The (metric, place) keys of either release after `from`, merged in key order, at most `n`. */
 function keysAfter(a: StoreReader, b: StoreReader, from: [string, string], n: number) {
   const keys = [
-    ...a.series.seriesKeysAfter(from[0], from[1], n),
-    ...b.series.seriesKeysAfter(from[0], from[1], n),
+    ...a.seriesKeys.after(from[0], from[1], n),
+    ...b.seriesKeys.after(from[0], from[1], n),
   ];
   const cmp = (x: { metric: string; place: string }, y: typeof x) =>
     x.metric !== y.metric
@@ -118,8 +118,8 @@ export async function snapshotDiff(
     const keys = keysAfter(before, after, from, 64);
     more = keys.length > 0;
     for (const k of keys) {
-      const old = new Map(before.series.seriesPoints(k.metric, k.place).map((p) => [p.period, p]));
-      const now = after.series.seriesPoints(k.metric, k.place).sort(byPeriod);
+      const old = new Map(before.seriesKeys.points(k.metric, k.place).map((p) => [p.period, p]));
+      const now = after.seriesKeys.points(k.metric, k.place).sort(byPeriod);
       read += old.size + now.length;
       for (const p of now) {
         const o = old.get(p.period);
