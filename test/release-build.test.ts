@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { cp, readFile, readdir, writeFile } from 'node:fs/promises';
+import { cp, readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -87,6 +87,29 @@ describe('a release built from the pinned snapshots', async () => {
     const bytes = seal.files.find((f) => f.path === 'data/kz_adm1_current.geojson')!.bytes;
     assert.ok(bytes <= 400_000, `${bytes} bytes`);
     assert.ok(fc.simplification.max_area_error <= 0.01);
+  });
+
+  test("the map's drawing copy of the regions is a fifth of the country file compressed, keeps every region and names the reforms that moved each one's borders", async () => {
+    const drawing = await json(dir, 'geo/kz_adm1_drawing.geojson');
+    const full = await json(dir, 'kz_adm1_current.geojson');
+    assert.deepEqual(
+      drawing.features.map((f: any) => f.properties.iso),
+      full.features.map((f: any) => f.properties.iso),
+    );
+    const br = async (path: string) => (await stat(join(dir, 'data', `${path}.br`))).size;
+    const drawn = await br('geo/kz_adm1_drawing.geojson');
+    const country = await br('kz_adm1_current.geojson');
+    assert.ok(drawn * 5 <= country, `${drawn} vs ${country} bytes (br)`);
+    const changes = (iso: string) =>
+      drawing.features.find((f: any) => f.properties.iso === iso).properties.border_changes;
+    // East Kazakhstan lost Abai in 2022; Turkistan was formed in 2018; Atyrau kept its borders.
+    assert.deepEqual(changes('KZ-63'), ['event:2022-06-08-abai-region-created']);
+    assert.deepEqual(changes('KZ-61'), [
+      'event:2018-06-19-shymkent-city-of-republican-significance',
+    ]);
+    assert.deepEqual(changes('KZ-23'), []);
+    const analytics = await json(dir, 'region-analytics/east-kazakhstan.json');
+    assert.deepEqual(changes('KZ-63'), analytics.border_changes, 'the same rule as the profile');
   });
 
   test('regional files carry all 20 regions', async () => {

@@ -6,6 +6,7 @@ export { repairGeometry } from './repair.js';
 export { toRfc7946, signedArea2 } from './orient.js';
 export {
   simplifyFeatureCollection,
+  simplifyForDrawing,
   type SimplifyOptions,
   type SimplifyStats,
   type FeatureAreaStat,

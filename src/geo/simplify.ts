@@ -246,3 +246,28 @@ export async function simplifyFeatureCollection(
     },
   };
 }
+
+/**
+ * A drawing copy of `fc`: simplified on the sphere so that no vertex is kept closer than
+ * `intervalMeters` to the line it lies on (mapshaper's interval, weighted Visvalingam), coordinates
+ * rounded to `decimals`, shared borders kept shared (one topology, as above). Meant for a picture of a
+ * known size, where a vertex closer than a fraction of a pixel to its neighbours adds bytes and nothing
+ * visible; it is not checked for validity or area, so it is never measured or intersected.
+ */
+export async function simplifyForDrawing(
+  fc: GeoJSON.FeatureCollection,
+  options: { intervalMeters: number; decimals: number },
+): Promise<GeoJSON.FeatureCollection> {
+  const input = await cleanTopology(fc);
+  const simplified = await runMapshaper(
+    `-i in.json -simplify interval=${options.intervalMeters} keep-shapes -o out.json format=geojson precision=${10 ** -options.decimals}`,
+    input,
+  );
+  return {
+    type: 'FeatureCollection',
+    features: fc.features.map((feature, i) => ({
+      ...feature,
+      geometry: toRfc7946(simplified[i]!.geometry!),
+    })),
+  };
+}

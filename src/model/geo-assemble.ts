@@ -7,6 +7,7 @@ import {
   readShapefile,
   repairGeometry,
   simplifyFeatureCollection,
+  simplifyForDrawing,
   toRfc7946,
   validityErrors,
 } from '../geo/index.js';
@@ -30,6 +31,12 @@ export const ADM1_MAX_BYTES = 400_000;
 // the simplifier's budget leaves room for the file's foreign members (attribution, provenance)
 const ADM1_GEOMETRY_BUDGET = ADM1_MAX_BYTES - 4_000;
 export const ADM1_MAX_AREA_ERROR = 0.01;
+/**
+ * The drawing copy of the regions (the explorer's map, about 1,000 px wide for the country's
+ * 3,000 km, so about 3 km a pixel): no vertex kept within 1 km of its neighbours' line and
+ * coordinates to 2 decimals (at most 1.1 km), each under half a pixel.
+ */
+export const ADM1_DRAWING = { intervalMeters: 1000, decimals: 2 } as const;
 // The district file: 224 polygons at the country file's tolerance (coordinates to 5 decimals,
 // about 1 m; topology-preserving; area error <= 1% per district). The pinned ADM2 layer fits at full
 // retention (about 1.27 MB), so the budget bounds growth of a future snapshot, not today's detail.
@@ -86,6 +93,8 @@ export async function assembleGeo(
     maxAreaErrorRatio: ADM1_MAX_AREA_ERROR,
   });
 
+  const drawing = await simplifyForDrawing(fullFc, ADM1_DRAWING);
+
   const { districts, features } = await assembleDistricts(resolve, regions, corrections);
   const adm2 = await simplifyFeatureCollection(
     { type: 'FeatureCollection', features },
@@ -96,6 +105,7 @@ export async function assembleGeo(
     geo: {
       regions: regionGeometries,
       adm1Simplified: simplified.fc,
+      adm1Drawing: drawing,
       simplification: {
         bytes: simplified.stats.bytes,
         maxAreaError: simplified.stats.maxAreaError,

@@ -69,6 +69,7 @@ export interface Model {
   geo: {
     regions: RegionGeometry[]; // sorted by iso
     adm1Simplified: FeatureCollection; // <= 400 KB, topology-preserving
+    adm1Drawing: FeatureCollection; // simplified for a drawing about 1,000 px wide (ADM1_DRAWING)
     simplification: { bytes: number; maxAreaError: number };
     districts: Feature[]; // repaired ADM2, properties: {pcode, region_iso, name_*}
     adm2Simplified: FeatureCollection; // the districts as published: topology-preserving, <= ADM2_MAX_BYTES

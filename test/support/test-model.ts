@@ -360,6 +360,7 @@ export function makeTestModel(): Model {
     geo: {
       regions: geoRegions,
       adm1Simplified: { type: 'FeatureCollection', features: geoRegions.map((g) => g.full) },
+      adm1Drawing: { type: 'FeatureCollection', features: geoRegions.map((g) => g.full) },
       simplification: { bytes: 4096, maxAreaError: 0.004 },
       districts: [
         feature(

@@ -7,11 +7,22 @@ import { toCsv } from '../csv.js';
 import { emissionsDensity } from './derived.js';
 import { figureOf, header, sourceRef } from './header.js';
 import { REGIONAL_METRICS, latestPoint, pointsOf } from './points.js';
-import { ADM2_MAX_AREA_ERROR, ADM2_MAX_BYTES } from '../../model/geo-assemble.js';
+import { ADM1_DRAWING, ADM2_MAX_AREA_ERROR, ADM2_MAX_BYTES } from '../../model/geo-assemble.js';
 import type { RegionAnalytics } from '../schemas/statistics.js';
 
 const GEO_ATTRIBUTION =
   'Boundaries: geokz 1.0.2 (A. Rodionov), CC BY 4.0, derived from OCHA COD-AB Kazakhstan';
+
+/** The reforms that moved this region's own borders (event ids): a split elsewhere does not break its series. */
+function borderChangeEvents(model: Model, iso: string): string[] {
+  return model.events
+    .filter(
+      (e) =>
+        e.kind === 'reform' &&
+        borderChangesOf(iso).some((c) => c.date === e.date && changeConcerns(c, e.place, iso)),
+    )
+    .map((e) => e.id);
+}
 
 function profile(model: Model, r: Region) {
   const geometry = model.geo.regions.find((g) => g.iso === r.iso)!;
@@ -128,16 +139,7 @@ export function regionAnalytics(model: Model): Artifact[] {
             source_url: e.source_url,
             review_status: e.review_status,
           })),
-        // the reforms that moved this region's own borders: a split elsewhere does not break its series
-        border_changes: model.events
-          .filter(
-            (e) =>
-              e.kind === 'reform' &&
-              borderChangesOf(r.iso).some(
-                (c) => c.date === e.date && changeConcerns(c, e.place, r.iso),
-              ),
-          )
-          .map((e) => e.id),
+        border_changes: borderChangeEvents(model, r.iso),
       } satisfies RegionAnalytics, // the type the browser app reads, derived from the schema validated below
     };
   });
@@ -158,6 +160,35 @@ export function adm1File(model: Model) {
       method:
         'mapshaper topology-preserving, area error <= 1% per region, validity re-checked with JTS IsValidOp',
     },
+  };
+}
+
+/**
+ * geo/kz_adm1_drawing.geojson: the regions simplified for a map about 1,000 px wide (ADM1_DRAWING),
+ * each with the reforms that moved its borders, so a map can say which values are in today's borders
+ * without reading every region's profile. Not for measuring: kz_adm1_current.geojson is.
+ */
+export const ADM1_DRAWING_PATH = 'geo/kz_adm1_drawing.geojson';
+
+function adm1DrawingFile(model: Model) {
+  return {
+    type: 'FeatureCollection',
+    name: 'kz_adm1_drawing',
+    as_of: '2024-01-01',
+    attribution: GEO_ATTRIBUTION,
+    simplification: {
+      interval_m: ADM1_DRAWING.intervalMeters,
+      coordinate_decimals: ADM1_DRAWING.decimals,
+      method:
+        'mapshaper topology-preserving (shared borders simplified once), for drawing only: not checked for area',
+    },
+    features: model.geo.adm1Drawing.features.map((f) => ({
+      ...f,
+      properties: {
+        ...f.properties,
+        border_changes: borderChangeEvents(model, String(f.properties?.iso)),
+      },
+    })),
   };
 }
 
@@ -202,6 +233,7 @@ export function geoFiles(model: Model): Artifact[] {
   return [
     { path: 'kz_adm1_current.geojson', schema: 'feature-collection', json: adm1 },
     { path: ADM2_PATH, schema: 'district-collection', json: adm2 },
+    { path: ADM1_DRAWING_PATH, schema: 'feature-collection', json: adm1DrawingFile(model) },
     // one file per district, cut from the same simplified layer, for /api/v1/places/{id}/geometry
     ...model.geo.adm2Simplified.features.map((f) => ({
       path: districtGeometryPath(String(f.properties?.pcode)),

@@ -315,6 +315,12 @@ export const operationsSchemas = {
                 name_kk: str,
                 name_ru: str,
                 name_en: str,
+                border_changes: {
+                  type: 'array',
+                  items: { type: 'string', pattern: '^event:' },
+                  description:
+                    "The reforms (event ids) that moved this region's own borders; values before the latest one are in other borders",
+                },
               },
             },
           },
