@@ -19,17 +19,22 @@ export interface ServeChild {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Waits until health no longer says `verifying` (ready, degraded, or no release at all). */
+/**
+ * Waits until health lists `workers` serving processes and no longer says `verifying` (ready,
+ * degraded, or no release at all).
+ */
 export async function storeVerified(
   url: string,
   stderr: () => string,
   ms = 120_000,
+  workers = 1,
 ): Promise<void> {
   const until = Date.now() + ms;
   for (;;) {
     const r = await fetch(`${url}/api/v1/health`);
-    const body = (await r.json()) as { data?: { status?: string } };
-    if (r.status !== 200 || body.data?.status !== 'verifying') return;
+    const body = (await r.json()) as { data?: { status?: string; workers?: unknown[] } };
+    const listed = body.data?.workers?.length ?? 0;
+    if (r.status !== 200 || (body.data?.status !== 'verifying' && listed >= workers)) return;
     if (Date.now() > until)
       throw new Error(`dala serve still verifying its store after ${ms} ms: ${stderr()}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -53,6 +58,7 @@ export async function startServe(
   );
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   const log: Record<string, unknown>[] = [];
+  let workers = 1; // the primary of several says how many it started before any of them listens
   let err = '';
   let partial = '';
   child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
@@ -67,6 +73,8 @@ export async function startServe(
         } catch {
           log.push({ msg: line });
         }
+        const started = /primary pid \d+ started (\d+) workers/.exec(line);
+        if (started) workers = Number(started[1]);
         const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
         if (m) resolve(m[1]!);
       }
@@ -76,8 +84,9 @@ export async function startServe(
     );
   });
   // `dala serve` listens before its store is verified (/data/ answers, store-backed routes 503
-  // store_verifying): a test starts from a server whose every route answers.
-  await storeVerified(url, () => err);
+  // store_verifying), and its first worker before the others: a test starts from a server whose
+  // every worker answers every route.
+  await storeVerified(url, () => err, 120_000, workers);
   return {
     url,
     host: new URL(url).host,

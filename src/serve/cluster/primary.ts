@@ -10,6 +10,7 @@
 // requests finish) and exits once all have. Each worker watches the CURRENT pointer itself, so one
 // swap reaches them all without the primary.
 import cluster, { type Worker } from 'node:cluster';
+import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { DEFAULT_POLICY, MemoryStore, type BucketPolicy } from '../rate-limit/bucket.js';
 import {
@@ -52,6 +53,10 @@ export function runPrimary(opts: PrimaryOptions): Promise<number> {
   let refused = false;
   let nextQuery = 1;
   const pendingStatus = new Map<number, (status: WorkerStatus) => void>();
+  // One paging-cursor key for every worker (and every restart of one): a connection may reach any
+  // worker, so a cursor issued by one must continue on the others, and one answer (its next_cursor
+  // included) must be the same bytes, and so have the same ETag, whichever worker made it.
+  const cursorKey = process.env.DALA_CURSOR_KEY || randomBytes(32).toString('base64url');
 
   const answer = (worker: Worker, message: PrimaryAnswer) => {
     if (worker.isConnected()) worker.send(message);
@@ -100,7 +105,10 @@ export function runPrimary(opts: PrimaryOptions): Promise<number> {
 
   const start = (slot: Slot, index: number) => {
     slot.startedAt = Date.now();
-    const worker = cluster.fork({ DALA_WORKER_INDEX: String(index + 1) });
+    const worker = cluster.fork({
+      DALA_WORKER_INDEX: String(index + 1),
+      DALA_CURSOR_KEY: cursorKey,
+    });
     slot.worker = worker;
     worker.on('message', onMessage(worker));
     worker.on('exit', (code, signal) => {

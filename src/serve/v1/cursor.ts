@@ -2,8 +2,9 @@
 // keeps reading the same sealed release while a new one lands. The token is base64url(JSON) plus an
 // HMAC-SHA256 tag (RFC 2104) under a server key: only this service (or replicas sharing
 // DALA_CURSOR_KEY) can issue one, so a client cannot make the server open a revision or offset of
-// its choosing. Without DALA_CURSOR_KEY the key is random per process, and a cursor from another
-// process is refused as invalid_cursor (the client starts again). The revision a cursor names is
+// its choosing. Without DALA_CURSOR_KEY the key is random per `dala serve` (its primary draws one for
+// all its workers, src/serve/cluster/primary.ts), and a cursor from another server is refused as
+// invalid_cursor (the client starts again). The revision a cursor names is
 // still checked against the listed releases before anything is opened (release-holder.ts).
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ProblemError } from '../problems/errors.js';
