@@ -145,3 +145,44 @@ test(
     assert.equal((await same('/api/timemachine/layers')).status, 200);
   },
 );
+
+test(
+  'with a public URL, nginx answers for its host only (server_name): another Host gets 421 misdirected_request as a problem document, /data/ files included',
+  { skip: !NGINX && 'nginx is not installed' },
+  async () => {
+    const publicUrl = 'https://data.example.kz';
+    const { releasesDir, dir } = await makeFixtureRelease();
+    const app = await buildApp({ releasesDir, pollMs: 60_000, publicUrl });
+    const upstream = await app.listen({ host: '127.0.0.1', port: 0 });
+    const front = await startNginx({
+      releasesDir,
+      seal: await readSeal(dir),
+      upstreams: [new URL(upstream).host],
+      publicUrl,
+    });
+    try {
+      for (const path of ['/data/release-manifest.json', '/api/v1/reconcile', '/api/v1/health']) {
+        for (const host of ['evil.example:666', new URL(front.url).host]) {
+          const r = await raw(front.url, path, 'GET', { host });
+          assert.equal(r.status, 421, `${path} for ${host}`);
+          assert.equal(r.headers['content-type'], 'application/problem+json');
+          assert.equal(r.headers['x-content-type-options'], 'nosniff');
+          assert.equal(JSON.parse(r.body.toString()).code, 'misdirected_request');
+        }
+        const ours = await raw(front.url, path, 'GET', { host: 'data.example.kz' });
+        assert.equal(ours.status, 200, path);
+      }
+      const manifest = await raw(front.url, '/api/v1/reconcile', 'GET', {
+        host: 'data.example.kz',
+        'x-forwarded-host': 'evil.example',
+      });
+      assert.equal(
+        JSON.parse(manifest.body.toString()).identifierSpace,
+        'https://data.example.kz/api/v1/entities/',
+      );
+    } finally {
+      await front.stop();
+      await app.close();
+    }
+  },
+);

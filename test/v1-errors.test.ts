@@ -23,6 +23,7 @@ const NOT_V1: ErrorCode[] = [
   'request_timeout',
   'uri_too_long',
   'headers_too_large',
+  'misdirected_request', // walked in test/public-origin.test.ts
   'overloaded',
   'release_unavailable',
   // answered at start while the store is verified: walked in test/serve-store-verifying.test.ts

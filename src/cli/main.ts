@@ -9,11 +9,11 @@ commands:
   build      build a release from the pinned snapshots and seal it   [--snapshots DIR] [--releases DIR] [--source-date-epoch N] [--public-url URL]
   verify     re-hash every file of a release (default: current)      [revision] [--releases DIR]
   releases   list sealed releases, newest first                      [--releases DIR]
-  serve      serve the current sealed release                        [--releases DIR] [--host H] [--port N] [--access-log] [--benchmark]
+  serve      serve the current sealed release                        [--releases DIR] [--host H] [--port N] [--public-url URL] [--access-log] [--benchmark]
              (a synthetic benchmark release is refused unless --benchmark)
   start      build a release when none exists, then serve it         (all of the above)
   nginx-config  nginx configuration serving /data/ of CURRENT, proxying the rest to Node
-             [--releases DIR] [--upstream HOST:PORT ...] [--listen ADDR] [--out FILE] [--standalone --prefix DIR]
+             [--releases DIR] [--upstream HOST:PORT ...] [--listen ADDR] [--public-url URL] [--out FILE] [--standalone --prefix DIR]
 
 environment: DALA_SNAPSHOTS, DALA_RELEASES, SOURCE_DATE_EPOCH, DALA_PUBLIC_URL, HOST, PORT, REDIS_URL, DALA_TRUSTED_PROXIES, DALA_ACCESS_LOG=1`;
 

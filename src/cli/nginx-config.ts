@@ -2,7 +2,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { nginxConfig } from '../deploy/nginx-config.js';
-import { releasesDir } from '../lib/config.js';
+import { publicUrl, releasesDir } from '../lib/config.js';
 import { readCurrent } from '../release/pointer.js';
 import { verifyRelease } from '../release/verify.js';
 
@@ -13,6 +13,7 @@ interface Flags {
   out?: string;
   standalone?: boolean;
   prefix?: string;
+  'public-url'?: string;
 }
 
 export async function nginxConfigCommand(flags: Flags): Promise<number> {
@@ -29,6 +30,11 @@ export async function nginxConfigCommand(flags: Flags): Promise<number> {
     seal,
     upstreams: flags.upstream?.length ? flags.upstream : ['127.0.0.1:8080'],
     listen: flags.listen ?? '80',
+    // the host nginx answers for; without one, every Host (Node makes no absolute URL from it)
+    publicUrl:
+      flags['public-url'] || process.env.DALA_PUBLIC_URL
+        ? publicUrl(flags['public-url'] || process.env.DALA_PUBLIC_URL)
+        : undefined,
     // --standalone: a whole nginx.conf (pid, error log, temp paths under --prefix); otherwise the http{} block.
     main: flags.standalone
       ? { pid: `${prefix}/nginx.pid`, errorLog: `${prefix}/error.log`, prefixTemp: prefix }

@@ -1,10 +1,11 @@
 import { performance } from 'node:perf_hooks';
-import { releasesDir } from '../lib/config.js';
+import { publicUrl, releasesDir } from '../lib/config.js';
 
 interface Flags {
   releases?: string;
   host?: string;
   port?: string;
+  'public-url'?: string;
   'access-log'?: boolean;
   benchmark?: boolean;
 }
@@ -15,6 +16,7 @@ export async function serveCommand(flags: Flags): Promise<number> {
   let workers: number;
   try {
     workers = workerCount();
+    servedPublicUrl(flags);
   } catch (err) {
     console.error(`dala serve: ${(err as Error).message}`);
     return 2;
@@ -63,6 +65,7 @@ async function serveOne(flags: Flags, inCluster: boolean): Promise<number> {
     host: flags.host ?? process.env.HOST ?? '127.0.0.1',
     port: Number(flags.port ?? process.env.PORT ?? 8080),
     redisUrl: process.env.REDIS_URL || undefined,
+    publicUrl: servedPublicUrl(flags),
     accessLog:
       flags['access-log'] ??
       ['1', 'true', 'yes'].includes((process.env.DALA_ACCESS_LOG ?? '').toLowerCase()),
@@ -181,6 +184,12 @@ export async function startCommand(
     if (code !== 0) return code;
   }
   return serveCommand(flags);
+}
+
+/** --public-url or DALA_PUBLIC_URL when set (src/serve/front/public-origin.ts), checked as the build checks it. */
+function servedPublicUrl(flags: Flags): string | undefined {
+  const set = (flags['public-url'] ?? process.env.DALA_PUBLIC_URL)?.trim();
+  return set ? publicUrl(set) : undefined;
 }
 
 /** Milliseconds since the process started (Node's own time origin) at each start-up mark reached. */

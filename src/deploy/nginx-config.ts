@@ -14,10 +14,19 @@
 // - If-None-Match (RFC 9110 13.1.2): nginx's not-modified filter compares with its own ETag before
 //   add_header runs, so the comparison is a map over "If-None-Match|ETag" with a back-reference
 //   (weak comparison, lists and `*` as Node); a match is passed to Node, which answers the 304.
+// - Host: with a public URL the server block answers for its host only (server_name); any other
+//   Host reaches a default server that answers 421 Misdirected Request with the catalog's problem
+//   document, as Node does (src/serve/front/public-origin.ts), so the /data/ files nginx serves
+//   itself refuse it too.
 // - anything that is not a sealed file (missing files, bad paths, slugs that are aliases, other
 //   methods, CORS preflight) is proxied to Node, so those answers are Node's own problem+json bodies.
 import { chooseCoding, type Coding } from '../serve/data/encoding.js';
-import { DATA_CACHE_CONTROL, EXPOSED_HEADERS } from '../serve/front/common-headers.js';
+import {
+  COMMON_HEADERS,
+  DATA_CACHE_CONTROL,
+  EXPOSED_HEADERS,
+} from '../serve/front/common-headers.js';
+import { PROBLEM_MEDIA_TYPE, problem } from '../serve/problems/errors.js';
 import type { ReleaseSeal } from '../release/layout.js';
 
 export interface NginxConfigOptions {
@@ -28,6 +37,8 @@ export interface NginxConfigOptions {
   upstreams: string[];
   /** What nginx listens on, e.g. "127.0.0.1:8080" or "80". */
   listen: string;
+  /** Where the public reaches the service (DALA_PUBLIC_URL): its host is the only one answered. */
+  publicUrl?: string;
   /** Top-level lines (pid, error_log, worker_processes...); when absent only the http{} block is written. */
   main?: { pid: string; errorLog: string; workerProcesses?: number; prefixTemp?: string };
 }
@@ -87,6 +98,25 @@ function levelMap(coding: string, variable: string): string {
   ].join('\n');
 }
 
+/** The default server for a Host that is not the public URL's: 421 as a problem document. */
+function misdirectedServer(opts: NginxConfigOptions): string[] {
+  if (!opts.publicUrl) return [];
+  const origin = new URL(opts.publicUrl).origin;
+  const body = JSON.stringify(
+    problem('misdirected_request', `this server answers for ${origin} only`, '/'),
+  );
+  if (/['\\$]/.test(body)) throw new Error(`the 421 body cannot be an nginx string: ${body}`);
+  return [
+    'server {',
+    `  listen ${opts.listen} default_server;`,
+    `  default_type ${PROBLEM_MEDIA_TYPE};`,
+    ...Object.entries(COMMON_HEADERS).map(([k, v]) => `  add_header ${k} ${quote(v)} always;`),
+    '  add_header Cache-Control no-store always;',
+    `  return 421 '${body}';`,
+    '}',
+  ];
+}
+
 export function nginxConfig(opts: NginxConfigOptions): string {
   const { seal } = opts;
   const root = `${opts.releasesDir.replace(/\/$/, '')}/${seal.revision}`;
@@ -144,8 +174,10 @@ export function nginxConfig(opts: NginxConfigOptions): string {
     ...opts.upstreams.map((u) => `  server ${u};`),
     '  keepalive 32;',
     '}',
+    ...misdirectedServer(opts),
     'server {',
     `  listen ${opts.listen};`,
+    ...(opts.publicUrl ? [`  server_name ${new URL(opts.publicUrl).hostname};`] : []),
     `  root ${root};`,
     '  etag off;',
     '  if_modified_since off;',

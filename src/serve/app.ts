@@ -23,6 +23,7 @@ import { lazySchemas, type LazySchemas } from './interface/lazy-schemas.js';
 import { strictQueryIntegers } from './interface/query-numbers.js';
 import { dataPlugin } from './data/index.js';
 import { frontServer, type FrontServer } from './front/front-server.js';
+import { publicOrigin } from './front/public-origin.js';
 import { swaggerOptions } from './interface/openapi.js';
 import {
   REVISION_HEADER,
@@ -62,6 +63,8 @@ export interface AppOptions {
   /** One log line per request (Fastify's request logging); off by default to keep the hot path lean. */
   accessLog?: boolean;
   trustProxy?: string[]; // addresses/CIDRs whose X-Forwarded-For is believed (docs/interface.md §10.7)
+  /** DALA_PUBLIC_URL at serve time: the base of absolute URLs and the one host answered (front/public-origin.ts). */
+  publicUrl?: string;
   redisUrl?: string;
   pollMs?: number;
   /** Options of /api/v1/ beside the ones above (tests pin the clock and the rate-limit policy). */
@@ -115,6 +118,7 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
   const logger = opts.logger ?? false;
   const limits: Limits = { ...defaultLimits(), ...opts.limits };
   const routeSchemas = lazySchemas();
+  const origin = publicOrigin(opts.publicUrl);
   // The HTTP server and its /data/ fast path (front-server.ts): given when it already listens
   // (`dala serve`), made here otherwise. Fastify answers every request the fast path leaves.
   const front =
@@ -124,6 +128,7 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
       trustProxy: opts.trustProxy,
       current: () => currentOrNull(releases),
       fastPath: !opts.accessLog,
+      publicOrigin: origin,
     });
   if (opts.front && opts.accessLog)
     throw new Error(
@@ -336,6 +341,7 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
     admission,
     workers,
     rateLimitStore: opts.rateLimitStore,
+    publicOrigin: () => origin.origin(front.server),
     ...opts.v1,
   });
   await app.register(sdmxPlugin, { prefix: '/sdmx/2.1', answerCache: answers, admission });

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppOptions, DalaApp } from './app.js';
 import { frontServer, listen } from './front/front-server.js';
 import { defaultLimits, type Limits } from './front/limits.js';
+import { publicOrigin } from './front/public-origin.js';
 import { ReleaseHolder } from './releases/release-holder.js';
 import { collectStartUpGarbage } from './runtime/start-up-heap.js';
 
@@ -76,6 +77,7 @@ async function startEarly(opts: ServerOptions, host: string, port: number): Prom
     trustProxy: opts.trustProxy,
     current: () => (releases.currentRevision() === null ? null : releases.current()),
     fastPath: true,
+    publicOrigin: publicOrigin(opts.publicUrl),
   });
   const close = async () => {
     front.server.close();

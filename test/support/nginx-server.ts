@@ -31,6 +31,8 @@ export async function startNginx(opts: {
   releasesDir: string;
   upstreams: string[];
   seal?: ReleaseSeal;
+  /** The public URL whose host nginx answers for (server_name); any host when absent. */
+  publicUrl?: string;
 }): Promise<NginxServer> {
   if (!NGINX) throw new Error('nginx is not installed (apt-get install nginx)');
   spawnSync('chmod', ['-R', 'a+rX', opts.releasesDir]); // nginx workers run as an unprivileged user
@@ -52,6 +54,7 @@ export async function startNginx(opts: {
         upstreams: opts.upstreams,
         listen,
         main,
+        publicUrl: opts.publicUrl,
       }),
     );
   } else {
@@ -68,6 +71,7 @@ export async function startNginx(opts: {
       prefix,
       '--out',
       conf,
+      ...(opts.publicUrl ? ['--public-url', opts.publicUrl] : []),
     ];
     const r = spawnSync(process.execPath, args, {
       cwd: ROOT,

@@ -1,6 +1,7 @@
 // `dala serve` as a real process (bin/dala.js running the TypeScript sources under test), on
 // 127.0.0.1 at a port the kernel picks, with its JSON log lines kept for assertions and stopped by pid.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -28,17 +29,36 @@ export async function storeVerified(
   stderr: () => string,
   ms = 120_000,
   workers = 1,
+  host?: string,
 ): Promise<void> {
   const until = Date.now() + ms;
   for (;;) {
-    const r = await fetch(`${url}/api/v1/health`);
-    const body = (await r.json()) as { data?: { status?: string; workers?: unknown[] } };
+    const r = await healthAt(url, host);
+    const body = r.body as { data?: { status?: string; workers?: unknown[] } };
     const listed = body.data?.workers?.length ?? 0;
     if (r.status !== 200 || (body.data?.status !== 'verifying' && listed >= workers)) return;
     if (Date.now() > until)
       throw new Error(`dala serve still verifying its store after ${ms} ms: ${stderr()}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** GET /api/v1/health, naming `host` in Host when given (a server with DALA_PUBLIC_URL answers no other). */
+function healthAt(url: string, host?: string): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${url}/api/v1/health`,
+      { agent: false, headers: host ? { host } : {} },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
 }
 
 /** Starts `dala serve --releases releasesDir` with env added to this process's environment. */
@@ -86,7 +106,8 @@ export async function startServe(
   // `dala serve` listens before its store is verified (/data/ answers, store-backed routes 503
   // store_verifying), and its first worker before the others: a test starts from a server whose
   // every worker answers every route.
-  await storeVerified(url, () => err, 120_000, workers);
+  const publicUrl = env.DALA_PUBLIC_URL ?? process.env.DALA_PUBLIC_URL;
+  await storeVerified(url, () => err, 120_000, workers, publicUrl && new URL(publicUrl).host);
   return {
     url,
     host: new URL(url).host,

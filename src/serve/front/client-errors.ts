@@ -3,7 +3,7 @@
 // is its own JSON shape; here they get the same RFC 9457 problem+json from the catalog as every other
 // error, written straight to the socket (there is no request object to route), then the connection
 // closes, since the parser cannot resynchronise on a stream it failed to parse (RFC 9112 section 11.2).
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { COMMON_HEADERS } from './common-headers.js';
 import { PROBLEM_MEDIA_TYPE, problem, type ErrorCode } from '../problems/errors.js';
@@ -13,6 +13,7 @@ const REASONS: Record<number, string> = {
   408: 'Request Timeout',
   413: 'Content Too Large',
   414: 'URI Too Long',
+  421: 'Misdirected Request',
   431: 'Request Header Fields Too Large',
   503: 'Service Unavailable',
 };
@@ -73,19 +74,15 @@ export function writeProblemToSocket(
 }
 
 /**
- * An HTTP/1.1 request without Host (RFC 9112 section 3.2: the server MUST answer 400). Node would
- * answer it with an empty body before any handler runs; here it is the catalog's problem document
- * with the headers every answer carries, and the connection closes.
+ * A request refused before any route: an HTTP/1.1 request without Host, or with more than one
+ * (RFC 9112 section 3.2: the server MUST answer 400), or naming another origin than this server's
+ * (421, public-origin.ts). Node would answer a missing Host with an empty body before any handler
+ * runs; here it is the catalog's problem document with the headers every answer carries, and the
+ * connection closes.
  */
-export function answerMissingHost(res: ServerResponse): void {
-  const body = JSON.stringify(
-    problem(
-      'malformed_request',
-      'an HTTP/1.1 request must carry a Host header (RFC 9112 section 3.2)',
-      '/',
-    ),
-  );
-  res.writeHead(400, {
+export function answerRefusal(res: ServerResponse, answer: ReturnType<typeof problem>): void {
+  const body = JSON.stringify(answer);
+  res.writeHead(answer.status, {
     ...COMMON_HEADERS,
     'content-type': PROBLEM_MEDIA_TYPE,
     'content-length': Buffer.byteLength(body),
@@ -93,4 +90,19 @@ export function answerMissingHost(res: ServerResponse): void {
     connection: 'close',
   });
   res.end(body);
+}
+
+/** Why the request's Host makes it malformed (RFC 9112 section 3.2), or null. */
+export function hostRefusal(req: IncomingMessage): string | null {
+  if (req.headers.host === undefined)
+    return req.httpVersionMajor === 1 && req.httpVersionMinor >= 1
+      ? 'an HTTP/1.1 request must carry a Host header (RFC 9112 section 3.2)'
+      : null;
+  let hosts = 0;
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2)
+    if (raw[i]!.length === 4 && /^host$/i.test(raw[i]!)) hosts++;
+  return hosts > 1
+    ? 'a request must carry one Host header, not several (RFC 9112 section 3.2)'
+    : null;
 }

@@ -5,7 +5,9 @@
 // (its modules, routes and plugins) is not on the path to the first answer.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { answerClientError, answerMissingHost } from './client-errors.js';
+import { answerClientError, answerRefusal, hostRefusal } from './client-errors.js';
+import { problem } from '../problems/errors.js';
+import type { PublicOrigin } from './public-origin.js';
 import { dataFastPath } from '../data/fast-path.js';
 import { limitConnectionsPerAddress, serverOptions, type Limits } from './limits.js';
 import { cutStalledWriters } from '../load/write-timeout.js';
@@ -28,11 +30,13 @@ export interface FrontOptions {
   current(): LoadedRelease | null;
   /** false: no fast path (the access log is on, and Fastify writes it for every request). */
   fastPath: boolean;
+  /** The origin this server answers for (public-origin.ts). */
+  publicOrigin: PublicOrigin;
 }
 
 export function frontServer(opts: FrontOptions): FrontServer {
   const o = serverOptions(opts.limits);
-  // Host is checked below (answerMissingHost), so the answer is a problem document, not Node's empty 400.
+  // Host is checked below (hostRefusal), so the answer is a problem document, not Node's empty 400.
   const server = createServer({ ...o.http, requireHostHeader: false });
   // As Fastify sets them on a server it creates itself.
   server.keepAliveTimeout = o.keepAliveTimeout;
@@ -59,8 +63,18 @@ export function frontServer(opts: FrontOptions): FrontServer {
       })
     : () => false;
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor >= 1)
-      return answerMissingHost(res);
+    const malformed = hostRefusal(req);
+    if (malformed !== null) return answerRefusal(res, problem('malformed_request', malformed, '/'));
+    const elsewhere = opts.publicOrigin.misdirected(req);
+    if (elsewhere !== null)
+      return answerRefusal(
+        res,
+        problem(
+          'misdirected_request',
+          `this server answers for ${opts.publicOrigin.origin(server)} only, not for ${JSON.stringify(elsewhere.slice(0, 100))}`,
+          '/',
+        ),
+      );
     if (fast(req, res)) return;
     if (app) app(req, res);
     else held.push([req, res]);

@@ -26,6 +26,7 @@ export const ERROR_CATALOG = {
   overloaded: { status: 503, title: 'Server overloaded; retry shortly' },
   // the HTTP layer, before any route (RFC 9112, RFC 9110 section 15.5)
   malformed_request: { status: 400, title: 'Malformed HTTP request' },
+  misdirected_request: { status: 421, title: 'Request for another host' },
   request_timeout: { status: 408, title: 'Request not received in time' },
   uri_too_long: { status: 414, title: 'Request target too long' },
   headers_too_large: { status: 431, title: 'Request header fields too large' },

@@ -50,6 +50,8 @@ export interface V1Options {
   workers?: () => Promise<WorkersReport>;
   /** Buckets held elsewhere (a cluster worker's: the primary's); used when there is no Redis. */
   rateLimitStore?: RateLimitStore & { degradation?(): string | null };
+  /** The origin absolute URLs start with (src/serve/front/public-origin.ts); never a request header. */
+  publicOrigin?: () => string;
   /** Clock for the freshness evaluation; tests pin it. */
   now?: () => Date;
   /** Milliseconds clock of the in-memory token bucket; tests step it instead of sleeping. */
@@ -90,7 +92,13 @@ export const v1Plugin: FastifyPluginAsync<V1Options> = async (app, opts) => {
   app.removeContentTypeParser(['text/plain']);
   jsonBodyParser(app);
 
-  const routeOpts = { releases: opts.releases, basePath: prefix, now: opts.now }; // not "prefix": Fastify reads that key as a route prefix
+  // not "prefix": Fastify reads that key as a route prefix
+  const routeOpts = {
+    releases: opts.releases,
+    basePath: prefix,
+    now: opts.now,
+    publicOrigin: opts.publicOrigin ?? (() => 'http://127.0.0.1'),
+  };
   const degradation = shared?.degradation?.bind(shared);
   await app.register(healthRoutes, {
     ...routeOpts,

@@ -44,23 +44,20 @@ const TYPE_NAMES: Readonly<Record<(typeof ENTITY_TYPES)[number], string>> = {
   source: 'Source',
 };
 
-function origin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
-
-function manifest(request: FastifyRequest, basePath: string): ReconManifest {
-  const base = `${origin(request)}${basePath}/reconcile`;
+/** The manifest's URLs are absolute (clients fetch them from elsewhere): on the configured public origin, never on the request's Host. */
+function manifest(origin: string, basePath: string): ReconManifest {
+  const base = `${origin}${basePath}/reconcile`;
   return {
     versions: ['0.2'],
     name: 'Dala: places, public bodies and indicators of Kazakhstan',
-    identifierSpace: `${origin(request)}${basePath}/entities/`,
-    schemaSpace: `${origin(request)}${basePath}/openapi.json`,
-    documentation: `${origin(request)}${basePath}/openapi.json`,
+    identifierSpace: `${origin}${basePath}/entities/`,
+    schemaSpace: `${origin}${basePath}/openapi.json`,
+    documentation: `${origin}${basePath}/openapi.json`,
     view: { url: `${base}/view?id={{id}}` },
     defaultTypes: ENTITY_TYPES.map((id) => ({ id, name: TYPE_NAMES[id] })),
     suggest: {
       entity: {
-        service_url: origin(request),
+        service_url: origin,
         service_path: `${basePath}/reconcile/suggest/entity`,
       },
     },
@@ -134,10 +131,10 @@ function reconcileOne(release: LoadedRelease, q: ReconQuery, candidates: number)
 
 function answer(
   request: FastifyRequest,
-  opts: { releases: ReleaseSource; basePath: string },
+  opts: { releases: ReleaseSource; basePath: string; publicOrigin: () => string },
   raw: unknown,
 ): ReconGetAnswer {
-  if (raw === undefined) return manifest(request, opts.basePath);
+  if (raw === undefined) return manifest(opts.publicOrigin(), opts.basePath);
   const batch = batchOf(raw);
   const release = takeRelease(request, opts.releases);
   const out: ReconResults = {};
@@ -178,7 +175,7 @@ const ID_QUERY = {
 
 export async function reconcileRoutes(
   app: FastifyInstance,
-  opts: { releases: ReleaseSource; basePath: string },
+  opts: { releases: ReleaseSource; basePath: string; publicOrigin: () => string },
 ): Promise<void> {
   // OpenRefine posts `queries=<json>` as a form (Reconciliation API 0.2, section 5.2): parsed here
   // with the platform's URLSearchParams, in this context only.
