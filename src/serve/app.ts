@@ -1,14 +1,15 @@
-// buildApp: the one Fastify app for every route family (docs/architecture.md). Cross-cutting rules live
-// here: each request pins one release (so an answer comes wholly from one revision, even while the
-// pointer swaps), every response names its revision, CORS for GET from any origin, nosniff, 405 with
-// Allow, unknown query parameters refused, one problem+json error handler and one interface document.
+// buildApp: the one Fastify app for every route family (docs/architecture.md). The cross-cutting
+// rules are installed here: each request pins one release (releases/pinned.ts: an answer comes
+// wholly from one revision, even while the pointer swaps), every response names its revision, CORS
+// for GET from any origin, nosniff, 405 with Allow (requests/allowed-methods.ts), unknown query
+// parameters refused (interface/unknown-parameters.ts), one problem+json error handler and one
+// interface document.
 import Fastify, {
   LogController,
   type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyPluginAsync,
   type FastifyReply,
-  type FastifyRequest,
 } from 'fastify';
 import swagger from '@fastify/swagger';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -32,8 +33,6 @@ import {
   sendProblem,
   toProblem,
 } from './problems/problem-handler.js';
-import { ProblemError } from './problems/errors.js';
-import { isStoreFault } from './problems/problem-handler.js';
 import { ReleaseHolder, type HolderOptions } from './releases/release-holder.js';
 import { timemachinePlugin } from './timemachine/index.js';
 import { SHARED_SCHEMAS } from './interface/schemas.js';
@@ -55,7 +54,10 @@ import {
   type WorkerStatus,
   type WorkersReport,
 } from './cluster/worker-status.js';
-import './releases/pinned.js';
+import { installReleasePins, pinRelease } from './releases/pinned.js';
+import { AllowedMethods } from './requests/allowed-methods.js';
+import { refuseUnreadableRequest } from './requests/request-guards.js';
+import { refuseUnknownParameters } from './interface/unknown-parameters.js';
 
 export interface AppOptions {
   releasesDir: string;
@@ -184,9 +186,6 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
   const answers =
     opts.answerCache instanceof AnswerCache ? opts.answerCache : new AnswerCache(opts.answerCache);
   app.decorate('routeTable', [] as { method: string; url: string }[]);
-  app.decorateRequest('release', null);
-  app.decorateRequest('releaseUnpinned', false);
-  app.decorateRequest('releaseProblem', '');
   app.addHook('onClose', () => releases.close());
   // Health answers under pressure (it is how a proxy and an operator learn why); the rest is shed.
   const admission = new Admission(
@@ -207,87 +206,31 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
   front.refuse = () =>
     closing || (limits.maxEventLoopDelayMs > 0 && loopDelay() > limits.maxEventLoopDelayMs);
 
-  const patterns: { re: RegExp; methods: string[] }[] = [];
+  const allowed = new AllowedMethods();
   app.addHook('onRoute', (r) => {
     strictQueryIntegers(r);
+    refuseUnknownParameters(r);
     const methods = [r.method].flat().map(String);
-    // One rule for every API family: a query parameter a route does not declare is a 400
-    // unknown_parameter. /data/ is exempt: static files ignore the query, as any static server does.
-    if (
-      methods.includes('GET') &&
-      !r.url.startsWith('/data/') &&
-      r.url !== '*' &&
-      !r.schema?.querystring
-    ) {
-      r.schema = {
-        ...r.schema,
-        querystring: { type: 'object', additionalProperties: false, properties: {} },
-      };
-    }
     for (const method of methods) app.routeTable.push({ method, url: r.url });
-    if (r.url === '*' || r.url === '/*') return; // the CORS preflight catch-all
-    const source = r.url
-      .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
-      .replace(/:[A-Za-z0-9_]+/g, '[^/]+')
-      .replace(/\*/g, '.*');
-    patterns.push({ re: new RegExp(`^${source}$`), methods });
+    allowed.add(r.url, methods);
   });
-  const allowedFor = (path: string) => {
-    const set = new Set(patterns.filter((p) => p.re.test(path)).flatMap((p) => p.methods));
-    return set.size ? [...new Set([...set, 'OPTIONS'])].sort() : [];
-  };
 
   installProblemHandling(app);
   for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
   await app.register(swagger, swaggerOptions);
   // Synchronous hooks (done callbacks): nothing here awaits, and an async hook costs a promise and a
   // microtask turn per request on every route.
-  const unpin = (req: FastifyRequest) => {
-    if (req.release && !req.releaseUnpinned) {
-      req.releaseUnpinned = true;
-      releases.releaseRef(req.release);
-    }
-  };
+  installReleasePins(app, releases);
   app.addHook('onRequest', (req, reply, done) => {
-    req.release = releases.acquire();
-    if (!req.release) req.releaseProblem = releases.status().reasons.join('; ');
-    if (Buffer.byteLength(req.url) > limits.maxUrlBytes) {
-      throw new ProblemError(
-        'uri_too_long',
-        `the request target is longer than ${limits.maxUrlBytes} bytes`,
-      );
-    }
-    // Request bodies are never content-coded here (RFC 9110 section 8.4: 415 for an unsupported coding).
-    const coding = req.headers['content-encoding'];
-    if (coding !== undefined && String(coding).trim().toLowerCase() !== 'identity') {
-      throw new ProblemError(
-        'unsupported_media_type',
-        `request bodies with Content-Encoding ${JSON.stringify(String(coding).slice(0, 40))} are not accepted; send identity`,
-        {},
-        { 'accept-encoding': 'identity' },
-      );
-    }
-    // A path that exists under other methods answers 405 with Allow, GET on a POST-only route included.
+    pinRelease(req, releases);
+    refuseUnreadableRequest(req, limits.maxUrlBytes);
     if (req.is404 && req.method !== 'OPTIONS') {
-      const allow = allowedFor(req.url.split('?')[0] ?? '');
+      const allow = allowed.of(req.url.split('?')[0] ?? '');
       if (allow.length) {
         methodNotAllowed(req, reply, allow);
         return;
       }
     }
-    done();
-  });
-  app.addHook('onResponse', (req, _reply, done) => {
-    unpin(req);
-    done();
-  });
-  // A store read that fails (a corrupted page) is the release's fault, not the request's: health
-  // degrades and the release reloads from its sealed directory (problem-handler answers 503).
-  app.addHook('onError', async (req, _reply, err) => {
-    if (req.release && isStoreFault(err)) releases.reportFault(req.release as never, err);
-  });
-  app.addHook('onRequestAbort', (req, done) => {
-    unpin(req);
     done();
   });
   app.addHook('onSend', (req, reply, payload, done) => {
@@ -296,22 +239,7 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
   });
 
   // CORS preflight (Fetch standard): answered for any path that has routes.
-  app.options('*', { schema: { hide: true } }, (req, reply) => {
-    const allow = allowedFor(req.url.split('?')[0] ?? '');
-    if (!allow.length)
-      throw new ProblemError('not_found', `no resource at ${req.url.split('?')[0]}`);
-    const asked = req.headers['access-control-request-headers'];
-    return reply
-      .code(204)
-      .header('allow', allow.join(', '))
-      .header('access-control-allow-methods', allow.join(', '))
-      .header(
-        'access-control-allow-headers',
-        typeof asked === 'string' ? asked : 'Accept, Accept-Encoding, If-None-Match',
-      )
-      .header('access-control-max-age', '86400')
-      .send();
-  });
+  app.options('*', { schema: { hide: true } }, allowed.preflight());
 
   // One generated interface document for every family (docs/interface.md §9), completed from the served release
   // (interface-doc.ts) and also served under each family.
