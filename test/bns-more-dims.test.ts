@@ -189,7 +189,7 @@ describe('bns-more tables with a breakdown against an independent reading', () =
     assert.match(map.get(key('KZ-79', '2014/15', { area: '_T' }))!.null_reason!, /not available/);
     assert.match(
       map.get(key('KZ-61', '2014/15', { area: '_T' }))!.note!,
-      /Shymkent's schools are counted here/,
+      /Shymkent city's schools are counted here/,
     );
     const total = map.get(key('KZ', '2007/08', { area: '_T' }))!.value!;
     const u = map.get(key('KZ', '2007/08', { area: 'U' }))!;

@@ -143,7 +143,7 @@ describe('the real release describes its values truly', () => {
     const environment = catalog.datasets.find((d: any) => d.id === 'dataset:environment');
     assert.match(
       environment.publication_limits,
-      /more decimals than its table displays .* published as the table displays it/,
+      /Every number is published as its table displays it: a spreadsheet cell to the decimals of its number format/,
     );
   });
 

@@ -115,9 +115,13 @@ function freshnessOf(
   };
 }
 
-// Says exactly what Dala changes (each change is also stated in the point's note): nothing else.
-const OFFICIAL_LIMITS =
-  "Official statistics of the Bureau. Values are the source values except where a point's note says otherwise: transcription artefacts rounded to the published precision, a cell holding more decimals than its table displays (such as a cached national total) published as the table displays it, missing years published as null with a reason, labels normalised. Legally significant use must be checked at stat.gov.kz.";
+// Says exactly what Dala changes (each change is also stated in the point's note): nothing else. The
+// one rounding rule is asDisplayed (src/sources/bns-grid-checks.ts); CSV transcriptions keep the
+// decimals of the table they copy (src/sources/bns-csv.ts).
+const AS_PUBLISHED =
+  "Every number is published as its table displays it: a spreadsheet cell to the decimals of its number format (a cell holding 4917.916666666667 shown as 4,918 is published as 4918), a cell in the General format and a CSV field as written, with binary floating-point noise beyond 12 significant digits dropped, and a CSV transcription of a Bureau table to that table's decimals; each changed value says so in its note. A value the source calls an estimate has status estimate. Missing values are published as null with a reason; labels are normalised.";
+const OFFICIAL_LIMITS = `Official statistics of the Bureau. ${AS_PUBLISHED} Legally significant use must be checked at stat.gov.kz.`;
+const RATES_LIMITS = `Official statistics of the National Bank of Kazakhstan (USD/KZT rate, base rate) and of the Bureau (consumer price index), transcribed by a third-party repository (makenerzhan-gif/kazakhstan-economic-data). ${AS_PUBLISHED} Legally significant use must be checked at nationalbank.kz and stat.gov.kz.`;
 
 export function buildDatasets(
   points: Point[],
@@ -130,6 +134,7 @@ export function buildDatasets(
     description: string,
     metrics: readonly string[],
     sources: string[],
+    limits = OFFICIAL_LIMITS,
   ): DatasetDef => ({
     id,
     title,
@@ -141,7 +146,7 @@ export function buildDatasets(
     sla_days: 400,
     historical: false,
     quality_status: 'official',
-    publication_limits: OFFICIAL_LIMITS,
+    publication_limits: limits,
   });
   return [
     series(
@@ -196,7 +201,7 @@ export function buildDatasets(
     series(
       'household-expenditure',
       'Household money expenditure per capita by region',
-      'KZT per person per month, 2001-2022, unrounded as the Bureau stores them; 2018 and 2022 estimates noted where the table says so.',
+      'KZT per person per month, 2001-2022, as the table displays them (whole tenge); the values the table calls estimates (2018 Turkistan and Shymkent, 2022 six regions) have status estimate.',
       MORE_DATASETS['household-expenditure']!,
       ['bns-household-expenditure'],
     ),
@@ -224,7 +229,7 @@ export function buildDatasets(
     series(
       'bus-transport',
       'Bus transport by region',
-      'Buses in stock and of individual owners (units, registration region from 2005), passengers (million) and passenger turnover (million passenger-km), 2003-2022; series break 2019 to 2020.',
+      'Buses in stock (units, national from 1990, regions from 2003) and of individual owners (units, national from 1992, regions from 2003), counted by registration region from 2005; passengers (million) and passenger turnover (million passenger-km), 2003-2022; series break 2019 to 2020.',
       MORE_DATASETS['bus-transport']!,
       ['bns-bus-transport'],
     ),
@@ -234,6 +239,7 @@ export function buildDatasets(
       'Official USD/KZT rate by business day (2021-05-10 onwards, KZT per USD), the National Bank base rate as the rate in force each day (from 2024-10-14, percent per year) and the monthly consumer price index (2011 onwards, previous month = 100 and same month of previous year = 100).',
       [...NATIONAL_METRICS],
       ['nbk-usd-kzt', 'nbk-base-rate', 'bns-cpi-prev-month', 'bns-cpi-prev-year'],
+      RATES_LIMITS,
     ),
     series(
       'population-sex-area',

@@ -1,6 +1,9 @@
 // What the Bureau's grid tables (bns-year-grid.ts) show and where they cannot be right.
-// - A cell's number format is the precision the table displays: a value stored with more decimals
-//   than that (a cached total such as 2407.4557910000003 shown as "2,407.5") is published as displayed.
+// - One rule for every number of every Bureau workbook (asDisplayed): it is published as its table
+//   displays it, to the decimals of the cell's number format (a cached total 2407.4557910000003 shown
+//   as "2,407.5" is 2407.5; an average 4917.916666666667 shown as "4,918" is 4918); a cell in the
+//   General format shows what it holds, so it is published as held, with binary floating-point noise
+//   beyond 12 significant digits (2346.2999999999997) dropped. Each changed value says so in its note.
 // - A year column equal to the previous one in every row is, most likely, a copied column.
 // - A place-year equal in every block of one sheet (total = urban = rural) is most likely a filled-in
 //   placeholder. Both are published as the source has them, with status suspicious and a note.
@@ -10,16 +13,41 @@ import type { Point } from './records.js';
 export function displayedDecimals(format: string | undefined): number | null {
   if (format === undefined) return null;
   // the first section formats positive numbers; quoted text, escapes and padding (_x) display no digits
-  const section = format.split(';')[0]!.replace(/"[^"]*"|\\.|_./g, '').trim();
+  // quoted text, escapes, padding (_x) and fill (*x) display no digits
+  const section = format.split(';')[0]!.replace(/"[^"]*"|\\.|_.|\*./g, '').trim();
   if (!/^[#,0]*0(\.0+)?$/.test(section)) return null;
   return section.split('.')[1]?.length ?? 0;
 }
 
+/** Drops binary floating-point noise (2346.2999999999997 -> 2346.3) and nothing a person typed. */
+export function cleanNumber(v: number): number {
+  return Number(v.toPrecision(12));
+}
+
+/** A cell's number as published (the rule above), with the note that says what was changed, if anything. */
+export function asDisplayed(held: number, format: string | undefined): { value: number; note: string | null } {
+  const clean = cleanNumber(held);
+  const shown = displayedDecimals(format);
+  if (shown !== null && decimalsOf(clean) > shown)
+    return {
+      value: roundTo(clean, shown),
+      note: `the cell holds ${held}; the table displays it to ${shown} decimal${shown === 1 ? '' : 's'} (number format "${format}"), as published here`,
+    };
+  if (clean !== held) return { value: clean, note: `the cell holds ${held}; floating-point noise beyond 12 significant digits dropped` };
+  return { value: held, note: null };
+}
+
 export const decimalsOf = (v: number): number => (String(v).split('.')[1] ?? '').length;
 
+/**
+ * Rounds half away from zero on the number's decimal digits, as a spreadsheet displays it: shifting
+ * by the exponent of its decimal text keeps 10957.55 at 109575.5 (10957.55 * 10 is 109575.49999...,
+ * which Math.round would take down to 10957.5 where the table shows 10957.6).
+ */
 export function roundTo(value: number, decimals: number): number {
-  const f = 10 ** decimals;
-  return Math.round(value * f) / f;
+  if (/e/u.test(String(value))) return Math.round(value * 10 ** decimals) / 10 ** decimals;
+  const shifted = Math.round(Math.abs(Number(`${Math.abs(value)}e${decimals}`)));
+  return Math.sign(value) * Number(`${shifted}e-${decimals}`);
 }
 
 const flag = (p: Point, note: string) => {

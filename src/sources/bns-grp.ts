@@ -11,6 +11,7 @@
 // runsOf() below reads the two things needed of it, each run's text and its vertAlign.
 import { readFile } from 'node:fs/promises';
 import * as XLSX from '@e965/xlsx';
+import { asDisplayed } from './bns-grid-checks.js';
 import type { Point } from './records.js';
 import { annualPeriod, cumulativePeriod, type PeriodBounds } from './bns-periods.js';
 import { borderNullReason } from './bns-reforms.js';
@@ -91,14 +92,15 @@ function parsePeriodHeader(text: string): { bounds: PeriodBounds; metric: Column
 }
 
 /** A number from a plain cell or from the cached result of a formula; undefined for an empty cell. */
-function cellNumber(cell: XLSX.CellObject | undefined, where: string): { value: number; formula: boolean } | undefined {
+function cellNumber(cell: XLSX.CellObject | undefined, where: string): { value: number; formula: boolean; format: string | undefined } | undefined {
   if (isEmpty(cell)) return undefined;
   const { t, v, f } = cell!;
+  const format = typeof cell!.z === 'string' ? cell!.z : undefined;
   if (f !== undefined) {
-    if (t === 'n' && typeof v === 'number' && Number.isFinite(v)) return { value: v, formula: true };
+    if (t === 'n' && typeof v === 'number' && Number.isFinite(v)) return { value: v, formula: true, format };
     throw new Error(`${where}: formula ${f} without a cached numeric result (${JSON.stringify(v ?? null)})`);
   }
-  if (t === 'n' && typeof v === 'number' && Number.isFinite(v)) return { value: v, formula: false };
+  if (t === 'n' && typeof v === 'number' && Number.isFinite(v)) return { value: v, formula: false, format };
   throw new Error(`${where}: expected a number, found ${JSON.stringify(v)}`);
 }
 
@@ -137,7 +139,7 @@ export async function readGrpWorkbook(
   options: { source_id?: string } = {},
 ): Promise<GrpResult> {
   const sourceId = options.source_id ?? 'bns-grp';
-  const workbook = XLSX.read(await readFile(path), { cellFormula: true, cellNF: false, cellHTML: false, cellText: false, sheetStubs: true });
+  const workbook = XLSX.read(await readFile(path), { cellFormula: true, cellNF: true, cellHTML: false, cellText: false, sheetStubs: true });
   const points: Point[] = [];
   const normalised = new Map<string, string>();
   const notes: string[] = [];
@@ -244,20 +246,22 @@ export async function readGrpWorkbook(
         const num = cellNumber(cellAt(d.row, column.col), where);
         let value: number | null = null;
         let nullReason: string | null = null;
+        const shown = num === undefined ? null : asDisplayed(num.value, num.format);
         if (num === undefined) {
           const footnote = d.labelMarkers.map((m) => footnotes.get(m)).find((t) => t !== undefined);
           nullReason = footnote !== undefined ? `source footnote: ${footnote}` : borderNullReason(d.place, column.bounds.period_end);
           if (nullReason === null) throw new Error(`${where}: empty cell that no footnote or border change explains`);
         } else {
-          // Cached SUM results may carry binary noise; the table publishes one decimal.
-          value = num.formula ? Math.round(num.value * 10) / 10 : num.value;
+          // published as the table displays it (bns-grid-checks.ts), like every Bureau workbook
+          value = shown!.value;
           if (value !== num.value) roundedTotals++;
           if (value === 0) throw new Error(`${where}: value 0 (the table leaves missing cells empty)`);
         }
         const noteParts = [
           unit === GRP_ROUBLE_UNIT ? 'million roubles (source footnote): not comparable with tenge values' : null,
           preliminary !== null && value !== null ? `preliminary (source footnote: "${preliminary}"); may be revised` : null,
-          num !== undefined && value !== num.value ? `the cell's cached formula result is ${num.value}; rounded to 0.1, the table's precision` : null,
+          num?.formula ? `the workbook's own formula; its cached result is published` : null,
+          shown?.note ?? null,
         ].filter((n): n is string => n !== null);
         columnPoints.push({
           metric: column.metric,
@@ -275,7 +279,7 @@ export async function readGrpWorkbook(
       points.push(...columnPoints);
     }
   }
-  if (roundedTotals > 0) notes.push(`${roundedTotals} cached formula results (national totals) rounded to 0.1, the table's precision`);
+  if (roundedTotals > 0) notes.push(`${roundedTotals} cells published as the table displays them (their number format), not as the file holds them`);
   // the same border notes as every other family (bns-breaks.ts)
   markBorderChanges(points);
   notes.push(...describeSeries(points));

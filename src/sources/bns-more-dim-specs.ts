@@ -31,7 +31,6 @@ export const POPULATION_SEX_AREA_SPEC: PeriodGridSpec = {
   labelMarker: /^(.*?)\s+(\d)$/u,
   footnote: /^(\d)\)\s*(.+)$/u,
   nullTexts: { '-': DASH },
-  noise: 'keep',
   periodNotes: [
     ...(['M', 'F'] as const).flatMap((sex) => (['U', 'R'] as const).map((area) => ({
       metric: 'population_start_of_year', period: '2008-01-01', dimensions: { sex, area },
@@ -50,7 +49,7 @@ export const POPULATION_SEX_AREA_SPEC: PeriodGridSpec = {
 export const SCHOOLS_FILE = 'bns-more/general_education_schools_by_region_urban_rural.xlsx';
 
 const SCHOOL_TURKISTAN =
-  'the table prints this under "Туркестанская*" with the footnote "Данные за 2000-2017 гг. по Южно-Казахстанской области"; Shymkent has its own row in those years and the regions sum exactly to the national row, so the figure is South Kazakhstan without Shymkent city, the territory of today\'s Turkistan region';
+  'Shymkent has its own row in those years and the regions sum exactly to the national row, so the figure is South Kazakhstan without Shymkent city, the territory of today\'s Turkistan region';
 
 export const SCHOOLS_SPEC: PeriodGridSpec = {
   source_id: 'bns-schools',
@@ -67,17 +66,24 @@ export const SCHOOLS_SPEC: PeriodGridSpec = {
     const m = /^(\d{4})\/(\d{2})$/u.exec(t);
     return m && (Number(m[1]) + 1) % 100 === Number(m[2]) ? { bounds: schoolYearPeriod(Number(m[1])), markers: [] } : null;
   },
-  labelMarker: /^(.*?)\s*(\*+)$/u,
+  labelMarker: /^(.*?)\s*(\*+|\d\))$/u,
   footnote: /^(\d\)|\*+)\s*(.+)$/u,
+  footnotes: [
+    // on the title: from the school year 2014/15, the Ministry of Education's data
+    { key: '1)', says: /^С 2014 года .*данные собираются МОН РК/u, years: [[2014, null]] },
+    // printed under the table without a marker: the urban and rural blocks up to 2007/08
+    {
+      key: '2)', says: /^До 2008 года данные по типу местности представлены без вечерних/u, unmarked: true, years: [[2000, 2007]], dimensions: { area: ['U', 'R'] },
+      explains: 'urban and rural counts exclude evening general-education schools up to 2007/08, so urban + rural is less than the total',
+    },
+    // on the Turkistan row: its 2000/01-2017/18 values
+    { key: '*', says: /^Данные за 2000-2017 гг\. по Южно-Казахстанской области/u, years: [[2000, 2017]], explains: SCHOOL_TURKISTAN },
+  ],
   nullTexts: { '-': DASH, '…': 'source cell "…": not available' },
-  noise: 'keep',
   periodNotes: [
-    ...['2014/15', '2015/16'].flatMap((period) => [
-      { metric: 'general_education_schools', period, place: 'KZ-61', note: 'Shymkent\'s schools are counted here this school year (1053; Shymkent "…")' },
-    ]),
-    ...[2000, 2001, 2002, 2003, 2004, 2005, 2006, 2007].flatMap((y) => (['U', 'R'] as const).map((area) => ({
-      metric: 'general_education_schools', period: schoolYearPeriod(y).period, dimensions: { area },
-      note: 'urban and rural counts exclude evening general-education schools up to 2007/08 (the table\'s footnote 2), so urban + rural is less than the total',
-    }))),
+    // Shymkent city's schools are urban: the total (1053) and the urban count (261) hold them, the rural count does not
+    ...['2014/15', '2015/16'].flatMap((period) => (['_T', 'U'] as const).map((area) => (
+      { metric: 'general_education_schools', period, place: 'KZ-61', dimensions: { area }, note: 'Shymkent city\'s schools are counted here this school year (Shymkent "…")' }
+    ))),
   ],
 };

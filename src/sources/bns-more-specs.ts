@@ -25,6 +25,8 @@ export const DOCTORS_SPEC: YearGridSpec = {
     footnote: /^\*\*\s*Данные за \d{4}-\d{4}\s*гг\.? по Южно-Казахстанской области\.?$/u,
     note: 'the table prints this under "Туркестанская**"; its footnote says 2003-2017 are the former South Kazakhstan region',
   }],
+  // on the title: the Ministry of Health's figures in the years it names
+  footnotes: [{ key: '*', says: /^За 2008-2010гг\. и с 2014 года по данным Министерства здравоохранения/u, years: [[2008, 2010], [2014, null]] }],
 };
 
 export const DOCTORS_DOUBTFUL: DoubtfulCell[] = [{
@@ -45,11 +47,9 @@ export const HOUSEHOLD_EXPENDITURE_SPEC: PeriodGridSpec = {
   labelMarker: /^(.*?)\s*(\*+)$/u,
   footnote: /^(\d{4}\*)\s*(.+)$/u,
   nullTexts: { '-': DASH },
-  // Averages of monthly figures (4917.916666666667): the Bureau's own unrounded values, kept.
-  noise: 'keep',
-  scoped: [
-    { key: '2018*', places: ['KZ-61', 'KZ-79'], named: ['Туркестанской', 'Шымкент'] },
-    { key: '2022*', places: ['KZ-19', 'KZ-35', 'KZ-63', 'KZ-10', 'KZ-33', 'KZ-62'], named: ['Алматинской', 'Карагандинской', 'Восточно-Казахстанской', 'Абай', 'Жетісу', 'Ұлытау'] },
+  footnotes: [
+    { key: '2018*', says: /оценочные данные/u, places: ['KZ-61', 'KZ-79'], named: ['Туркестанской', 'Шымкент'], estimate: true },
+    { key: '2022*', says: /оценочные данные/u, places: ['KZ-19', 'KZ-35', 'KZ-63', 'KZ-10', 'KZ-33', 'KZ-62'], named: ['Алматинской', 'Карагандинской', 'Восточно-Казахстанской', 'Абай', 'Жетісу', 'Ұлытау'], estimate: true },
   ],
 };
 
@@ -62,7 +62,6 @@ export const EMPLOYMENT_AGENCIES_SPEC: PeriodGridSpec = {
   footnote: /^(\d\))\s*(.+)$/u,
   nullTexts: { '-': DASH },
   textNumbers: true,
-  noise: 'keep',
 };
 
 /** "I квартал 2008 года", "I полугодие 2022 года4)", "9 месяцев 2021года", "2008 год". */
@@ -87,23 +86,26 @@ export const GRP_PER_CAPITA_SPEC: PeriodGridSpec = {
   footnote: /^(\d\))\s*(.+)$/u,
   legend: [/^Рассчитано по среднему курсу доллара США/u],
   nullTexts: { '-': DASH },
-  noise: 'drop',
-  scoped: [
-    { key: '3)', places: ['KZ-55', 'KZ-59', 'KZ-61'], named: ['Павлодарской', 'Северо-Казахстанской', 'Туркестанской'] },
-    { key: '4)', places: ['KZ-55', 'KZ-59', 'KZ-61', 'KZ-62'], named: ['Павлодарской', 'Северо-Казахстанской', 'Туркестанской', 'Улытауской'] },
+  footnotes: [
+    // on the title: the whole table
+    { key: '1)', says: /расчеты ВРП по кварталам/u },
+    // on the Turkistan and Shymkent rows: the years it names, to 2018 (the two exist from I half 2018)
+    { key: '2)', says: /c 1990 по 2018 годы Туркестанская область и город Шымкент были в составе Южно-Казахстанской области/u, years: [[1990, 2018]] },
+    { key: '3)', says: /обновлены данные/u, places: ['KZ-55', 'KZ-59', 'KZ-61'], named: ['Павлодарской', 'Северо-Казахстанской', 'Туркестанской'] },
+    { key: '4)', says: /был пересчитан/u, places: ['KZ-55', 'KZ-59', 'KZ-61', 'KZ-62'], named: ['Павлодарской', 'Северо-Казахстанской', 'Туркестанской', 'Улытауской'] },
   ],
 };
 
 const REGISTRATION =
-  'counted by the region of registration (number plate), not where the buses run: plates of the former South Kazakhstan region still count under it after 2018, and the 2022 regions only hold buses registered there';
+  'registration data: counted by the region of registration (number plate), not where the buses run; plates of the former South Kazakhstan region still count under it after 2018, and the 2022 regions only hold buses registered there';
 const PASSENGER_BREAK = (what: string) =>
   `series break: ${what} falls to about a third from 2019 to 2020 in every region and stays there; the table gives no reason; compare 2020 onwards only with each other`;
 
 export const BUS_SPEC: PeriodGridSpec = {
   source_id: 'bns-bus-transport',
   parts: [
-    { sheet: 'Автобусный транспорт', title: 'Наличие автобусов', unitText: 'единиц', metric: 'buses_in_stock', unit: 'units', note: REGISTRATION },
-    { sheet: 'Автобусный транспорт', title: 'Наличие автобусов у индивидуальных владельцев', unitText: 'единиц', metric: 'buses_individual_owners', unit: 'units', note: REGISTRATION },
+    { sheet: 'Автобусный транспорт', title: 'Наличие автобусов', unitText: 'единиц', metric: 'buses_in_stock', unit: 'units' },
+    { sheet: 'Автобусный транспорт', title: 'Наличие автобусов у индивидуальных владельцев', unitText: 'единиц', metric: 'buses_individual_owners', unit: 'units' },
     { sheet: 'Автобусный транспорт', title: 'Перевозки пассажиров автобусами*', unitText: 'млн. человек', metric: 'bus_passengers', unit: 'million persons' },
     { sheet: 'Автобусный транспорт', title: 'Пассажирооборот автобусов*', unitText: 'млн. пкм', metric: 'bus_passenger_km', unit: 'million passenger-km' },
   ],
@@ -114,6 +116,8 @@ export const BUS_SPEC: PeriodGridSpec = {
   labelMarker: /^(.*?)\s*(\*+|\d\))$/u,
   footnote: /^(\d\)|\*+)\s*(.+)$/u,
   legend: [/^Значение «Х» - означает конфиденциальные данные\.$/u],
+  // 1) is glued to the year headers from 2005 on: registration data, by the plate's region
+  footnotes: [{ key: '1)', says: /^По данным Министерства внутренних дел/u, explains: REGISTRATION }],
   nullTexts: {
     '-': DASH,
     x: 'source cell "x": confidential data (the table\'s legend: «Значение «Х» - означает конфиденциальные данные»)',
@@ -121,7 +125,6 @@ export const BUS_SPEC: PeriodGridSpec = {
   },
   // "82 1892)": the national stock with footnote 2) glued on, stored as text.
   textNumbers: true,
-  noise: 'drop',
   periodNotes: [
     { metric: 'bus_passengers', period: '2020', note: PASSENGER_BREAK('the number of passengers (national 17 532 million in 2019, 5 824 million in 2020)') },
     { metric: 'bus_passenger_km', period: '2020', note: PASSENGER_BREAK('passenger turnover (national 181 193 million passenger-km in 2019, 57 758 million in 2020)') },
@@ -143,9 +146,15 @@ export const UNEMPLOYMENT_QUARTERLY_SPEC: PeriodGridSpec = {
   },
   labelMarker: /^(.*?)\s*(\d\))$/u,
   footnote: /^(\d\))\s*(.+)$/u,
+  footnotes: [
+    // on the title: every value
+    { key: '1)', says: /sample servey of population employment/u },
+    // on the 2015 "year" header: that column and every later one
+    { key: '2)', says: /^Hereinafter/u, hereinafter: true },
+    // on the Turkistan and Shymkent rows: their 2010-2017 values, which it calls estimates
+    { key: '3)', says: /from 2010 to 2017 estimates/u, years: [[2010, 2017]], estimate: true },
+  ],
   nullTexts: { '-': DASH },
-  // The Bureau's computed rates (8.217621857179266 for 2006) are published as stored.
-  noise: 'keep',
 };
 
 /** English labels of the quarterly unemployment table, transliterated by the Bureau, each written out. */

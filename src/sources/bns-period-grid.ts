@@ -14,7 +14,8 @@ import type { DimensionCodes } from '../lib/dimensions.js';
 import type { PeriodBounds } from './bns-periods.js';
 import { markBorderChanges } from './bns-breaks.js';
 import { borderNullReason } from './bns-reforms.js';
-import { cleanNumber } from './bns-year-grid.js';
+import { asDisplayed } from './bns-grid-checks.js';
+import { applyFootnotes, type FootnoteScope, type MarkedCell } from './bns-footnotes.js';
 
 export interface HeaderCell {
   bounds: PeriodBounds;
@@ -39,14 +40,6 @@ export interface GridPart {
   note?: string;
 }
 
-/** A footnote that concerns some places only: applied to those, and the footnote must name them. */
-export interface ScopedFootnote {
-  key: string;
-  places: string[];
-  /** Words of the footnote that name each place, in the order of `places`. */
-  named: string[];
-}
-
 export interface PeriodGridSpec {
   source_id: string;
   parts: GridPart[];
@@ -62,9 +55,8 @@ export interface PeriodGridSpec {
   nullTexts: Record<string, string>;
   /** Numbers stored as text with spaces between thousands ("17 945"); a footnote key may be glued on ("82 1892)"). */
   textNumbers?: boolean;
-  /** 'drop': binary noise beyond 12 significant digits is removed (with a note); 'keep': the cell's double is published as is. */
-  noise: 'drop' | 'keep';
-  scoped?: ScopedFootnote[];
+  /** What each footnote covers, by its own words (bns-footnotes.ts); a footnote not declared reaches where its marker is. */
+  footnotes?: FootnoteScope[];
   /** Cells the snapshot README names as doubtful: status suspicious, with the reason. */
   suspicious?: DoubtfulCell[];
   /** A note on every value of a metric in one period (e.g. a series break), optionally at one position on the dimensions. */
@@ -96,18 +88,17 @@ export interface PeriodGridResult {
 
 const EMPTY = 'empty cell in the source table';
 
-interface Located extends Point { where: string; markers: string[]; part: number }
+type Located = MarkedCell;
 
 export async function readPeriodGrid(path: string, spec: PeriodGridSpec, resolveLabel: (label: string) => string | null): Promise<PeriodGridResult> {
   // sheetStubs: a formula with no stored result (a link to another workbook) stays visible as a stub with its formula
-  const wb = XLSX.read(await readFile(path), { cellFormula: true, cellNF: false, cellHTML: false, cellText: false, sheetStubs: true });
+  const wb = XLSX.read(await readFile(path), { cellFormula: true, cellNF: true, cellHTML: false, cellText: false, sheetStubs: true });
   const points: Located[] = [];
   const footnotes: Map<string, string>[] = [];
   const seen = new Map<string, string>();
   for (const [index, part] of spec.parts.entries()) {
     const own = new Map<string, string>();
     footnotes.push(own);
-    const titleMarker = part.title === null ? null : spec.labelMarker.exec(part.title)?.[2] ?? null;
     const ws = wb.Sheets[part.sheet];
     if (!ws || !ws['!ref']) throw new Error(`${path}: no sheet "${part.sheet}" (sheets: ${wb.SheetNames.join(', ')})`);
     const range = XLSX.utils.decode_range(ws['!ref']);
@@ -143,6 +134,9 @@ export async function readPeriodGrid(path: string, spec: PeriodGridSpec, resolve
       }
     }
     if (headerRow < 0) throw new Error(`${at(start)}: no header row of periods`);
+    // The title: the declared one, else the text in column A above the header; a marker glued to it reaches the whole table.
+    const titleText = part.title ?? [...Array(headerRow - start).keys()].map((i) => text(start + i, 0)).find((t) => t !== '') ?? '';
+    const titleMarker = spec.labelMarker.exec(titleText)?.[2] ?? null;
     if (part.unitText !== null) {
       let unitSeen = false;
       for (let r = start; r < headerRow; r++) for (let c = 0; c <= range.e.c; c++) if (text(r, c) === part.unitText) unitSeen = true;
@@ -163,7 +157,10 @@ export async function readPeriodGrid(path: string, spec: PeriodGridSpec, resolve
       }
       const foot = spec.footnote.exec(label);
       if (foot && valueCols.length === 0) {
-        own.set(foot[1]!, foot[2]!.replace(/\s+/gu, ' ').trim());
+        // a key printed twice under one table (the schools export) keeps both texts
+        const said = foot[2]!.replace(/\s+/gu, ' ').trim();
+        const before = own.get(foot[1]!);
+        own.set(foot[1]!, before === undefined || before === said ? said : `${before} | ${said}`);
         continue;
       }
       if (spec.legend?.some((re) => re.test(label)) && valueCols.length === 0) continue;
@@ -185,7 +182,7 @@ export async function readPeriodGrid(path: string, spec: PeriodGridSpec, resolve
       if (seen.has(key)) throw new Error(`${at(r, 0)}, field label: "${label}" appears twice in the table (first at ${seen.get(key)})`);
       seen.set(key, at(r, 0));
 
-      for (const [c, col] of columns) {
+      for (const [column, [c, col]] of [...columns].entries()) {
         const where = `${at(r, c)} ("${label}", "${col.header}")`;
         const read = readValue(cell(r, c), spec, where);
         const metric = part.cumulativeMetric !== undefined && /-(Q1|H1|9M)$/.test(col.bounds.period) ? part.cumulativeMetric : part.metric;
@@ -194,20 +191,20 @@ export async function readPeriodGrid(path: string, spec: PeriodGridSpec, resolve
         points.push({
           metric, place, ...col.bounds, value: read.value, null_reason: read.nullReason, status: 'final', unit: part.unit,
           source_id: spec.source_id, note: notes.length > 0 ? notes.join('; ') : null, ...(dims === undefined ? {} : { dimensions: dims }),
-          where, part: index, markers: [...(titleMarker === null ? [] : [titleMarker]), ...col.markers, ...labelMarkers, ...read.markers],
+          where, table: index, column, markers: [...(titleMarker === null ? [] : [titleMarker]), ...col.markers, ...labelMarkers, ...read.markers],
         });
       }
     }
   }
   applyMoves(path, points, footnotes, spec.moves ?? []);
-  applyFootnotes(path, points, footnotes, spec);
+  applyFootnotes(path, points, footnotes, spec.footnotes ?? [], new Set((spec.moves ?? []).map((m) => m.marker)));
   flagCells(path, points, spec.suspicious ?? [], spec.periodNotes ?? []);
   for (const p of points) {
     if (p.value !== null) continue;
     const border = borderNullReason(p.place, p.period_end);
     if (border !== null) p.null_reason = `${p.null_reason}; ${border}`;
   }
-  const out: Point[] = points.map(({ where: _w, markers: _m, part: _p, ...p }) => p);
+  const out: Point[] = points.map(({ where: _w, markers: _m, table: _t, column: _c, ...p }) => p);
   // Border notes per position on the dimensions: a series is one (metric, dimension codes) pair.
   const series = new Map<string, Point[]>();
   for (const p of out) {
@@ -281,8 +278,9 @@ function readValue(x: XLSX.CellObject | undefined, spec: PeriodGridSpec, where: 
   if (x.t === 'n') {
     const v = x.v as number;
     if (!Number.isFinite(v)) throw new Error(`${where}, field value: ${v} is not a finite number`);
-    out.value = spec.noise === 'drop' ? cleanNumber(v) : v;
-    if (out.value !== v) out.notes.push(`the cell holds ${v}; floating-point noise beyond 12 significant digits dropped`);
+    const shown = asDisplayed(v, typeof x.z === 'string' ? x.z : undefined);
+    out.value = shown.value;
+    if (shown.note !== null) out.notes.push(shown.note);
     if (x.f) out.notes.push(`the workbook's own formula =${x.f}; its stored result is published`);
   } else if (x.t === 's') {
     const t = String(x.v).trim();
@@ -310,24 +308,4 @@ function readValue(x: XLSX.CellObject | undefined, spec: PeriodGridSpec, where: 
   }
   if (out.value! < 0) throw new Error(`${where}, field value: ${out.value} is negative`);
   return out;
-}
-
-/** Footnote keys on headers, labels and values become notes with the footnote's own text; scoped ones only where they name the place. */
-function applyFootnotes(path: string, points: Located[], footnotes: Map<string, string>[], spec: PeriodGridSpec): void {
-  for (const s of spec.scoped ?? []) {
-    const text = footnotes.find((f) => f.has(s.key))?.get(s.key);
-    if (text === undefined) throw new Error(`${path}: no footnote "${s.key}"`);
-    for (const word of s.named) if (!text.includes(word)) throw new Error(`${path}: footnote "${s.key} ${text}" does not name "${word}"`);
-  }
-  for (const p of points) {
-    const notes: string[] = [];
-    for (const key of [...new Set(p.markers)]) {
-      const text = footnotes[p.part]!.get(key);
-      if (text === undefined) throw new Error(`${p.where}: footnote marker "${key}" without a footnote in the table`);
-      const scope = spec.scoped?.find((s) => s.key === key);
-      if (scope !== undefined && !scope.places.includes(p.place)) continue;
-      if (p.value !== null) notes.push(`footnote ${key} of the table: ${text}`);
-    }
-    if (notes.length > 0) p.note = p.note === null ? notes.join('; ') : `${notes.join('; ')}; ${p.note}`;
-  }
 }

@@ -19,7 +19,8 @@ import { seriesKey } from './series-keys.js';
 import { markBorderChanges } from './bns-breaks.js';
 import { annualPeriod } from './bns-periods.js';
 import { borderNullReason } from './bns-reforms.js';
-import { decimalsOf, displayedDecimals, flagCopiedColumns, flagEqualBlocks, roundTo } from './bns-grid-checks.js';
+import { applyFootnotes, type FootnoteScope, type MarkedCell } from './bns-footnotes.js';
+import { asDisplayed, flagCopiedColumns, flagEqualBlocks } from './bns-grid-checks.js';
 
 export interface GridBlock {
   /** Heading in column A that starts the block; null for the rows right under the year header. */
@@ -54,6 +55,8 @@ export interface YearGridSpec {
   unit: string; // the unit of the points, the table's own unit in English
   sheets: GridSheet[];
   markers: MarkerRule[];
+  /** What each footnote covers, by its own words (bns-footnotes.ts); one glued to a sheet's title reaches its every value. */
+  footnotes?: FootnoteScope[];
 }
 
 export interface GridResult {
@@ -65,14 +68,9 @@ export interface GridResult {
 const EMPTY = 'empty cell in the source table';
 const DASH = 'source cell "-": not published';
 
-/** Drops binary floating-point noise (2346.2999999999997 -> 2346.3) and nothing a person typed. */
-export function cleanNumber(v: number): number {
-  return Number(v.toPrecision(12));
-}
-
 export async function readYearGrid(path: string, spec: YearGridSpec, resolveLabel: (label: string) => string | null): Promise<GridResult> {
   const wb = XLSX.read(await readFile(path), { cellFormula: true, cellNF: true, cellHTML: false, cellText: false });
-  const points: (Point & { marker: string | null; where: string })[] = [];
+  const points: (Point & { marker: string | null; where: string; title: string | null })[] = [];
   const footnotes: string[] = [];
   const seen = new Map<string, string>();
 
@@ -102,6 +100,9 @@ export async function readYearGrid(path: string, spec: YearGridSpec, resolveLabe
       }
     }
     if (headerRow < 0) throw new Error(`${path}, sheet "${sheetSpec.name}": no header row of consecutive years`);
+    // A footnote key glued to the sheet's title (column A above the header) reaches every value of the sheet.
+    const titleText = [...Array(headerRow - range.s.r).keys()].map((i) => text(range.s.r + i, 0)).find((t) => t !== '') ?? '';
+    const title = /\S(\*+)$/u.exec(titleText)?.[1] ?? null;
 
     if (sheetSpec.unitText !== null) {
       let unitSeen = false;
@@ -159,12 +160,9 @@ export async function readYearGrid(path: string, spec: YearGridSpec, resolveLabe
           nullReason = DASH;
         } else if (x.t === 'n' && Number.isFinite(x.v)) {
           const v = x.v as number;
-          value = cleanNumber(v);
-          const shown = displayedDecimals(typeof x.z === 'string' ? x.z : undefined);
-          if (shown !== null && decimalsOf(value) > shown) {
-            value = roundTo(value, shown);
-            notes.push(`the cell holds ${v}; the table displays it to ${shown} decimal${shown === 1 ? '' : 's'} (number format "${x.z}"), as published here`);
-          } else if (value !== v) notes.push(`the cell holds ${v}; floating-point noise beyond 12 significant digits dropped`);
+          const shown = asDisplayed(v, typeof x.z === 'string' ? x.z : undefined);
+          value = shown.value;
+          if (shown.note !== null) notes.push(shown.note);
           if (value < 0) throw new Error(`${where}, field value: ${v} is negative`);
           if (value === 0) throw new Error(`${where}, field value: 0 where the table marks a missing value with "-" or an empty cell`);
           if (x.f) notes.push(`the workbook's own formula =${x.f} (a sum compiled with the table, not a figure printed by the Bureau); its cached result is published`);
@@ -174,7 +172,7 @@ export async function readYearGrid(path: string, spec: YearGridSpec, resolveLabe
         points.push({
           metric: blockSeries(block), place, ...annualPeriod(year), value, null_reason: nullReason, status: 'final', unit: spec.unit,
           ...(block.dimensions ? { dimensions: block.dimensions } : {}),
-          source_id: spec.source_id, note: notes.length > 0 ? notes.join('; ') : null, marker, where,
+          source_id: spec.source_id, note: notes.length > 0 ? notes.join('; ') : null, marker, where, title,
         });
       }
     }
@@ -182,6 +180,13 @@ export async function readYearGrid(path: string, spec: YearGridSpec, resolveLabe
   }
 
   applyMarkers(path, points, footnotes, spec.markers);
+  const keyed = new Map<string, string>();
+  for (const f of new Set(footnotes)) {
+    const m = /^(\*+)\s*(.+)$/u.exec(f)!;
+    keyed.set(m[1]!, m[2]!.replace(/\s+/gu, ' ').trim());
+  }
+  const cells = points.map((p) => Object.assign(p, { markers: p.title === null ? [] : [p.title], table: 0, column: Number(p.period_start.slice(0, 4)) })) as (MarkedCell & (typeof points)[number])[];
+  applyFootnotes(path, cells, [keyed], spec.footnotes ?? [], new Set(spec.markers.map((r) => r.marker)));
   flagCopiedColumns(points);
   for (const sheet of spec.sheets) {
     const inSheet = points.filter((p) => p.where.includes(`, sheet "${sheet.name}", `));
@@ -192,7 +197,7 @@ export async function readYearGrid(path: string, spec: YearGridSpec, resolveLabe
     const border = borderNullReason(p.place, p.period_end);
     if (border !== null) p.null_reason = `${p.null_reason}; ${border}`;
   }
-  const out: Point[] = points.map(({ marker: _m, where: _w, ...p }) => p);
+  const out: Point[] = cells.map(({ marker: _m, where: _w, title: _t, markers: _k, table: _b, column: _c, ...p }) => p);
   const breaks = markBorderChanges(out);
   out.sort((a, b) => (a.metric + a.place + a.period < b.metric + b.place + b.period ? -1 : 1));
   return { points: out, footnotes: [...new Set(footnotes)], breaks };

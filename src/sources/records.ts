@@ -9,6 +9,15 @@ import type {
 import type { DimensionCodes } from '../lib/dimensions.js';
 
 export type Lang = 'kk' | 'ru' | 'en';
+
+/**
+ * A point's status, as its source marks it: final, preliminary (to be revised), estimate (the
+ * source says the figure is estimated: SDMX OBS_STATUS `E`), suspicious (Dala's doubt, with its
+ * reason in the note), demonstration (a labelled synthetic sample). Every schema and code list
+ * that names a status takes it from here.
+ */
+export const POINT_STATUSES = ['final', 'preliminary', 'estimate', 'suspicious', 'demonstration'] as const;
+export type PointStatus = (typeof POINT_STATUSES)[number];
 export type Names = Record<Lang, string>;
 
 /** Review status of a row: a hand-written row's (the tables' schema) or `matched_by_code`, what a join by code gives. Nothing unverified is ever labelled verified. */
@@ -42,7 +51,7 @@ export interface Point {
   period_end: string; // ISO date, inclusive
   value: number | null;
   null_reason: string | null; // required when value is null
-  status: 'final' | 'preliminary' | 'suspicious' | 'demonstration';
+  status: PointStatus;
   unit: string;
   source_id: string;
   note: string | null;

@@ -113,7 +113,7 @@ export async function renderIndicatorPassport(input: IndicatorPassportInput): Pr
       w.section(`Kazakhstan, ${input.unit}: the whole series`);
       drawLegend(w, {
         main: 'Kazakhstan',
-        preliminary: 'preliminary',
+        preliminary: 'preliminary or estimate',
         suspicious: 'suspicious',
         break: 'series break (borders, currency)',
       });

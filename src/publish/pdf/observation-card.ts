@@ -75,7 +75,7 @@ export async function renderObservationCard(input: ObservationCardInput): Promis
   w.section(`The series, ${input.period} highlighted`);
   drawLegend(w, {
     main: input.place_name.en,
-    preliminary: 'preliminary',
+    preliminary: 'preliminary or estimate',
     suspicious: 'suspicious',
     break: 'series break',
   });

@@ -108,7 +108,7 @@ export async function renderRegionBrief(input: RegionBriefInput): Promise<Buffer
     drawLegend(w, {
       main: input.name.en,
       comparison: 'Kazakhstan (right axis where the scale differs)',
-      preliminary: 'preliminary',
+      preliminary: 'preliminary or estimate',
       suspicious: 'suspicious',
       break: 'series break',
     });

@@ -93,8 +93,8 @@ function marker(
       [r2(x - r - 0.4), r2(y)],
     );
     doc.lineWidth(0.7).fillAndStroke('#ffffff', color);
-  } else if (status === 'preliminary' || status === 'demonstration') {
-    // Hollow: not yet final.
+  } else if (status === 'preliminary' || status === 'estimate' || status === 'demonstration') {
+    // Hollow: not a final count (to be revised, estimated by the source, or a sample).
     doc.circle(r2(x), r2(y), r).lineWidth(0.7).fillAndStroke('#ffffff', color);
   } else {
     doc.circle(r2(x), r2(y), r).fill(color);

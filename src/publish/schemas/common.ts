@@ -1,5 +1,6 @@
 // Shared JSON Schema pieces (draft 2020-12). Every contract reuses these so that unit, period,
 // source and revision are required wherever a figure is published (docs/interface.md §10.2).
+import { POINT_STATUSES } from '../../sources/records.js';
 
 export const SCHEMA_BASE = 'https://dala.kz/data/schemas/';
 export const schemaId = (name: string) => `${SCHEMA_BASE}${name}.schema.json`;
@@ -90,7 +91,7 @@ export const figure = {
     period: { type: 'string', minLength: 4 },
     period_start: isoDate,
     period_end: isoDate,
-    status: { enum: ['final', 'preliminary', 'suspicious', 'demonstration'] },
+    status: { enum: POINT_STATUSES },
     source: sourceRef,
   },
   if: { properties: { value: { type: 'null' } } },

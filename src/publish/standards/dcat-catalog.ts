@@ -290,7 +290,7 @@ export function dcatCatalog(model: Model, artifacts: Artifact[], base: string): 
     '@type': 'dcat:Catalog',
     'dct:title': en('Dala: open data of Kazakhstan'),
     'dct:description': en(
-      'Official statistics of the Bureau of National Statistics by region, administrative boundaries and reference tables of Kazakhstan, published as sealed, reproducible releases.',
+      'Official statistics of the Bureau of National Statistics by region and of the National Bank of Kazakhstan (national rates), administrative boundaries and reference tables of Kazakhstan, published as sealed, reproducible releases.',
     ),
     'dct:publisher': ref(operator),
     'foaf:homepage': ref(`${base}/`),

@@ -2,6 +2,8 @@
 // name (the same column means the same thing in every file), and each file's keys. A CSV whose header
 // has a column declared nowhere fails the build, naming the file and the column.
 import { DIMENSION_IDS } from '../../lib/dimensions.js';
+// A point's status (src/sources/records.ts); `status` is a freshness status in datasets/index.csv.
+import { POINT_STATUSES } from '../../sources/records.js';
 
 type FieldType = 'string' | 'number' | 'integer' | 'date' | 'boolean';
 interface Column {
@@ -10,9 +12,6 @@ interface Column {
   required?: true;
   enum?: readonly string[];
 }
-
-/** A point's status (Point['status'] in src/sources/records.ts); `status` is a freshness status in datasets/index.csv. */
-const POINT_STATUS = ['final', 'preliminary', 'suspicious', 'demonstration'] as const;
 
 const COLUMNS: Record<string, Column> = {
   metric: { type: 'string', required: true, description: 'Indicator id (see /api/v1/indicators)' },
@@ -203,7 +202,7 @@ export function tableSchema(path: string, header: string[]) {
       throw new Error(
         `data/${path}: column ${name} has no declared type (src/publish/standards/table-schemas.ts)`,
       );
-    const enumValues = name === 'status' && header.includes('period') ? POINT_STATUS : c.enum;
+    const enumValues = name === 'status' && header.includes('period') ? POINT_STATUSES : c.enum;
     const required =
       (c.required && !keys.optional?.includes(name)) || keys.primaryKey.includes(name);
     const constraints = {

@@ -6,6 +6,7 @@
 // resolves on this service.
 import type { Database } from 'better-sqlite3';
 import { DIMENSIONS } from '../../lib/dimensions.js';
+import type { PointStatus } from '../../sources/records.js';
 import { storeOf, type MetricRow } from '../../store/reader.js';
 import { seriesIndexOf } from '../../store/series-index.js';
 import { FREQ_CODES, freqOf, type Freq } from './periods.js';
@@ -120,6 +121,7 @@ const FREQ_NAMES: Readonly<Record<Freq, Names>> = {
 export const OBS_STATUS_CODES = {
   A: { en: 'Normal value', ru: 'Обычное значение', kk: 'Қалыпты мән' },
   P: { en: 'Provisional value', ru: 'Предварительное значение', kk: 'Алдын ала мән' },
+  E: { en: 'Estimated value', ru: 'Оценочное значение', kk: 'Бағаланған мән' },
   U: { en: 'Low reliability', ru: 'Низкая надёжность', kk: 'Сенімділігі төмен' },
   M: { en: 'Missing value', ru: 'Значение отсутствует', kk: 'Мән жоқ' },
   DEMO: {
@@ -129,13 +131,14 @@ export const OBS_STATUS_CODES = {
   },
 } as const satisfies Record<string, Names>;
 export type ObsStatus = keyof typeof OBS_STATUS_CODES;
-/** Dala's point status (final, preliminary, suspicious, demonstration) -> OBS_STATUS. */
+/** Dala's point status (src/sources/records.ts) -> OBS_STATUS. */
 export const STATUS_OF: Readonly<Record<string, ObsStatus>> = {
   final: 'A',
   preliminary: 'P',
+  estimate: 'E',
   suspicious: 'U',
   demonstration: 'DEMO',
-};
+} satisfies Record<PointStatus, ObsStatus>;
 
 export const UNIT_MULT_CODES = {
   '0': { en: 'Units', ru: 'Единицы', kk: 'Бірліктер' },
