@@ -1,13 +1,15 @@
 // CPU per SDMX 2.1 request on the real release: the production app (buildApp, answer cache off so
 // every request is computed) answers, one at a time through app.inject, every structure query with
 // references=all and every dataflow whole in each data format and observation layout. CPU is
-// process.cpuUsage around each request; each is asked REPEAT times and its median kept. The data
-// cost grows with the observations written, so the per-observation cost of the costliest answer is also carried
-// to MAX_OBSERVATIONS (the most one answer reads: src/serve/sdmx/data-query.ts), a linear
-// extrapolation reported as such.
+// process.cpuUsage around each request; each is asked REPEAT times and its median kept. A data
+// answer is made in turns of OBSERVATIONS_PER_TURN observations (src/serve/sdmx/data-query.ts), so
+// its bound is per turn: the longest event-loop turn while each whole dataflow is answered
+// (perf_hooks' event-loop delay, reset per request), and the per-observation cost of the costliest
+// answer carried to OBSERVATIONS_PER_TURN, a linear extrapolation reported as such.
 // Run: BENCH_SDMX_RELEASES=/path/to/releases npm run bench -- sdmx-cpu   (default: ./releases)
 import { buildApp } from '../src/serve/app.js';
-import { MAX_OBSERVATIONS } from '../src/serve/sdmx/data-query.js';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { OBSERVATIONS_PER_TURN } from '../src/serve/sdmx/data-query.js';
 import { atMost, emit, percentile } from './row.js';
 
 const CAP_MS = 50;
@@ -20,19 +22,24 @@ const TYPES = {
 };
 
 const app = await buildApp({ releasesDir, logger: false, answerCache: { maxBytes: 0 } });
+const loop = monitorEventLoopDelay({ resolution: 1 });
+loop.enable();
 const cost = async (url: string, accept: string) => {
   const runs: number[] = [];
+  const turns: number[] = [];
   let status = 0;
   let observations = 0;
   for (let k = 0; k < REPEAT; k++) {
+    loop.reset();
     const t = process.cpuUsage();
     const res = await app.inject({ url, headers: { accept } });
     const d = process.cpuUsage(t);
     runs.push((d.user + d.system) / 1000);
+    turns.push(loop.max / 1e6);
     status = res.statusCode;
     observations = (res.body.match(/<Obs |<gen:Obs>|\r\n/g) ?? []).length;
   }
-  return { ms: percentile(runs, 50), status, observations };
+  return { ms: percentile(runs, 50), turnMs: percentile(turns, 50), status, observations };
 };
 
 const flows = [
@@ -53,6 +60,7 @@ for (const url of [
   if (c.ms > worstStructure.ms) worstStructure = { ms: c.ms, url };
 }
 let worstData = { ms: 0, url: '', type: '', observations: 0 };
+let worstTurn = { ms: 0, url: '', type: '' };
 let worstPerObs: number;
 for (const flow of flows) {
   for (const dim of ['TIME_PERIOD', 'AllDimensions']) {
@@ -62,6 +70,7 @@ for (const flow of flows) {
       if (c.status !== 200) throw new Error(`${url} ${name} answered ${c.status}`);
       if (c.ms > worstData.ms)
         worstData = { ms: c.ms, url, type: name, observations: c.observations };
+      if (c.turnMs > worstTurn.ms) worstTurn = { ms: c.turnMs, url, type: name };
     }
   }
 }
@@ -81,24 +90,32 @@ emit(
     `${worstStructure.url}; median of ${REPEAT}; load ${await load}`,
   ),
 );
+emit({
+  target: 'sdmx-cpu',
+  bound: 'CPU of the costliest whole-dataflow data answer (made over several turns; reported)',
+  value: worstData.ms,
+  unit: 'ms',
+  met: null,
+  note: `${worstData.url} as ${worstData.type}, ${worstData.observations} observations; ${flows.length} dataflows x 2 layouts x 3 formats`,
+});
 emit(
   atMost(
     'sdmx-cpu',
-    'costliest whole-dataflow data query <= 50 ms CPU',
-    worstData.ms,
+    'longest event-loop turn while a whole dataflow is answered <= 50 ms',
+    worstTurn.ms,
     CAP_MS,
     'ms',
-    `${worstData.url} as ${worstData.type}, ${worstData.observations} observations; ${flows.length} dataflows x 2 layouts x 3 formats`,
+    `${worstTurn.url} as ${worstTurn.type}; event-loop delay max, median of ${REPEAT}`,
   ),
 );
 emit(
   atMost(
     'sdmx-cpu',
-    `data answer at the cap of ${MAX_OBSERVATIONS} observations <= 50 ms CPU (extrapolated)`,
-    worstPerObs * MAX_OBSERVATIONS,
+    `a turn of ${OBSERVATIONS_PER_TURN} observations <= 50 ms CPU (extrapolated)`,
+    worstPerObs * OBSERVATIONS_PER_TURN,
     CAP_MS,
     'ms',
-    `per-observation cost of the costliest answer ${(worstPerObs * 1000).toFixed(1)} us x ${MAX_OBSERVATIONS}, linear extrapolation`,
+    `per-observation cost of the costliest answer ${(worstPerObs * 1000).toFixed(1)} us x ${OBSERVATIONS_PER_TURN}, linear extrapolation`,
   ),
 );
 await app.close();

@@ -167,19 +167,26 @@ describe('SDMX 2.1 REST on the real release', () => {
     );
   });
 
-  test('SDMX-CSV rows are the release points: cumulative quarters as time ranges with their Dala label', async () => {
-    const res = await get('/data/grp_cumulative/Q.KZ?startPeriod=2022&endPeriod=2022', MEDIA.csv);
+  test('SDMX-CSV rows are the release points: each year-to-date span its own series, nine months as a time range with its Dala label', async () => {
+    const res = await get('/data/grp_cumulative/.KZ?startPeriod=2022&endPeriod=2022', MEDIA.csv);
     assert.equal(res.status, 200);
     assert.match(res.type, /^application\/vnd\.sdmx\.data\+csv; version=1\.0\.0/);
     const rows = parse(res.body, { columns: true }) as Record<string, string>[];
     const expected = points('grp_cumulative', 'KZ').filter((p) => p.period.startsWith('2022'));
     assert.equal(rows.length, expected.length);
-    const byLabel = new Map(rows.map((r) => [r['PERIOD_LABEL'] || r['TIME_PERIOD']!, r]));
+    // Dala's label: kept where TIME_PERIOD is a range; a half-year is Dala's H1, SDMX's S1
+    const labelOf = (r: Record<string, string>) =>
+      r['PERIOD_LABEL'] || r['TIME_PERIOD']!.replace(/-S([12])$/, '-H$1');
+    const byLabel = new Map(rows.map((r) => [labelOf(r), r]));
     for (const p of expected)
       assert.equal(Number(byLabel.get(p.period)?.['OBS_VALUE']), p.value, p.period);
     assert.equal(byLabel.get('2022-9M')?.['TIME_PERIOD'], '2022-01-01/P9M');
+    assert.equal(byLabel.get('2022-9M')?.['FREQ'], 'P9M');
     assert.equal(byLabel.get('2022-Q1')?.['TIME_PERIOD'], '2022-Q1');
-    assert.ok(rows.every((r) => r['DATAFLOW'] === 'DALA:grp_cumulative(1.0)' && r['FREQ'] === 'Q'));
+    assert.equal(byLabel.get('2022-Q1')?.['FREQ'], 'Q');
+    assert.equal(byLabel.get('2022-H1')?.['TIME_PERIOD'], '2022-S1');
+    assert.equal(byLabel.get('2022-H1')?.['FREQ'], 'S');
+    assert.ok(rows.every((r) => r['DATAFLOW'] === 'DALA:grp_cumulative(1.0)'));
   });
 
   test('lastNObservations and firstNObservations keep that many of each series; empty key positions select every code', async () => {

@@ -13,6 +13,16 @@ export interface Shape {
   detail: Detail;
 }
 
+/**
+ * A data message written batch by batch: `start` (the header), `write` for each batch of
+ * observations (whole series: grouped here by the layout), `end`; each returns its text.
+ */
+export interface DataWriter {
+  start(): string;
+  write(observations: readonly Observation[]): string;
+  end(): string;
+}
+
 export interface Series {
   key: [string, string][];
   observations: Observation[];

@@ -9,14 +9,19 @@ import {
   seriesOf,
   valueText,
   withObservations,
+  type DataWriter,
   type Shape,
 } from './data-shape.js';
 import { NS, headerStart, type MessageContext } from './namespaces.js';
 import { AGENCY, VERSION } from './structures.js';
 import { XmlWriter } from './xml.js';
 
-/** The id the header gives the structure, which the data set refers to (xs:ID/IDREF). */
-const structureId = (shape: Shape) => `${AGENCY}_${shape.flow.id}_${VERSION.replace('.', '_')}`;
+/**
+ * The id the header gives the structure, which the data set refers to (xs:ID/IDREF): the data
+ * structure's own id, which clients take for it (rsdmx fetches datastructure/<structureRef> to read
+ * a message with its structure).
+ */
+const structureId = (shape: Shape) => shape.flow.structure.id;
 
 /** Namespace of the schema derived for a dataflow and observation dimension (SDMX 2.1 Technical Notes, structure-specific schemas). */
 export const derivedNamespace = (flowId: string, obsDimension: string) =>
@@ -37,49 +42,56 @@ function header(w: XmlWriter, ctx: MessageContext, shape: Shape, structureSpecif
   w.close('mes:Header');
 }
 
-export function structureSpecificMessage(
-  shape: Shape,
-  observations: readonly Observation[],
-  ctx: MessageContext,
-): string {
+/** A structure-specific data message (the default), written batch by batch. */
+export function structureSpecificWriter(shape: Shape, ctx: MessageContext): DataWriter {
   const w = new XmlWriter();
-  w.open('mes:StructureSpecificData', {
-    'xmlns:mes': NS.mes,
-    'xmlns:ss': NS.ss,
-    'xmlns:com': NS.com,
-    'xmlns:xsi': NS.xsi,
-    'xmlns:ns1': derivedNamespace(shape.flow.id, shape.obsDimension),
-  });
-  header(w, ctx, shape, true);
-  w.open('mes:DataSet', {
-    'ss:structureRef': structureId(shape),
-    'xsi:type': 'ns1:DataSetType',
-    'ss:dataScope': 'DataStructure',
-  });
   const obs = (o: Observation, keyAttributes: Record<string, string>) =>
     w.leaf('Obs', {
       ...keyAttributes,
       OBS_VALUE: o.value === null ? undefined : valueText(o.value),
       ...attributesShown(shape.detail, o),
     });
-  if (shape.obsDimension === ALL_DIMENSIONS) {
-    if (withObservations(shape.detail)) for (const o of observations) obs(o, o.key);
-  } else {
-    for (const s of seriesOf(shape, observations)) {
-      const key = Object.fromEntries(s.key);
-      if (!withObservations(shape.detail)) {
-        w.leaf('Series', key);
-        continue;
-      }
-      w.wrap('Series', key, () => {
-        for (const o of s.observations)
-          obs(o, { [shape.obsDimension]: o.key[shape.obsDimension]! });
+  return {
+    start() {
+      w.open('mes:StructureSpecificData', {
+        'xmlns:mes': NS.mes,
+        'xmlns:ss': NS.ss,
+        'xmlns:com': NS.com,
+        'xmlns:xsi': NS.xsi,
+        'xmlns:ns1': derivedNamespace(shape.flow.id, shape.obsDimension),
       });
-    }
-  }
-  w.close('mes:DataSet');
-  w.close('mes:StructureSpecificData');
-  return w.toString();
+      header(w, ctx, shape, true);
+      w.open('mes:DataSet', {
+        'ss:structureRef': structureId(shape),
+        'xsi:type': 'ns1:DataSetType',
+        'ss:dataScope': 'DataStructure',
+      });
+      return w.take();
+    },
+    write(observations) {
+      if (shape.obsDimension === ALL_DIMENSIONS) {
+        if (withObservations(shape.detail)) for (const o of observations) obs(o, o.key);
+        return w.take();
+      }
+      for (const s of seriesOf(shape, observations)) {
+        const key = Object.fromEntries(s.key);
+        if (!withObservations(shape.detail)) {
+          w.leaf('Series', key);
+          continue;
+        }
+        w.wrap('Series', key, () => {
+          for (const o of s.observations)
+            obs(o, { [shape.obsDimension]: o.key[shape.obsDimension]! });
+        });
+      }
+      return w.take();
+    },
+    end() {
+      w.close('mes:DataSet');
+      w.close('mes:StructureSpecificData');
+      return w.take();
+    },
+  };
 }
 
 function genericObs(w: XmlWriter, shape: Shape, o: Observation, key: () => void): void {
@@ -94,36 +106,43 @@ function genericObs(w: XmlWriter, shape: Shape, o: Observation, key: () => void)
   });
 }
 
-export function genericMessage(
-  shape: Shape,
-  observations: readonly Observation[],
-  ctx: MessageContext,
-): string {
+/** A generic data message, written batch by batch. */
+export function genericWriter(shape: Shape, ctx: MessageContext): DataWriter {
   const w = new XmlWriter();
-  w.open('mes:GenericData', { 'xmlns:mes': NS.mes, 'xmlns:gen': NS.gen, 'xmlns:com': NS.com });
-  header(w, ctx, shape, false);
-  w.open('mes:DataSet', { structureRef: structureId(shape) });
   const values = (element: string, pairs: [string, string][]) =>
     w.wrap(element, {}, () => {
       for (const [id, value] of pairs) w.leaf('gen:Value', { id, value });
     });
-  if (shape.obsDimension === ALL_DIMENSIONS) {
-    if (withObservations(shape.detail))
-      for (const o of observations)
-        genericObs(w, shape, o, () => values('gen:ObsKey', Object.entries(o.key)));
-  } else {
-    for (const s of seriesOf(shape, observations)) {
-      w.wrap('gen:Series', {}, () => {
-        values('gen:SeriesKey', s.key);
-        if (!withObservations(shape.detail)) return;
-        for (const o of s.observations)
-          genericObs(w, shape, o, () =>
-            w.leaf('gen:ObsDimension', { value: o.key[shape.obsDimension]! }),
-          );
-      });
-    }
-  }
-  w.close('mes:DataSet');
-  w.close('mes:GenericData');
-  return w.toString();
+  return {
+    start() {
+      w.open('mes:GenericData', { 'xmlns:mes': NS.mes, 'xmlns:gen': NS.gen, 'xmlns:com': NS.com });
+      header(w, ctx, shape, false);
+      w.open('mes:DataSet', { structureRef: structureId(shape) });
+      return w.take();
+    },
+    write(observations) {
+      if (shape.obsDimension === ALL_DIMENSIONS) {
+        if (withObservations(shape.detail))
+          for (const o of observations)
+            genericObs(w, shape, o, () => values('gen:ObsKey', Object.entries(o.key)));
+        return w.take();
+      }
+      for (const s of seriesOf(shape, observations)) {
+        w.wrap('gen:Series', {}, () => {
+          values('gen:SeriesKey', s.key);
+          if (!withObservations(shape.detail)) return;
+          for (const o of s.observations)
+            genericObs(w, shape, o, () =>
+              w.leaf('gen:ObsDimension', { value: o.key[shape.obsDimension]! }),
+            );
+        });
+      }
+      return w.take();
+    },
+    end() {
+      w.close('mes:DataSet');
+      w.close('mes:GenericData');
+      return w.take();
+    },
+  };
 }

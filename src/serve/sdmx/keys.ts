@@ -21,8 +21,10 @@ export function resolveFlow(structures: SdmxStructures, flowRef: string): Datafl
       ? [AGENCY, parts[0]!, 'latest']
       : [parts[0]!, parts[1]!, parts[2] ?? 'latest'];
   const flow = structures.dataflowById.get(id);
-  const versionMatches = version === 'latest' || version === 'all' || version === VERSION;
-  if (!flow || (agency !== AGENCY && agency !== 'all') || !versionMatches) {
+  // keywords in any case: clients send both LATEST and latest
+  const versionMatches =
+    ['latest', 'all', '*'].includes(version.toLowerCase()) || version === VERSION;
+  if (!flow || (agency !== AGENCY && agency.toLowerCase() !== 'all') || !versionMatches) {
     throw new SdmxError(
       'no_results',
       `no dataflow ${agency},${id},${version}; the dataflows are listed at /sdmx/2.1/dataflow/${AGENCY}`,
@@ -36,7 +38,7 @@ export type KeySelection = readonly (readonly string[] | null)[];
 
 export function parseKey(flow: Dataflow, key: string | undefined): KeySelection {
   const dims = flow.structure.dimensions;
-  if (key === undefined || key === '' || key === 'all') return dims.map(() => null);
+  if (key === undefined || key === '' || key.toLowerCase() === 'all') return dims.map(() => null);
   const positions = key.split('.');
   if (positions.length !== dims.length) {
     throw new SdmxError(
@@ -58,7 +60,7 @@ export function parseKey(flow: Dataflow, key: string | undefined): KeySelection 
 
 /** Dala is the only data provider; any other provider has no data. */
 export function checkProvider(providerRef: string | undefined): void {
-  if (providerRef === undefined || providerRef === 'all') return;
+  if (providerRef === undefined || providerRef.toLowerCase() === 'all') return;
   const parts = providerRef.split(',');
   if (parts.length > 2 || parts.some((p) => !ID.test(p)))
     throw new SdmxError(
@@ -66,9 +68,20 @@ export function checkProvider(providerRef: string | undefined): void {
       `providerRef "${providerRef}" is not PROVIDER or AGENCY,PROVIDER`,
     );
   const provider = parts[parts.length - 1];
-  if (provider !== AGENCY && provider !== 'all')
+  if (provider !== AGENCY && provider!.toLowerCase() !== 'all')
     throw new SdmxError(
       'no_results',
       `no data provider "${providerRef}": data are provided by ${AGENCY}`,
     );
+}
+
+/** The dataflow and key a data or availability path names, its provider checked. */
+export function queriedFlow(
+  structures: SdmxStructures,
+  params: { flowRef: string; key?: string; providerRef?: string },
+): { flow: Dataflow; key: KeySelection } {
+  const flow = resolveFlow(structures, params.flowRef);
+  const key = parseKey(flow, params.key);
+  checkProvider(params.providerRef);
+  return { flow, key };
 }

@@ -1,4 +1,7 @@
 // SDMX-ML 2.1 namespaces, URNs and the message header every message opens with (SDMXMessage.xsd).
+import type { FastifyRequest } from 'fastify';
+import { storeOf } from '../../store/reader.js';
+import { pinned } from '../releases/pinned.js';
 import type { XmlWriter } from './xml.js';
 import { AGENCY, VERSION, type Names } from './structures.js';
 
@@ -20,6 +23,15 @@ export const urn = (cls: string, id: string) =>
 export interface MessageContext {
   id: string;
   prepared: string;
+}
+
+/** The header of an answer from the release a request is pinned to. */
+export function messageContext(request: FastifyRequest): MessageContext {
+  const release = pinned(request);
+  return {
+    id: `DALA_${release.revision}`,
+    prepared: storeOf(release).meta['built_at'] ?? '1970-01-01T00:00:00Z',
+  };
 }
 
 /** mes:ID, mes:Test, mes:Prepared, mes:Sender: the header's first members, in the schema's order. */

@@ -1,14 +1,22 @@
-// Dala's period labels in SDMX terms. FREQ (SDMX cross-domain code list CL_FREQ) is the cadence of an
-// indicator as its metadata declares it, so each place of an indicator is one series; TIME_PERIOD is
-// written as an SDMX reporting period or Gregorian period (SDMX 2.1 Technical Notes section 4.2,
-// SDMXCommon.xsd ObservationalTimePeriodType) when the point's own period is the FREQ's period, and
-// otherwise as an ISO 8601 time range start/duration (TimeRangeType) that states exactly what the
-// value covers: a cumulative 2024-9M of a quarterly indicator is 2024-01-01/P9M, a school year
-// 2022/23 of an annual one 2022-09-01/P10M. Only then is Dala's own label kept, in PERIOD_LABEL.
+// Dala's period labels in SDMX terms. FREQ (SDMX cross-domain code list CL_FREQ) is a dimension of
+// every series key, and each series has one frequency: the FREQ of an observation is the length of
+// the period its value covers (freqOfPoint), so a quarterly indicator's annual values are the series
+// A.<area>, not points among its quarters, and a year-to-date value's series is that of its span
+// (2024-Q1 quarterly, 2024-H1 half-yearly, 2024-9M nine-monthly). TIME_PERIOD is written as an SDMX
+// reporting period or Gregorian period (SDMX 2.1 Technical Notes section 4.2, SDMXCommon.xsd
+// ObservationalTimePeriodType) when the point's own period is the FREQ's period, and otherwise as an
+// ISO 8601 time range start/duration (TimeRangeType) that states exactly what the value covers: a
+// nine-month 2024-9M is 2024-01-01/P9M, a school year 2022/23 of an annual indicator
+// 2022-09-01/P10M, a population on 1 January 2024 of an annual one 2024-01-01/P1D. Only then is
+// Dala's own label kept, in PERIOD_LABEL.
 import type { IndicatorRow } from '../../sources/table-schemas.js';
 import { addDays, bucketOf, daysBetween } from '../../store/periods.js';
 
-export const FREQ_CODES = ['A', 'S', 'Q', 'M', 'W', 'D'] as const;
+/**
+ * The SDMX reporting frequencies, and P9M for Dala's nine-month year-to-date values (January to
+ * September, the Bureau's "9M"), which recur once a year and match no SDMX reporting period.
+ */
+export const FREQ_CODES = ['A', 'S', 'Q', 'M', 'W', 'D', 'P9M'] as const;
 export type Freq = (typeof FREQ_CODES)[number];
 
 /**
@@ -39,6 +47,7 @@ export function freqOf(frequency: string): Freq {
 
 /** The SDMX form of a Dala label whose period is the FREQ's own, or null. */
 function standardForm(period: string): { freq: Freq; time: string } | null {
+  if (/^\d{4}-9M$/.test(period)) return { freq: 'P9M', time: '' }; // a span, never written as a period
   if (/^\d{4}$/.test(period)) return { freq: 'A', time: period };
   if (/^\d{4}-H[12]$/.test(period)) return { freq: 'S', time: period.replace('H', 'S') };
   if (/^\d{4}-Q[1-4]$/.test(period)) return { freq: 'Q', time: period };
@@ -46,6 +55,19 @@ function standardForm(period: string): { freq: Freq; time: string } | null {
   if (/^\d{4}-W(0[1-9]|[1-4]\d|5[0-3])$/.test(period)) return { freq: 'W', time: period };
   if (/^\d{4}-\d{2}-\d{2}$/.test(period)) return { freq: 'D', time: period };
   return null;
+}
+
+/**
+ * The FREQ of one observation of an indicator declared at `declared`: its own period's when that is
+ * a whole year, half-year, quarter, month or week (an annual value of a quarterly indicator is
+ * annual); the declared one for a date standing for its period (the population on 1 January of an
+ * annual indicator) and for a year that is not a calendar year (a school year); P9M for a nine-month
+ * year-to-date value.
+ */
+export function freqOfPoint(declared: Freq, p: { period: string }): Freq {
+  const own = standardForm(p.period)?.freq;
+  if (own === undefined || own === 'D') return declared;
+  return own;
 }
 
 /** ISO 8601 duration of the inclusive span [start, end]: whole years, whole months, or days. */
@@ -72,7 +94,7 @@ export function sdmxTime(
   p: { period: string; period_start: string; period_end: string },
 ): SdmxTime {
   const standard = standardForm(p.period);
-  if (standard && standard.freq === freq) return { time: standard.time, label: null };
+  if (standard?.time && standard.freq === freq) return { time: standard.time, label: null };
   return { time: `${p.period_start}/${durationOf(p.period_start, p.period_end)}`, label: p.period };
 }
 
@@ -90,9 +112,12 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
  * reporting year starting on 1 January (2024-A1, -S1, -T1, -Q1, -M01, -W01, -D001). Null when malformed.
  */
 export function periodDates(value: string): { start: string; end: string } | null {
-  const dateTime = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$/.exec(
-    value,
-  );
+  // a date-time: hours 00-23, minutes and seconds 00-59, an offset within a day (ISO 8601)
+  const dateTime =
+    /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)?$/.exec(
+      value,
+    );
+  if (!dateTime && /^\d{4}-\d{2}-\d{2}T/.test(value)) return null;
   const text = dateTime ? dateTime[1]! : value;
   if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return isDate(text) ? { start: text, end: text } : null;
   let m = /^(\d{4})$/.exec(text) ?? /^(\d{4})-A1$/.exec(text);

@@ -107,19 +107,43 @@ export interface StructureQuery {
   agencyID: string;
   resourceID: string;
   version: string;
+  /** Items of an item scheme (codes of a code list, concepts of a concept scheme); undefined for all. */
+  itemID?: string;
   references: References;
 }
 
+/**
+ * The values a path parameter lists: several joined by "+" (SDMX 2.1 REST, "Structural metadata
+ * queries"), or null for every one (`all`; for a version also `latest` and `*`; keywords in any case,
+ * as clients send both LATEST and latest).
+ */
+function listed(value: string, keywords: readonly string[]): string[] | null {
+  const values = value.split('+');
+  return values.some((v) => keywords.includes(v.toLowerCase())) ? null : values;
+}
+
+const ITEM_SCHEMES: readonly StructureResource[] = ['codelist', 'conceptscheme'];
+
 /** The selection a structure query names; 404 (SDMX 100) when nothing matches. */
 export function selectStructures(s: SdmxStructures, q: StructureQuery): StructureSelection {
-  const agencyMatches = q.agencyID === 'all' || q.agencyID === AGENCY;
-  const versionMatches = q.version === 'all' || q.version === 'latest' || q.version === VERSION;
+  const agencies = listed(q.agencyID, ['all']);
+  const ids = listed(q.resourceID, ['all']);
+  const versions = listed(q.version, ['all', 'latest', '*']);
+  const items = q.itemID === undefined ? null : listed(q.itemID, ['all']);
+  if (q.itemID !== undefined && !ITEM_SCHEMES.includes(q.resource)) {
+    throw new SdmxError(
+      'invalid_path',
+      `${q.resource} is not an item scheme: item queries name codes of a codelist or concepts of a conceptscheme`,
+    );
+  }
+  const agencyMatches = agencies === null || agencies.includes(AGENCY);
+  const versionMatches = versions === null || versions.includes(VERSION);
   const matched =
     agencyMatches && versionMatches
       ? allKeys(s).filter(
           (k) =>
             k.startsWith(`${q.resource} `) &&
-            (q.resourceID === 'all' || k === `${q.resource} ${q.resourceID}`),
+            (ids === null || ids.includes(k.slice(q.resource.length + 1))),
         )
       : [];
   if (!matched.length) {
@@ -130,19 +154,39 @@ export function selectStructures(s: SdmxStructures, q: StructureQuery): Structur
   }
   const keys = new Set<Key>(matched);
   for (const k of matched) for (const r of referenced(s, k, q.references)) keys.add(r);
-  const ids = (resource: StructureResource) =>
+  const idsOf = (resource: StructureResource) =>
     new Set(
       [...keys]
         .filter((k) => k.startsWith(`${resource} `))
         .map((k) => k.slice(resource.length + 1)),
     );
-  const flows = ids('dataflow');
-  const dsds = ids('datastructure');
-  const lists = ids('codelist');
+  const flows = idsOf('dataflow');
+  const dsds = idsOf('datastructure');
+  const lists = idsOf('codelist');
+  // An item query keeps only the named items of the schemes it matched (their references whole).
+  const itemOf = (resource: StructureResource, id: string) =>
+    items !== null && resource === q.resource && matched.includes(`${resource} ${id}`)
+      ? (item: { id: string }) => items.includes(item.id)
+      : () => true;
+  const codelists = s.codelists
+    .filter((c) => lists.has(c.id))
+    .map((c) => ({ ...c, codes: c.codes.filter(itemOf('codelist', c.id)) }));
+  const concepts = idsOf('conceptscheme').size
+    ? s.concepts.filter(itemOf('conceptscheme', CONCEPT_SCHEME))
+    : null;
+  if (
+    items !== null &&
+    !(q.resource === 'codelist' ? codelists.some((c) => c.codes.length) : concepts?.length)
+  ) {
+    throw new SdmxError(
+      'no_results',
+      `no item ${q.itemID} in ${q.resource} ${q.agencyID}/${q.resourceID}/${q.version}`,
+    );
+  }
   return {
     dataflows: s.dataflows.filter((f) => flows.has(f.id)),
     dataStructures: s.dataStructures.filter((d) => dsds.has(d.id)),
-    codelists: s.codelists.filter((c) => lists.has(c.id)),
-    concepts: ids('conceptscheme').size ? s.concepts : null,
+    codelists,
+    concepts,
   };
 }

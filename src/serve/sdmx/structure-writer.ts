@@ -1,5 +1,7 @@
 // SDMX-ML 2.1 structure messages (SDMXStructure.xsd): dataflows, data structure definitions, code
 // lists and the concept scheme, in the order StructuresType declares them.
+import type { Availability } from './availability.js';
+import { contentConstraint } from './constraint-writer.js';
 import { XmlWriter } from './xml.js';
 import { NS, headerStart, names, urn, type MessageContext } from './namespaces.js';
 import {
@@ -19,8 +21,9 @@ import {
 export interface StructureSelection {
   dataflows: readonly Dataflow[];
   dataStructures: readonly DataStructure[];
-  codelists: readonly Codelist[];
+  codelists: readonly (Codelist & { partial?: boolean })[];
   concepts: readonly Concept[] | null; // the concept scheme, when selected
+  constraints?: readonly Availability[];
 }
 
 const maintainable = (cls: string, id: string) => ({
@@ -161,19 +164,26 @@ export function structureMessage(selection: StructureSelection, ctx: MessageCont
   if (selection.codelists.length) {
     w.wrap('str:Codelists', {}, () => {
       for (const list of selection.codelists)
-        w.wrap('str:Codelist', maintainable('codelist.Codelist', list.id), () => {
-          names(w, 'com:Name', list.name);
-          for (const code of list.codes) {
-            w.wrap(
-              'str:Code',
-              {
-                id: code.id,
-                urn: `urn:sdmx:org.sdmx.infomodel.codelist.Code=${AGENCY}:${list.id}(${VERSION}).${code.id}`,
-              },
-              () => names(w, 'com:Name', code.name),
-            );
-          }
-        });
+        w.wrap(
+          'str:Codelist',
+          {
+            ...maintainable('codelist.Codelist', list.id),
+            isPartial: list.partial ? 'true' : undefined,
+          },
+          () => {
+            names(w, 'com:Name', list.name);
+            for (const code of list.codes) {
+              w.wrap(
+                'str:Code',
+                {
+                  id: code.id,
+                  urn: `urn:sdmx:org.sdmx.infomodel.codelist.Code=${AGENCY}:${list.id}(${VERSION}).${code.id}`,
+                },
+                () => names(w, 'com:Name', code.name),
+              );
+            }
+          },
+        );
     });
   }
   if (selection.concepts) {
@@ -191,7 +201,10 @@ export function structureMessage(selection: StructureSelection, ctx: MessageCont
                 id: c.id,
                 urn: `urn:sdmx:org.sdmx.infomodel.conceptscheme.Concept=${AGENCY}:${CONCEPT_SCHEME}(${VERSION}).${c.id}`,
               },
-              () => names(w, 'com:Name', c.name),
+              () => {
+                names(w, 'com:Name', c.name);
+                names(w, 'com:Description', c.description);
+              },
             );
           }
         },
@@ -201,6 +214,10 @@ export function structureMessage(selection: StructureSelection, ctx: MessageCont
   if (selection.dataStructures.length)
     w.wrap('str:DataStructures', {}, () =>
       selection.dataStructures.forEach((d) => dataStructure(w, d)),
+    );
+  if (selection.constraints?.length)
+    w.wrap('str:Constraints', {}, () =>
+      selection.constraints!.forEach((a) => contentConstraint(w, a)),
     );
   w.close('mes:Structures');
   w.close('mes:Structure');

@@ -7,6 +7,7 @@
 import type { Database } from 'better-sqlite3';
 import { DIMENSIONS } from '../../lib/dimensions.js';
 import type { PointStatus } from '../../sources/records.js';
+import { CONCEPTS, type Concept, type Names } from './concepts.js';
 import { storeOf, type MetricRow } from '../../store/reader.js';
 import { seriesIndexOf } from '../../store/series-index.js';
 import { FREQ_CODES, freqOf, type Freq } from './periods.js';
@@ -15,8 +16,7 @@ export const AGENCY = 'DALA';
 export const VERSION = '1.0';
 export const CONCEPT_SCHEME = 'CS_DALA';
 
-export type Lang = 'en' | 'ru' | 'kk';
-export type Names = Partial<Record<Lang, string>>;
+export type { Concept, Lang, Names } from './concepts.js';
 export interface Code {
   id: string;
   name: Names;
@@ -25,10 +25,6 @@ export interface Codelist {
   id: string;
   name: Names;
   codes: readonly Code[];
-}
-export interface Concept {
-  id: string;
-  name: Names;
 }
 
 /** A dimension of a data structure: a concept with its code list (TIME_PERIOD is the time dimension, not listed). */
@@ -72,37 +68,7 @@ export interface SdmxStructures {
   concepts: readonly Concept[];
 }
 
-export const TIME_DIMENSION = 'TIME_PERIOD';
-export const PRIMARY_MEASURE = 'OBS_VALUE';
-
-const CONCEPTS: readonly Concept[] = [
-  { id: 'FREQ', name: { en: 'Frequency', ru: 'Периодичность', kk: 'Кезеңділік' } },
-  { id: 'REF_AREA', name: { en: 'Reference area', ru: 'Территория', kk: 'Аумақ' } },
-  ...Object.values(DIMENSIONS).map((d) => ({ id: d.concept, name: d.name })),
-  { id: TIME_DIMENSION, name: { en: 'Time period', ru: 'Период', kk: 'Кезең' } },
-  { id: PRIMARY_MEASURE, name: { en: 'Observation value', ru: 'Значение', kk: 'Мәні' } },
-  {
-    id: 'OBS_STATUS',
-    name: { en: 'Observation status', ru: 'Статус значения', kk: 'Мәннің мәртебесі' },
-  },
-  {
-    id: 'UNIT_MEASURE',
-    name: { en: 'Unit of measure', ru: 'Единица измерения', kk: 'Өлшем бірлігі' },
-  },
-  {
-    id: 'UNIT_MULT',
-    name: { en: 'Unit multiplier', ru: 'Множитель единицы', kk: 'Бірлік көбейткіші' },
-  },
-  { id: 'COMMENT', name: { en: 'Comment', ru: 'Комментарий', kk: 'Түсініктеме' } },
-  {
-    id: 'PERIOD_LABEL',
-    name: {
-      en: 'Period as labelled by Dala',
-      ru: 'Период в обозначении Dala',
-      kk: 'Dala белгілеген кезең',
-    },
-  },
-];
+export { PRIMARY_MEASURE, TIME_DIMENSION } from './concepts.js';
 
 const FREQ_NAMES: Readonly<Record<Freq, Names>> = {
   A: { en: 'Annual', ru: 'Годовая', kk: 'Жылдық' },
@@ -111,6 +77,11 @@ const FREQ_NAMES: Readonly<Record<Freq, Names>> = {
   M: { en: 'Monthly', ru: 'Месячная', kk: 'Айлық' },
   W: { en: 'Weekly', ru: 'Недельная', kk: 'Апталық' },
   D: { en: 'Daily', ru: 'Дневная', kk: 'Күнделікті' },
+  P9M: {
+    en: 'Nine months from 1 January (year to date), once a year',
+    ru: 'Девять месяцев с 1 января (нарастающим итогом), раз в год',
+    kk: '1 қаңтардан бастап тоғыз ай (өспелі қорытынды), жылына бір рет',
+  },
 };
 
 /**

@@ -46,7 +46,7 @@ export function attrs(values: Attributes): string {
 
 /** Collects a document's pieces; `open`/`close`/`leaf`/`text` write elements in document order. */
 export class XmlWriter {
-  private readonly parts: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
+  private parts: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
   open(name: string, attributes: Attributes = {}): this {
     this.parts.push(`<${name}${attrs(attributes)}>`);
     return this;
@@ -71,5 +71,11 @@ export class XmlWriter {
   }
   toString(): string {
     return this.parts.join('');
+  }
+  /** What was written since the last take (the whole document so far, the first time), then forgotten. */
+  take(): string {
+    const text = this.parts.join('');
+    this.parts = [];
+    return text;
   }
 }

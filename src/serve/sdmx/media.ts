@@ -1,0 +1,87 @@
+// The media types of /sdmx/2.1/ (SDMX 2.1 REST, "Selection of the appropriate representation";
+// SDMX-CSV 1.0 and SDMX-JSON 1.0 for their types), what each route offers, and how an answer is sent.
+import type { FastifyReply } from 'fastify';
+import { DEFAULT_CACHE_CONTROL } from '../answers/hooks.js';
+
+export const MEDIA = {
+  structure: 'application/vnd.sdmx.structure+xml;version=2.1',
+  structureSpecific: 'application/vnd.sdmx.structurespecificdata+xml;version=2.1',
+  generic: 'application/vnd.sdmx.genericdata+xml;version=2.1',
+  csv: 'application/vnd.sdmx.data+csv;version=1.0.0',
+  schema: 'application/vnd.sdmx.schema+xml;version=2.1',
+} as const;
+
+// SDMX-CSV's parameters (labels, timeFormat) choose among representations: each is offered, so that
+// negotiation (src/serve/answers/negotiate.ts) matches the parameters a client names.
+const CSV_VARIANTS = [
+  MEDIA.csv,
+  `${MEDIA.csv};labels=id;timeFormat=original`,
+  `${MEDIA.csv};labels=both;timeFormat=original`,
+  `${MEDIA.csv};labels=id;timeFormat=normalized`,
+  `${MEDIA.csv};labels=both;timeFormat=normalized`,
+];
+
+// The first offered type is the default (no Accept, */*); plain XML and CSV types name the default forms.
+export const STRUCTURE_TYPES = [MEDIA.structure, 'application/xml', 'text/xml'];
+export const DATA_TYPES = [
+  MEDIA.structureSpecific,
+  MEDIA.generic,
+  ...CSV_VARIANTS,
+  'application/xml',
+  'text/xml',
+  'text/csv',
+];
+export const SCHEMA_TYPES = [MEDIA.schema, 'application/xml', 'text/xml'];
+
+/** The SDMX-CSV options a negotiated type names (the defaults for a type without them). */
+export function csvOptions(type: string): {
+  labels: 'id' | 'both';
+  timeFormat: 'original' | 'normalized';
+} | null {
+  if (type !== 'text/csv' && !type.startsWith(MEDIA.csv)) return null;
+  return {
+    labels: /;labels=both/.test(type) ? 'both' : 'id',
+    timeFormat: /;timeFormat=normalized/.test(type) ? 'normalized' : 'original',
+  };
+}
+
+/** A negotiated type as a Content-Type: its parameters after "; ", then the charset. */
+export const withCharset = (type: string) => `${type.split(';').join('; ')}; charset=utf-8`;
+
+export function send(reply: FastifyReply, type: string, body: string): FastifyReply {
+  return reply
+    .header('cache-control', DEFAULT_CACHE_CONTROL)
+    .type(withCharset(type))
+    .send(Buffer.from(body));
+}
+
+const ERROR_STATUSES = {
+  400: 'syntax error (SDMX code 140)',
+  404: 'no results (SDMX code 100)',
+  406: 'no offered media type is acceptable (code 1406)',
+  413: 'response too large (SDMX code 510)',
+  501: 'not implemented (SDMX code 501)',
+} as const;
+
+export type ErrorStatus = keyof typeof ERROR_STATUSES;
+
+/** The responses of an SDMX route: each offered media type, and the SDMX-ML error messages. */
+export function responses(
+  summary: string,
+  types: readonly string[],
+  errors: ErrorStatus[],
+): Record<string, object> {
+  const text = { type: 'string', description: 'An SDMX message as text (XML or CSV)' };
+  const out: Record<string, object> = {
+    200: {
+      description: summary,
+      content: Object.fromEntries(types.map((t) => [t, { schema: text }])),
+    },
+  };
+  for (const status of errors)
+    out[status] = {
+      description: `SDMX-ML error message: ${ERROR_STATUSES[status]}`,
+      content: { 'application/xml': { schema: text } },
+    };
+  return out;
+}

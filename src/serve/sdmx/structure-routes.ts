@@ -1,0 +1,108 @@
+// The structure queries of /sdmx/2.1/ (SDMX 2.1 REST, "Structural metadata queries"):
+// /{resource}/{agencyID}/{resourceID}/{version}/{itemID} for dataflow, datastructure, codelist and
+// conceptscheme (items for the item schemes), answered as SDMX-ML structure messages.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { preferredType } from '../answers/negotiate.js';
+import { pinned } from '../releases/pinned.js';
+import { SdmxError } from './errors.js';
+import { STRUCTURE_TYPES, send } from './media.js';
+import { messageContext } from './namespaces.js';
+import { sdmxRoutes } from './routes.js';
+import {
+  REFERENCES,
+  STRUCTURE_RESOURCES,
+  UNIMPLEMENTED_RESOURCES,
+  selectStructures,
+  type References,
+  type StructureResource,
+} from './structure-query.js';
+import { structureMessage } from './structure-writer.js';
+import { structuresOf } from './structures.js';
+
+const STRUCTURE_DETAILS = [
+  'full',
+  'allstubs',
+  'referencestubs',
+  'allcompletestubs',
+  'referencecompletestubs',
+  'referencepartial',
+] as const;
+
+const STRUCTURE_QUERY = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    references: {
+      type: 'string',
+      enum: [...REFERENCES],
+      description: 'Artefacts referenced by or referencing the matched ones (default none)',
+    },
+    detail: {
+      type: 'string',
+      enum: [...STRUCTURE_DETAILS],
+      description: 'Only full is implemented (501 for the stub forms)',
+    },
+  },
+} as const;
+
+const ITEM_SCHEMES: readonly StructureResource[] = ['codelist', 'conceptscheme'];
+
+function structure(resource: StructureResource) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const params = request.params as {
+      agencyID?: string;
+      resourceID?: string;
+      version?: string;
+      itemID?: string;
+    };
+    const query = request.query as { references?: References; detail?: string };
+    if (query.detail && query.detail !== 'full')
+      throw new SdmxError(
+        'not_implemented',
+        `detail=${query.detail}: only full structures are answered`,
+      );
+    if ((UNIMPLEMENTED_RESOURCES as readonly string[]).includes(query.references ?? '')) {
+      throw new SdmxError(
+        'not_implemented',
+        `references=${query.references}: this service maintains no ${query.references}`,
+      );
+    }
+    const type = preferredType(request, STRUCTURE_TYPES);
+    const selection = selectStructures(structuresOf(pinned(request)), {
+      resource,
+      agencyID: params.agencyID ?? 'all',
+      resourceID: params.resourceID ?? 'all',
+      version: params.version ?? 'latest',
+      itemID: params.itemID,
+      references: query.references ?? 'none',
+    });
+    return send(reply, type, structureMessage(selection, messageContext(request)));
+  };
+}
+
+export function structureRoutes(app: FastifyInstance): void {
+  for (const resource of STRUCTURE_RESOURCES) {
+    const paths = [
+      `/${resource}`,
+      `/${resource}/:agencyID`,
+      `/${resource}/:agencyID/:resourceID`,
+      `/${resource}/:agencyID/:resourceID/:version`,
+      ...(ITEM_SCHEMES.includes(resource)
+        ? [`/${resource}/:agencyID/:resourceID/:version/:itemID`]
+        : []),
+    ];
+    sdmxRoutes(
+      app,
+      {
+        paths,
+        summary: `SDMX 2.1 structure query: ${resource}`,
+        description:
+          'Each path parameter takes several values joined by "+"; all (and, for the version, latest) in any case selects every one.',
+        querystring: STRUCTURE_QUERY,
+        types: STRUCTURE_TYPES,
+        errors: [400, 404, 406, 501],
+      },
+      structure(resource),
+    );
+  }
+}
