@@ -214,6 +214,8 @@ function sdmxExample(
     flowRef: metric,
     key: 'all',
     providerRef: 'DALA',
+    itemID: resource === 'conceptscheme' ? 'FREQ' : 'A', // a concept of CS_DALA, a code of CL_FREQ
+    componentID: 'FREQ',
   };
   const params: Record<string, string> = {};
   const url = path.replace(
@@ -225,7 +227,9 @@ function sdmxExample(
       ? ['detail', 'serieskeysonly']
       : resource === 'schema'
         ? ['dimensionAtObservation', 'TIME_PERIOD']
-        : ['references', 'children'];
+        : resource === 'availableconstraint'
+          ? ['mode', 'exact']
+          : ['references', 'children'];
   params[query[0]] = query[1];
   return { url: `${url}?${query[0]}=${query[1]}`, params };
 }
