@@ -1,4 +1,4 @@
-// GET /, /api/v1 and /api/timemachine on the production app: a JSON index of links by default, an
+// GET /, /api/v1, /sdmx/2.1 and /api/timemachine on the production app: a JSON index of links by default, an
 // HTML page for a browser, 406 for a media type neither; every link it gives answers.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -17,6 +17,7 @@ test('the root index links every route family, the interface document, the docs,
   for (const [href, rel] of [
     ['/api/v1', 'child'],
     ['/api/timemachine', 'child'],
+    ['/sdmx/2.1', 'child'],
     ['/openapi.json', 'service-desc'],
     ['/api/v1/docs', 'service-doc'],
     ['/data/dataset-catalog.json', 'data'],
@@ -27,7 +28,8 @@ test('the root index links every route family, the interface document, the docs,
 });
 
 test('the family indexes list their documented routes; each untemplated link answers', async () => {
-  for (const family of ['/api/v1', '/api/timemachine']) {
+  // /sdmx/2.1/ is the SDMX API's endpoint the DCAT catalogue names: it answers too
+  for (const family of ['/api/v1', '/api/timemachine', '/sdmx/2.1']) {
     for (const url of [family, `${family}/`]) {
       const res = await call(server.url + url);
       assert.equal(res.status, 200, url);

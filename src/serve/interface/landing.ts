@@ -1,4 +1,4 @@
-// Landing pages: `GET /`, `GET /api/v1/` and `GET /api/timemachine/` answer an index of links (the
+// Landing pages: `GET /`, `GET /api/v1/`, `GET /sdmx/2.1/` and `GET /api/timemachine/` answer an index of links (the
 // shape of an OGC API landing page: title, description, links with rel, type and title), as JSON,
 // or as HTML for a browser (Accept: text/html). The links under a family come from the interface
 // document, so every documented route is listed and none is invented.
@@ -135,6 +135,13 @@ export function rootIndex(release: LoadedRelease): IndexDocument {
         title: 'Time-slice routes: snapshot at a date, series of a metric, events',
       },
       {
+        href: '/sdmx/2.1',
+        rel: 'child',
+        type: 'application/json',
+        title:
+          'SDMX 2.1 REST: dataflows, data structures, code lists and data for statistical clients',
+      },
+      {
         href: '/data/dataset-catalog.json',
         rel: 'data',
         type: 'application/json',
@@ -174,6 +181,20 @@ export async function landingRoutes(
           'The versioned API: every answer is {data, meta, links}; meta names the sealed revision it came from.',
           '/api/v1',
           familyLinks(app.swagger() as Doc, '/api/v1/'),
+        ),
+    ],
+    [
+      // the SDMX API's entry point, which the DCAT catalogue names as its dcat:endpointURL
+      '/sdmx/2.1',
+      'Links to every SDMX 2.1 query: structures, data, availability and schemas',
+      'getSdmxIndex',
+      (release) =>
+        common(
+          release,
+          'Dala /sdmx/2.1/',
+          'SDMX 2.1 RESTful web services over the sealed release: one dataflow per indicator, its data structure, code lists and concepts; data as SDMX-ML or SDMX-CSV.',
+          '/sdmx/2.1',
+          familyLinks(app.swagger() as Doc, '/sdmx/2.1/'),
         ),
     ],
     [
