@@ -1,5 +1,6 @@
 // A scaled synthetic store (bench/scale/ rows through the build's store writer) is the same bytes
-// every time it is written from the same inputs (deterministic builds), and holds what was generated:
+// every time it is written from the same inputs (deterministic builds), whether its entity part is
+// written on a thread of its own or on the writer's (the tests' small stores), and holds what was generated:
 // every point, its rollups, every event, entity and search name.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,12 +15,12 @@ import { tempDir } from './support/temp-dir.js';
 
 const OPTS = { points: 80_000, events: 500, entities: 800, dayStep: 3 };
 
-test('a small scaled store is written byte for byte the same twice, with every generated row', () => {
+test('a small scaled store is written byte for byte the same twice, its entity part on a thread or not, with every generated row', () => {
   const dir = tempDir('dala-scaled-');
   try {
-    const hashes = [1, 2].map((n) => {
-      const path = join(dir, `store-${n}.sqlite`);
-      writeStore(path, scaledRows(fixtureStore(), OPTS));
+    const hashes = [true, false].map((partThread, n) => {
+      const path = join(dir, `store-${n + 1}.sqlite`);
+      writeStore(path, scaledRows(fixtureStore(), OPTS), { partThread });
       return createHash('sha256').update(readFileSync(path)).digest('hex');
     });
     assert.equal(hashes[0], hashes[1]);

@@ -12,7 +12,10 @@ import { tempDir } from './temp-dir.js';
 function written(content: StoreContent): { dir: string; db: Database } {
   const dir = tempDir('dala-store-');
   try {
-    writeStore(join(dir, 'store.sqlite'), content);
+    // the entity part on this thread: the property tests write hundreds of small stores, and a
+    // thread's start from source costs more than such a part (the same bytes either way:
+    // test/store-scaled-determinism.test.ts)
+    writeStore(join(dir, 'store.sqlite'), content, { partThread: false });
     return { dir, db: openStore(join(dir, 'store.sqlite')) };
   } catch (err) {
     rmSync(dir, { recursive: true, force: true });

@@ -17,7 +17,7 @@ import { SnapshotBlocksWriter } from './snapshot-blocks.js';
 import { STORE_DDL, STORE_VERSION } from './schema.js';
 import { checkForeignKeys, openForLoad } from './load.js';
 import { mergeEntityPart } from './part.js';
-import { startEntityPart } from './part-thread.js';
+import { entityPartHere, startEntityPart } from './part-thread.js';
 import { pagesChecked } from '../../store/page-checksums.js';
 
 /** Tables the build derives from the points; every other table is written as given. */
@@ -66,9 +66,13 @@ const keyOrder = (a: PointRow, b: PointRow) =>
 /** Dates and sources of former names and abbreviations among entity_names, for the search index. */
 export type SearchNotes = { name_notes?: readonly NameNote[] };
 
-export function writeStore(path: string, content: StoreStream & SearchNotes): void {
+export function writeStore(
+  path: string,
+  content: StoreStream & SearchNotes,
+  { partThread = true }: { partThread?: boolean } = {},
+): void {
   const partPath = `${path}.entity-part`;
-  const part = startEntityPart(partPath, content.name_notes ?? []);
+  const part = (partThread ? startEntityPart : entityPartHere)(partPath, content.name_notes ?? []);
   try {
     // The entities and their names first: the part's thread writes them and their search index
     // while this one writes the rest.
