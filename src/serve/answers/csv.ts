@@ -84,7 +84,9 @@ export function csvBytes(
   return Buffer.from(text);
 }
 
-/** Sends bounded items as CSV, named `filename`. */
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+/** Sends bounded items as CSV, named `filename`; with format=csv-excel, after a UTF-8 byte order mark. */
 export function sendCsv(
   reply: FastifyReply,
   items: Iterable<Row>,
@@ -92,5 +94,7 @@ export function sendCsv(
 ): FastifyReply {
   reply.type(CSV_MEDIA_TYPE);
   if (opts.filename) reply.header('content-disposition', `inline; filename="${opts.filename}"`);
-  return reply.send(csvBytes(items, opts.columns, opts.trailing));
+  const bytes = csvBytes(items, opts.columns, opts.trailing);
+  const excel = (reply.request.query as { format?: string } | undefined)?.format === 'csv-excel';
+  return reply.send(excel ? Buffer.concat([UTF8_BOM, bytes]) : bytes);
 }

@@ -14,13 +14,18 @@ import Negotiator from 'negotiator';
 import type { FastifyRequest } from 'fastify';
 import { ProblemError } from '../problems/errors.js';
 
-/** `format` values and the media type each names. */
+/**
+ * `format` values and the media type each names. `csv-excel` is the same CSV preceded by a UTF-8 byte
+ * order mark, which Excel on Windows needs to read the file as UTF-8 (without it, Cyrillic is mangled).
+ */
 export const FORMATS = {
   json: 'application/json',
   csv: 'text/csv',
+  'csv-excel': 'text/csv',
   html: 'text/html',
   ttl: 'text/turtle',
   jsonld: 'application/ld+json',
+  rdf: 'application/rdf+xml',
 } as const;
 export type Format = keyof typeof FORMATS;
 

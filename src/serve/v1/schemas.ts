@@ -46,9 +46,9 @@ export const cursorParam = {
 /** Collections answer JSON or CSV (Accept: text/csv, or this parameter, which wins). */
 export const collectionFormatParam = {
   type: 'string',
-  enum: ['json', 'csv'],
+  enum: ['json', 'csv', 'csv-excel'],
   description:
-    'Answer format, overriding Accept: json (default) or csv (the same page as rows, with the same Link header).',
+    'Answer format, overriding Accept: json (default), csv (the same page as rows, with the same Link header) or csv-excel (the same CSV after a UTF-8 byte order mark, for Excel on Windows).',
 } as const;
 export const COLLECTION_FORMATS = ['application/json', 'text/csv'] as const;
 export const localeParam = {
