@@ -75,7 +75,7 @@ describe('the nbk national series on every route of the real release', () => {
     const months = await get(
       '/api/timemachine/series?place=KZ&metric=usd_kzt_rate&granularity=month&start_date=2024-01-01&end_date=2024-03-31',
     );
-    assert.equal(months.aggregation, 'mean');
+    assert.equal(months.aggregation, 'business-day-mean');
     for (const m of months.series[0].points) {
       const days = RATE.filter((r) => r.date.startsWith(m.period));
       assert.equal(m.from_count, days.length, m.period);
@@ -84,6 +84,59 @@ describe('the nbk national series on every route of the real release', () => {
         m.period,
       );
     }
+  });
+
+  test('a bucket counts and names only the fixings it averages: August 2023 of a source gap, the year 2023, weeks with none', async () => {
+    const fixings = (from: string, to: string) =>
+      RATE.filter((r) => r.date >= from && r.date <= to && weekday(r.date) % 6 !== 0);
+    const series = async (q: string) =>
+      (await get(`/api/timemachine/series?place=KZ&metric=usd_kzt_rate&include=from_periods&${q}`))
+        .series[0].points as any[];
+    const [august] = await series('granularity=month&start_date=2023-08-01&end_date=2023-08-31');
+    const days = fixings('2023-08-01', '2023-08-31');
+    assert.equal(days.length, 4, 'the source has four August 2023 fixings');
+    assert.deepEqual(
+      august.from_periods,
+      days.map((r) => r.date),
+    );
+    assert.equal(august.from_count, 4);
+    assert.ok(Math.abs(august.value - days.reduce((s, r) => s + r.value, 0) / 4) < 1e-9);
+    const [year] = await series('granularity=year&start_date=2023-01-01&end_date=2023-12-31');
+    assert.equal(year.from_count, fixings('2023-01-01', '2023-12-31').length);
+    assert.deepEqual(
+      year.from_periods,
+      fixings('2023-01-01', '2023-12-31').map((r) => r.date),
+    );
+    // ISO weeks 31 to 33 of 2023 fall in the source's gap: null, made of no fixing
+    const weeks = await series('granularity=week&start_date=2023-07-31&end_date=2023-08-20');
+    assert.deepEqual(
+      weeks.map((w) => [w.period, w.value, w.from_count, w.from_periods.length]),
+      [
+        ['2023-W31', null, 0, 0],
+        ['2023-W32', null, 0, 0],
+        ['2023-W33', null, 0, 0],
+      ],
+    );
+  });
+
+  test("a month holding the source's weekend rows is the mean of its business days only, as the indicator defines it", async () => {
+    const [month] = (
+      await get(
+        '/api/timemachine/series?place=KZ&metric=usd_kzt_rate&granularity=month&start_date=2026-08-01&end_date=2026-08-31&include=from_periods',
+      )
+    ).series[0].points;
+    const business = RATE.filter((r) => r.date.startsWith('2026-08') && weekday(r.date) % 6 !== 0);
+    assert.equal(business.length, 21);
+    assert.ok(
+      RATE.some((r) => r.date === '2026-08-22'),
+      'the source holds a Saturday',
+    );
+    assert.deepEqual(
+      month.from_periods,
+      business.map((r) => r.date),
+    );
+    assert.equal(Number(month.value.toFixed(4)), 464.5514);
+    assert.doesNotMatch(month.note ?? '', /weekend/);
   });
 
   test('a snapshot on a weekend carries the last fixing with its own date', async () => {

@@ -125,6 +125,14 @@ const deprecatedId = {
   },
 } as const;
 
+/**
+ * How an indicator's buckets (week, month, quarter, year) combine its points: `sum`, `mean`, `last`
+ * (the value on the bucket's last point), `business-day-mean` (the mean of the values dated Monday to
+ * Friday: a rate fixed by business day, whose source also holds a few weekend rows). src/store/rollup.ts.
+ */
+export const AGGREGATIONS = ['sum', 'mean', 'last', 'business-day-mean'] as const;
+export type Aggregation = (typeof AGGREGATIONS)[number];
+
 const indicatorRow = {
   type: 'object',
   additionalProperties: false,
@@ -139,7 +147,7 @@ const indicatorRow = {
     unit: nonEmpty,
     // daily: business days (the rate in force); event-dated: a value holds from its date until the next one
     frequency: { enum: ['annual', 'quarterly', 'quarterly-cumulative', 'monthly', 'daily', 'weekly', 'school-year', 'event-dated'] },
-    aggregation: { enum: ['sum', 'mean', 'last'] },
+    aggregation: { enum: AGGREGATIONS },
     source_id: { type: 'string', pattern: '^[a-z0-9-]+$' },
     bureau_table: { type: ['string', 'null'], pattern: '^[0-9]+$' },
     series_breaks: { type: 'array', items: { type: 'string', pattern: '^[0-9]{4}$' }, uniqueItems: true },

@@ -4,7 +4,7 @@
 // an index range of the sorted series, aggregated in place, its from_periods bitmask written from day
 // numbers. Any other series (a period longer than a day, points out of order) is left to bucketize.
 import { bucketOf, type Granularity } from './periods.js';
-import type { PointRow } from './rollup.js';
+import { AGGREGATIONS, isBusinessDay, type PointRow } from './rollup.js';
 import type { Row } from './tables.js';
 
 /** A rollup row without the (metric, granularity, place) the caller knows. */
@@ -62,6 +62,39 @@ function distinct(
   return seen;
 }
 
+/** The indexes in [from, to) whose points the bucket's value is made of (aggregated in ./rollup.ts); null: all of them. */
+function usedIndexes(
+  points: readonly PointRow[],
+  from: number,
+  to: number,
+  aggregation: string,
+): number[] | null {
+  let nulls = 0;
+  for (let i = from; i < to; i++) if (points[i]!.value === null) nulls++;
+  if (aggregation === 'last') return points[to - 1]!.value === null ? [] : [to - 1];
+  if (aggregation === 'sum') return nulls ? [] : null;
+  const weekdays = aggregation === 'business-day-mean';
+  if (nulls === 0 && !weekdays) return null;
+  const used: number[] = [];
+  for (let i = from; i < to; i++)
+    if (points[i]!.value !== null && (!weekdays || isBusinessDay(points[i]!.period))) used.push(i);
+  return used;
+}
+
+/** Distinct non-null values of one column over the given indexes, in point order. */
+function distinctAt(
+  points: readonly PointRow[],
+  idx: readonly number[],
+  column: 'unit' | 'status' | 'note' | 'source_id',
+): string[] {
+  const seen: string[] = [];
+  for (const i of idx) {
+    const v = points[i]![column];
+    if (v !== null && !seen.includes(v)) seen.push(v);
+  }
+  return seen;
+}
+
 function bucketRow(
   points: readonly PointRow[],
   from: number,
@@ -74,40 +107,50 @@ function bucketRow(
   aggregation: string,
 ): BucketRow {
   const unit = distinct(points, from, to, 'unit').join(' | ');
-  const statuses = distinct(points, from, to, 'status');
-  const notes = distinct(points, from, to, 'note');
+  const mixed = unit.includes(' | ');
+  const used = mixed ? [] : usedIndexes(points, from, to, aggregation);
+  // the flags of what the value is made of, or of every point when it is made of none
+  const over = (column: 'status' | 'note' | 'source_id') =>
+    used === null || used.length === 0
+      ? distinct(points, from, to, column)
+      : distinctAt(points, used, column);
+  const statuses = over('status');
+  const notes = over('note');
   let value: number | null;
   let reason: string | null;
-  if (unit.includes(' | ')) {
+  if (mixed) {
     value = null;
     reason = `the points in the bucket are in different units (${unit})`;
   } else if (aggregation === 'last') {
     value = points[to - 1]!.value;
     reason = points[to - 1]!.null_reason;
+  } else if (aggregation === 'sum' && used !== null) {
+    let nulls = 0;
+    for (let i = from; i < to; i++) if (points[i]!.value === null) nulls++;
+    value = null;
+    reason = `${nulls} of ${to - from} points in the bucket have no published value`;
   } else {
     // Summed in point order from 0, as bucketize's reduce does: the same float, bit for bit.
     let sum = 0;
-    let nulls = 0;
-    for (let i = from; i < to; i++) {
-      const v = points[i]!.value;
-      if (v === null) nulls++;
-      else sum += v;
-    }
-    const n = to - from;
-    if (aggregation === 'sum') {
-      value = nulls ? null : sum;
-      reason = nulls ? `${nulls} of ${n} points in the bucket have no published value` : null;
-    } else {
-      value = nulls === n ? null : sum / (n - nulls);
-      reason = nulls === n ? 'no published value in the bucket' : null;
-    }
+    let n = 0;
+    if (used === null) for (let i = from; i < to; i++, n++) sum += points[i]!.value!;
+    else for (const i of used) ((sum += points[i]!.value!), n++);
+    value = aggregation === 'sum' ? sum : n === 0 ? null : sum / n;
+    reason =
+      value !== null
+        ? null
+        : aggregation === 'business-day-mean'
+          ? 'no published value on a business day (Monday to Friday) in the bucket'
+          : 'no published value in the bucket';
   }
   // from_periods as encodeFrom writes it for single days: a hex nibble per 4 days from the start.
   const nibbles = new Uint8Array(Math.ceil((endDay - startDay + 1) / 4));
-  for (let i = from; i < to; i++) {
+  const mark = (i: number) => {
     const off = dayNumber(points[i]!.period) - startDay;
     nibbles[off >> 2]! |= 1 << (off & 3);
-  }
+  };
+  if (used === null) for (let i = from; i < to; i++) mark(i);
+  else for (const i of used) mark(i);
   let from_periods = 'd:';
   for (const n of nibbles) from_periods += n.toString(16);
   return {
@@ -121,7 +164,7 @@ function bucketRow(
     status: statuses.length === 1 ? statuses[0]! : 'mixed',
     unit,
     note: notes.length ? notes.join('; ') : null,
-    source_id: distinct(points, from, to, 'source_id').join(' | '),
+    source_id: over('source_id').join(' | '),
   };
 }
 
@@ -131,8 +174,8 @@ export function dayRollups(
   g: Granularity,
   aggregation: string,
 ): BucketRow[] {
-  if (aggregation !== 'sum' && aggregation !== 'mean' && aggregation !== 'last')
-    throw new Error(`metric aggregation "${aggregation}" is not one of sum, mean, last`);
+  if (!(AGGREGATIONS as readonly string[]).includes(aggregation))
+    throw new Error(`metric aggregation "${aggregation}" is not one of ${AGGREGATIONS.join(', ')}`);
   const out: BucketRow[] = [];
   let i = 0;
   while (i < points.length) {

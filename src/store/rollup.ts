@@ -10,6 +10,7 @@ import {
   type Granularity,
 } from './periods.js';
 import type { Row } from './tables.js';
+import { AGGREGATIONS, type Aggregation } from '../sources/table-schemas.js';
 
 export type PointRow = Row<'points'>;
 
@@ -23,29 +24,56 @@ export type SeriesPoint = Omit<PointRow, 'metric' | 'place'> & {
   from_periods: string[];
 };
 
-export const AGGREGATIONS = ['sum', 'mean', 'last'] as const;
+export { AGGREGATIONS };
 
-// A sum over a bucket with an unpublished value would understate the total, so it is null; a mean
-// or a last value is still well defined from what was published.
-const AGGREGATE: Record<string, (pts: PointRow[]) => Pick<SeriesPoint, 'value' | 'null_reason'>> = {
-  sum: (pts) =>
-    pts.some((p) => p.value === null)
+/** Monday to Friday (the day of a single-day period). */
+export const isBusinessDay = (day: string): boolean => {
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+  return weekday !== 0 && weekday !== 6;
+};
+
+/**
+ * The points a bucket's value is made of: a bucket counts and names only these (from_periods). A sum
+ * with an unpublished value is null (it would understate the total), so it is made of none; a mean of
+ * the published values (a business-day mean, of those dated Monday to Friday); a last value, of the
+ * last point when it is published.
+ */
+export function aggregated(pts: readonly PointRow[], aggregation: string): PointRow[] {
+  if (aggregation === 'sum') return pts.some((p) => p.value === null) ? [] : [...pts];
+  if (aggregation === 'last')
+    return pts[pts.length - 1]!.value === null ? [] : [pts[pts.length - 1]!];
+  if (aggregation === 'business-day-mean')
+    return pts.filter(
+      (p) => p.value !== null && p.period_start === p.period_end && isBusinessDay(p.period),
+    );
+  return pts.filter((p) => p.value !== null);
+}
+
+const AGGREGATE: Record<
+  Aggregation,
+  (pts: PointRow[], used: PointRow[]) => Pick<SeriesPoint, 'value' | 'null_reason'>
+> = {
+  sum: (pts, used) =>
+    used.length === 0
       ? {
           value: null,
           null_reason: `${pts.filter((p) => p.value === null).length} of ${pts.length} points in the bucket have no published value`,
         }
-      : { value: pts.reduce((s, p) => s + (p.value as number), 0), null_reason: null },
-  mean: (pts) => {
-    const vals = pts.map((p) => p.value).filter((v): v is number => v !== null);
-    return vals.length
-      ? { value: vals.reduce((s, v) => s + v, 0) / vals.length, null_reason: null }
-      : { value: null, null_reason: 'no published value in the bucket' };
-  },
+      : { value: used.reduce((s, p) => s + (p.value as number), 0), null_reason: null },
+  mean: (_pts, used) => meanOf(used, 'no published value in the bucket'),
+  'business-day-mean': (_pts, used) =>
+    meanOf(used, 'no published value on a business day (Monday to Friday) in the bucket'),
   last: (pts) => {
     const last = pts[pts.length - 1]!; // sorted by period_end
     return { value: last.value, null_reason: last.null_reason };
   },
 };
+
+function meanOf(used: PointRow[], none: string): Pick<SeriesPoint, 'value' | 'null_reason'> {
+  return used.length
+    ? { value: used.reduce((s, p) => s + (p.value as number), 0) / used.length, null_reason: null }
+    : { value: null, null_reason: none };
+}
 
 const distinct = (xs: (string | null)[]) => [...new Set(xs.filter((x): x is string => x !== null))];
 
@@ -87,7 +115,7 @@ export function bucketize(
   g: Granularity,
   aggregation: string,
 ): SeriesPoint[] {
-  const aggregate = AGGREGATE[aggregation];
+  const aggregate = AGGREGATE[aggregation as Aggregation];
   if (!aggregate)
     throw new Error(`metric aggregation "${aggregation}" is not one of ${AGGREGATIONS.join(', ')}`);
   const out: SeriesPoint[] = [];
@@ -112,12 +140,20 @@ export function bucketize(
     sortIfNeeded(pts, (x, y) =>
       x.period_end < y.period_end ? -1 : x.period_end > y.period_end ? 1 : 0,
     ); // stable: ties keep time order
-    // one point (every day bucket of daily points) agrees with itself: its own flags
-    const f = pts.length === 1 ? pts[0]! : flags(pts);
     // Values in different units cannot be combined: the bucket says so instead of adding them.
-    const { value, null_reason } = f.unit.includes(' | ')
-      ? { value: null, null_reason: `the points in the bucket are in different units (${f.unit})` }
-      : aggregate(pts);
+    const units = distinct(pts.map((p) => p.unit));
+    const used = units.length > 1 ? [] : aggregated(pts, aggregation);
+    // the flags of what the value is made of (all the points when it is made of none); one point
+    // (every day bucket of daily points) agrees with itself
+    const from = used.length > 0 ? used : pts;
+    const f = from.length === 1 ? from[0]! : flags(from);
+    const { value, null_reason } =
+      units.length > 1
+        ? {
+            value: null,
+            null_reason: `the points in the bucket are in different units (${units.join(' | ')})`,
+          }
+        : aggregate(pts, used);
     // a literal in the key order answers and stored rollups show (spreads made this the costliest step)
     out.push({
       period: b.period,
@@ -126,8 +162,8 @@ export function bucketize(
       value,
       null_reason,
       aggregation,
-      from_periods: pts.map((p) => p.period),
-      unit: f.unit,
+      from_periods: used.map((p) => p.period),
+      unit: units.join(' | '),
       status: f.status,
       note: f.note,
       source_id: f.source_id,
