@@ -13,12 +13,10 @@ import { pdfArtifacts } from './contracts/pdfs.js';
 import { geoFiles, regionAnalytics, regionOverview } from './contracts/regions.js';
 import { DEFAULT_PUBLIC_URL } from './standards/vocabularies.js';
 import { standardArtifacts } from './standards/index.js';
-import {
-  mediaWeeklyDigest,
-  publicHolidayCalendar,
-  qualityReport,
-  workbench,
-} from './contracts/workbench.js';
+import { mediaWeeklyDigest } from './contracts/media-digest.js';
+import { publicHolidayCalendar } from './contracts/public-holidays.js';
+import { qualityReport } from './contracts/quality-report.js';
+import { workbench } from './contracts/workbench.js';
 
 const PUBLISHERS: Publisher[] = [
   countryPulse,

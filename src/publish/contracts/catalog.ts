@@ -6,7 +6,7 @@ import type { Model } from '../../model/model.js';
 import { artifactBytes, type Artifact } from '../artifact.js';
 import { toCsv } from '../csv.js';
 import { header, sourceRef } from './header.js';
-import { datasetFreshness } from './workbench.js';
+import { datasetFreshness } from './quality-report.js';
 import type { DatasetCatalog } from '../schemas/operations.js';
 
 function entries(model: Model) {
