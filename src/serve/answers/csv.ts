@@ -1,12 +1,13 @@
-// CSV answers (RFC 4180, UTF-8, header row, CRLF, as the release's own CSV files). Every CSV answer
-// is bounded before it is made: a v1 collection is one page (limit <= 100, as its JSON), a
-// time-slice table is the rows of the JSON answer of the same request. So it is made whole, as
+// CSV answers (RFC 4180, UTF-8, header row, CRLF, written as the release's own CSV files are:
+// src/lib/csv.ts). Every CSV answer is bounded before it is made: a v1 collection is one page
+// (limit <= 100, as its JSON), a time-slice table is the rows of the JSON answer of the same request. So it is made whole, as
 // bytes, and goes through the answer machinery like JSON (src/serve/answers/): cached, tagged with
 // its own ETag, compressed, 304 on If-None-Match. Whole collections are downloaded as the sealed
 // CSV files under /data/, which the answers link to (rel="alternate").
 // Nested values flatten one level (names.en, names.ru, names.kk); deeper ones are JSON text; a
 // missing value is an empty cell, never 0 (its reason has its own column where the data has one).
 import type { FastifyReply } from 'fastify';
+import { csvField, csvLine } from '../../lib/csv.js';
 
 export const CSV_MEDIA_TYPE = 'text/csv; charset=utf-8; header=present';
 
@@ -34,18 +35,6 @@ function valueAt(item: Row, column: string): unknown {
   const parent = item[column.slice(0, dot)];
   return parent && typeof parent === 'object' ? (parent as Row)[column.slice(dot + 1)] : undefined;
 }
-
-// RFC 4180 section 2: a field holding a quote, a comma, CR or LF is quoted, its quotes doubled;
-// records end in CRLF, the last one too. Written here rather than with csv-stringify because on the
-// request path its per-field machinery (casts, options looked up per field, formula checks we do
-// not ask for) was about half the CPU of an answer of a few thousand rows (a snapshot over every
-// layer), and with a CRLF record delimiter it left a field holding a bare LF unquoted; the rule
-// itself is two lines.
-const NEEDS_QUOTES = /[",\r\n]/;
-const field = (s: string) => (NEEDS_QUOTES.test(s) ? `"${s.replaceAll('"', '""')}"` : s);
-
-/** Cells as one line's text, without its record end. */
-export const csvLine = (cells: readonly string[]): string => cells.map(field).join(',');
 
 /**
  * Columns written after an item's own, whose cells are the same for many items (the indicator and
@@ -78,7 +67,7 @@ export function csvBytes(
   const after = trailing?.names.length ? trailing : undefined;
   let text = `${csvLine(after ? [...header, ...after.names] : header)}\r\n`;
   for (const item of list) {
-    text += header.map((c) => field(cell(valueAt(item, c)))).join(',');
+    text += header.map((c) => csvField(cell(valueAt(item, c)))).join(',');
     text += after ? `,${after.cellsOf(item)}\r\n` : '\r\n';
   }
   return Buffer.from(text);

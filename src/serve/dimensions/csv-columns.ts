@@ -6,7 +6,8 @@
 // (src/store/series-index.ts), the one reading of a series key into its indicator and codes.
 import { DIMENSION_IDS, type DimensionId } from '../../lib/dimensions.js';
 import { seriesIndexOf, type SeriesIndex } from '../../store/series-index.js';
-import { csvLine, type TrailingColumns } from '../answers/csv.js';
+import { csvLine } from '../../lib/csv.js';
+import type { TrailingColumns } from '../answers/csv.js';
 import type { LoadedRelease } from '../releases/release-types.js';
 
 /** The dimensions of the indicators of the answer's series keys (an unknown key has none), in declared order. */

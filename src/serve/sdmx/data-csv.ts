@@ -1,13 +1,13 @@
 // SDMX-CSV 1.0.0 (the CSV format of SDMX 2.1 web services, sdmx-twg/sdmx-csv v1.0): a header row of
 // component ids, then one row per observation: DATAFLOW (AGENCY:ID(VERSION)), every dimension in the
 // data structure's order with TIME_PERIOD, OBS_VALUE (empty for a missing value, never 0), and the
-// attributes. RFC 4180 quoting (csvLine, src/serve/answers/csv.ts).
+// attributes. RFC 4180 text by the project's one CSV writer (src/lib/csv.ts).
 // The media type's parameters (SDMX-CSV field guide, "Optional parameters"): labels=both writes each
 // header as "ID: name" and each coded value as "code: name" (the dataflow as "DALA:id(1.0): name"),
 // names in English; timeFormat=normalized writes TIME_PERIOD as the ISO 8601 date its period starts
 // on (2024-Q2 as 2024-04-01, 2024-01-01/P9M as 2024-01-01), so periods of any frequency sort and
 // pivot together.
-import { csvLine } from '../answers/csv.js';
+import { csvLine } from '../../lib/csv.js';
 import type { Observation } from './data-query.js';
 import {
   attributesShown,
