@@ -11,6 +11,7 @@ import { readFile } from 'node:fs/promises';
 import * as XLSX from '@e965/xlsx';
 import type { Point } from './records.js';
 import type { DimensionCodes } from '../lib/dimensions.js';
+import { isPartYearToDate } from '../lib/period-labels.js';
 import type { PeriodBounds } from './bns-periods.js';
 import { markBorderChanges } from './bns-breaks.js';
 import { borderNullReason } from './bns-reforms.js';
@@ -185,7 +186,7 @@ export async function readPeriodGrid(path: string, spec: PeriodGridSpec, resolve
       for (const [column, [c, col]] of [...columns].entries()) {
         const where = `${at(r, c)} ("${label}", "${col.header}")`;
         const read = readValue(cell(r, c), spec, where);
-        const metric = part.cumulativeMetric !== undefined && /-(Q1|H1|9M)$/.test(col.bounds.period) ? part.cumulativeMetric : part.metric;
+        const metric = part.cumulativeMetric !== undefined && isPartYearToDate(col.bounds.period) ? part.cumulativeMetric : part.metric;
         const notes = [...read.notes];
         if (read.value !== null && part.note !== undefined) notes.unshift(part.note);
         points.push({

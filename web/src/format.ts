@@ -1,5 +1,6 @@
 import { LOCALE, maybe, type Lang, type T } from './i18n';
 import type { Metric, Names } from './api';
+import { parsePeriodLabel } from '../../src/lib/period-labels.js';
 
 // Browsers' ICU data often lacks Kazakh number and month patterns (Chromium prints "2018 M06 19");
 // Kazakhstan writes numbers like Russian (space groups, decimal comma) and dates as dd.mm.yyyy.
@@ -53,12 +54,19 @@ const NINE_MONTHS: Record<Lang, (y: string) => string> = {
 
 /** A period label of the store (2023, 2023-Q1, 2023-H1, 2023-9M, 2023-06-08) in the reader's words. */
 export function fmtPeriod(lang: Lang, period: string): string {
-  const m = /^(\d{4})(?:-(Q|H)(\d)|-(9M)|-(\d{2}-\d{2}))?$/.exec(period);
-  if (!m) return period;
-  const [, y, qh, n, nine, day] = m;
-  if (qh === 'Q') return QUARTER[lang](Number(n), y!);
-  if (qh === 'H') return HALF[lang](Number(n), y!);
-  if (nine) return NINE_MONTHS[lang](y!);
-  if (day) return fmtDate(lang, period);
-  return y!;
+  const label = parsePeriodLabel(period);
+  switch (label?.kind) {
+    case 'year':
+      return label.year;
+    case 'quarter':
+      return QUARTER[lang](label.n, label.year);
+    case 'half':
+      return HALF[lang](label.n, label.year);
+    case 'nine-months':
+      return NINE_MONTHS[lang](label.year);
+    case 'day':
+      return fmtDate(lang, period);
+    default:
+      return period; // a month, week or school year reads as its label
+  }
 }

@@ -11,6 +11,7 @@
 // Dala's own label kept, in PERIOD_LABEL.
 import type { IndicatorRow } from '../../sources/table-schemas.js';
 import { addDays, bucketOf, daysBetween } from '../../store/periods.js';
+import { parsePeriodLabel } from '../../lib/period-labels.js';
 
 /**
  * The SDMX reporting frequencies, and P9M for Dala's nine-month year-to-date values (January to
@@ -47,14 +48,25 @@ export function freqOf(frequency: string): Freq {
 
 /** The SDMX form of a Dala label whose period is the FREQ's own, or null. */
 function standardForm(period: string): { freq: Freq; time: string } | null {
-  if (/^\d{4}-9M$/.test(period)) return { freq: 'P9M', time: '' }; // a span, never written as a period
-  if (/^\d{4}$/.test(period)) return { freq: 'A', time: period };
-  if (/^\d{4}-H[12]$/.test(period)) return { freq: 'S', time: period.replace('H', 'S') };
-  if (/^\d{4}-Q[1-4]$/.test(period)) return { freq: 'Q', time: period };
-  if (/^\d{4}-(0[1-9]|1[0-2])$/.test(period)) return { freq: 'M', time: period };
-  if (/^\d{4}-W(0[1-9]|[1-4]\d|5[0-3])$/.test(period)) return { freq: 'W', time: period };
-  if (/^\d{4}-\d{2}-\d{2}$/.test(period)) return { freq: 'D', time: period };
-  return null;
+  const label = parsePeriodLabel(period);
+  switch (label?.kind) {
+    case 'nine-months':
+      return { freq: 'P9M', time: '' }; // a span, never written as a period
+    case 'year':
+      return { freq: 'A', time: period };
+    case 'half':
+      return { freq: 'S', time: `${label.year}-S${label.n}` };
+    case 'quarter':
+      return { freq: 'Q', time: period };
+    case 'month':
+      return label.month >= 1 && label.month <= 12 ? { freq: 'M', time: period } : null;
+    case 'week':
+      return label.week >= 1 && label.week <= 53 ? { freq: 'W', time: period } : null;
+    case 'day':
+      return { freq: 'D', time: period };
+    default:
+      return null;
+  }
 }
 
 /**

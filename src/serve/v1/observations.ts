@@ -2,6 +2,7 @@
 // links to its indicator, place and source. Filters take several values each (repeated or
 // comma-separated), a period range, and places by any id, code, slug or alias (as /places/{id}).
 // JSON or CSV pages alike; the whole table is /data/public-observations.csv. A missing value is null with its reason, never 0.
+import { parsePeriodLabel } from '../../lib/period-labels.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import { ProblemError } from '../problems/errors.js';
@@ -130,7 +131,6 @@ const observationSchema = openObject(
   ],
 );
 
-const PERIOD = '^\\d{4}(-(Q[1-4]|H[12]|9M|W\\d{2}|\\d{2}(-\\d{2})?)|/\\d{2})?$';
 const BOUND = '^\\d{4}(-\\d{2}(-\\d{2})?)?$';
 const several = (description: string, pattern?: string) =>
   ({
@@ -243,7 +243,7 @@ function seriesFilter(
 
 function filterOf(release: LoadedRelease, q: ObservationQuery, keys: string[]): PointFilter {
   const periods = values(q.period);
-  const bad = periods.find((p) => !new RegExp(PERIOD).test(p));
+  const bad = periods.find((p) => parsePeriodLabel(p) === null);
   if (bad)
     throw new ProblemError(
       'invalid_parameter',
