@@ -1,10 +1,6 @@
 // Validates every JSON artifact against its JSON Schema before sealing; the first violation
 // fails the build, naming the file, the schema and the JSON pointer.
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsImport from 'ajv-formats';
-import type { ValidateFunction } from 'ajv';
-
-const addFormats = addFormatsImport as unknown as (ajv: Ajv2020) => void;
+import { makeAjv, type ValidateFunction } from '../lib/ajv.js';
 
 export class SchemaViolation extends Error {
   constructor(
@@ -19,11 +15,10 @@ export class SchemaViolation extends Error {
 }
 
 export class ContractValidator {
-  private readonly ajv = new Ajv2020({ allErrors: false, strict: false });
+  private readonly ajv = makeAjv({ dialect: '2020-12', formats: true });
   private readonly compiled = new Map<string, ValidateFunction>();
 
   constructor(readonly schemas: Record<string, object>) {
-    addFormats(this.ajv);
     for (const [name, schema] of Object.entries(schemas))
       this.compiled.set(name, this.ajv.compile(schema));
   }

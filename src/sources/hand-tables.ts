@@ -4,15 +4,11 @@
 // the row and the field, e.g. `sources/regions.json row 7 field slug: must match ^[a-z0-9-]+$`.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsImport from 'ajv-formats';
-import type { ErrorObject, ValidateFunction } from 'ajv';
+import { makeAjv, type ErrorObject, type ValidateFunction } from '../lib/ajv.js';
 import type { HandTables } from './records.js';
 import { TABLE_SCHEMAS, type TableFile } from './table-schemas.js';
 import { checkHandTables } from './hand-table-checks.js';
 import { HandTableError, type TableIssue } from './table-issue.js';
-
-const addFormats = addFormatsImport as unknown as (ajv: Ajv2020) => void;
 
 const FILES: Record<keyof HandTables, TableFile> = {
   regions: 'regions.json',
@@ -30,8 +26,7 @@ export const tableLabel = (file: TableFile): string => `sources/${file}`;
 let validators: Map<TableFile, ValidateFunction> | undefined;
 function validatorFor(file: TableFile): ValidateFunction {
   if (!validators) {
-    const ajv = new Ajv2020({ allErrors: true, strict: true });
-    addFormats(ajv);
+    const ajv = makeAjv({ dialect: '2020-12', allErrors: true, strict: true, formats: true });
     validators = new Map(Object.entries(TABLE_SCHEMAS).map(([f, s]) => [f as TableFile, ajv.compile(s)]));
   }
   return validators.get(file)!;

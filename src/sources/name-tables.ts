@@ -3,8 +3,7 @@
 // row is checked against its JSON Schema; a fault stops the build with the file, row and field.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import type { ErrorObject } from 'ajv';
+import { makeAjv, type ErrorObject } from '../lib/ajv.js';
 import { mirrorsCited } from './mirror-hosts.js';
 
 export interface HistoricalName {
@@ -71,7 +70,7 @@ const table = (row: object) => ({
   properties: { note: { type: 'string' }, rows: { type: 'array', items: row } },
 });
 
-const ajv = new Ajv2020({ allErrors: true, strict: false });
+const ajv = makeAjv({ dialect: '2020-12', allErrors: true });
 const FILES = {
   historical: { file: 'historical-names.json', validate: ajv.compile(table(historicalRow)) },
   abbreviations: { file: 'abbreviations.json', validate: ajv.compile(table(abbreviationRow)) },

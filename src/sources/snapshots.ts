@@ -3,18 +3,13 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sha256File } from '../lib/hash.js';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import type { ValidateFunction } from 'ajv';
-import addFormatsImport from 'ajv-formats';
+import { makeAjv, type ValidateFunction } from '../lib/ajv.js';
 import { PASSPORT_SCHEMA, type SourcePassport } from './passport-schema.js';
 
-// ajv-formats is CommonJS with a default export its types do not describe under nodenext (as in hand-tables.ts)
-const addFormats = addFormatsImport as unknown as (ajv: Ajv2020) => void;
 let validator: ValidateFunction<SourcePassport[]> | undefined;
 function validPassports(): ValidateFunction<SourcePassport[]> {
   if (!validator) {
-    const ajv = new Ajv2020({ allErrors: false, strict: true });
-    addFormats(ajv);
+    const ajv = makeAjv({ dialect: '2020-12', strict: true, formats: true });
     validator = ajv.compile<SourcePassport[]>(PASSPORT_SCHEMA);
   }
   return validator;

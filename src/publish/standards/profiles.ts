@@ -6,8 +6,7 @@
 // so the report names it as checked by SHACL outside the build (test/standards-dcat.test.ts).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Ajv, type ValidateFunction } from 'ajv';
-import addFormatsImport from 'ajv-formats';
+import { makeAjv, type ValidateFunction } from '../../lib/ajv.js';
 import { PROJECT_ROOT } from '../../lib/config.js';
 import type { Artifact } from '../artifact.js';
 import { SchemaViolation } from '../validate.js';
@@ -28,8 +27,7 @@ let compiled: Map<ProfileName, ValidateFunction> | null = null;
 function profiles(): Map<ProfileName, ValidateFunction> {
   if (compiled) return compiled;
   // The profiles carry the Frictionless site's own keywords (propertyOrder, context): not strict.
-  const ajv = new Ajv({ strict: false, allErrors: false });
-  (addFormatsImport as unknown as (a: Ajv) => void)(ajv);
+  const ajv = makeAjv({ dialect: 'draft-07', formats: true });
   ajv.addFormat('textarea', true); // an editor hint of the Frictionless site, not a constraint
   compiled = new Map(
     PROFILE_NAMES.map((name) => [

@@ -4,7 +4,7 @@
 // `query` is required (matching is by name; a query of properties alone has nothing to search), a
 // positive integer `limit`, at most MAX_BATCH queries. The batch is checked against this schema and
 // the handler's ReconQuery type is derived from it, so the two cannot drift apart.
-import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from '../../lib/ajv.js';
 import type { FromSchema } from 'json-schema-to-ts';
 import { ProblemError } from '../problems/errors.js';
 import { strictBodyAjv } from './strict-ajv.js';

@@ -3,17 +3,10 @@
 // members refused rather than silently dropped, so a request that is not what the client meant is a
 // 400 invalid_body, not a guess. Ajv is required on the first such request, not at start-up, like
 // every route schema (src/serve/interface/lazy-schemas.ts).
-import { createRequire } from 'node:module';
-import type { Ajv } from 'ajv';
+import { makeAjv, type Ajv } from '../../lib/ajv.js';
 
 let strict: Ajv | null = null;
 
 export function strictBodyAjv(): Ajv {
-  return (strict ??= new (createRequire(import.meta.url)('ajv') as typeof import('ajv')).Ajv({
-    coerceTypes: false,
-    removeAdditional: false,
-    useDefaults: false,
-    allErrors: false,
-    strict: false,
-  }));
+  return (strict ??= makeAjv({ dialect: 'draft-07' }));
 }
