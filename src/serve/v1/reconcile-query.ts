@@ -1,8 +1,7 @@
 // The query batch of the W3C Reconciliation Service API 0.2 (section 5.1; the specification's
 // schemas/reconciliation-query-batch.json), as /reconcile accepts it: the specification's members,
-// each query's other members refused as there, with this service's bounds on top — a non-blank
-// `query` is required (matching is by name; a query of properties alone has nothing to search), a
-// positive integer `limit`, at most MAX_BATCH queries. The batch is checked against this schema and
+// each query's other members refused as there, with this service's bounds on top — a `query`, when
+// given, is not blank, a positive integer `limit`, at most MAX_BATCH queries (the manifest's batchSize). The batch is checked against this schema and
 // the handler's ReconQuery type is derived from it, so the two cannot drift apart.
 import type { ErrorObject, ValidateFunction } from '../../lib/ajv.js';
 import type { FromSchema } from 'json-schema-to-ts';
@@ -29,14 +28,19 @@ const propertyValue = {
 export const RECON_QUERY = {
   type: 'object',
   additionalProperties: false,
-  required: ['query'],
+  // a query names something: its text, or at least one property (the specification's own rule)
+  anyOf: [
+    { required: ['query'] },
+    { required: ['properties'], properties: { properties: { type: 'array', minItems: 1 } } },
+  ],
   properties: {
     query: {
       type: 'string',
       minLength: 1,
       maxLength: 500,
       pattern: '\\S',
-      description: 'The name to match.',
+      description:
+        'The name to match; optional: a query of properties alone searches their values (section 5.1).',
     },
     type: {
       oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
@@ -45,7 +49,8 @@ export const RECON_QUERY = {
     limit: { type: 'integer', minimum: 1, description: 'Most candidates to return.' },
     properties: {
       type: 'array',
-      description: 'Property constraints; this service reads `within` (a containing place).',
+      description:
+        'Property constraints: `within` (a containing place) filters; any other property the candidate states (iso, slug, kind ...) is compared with it and counts in its score.',
       items: {
         type: 'object',
         required: ['pid', 'v'],

@@ -39,6 +39,11 @@ export const RECON_MANIFEST = openObject(
       ['entity'],
     ),
     preview: openObject({ url: idTemplate, width: int, height: int }, ['url', 'width', 'height']),
+    batchSize: {
+      type: 'integer',
+      minimum: 1,
+      description: 'The most queries one batch may hold (section 4); a larger batch is refused.',
+    },
   },
   [
     'versions',

@@ -27,7 +27,13 @@ import { batchCandidates } from './search/candidates.js';
 import { search } from './search/engine.js';
 import { parseEntity, type Hit } from './search/hits.js';
 import { sureMatches } from './search/sure.js';
-import { assertBatch, type ReconQuery, type ReconQueryBatch } from './reconcile-query.js';
+import {
+  assertBatch,
+  MAX_BATCH,
+  type ReconQuery,
+  type ReconQueryBatch,
+} from './reconcile-query.js';
+import { agreement, gradedScore, queryText, type Agreement } from './reconcile-match.js';
 import { searchStatements } from '../../store/search.js';
 
 export const MAX_LIMIT = 25;
@@ -62,6 +68,8 @@ function manifest(origin: string, basePath: string): ReconManifest {
       },
     },
     preview: { url: `${base}/preview?id={{id}}`, width: 400, height: 120 },
+    // the most queries one batch may hold (section 4); a larger batch is refused
+    batchSize: MAX_BATCH,
   };
 }
 
@@ -96,12 +104,17 @@ function withinOf(q: ReconQuery): string | undefined {
 
 type ReconResult = ReconResults[string];
 
-function candidate(hit: Hit, sure: boolean): ReconResult['result'][number] {
+function candidate(
+  hit: Hit,
+  sure: boolean,
+  score: number,
+  a: Agreement,
+): ReconResult['result'][number] {
   return {
     id: hit.entity.id,
     name: label(hit.entity, undefined),
     description: `${hit.entity.type}: ${[hit.entity.names.kk, hit.entity.names.ru].filter((n) => n && n !== hit.entity.names.en).join(' / ') || hit.entity.id}; matched "${hit.match.name}" (${hit.match.kind})`,
-    score: Math.round(hit.score * 1000) / 10, // 0-100, as OpenRefine shows it
+    score, // 0-100, as OpenRefine shows it
     match: sure,
     type: [
       {
@@ -112,6 +125,8 @@ function candidate(hit: Hit, sure: boolean): ReconResult['result'][number] {
     features: [
       { id: 'exact_name', value: hit.match.type === 'exact' },
       { id: 'edit_distance', value: hit.match.distance },
+      { id: 'properties_matched', value: a.matched },
+      { id: 'properties_contradicted', value: a.contradicted },
     ],
   };
 }
@@ -122,11 +137,26 @@ function reconcileOne(release: LoadedRelease, q: ReconQuery, candidates: number)
       ? undefined
       : [q.type].flat().filter((t) => (ENTITY_TYPES as readonly string[]).includes(t));
   if (types && types.length === 0) return { result: [] }; // a type Dala does not have: nothing can match it
-  const result = search(release.db, q.query, { types, within: withinOf(q), candidates });
-  const sure = sureMatches(result);
+  const text = queryText(q);
+  if (text === null) return { result: [] }; // neither a name nor a property value to search for
+  const result = search(release.db, text, { types, within: withinOf(q), candidates });
+  // a sure match that contradicts a property is not one: of homonyms, the one the properties pick is
+  const sure = sureMatches(result).filter((h) => agreement(h, q).contradicted === 0);
   const only = sure.length === 1 ? sure[0]!.entity.id : null;
   const limit = Math.min(q.limit ?? DEFAULT_LIMIT, MAX_LIMIT);
-  return { result: result.hits.slice(0, limit).map((h) => candidate(h, h.entity.id === only)) };
+  const scored = result.hits.map((h) => {
+    const a = agreement(h, q);
+    return { h, a, score: gradedScore(h, text, a) };
+  });
+  // a candidate that contradicts a property is never the sure match; the order follows the score
+  scored.sort((x, y) => y.score - x.score);
+  return {
+    result: scored
+      .slice(0, limit)
+      .map(({ h, a, score }) =>
+        candidate(h, h.entity.id === only && a.contradicted === 0, score, a),
+      ),
+  };
 }
 
 function answer(
@@ -163,6 +193,11 @@ const SUGGEST_QUERY = {
   required: ['prefix'],
   properties: {
     prefix: { type: 'string', minLength: 1, maxLength: 200 },
+    type: {
+      type: 'string',
+      maxLength: 200,
+      description: 'Only entities of this type (section 7: a type id of the manifest)',
+    },
     cursor: { type: 'integer', minimum: 0, maximum: 100 },
   },
 } as const;
@@ -235,7 +270,11 @@ export async function reconcileRoutes(
     },
     handler: async (request): Promise<Suggestions> => {
       const release = takeRelease(request, opts.releases);
-      const { hits } = search(release.db, request.query.prefix);
+      const type = request.query.type;
+      const { hits } =
+        type !== undefined && !(ENTITY_TYPES as readonly string[]).includes(type)
+          ? { hits: [] } // a type Dala does not have: nothing to suggest
+          : search(release.db, request.query.prefix, type ? { types: [type] } : {});
       const from = request.query.cursor ?? 0;
       return {
         result: hits.slice(from, from + 10).map((h) => ({
