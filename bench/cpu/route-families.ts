@@ -265,6 +265,19 @@ export async function probesOf(facts: ReleaseFacts): Promise<Probe[]> {
       '/sdmx/2.1/data/<flow>?dimensionAtObservation=AllDimensions (whole dataflow)',
       facts.flows.map((f) => get(`/sdmx/2.1/data/${f}?dimensionAtObservation=AllDimensions`, type)),
     );
+    // the same with a 15 KB Accept header (about what a request's 16 KiB of headers leaves), which
+    // negotiation reads whole
+    add(
+      'SDMX data',
+      `${name}, 15 KB Accept`,
+      '/sdmx/2.1/data/<flow>?dimensionAtObservation=AllDimensions (whole dataflow)',
+      facts.flows.map((f) =>
+        get(
+          `/sdmx/2.1/data/${f}?dimensionAtObservation=AllDimensions`,
+          `${type}, ${Array.from({ length: 700 }, (_, i) => `text/x-other-${i};q=0.1`).join(', ')}`,
+        ),
+      ),
+    );
   }
   add(
     'SDMX structures',

@@ -16,7 +16,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AnswerCache, type AnswerCacheOptions } from './answers/cache.js';
 import { installAnswerCache } from './answers/hooks.js';
 import { COMMON_HEADERS } from './front/common-headers.js';
-import { defaultLimits, serverOptions, type Limits } from './front/limits.js';
+import {
+  defaultLimits,
+  MAX_PATH_PARAMETER_LENGTH,
+  serverOptions,
+  type Limits,
+} from './front/limits.js';
 import { installLoadShedding } from './load/load-shed.js';
 import { Admission } from './load/admission.js';
 import { clientAddressResolver } from './rate-limit/client-address.js';
@@ -146,6 +151,7 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
       return front.server;
     },
     trustProxy: opts.trustProxy ?? false,
+    routerOptions: { maxParamLength: MAX_PATH_PARAMETER_LENGTH },
     logController: new LogController({ disableRequestLogging: !opts.accessLog }),
     // Without the access log a per-request child logger (a pino child with the request id) buys
     // nothing on the hot path; the rare error line logs through the app's logger instead.

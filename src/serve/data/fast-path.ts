@@ -7,6 +7,7 @@
 // test/serve-data-fast-path.test.ts asks both for every sealed file and compares them header by header.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { COMMON_HEADERS, DATA_CACHE_CONTROL } from '../front/common-headers.js';
+import { MAX_PATH_PARAMETER_LENGTH } from '../front/limits.js';
 import { REVISION_HEADER } from '../problems/problem-handler.js';
 import type { LoadedRelease, ServedFile } from '../releases/release-types.js';
 import { chooseCoding, etagOf, noneMatch, type Coding } from './encoding.js';
@@ -14,8 +15,6 @@ import { SLUG_PATTERN } from '../../lib/slug.js';
 import { SLUG_ROUTES } from './slugs.js';
 
 const PREFIX = '/data/';
-// find-my-way's default maxParamLength: a longer wildcard is not routed by Fastify, so not here either.
-const MAX_PARAM_LENGTH = 100;
 
 interface Representation {
   ok: string[]; // header lines of the 200, flat [name, value, ...] as writeHead takes them
@@ -34,7 +33,7 @@ const SLUG = new RegExp(SLUG_PATTERN);
 function routedToItself(path: string): boolean {
   const segments = path.split('/');
   if (
-    path.length > MAX_PARAM_LENGTH ||
+    path.length > MAX_PATH_PARAMETER_LENGTH || // a longer wildcard is not routed by Fastify, so not here either
     /[\\\0%?#]/.test(path) ||
     segments.some((s) => s === '' || s === '.' || s === '..')
   )

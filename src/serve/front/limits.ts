@@ -40,6 +40,13 @@ const env = (name: string, fallback: number) => {
   return Number.isFinite(v) && v > 0 ? v : fallback;
 };
 
+/**
+ * The longest path parameter a route takes (find-my-way's maxParamLength, 100 by default, refused a
+ * longer one with a 400 before any route ran: an SDMX key naming 17 regions is longer). The request
+ * target's own bound (maxUrlBytes, 414 beyond) is the one that limits it.
+ */
+export const MAX_PATH_PARAMETER_LENGTH = 8 * 1024;
+
 /** The bound `dala serve` uses unless DALA_MAX_EVENT_LOOP_DELAY_MS says otherwise. */
 export const SERVE_MAX_EVENT_LOOP_DELAY_MS = 250;
 
