@@ -45,11 +45,15 @@ test('every GET route of /data/ and /api/timemachine/ the app registers is in th
   ]) {
     assert.ok(doc.paths[path], path);
   }
-  // Nothing registered under any other method than GET/HEAD, besides the CORS preflight catch-all.
+  // Nothing registered under any other method than GET/HEAD, besides the CORS preflight catch-all
+  // and the MCP endpoint (JSON-RPC over POST, described by its tools/list: test/mcp-http.test.ts).
   const others = s.app.routeTable.filter(
     (r) => !['GET', 'HEAD'].includes(r.method) && !r.url.startsWith('/api/v1'),
   );
-  assert.deepEqual(others, [{ method: 'OPTIONS', url: '*' }]);
+  assert.deepEqual(others, [
+    { method: 'OPTIONS', url: '*' },
+    { method: 'POST', url: '/mcp' },
+  ]);
 });
 
 test('the document validates as OpenAPI 3.1', async () => {

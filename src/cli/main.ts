@@ -1,4 +1,4 @@
-// `dala build | verify [revision] | releases | serve | start`
+// `dala build | verify [revision] | releases | serve | start | nginx-config | mcp`
 // Each command's module is imported only when that command runs, so `dala serve` never loads the
 // build pipeline (mapshaper, SheetJS, pdfkit, jsts, shapefile, fonts ...) and starts faster.
 import { parseArgs } from 'node:util';
@@ -12,6 +12,8 @@ commands:
   serve      serve the current sealed release                        [--releases DIR] [--host H] [--port N] [--public-url URL] [--access-log] [--benchmark]
              (a synthetic benchmark release is refused unless --benchmark)
   start      build a release when none exists, then serve it         (all of the above)
+  mcp        the MCP server over stdio, for an AI assistant's client   [--releases DIR]
+             (the running service answers MCP over HTTP at /mcp)
   nginx-config  nginx configuration serving /data/ of CURRENT, proxying the rest to Node
              [--releases DIR] [--upstream HOST:PORT ...] [--listen ADDR] [--public-url URL] [--out FILE] [--standalone --prefix DIR]
 
@@ -66,6 +68,8 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import('./nginx-config.js')).nginxConfigCommand(values);
       case 'start':
         return await (await import('./serve.js')).startCommand(values);
+      case 'mcp':
+        return await (await import('./mcp.js')).mcpCommand(values);
       default:
         console.error(USAGE);
         return command === undefined || command === 'help' ? 0 : 2;

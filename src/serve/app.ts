@@ -50,9 +50,11 @@ import { landingRoutes, type BrowserIndex } from './interface/landing.js';
 import { dataRevisionRoutes } from './permalinks/data-revision.js';
 import { permalinkRoutes } from './permalinks/routes.js';
 import { v1Plugin, type V1Options } from './v1/index.js';
+import { mcpPlugin } from './mcp/http.js';
 import { sdmxPlugin } from './sdmx/index.js';
 import { webPlugin } from './web/index.js';
-import type { RateLimitStore } from './rate-limit/bucket.js';
+import type { BucketPolicy, RateLimitStore } from './rate-limit/bucket.js';
+import { openBudget } from './rate-limit/budget.js';
 import {
   countRequests,
   selfStatus,
@@ -74,8 +76,11 @@ export interface AppOptions {
   publicUrl?: string;
   redisUrl?: string;
   pollMs?: number;
-  /** Options of /api/v1/ beside the ones above (tests pin the clock and the rate-limit policy). */
-  v1?: Pick<V1Options, 'rateLimit' | 'now' | 'bucketClock'>;
+  /**
+   * Options of /api/v1/ beside the ones above (tests pin the clock and the rate-limit policy): the
+   * rate-limit budget's policy and bucket clock govern /mcp too, which shares it.
+   */
+  v1?: Pick<V1Options, 'now'> & { rateLimit?: BucketPolicy; bucketClock?: () => number };
   /** Options of /api/timemachine/ (the bound of a series answer: MAX_SERIES_POINTS by default). */
   timemachine?: { maxSeriesPoints?: number };
   /** Budget of the in-memory cache of v1 and timemachine answers, or the cache itself (tests look into it). */
@@ -266,17 +271,33 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
       scope.get(url, openapiRouteOptions, serveInterfaceDocument);
   });
 
+  // One budget per client address for /api/v1/ and /mcp (docs/interface.md §10.7).
+  const budget = await openBudget({
+    redisUrl: opts.redisUrl,
+    trustProxy: opts.trustProxy,
+    policy: opts.v1?.rateLimit,
+    shared: opts.rateLimitStore,
+    clock: opts.v1?.bucketClock,
+    log: app.log,
+  });
+  app.addHook('onClose', () => budget.close());
   await app.register(v1Plugin, {
     prefix: '/api/v1',
     releases,
-    redisUrl: opts.redisUrl,
-    trustProxy: opts.trustProxy,
+    budget,
     answerCache: answers,
     admission,
     workers,
-    rateLimitStore: opts.rateLimitStore,
     publicOrigin: () => origin.origin(front.server),
-    ...opts.v1,
+    now: opts.v1?.now,
+  });
+  // The MCP endpoint (src/serve/mcp/): the same questions as /api/v1/, under its budget.
+  await app.register(mcpPlugin, {
+    releases,
+    budget,
+    admission,
+    publicUrl: opts.publicUrl,
+    now: opts.v1?.now,
   });
   await app.register(sdmxPlugin, { prefix: '/sdmx/2.1', answerCache: answers, admission });
   await app.register(permalinkRoutes, { releases });

@@ -161,13 +161,20 @@ export function v1Store(
 
 /** Seals a v1 fixture release into releasesDir (created when absent); CURRENT then names it. */
 /** `extraEntities`: entities a test adds to the fixture, for a ranking the shared rows cannot show. */
+/** `extraFiles`: data files a test adds (path under the release, e.g. data/datasets/x.csv, and content). */
 export async function makeV1Release(
   releasesDir?: string,
-  opts: { karaganda2024?: number; builtAt?: string; extraEntities?: Entity[] } = {},
+  opts: {
+    karaganda2024?: number;
+    builtAt?: string;
+    extraEntities?: Entity[];
+    extraFiles?: Record<string, string>;
+  } = {},
 ): Promise<SealResult & { releasesDir: string }> {
   return sealFixture(
     releasesDir,
     {
+      ...opts.extraFiles,
       'data/country-pulse.json': stableJson({ kind: 'test-fixture', indicators: [] }),
       'data/geo/regions/karaganda.geojson': stableJson({
         type: 'FeatureCollection',

@@ -165,6 +165,13 @@ export function markDeprecated(
       ', ',
     ),
   );
+  return deprecationNote(refs);
+}
+
+/** What an answer reached through deprecated ids says of them: the indicator and codes to ask instead. */
+export function deprecationNote(refs: readonly IndicatorRef[]): string | undefined {
+  const old = refs.filter((r) => r.deprecated);
+  if (old.length === 0) return undefined;
   return old
     .map(
       (r) =>

@@ -62,6 +62,8 @@ export const ERROR_CATALOG = {
     status: 404,
     title: 'No release built from this data revision is kept on this server',
   },
+  // /mcp (the MCP endpoint: DNS rebinding protection, MCP 2025-06-18 Streamable HTTP)
+  untrusted_host: { status: 403, title: 'Host or Origin not allowed' },
   // /sdmx/2.1/ (answered as SDMX-ML error messages: src/serve/sdmx/errors.ts)
   no_results: { status: 404, title: 'No results found' },
   response_too_large: { status: 413, title: 'Response size exceeds service limit' },

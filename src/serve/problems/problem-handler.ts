@@ -39,7 +39,7 @@ const PARAMETER_CODES: Record<string, ErrorCode> = {
   cursor: 'invalid_cursor',
 };
 
-interface AjvError {
+export interface AjvError {
   keyword: string;
   instancePath: string;
   params: Record<string, unknown>;
@@ -47,6 +47,21 @@ interface AjvError {
 }
 
 type SchemaWithProperties = { properties?: Record<string, unknown> } | undefined;
+
+/** What an Ajv failure names: where (path, member), the value given there, and the rule broken. */
+function failureOf(e: AjvError, source: Record<string, unknown> | undefined) {
+  const path = e.instancePath.replace(/^\//, '');
+  return {
+    path,
+    member: String(e.params.missingProperty ?? e.params.additionalProperty ?? ''),
+    given: path ? source?.[path.split('/')[0]!] : undefined,
+    enumExtra: e.keyword === 'enum' ? { allowed_values: e.params.allowedValues } : {},
+    rule:
+      e.keyword === 'enum'
+        ? `must be one of ${(e.params.allowedValues as unknown[]).join(', ')}`
+        : (e.message ?? e.keyword),
+  };
+}
 
 /**
  * Schema validation failures, one rule for every family: an unknown query parameter lists the
@@ -58,22 +73,12 @@ function fromValidation(err: FastifyError, request: FastifyRequest): ProblemErro
   const where = context === 'params' ? 'path' : context === 'querystring' ? 'query' : context;
   if (!e)
     return new ProblemError(context === 'body' ? 'invalid_body' : 'invalid_parameter', err.message);
-  const path = e.instancePath.replace(/^\//, '');
-  const member = String(e.params.missingProperty ?? e.params.additionalProperty ?? '');
-  const name =
-    (context === 'body'
-      ? [path, member].filter(Boolean).join('/')
-      : path.split('/')[0] || member) || '(root)';
   const source = (
     where === 'path' ? request.params : where === 'query' ? request.query : request.body
   ) as Record<string, unknown> | undefined;
-  const given = path ? source?.[path.split('/')[0]!] : undefined;
-  const enumExtra = e.keyword === 'enum' ? { allowed_values: e.params.allowedValues } : {};
-  const rule =
-    e.keyword === 'enum'
-      ? `must be one of ${(e.params.allowedValues as unknown[]).join(', ')}`
-      : (e.message ?? e.keyword);
   if (context === 'body') {
+    const { path, member, enumExtra, rule } = failureOf(e, source);
+    const name = [path, member].filter(Boolean).join('/') || '(root)';
     const what =
       e.keyword === 'additionalProperties'
         ? `member "${name}" is not accepted`
@@ -92,31 +97,48 @@ function fromValidation(err: FastifyError, request: FastifyRequest): ProblemErro
   const allowed = Object.keys(
     (request.routeOptions.schema?.querystring as SchemaWithProperties)?.properties ?? {},
   );
+  return parameterProblem(e, where as 'query' | 'path', source, allowed);
+}
+
+/**
+ * A schema failure of a parameter (a query or path parameter, or an argument of an MCP tool, which
+ * takes the query's codes) as the catalog's problem: an unknown one lists the accepted ones, an enum
+ * failure the allowed values.
+ */
+export function parameterProblem(
+  e: AjvError,
+  where: 'query' | 'path' | 'argument',
+  source: Record<string, unknown> | undefined,
+  accepted: readonly string[],
+): ProblemError {
+  const { path, member, given, enumExtra, rule } = failureOf(e, source);
+  const name = path.split('/')[0] || member || '(root)';
+  const label = where === 'argument' ? 'argument' : `${where} parameter`;
   switch (e.keyword) {
     case 'additionalProperties':
       return new ProblemError(
         'unknown_parameter',
-        `unknown query parameter "${name}"; accepted: ${allowed.join(', ') || 'none'}`,
+        `unknown ${label} "${name}"; accepted: ${accepted.join(', ') || 'none'}`,
         {
           parameter: name,
-          accepted_parameters: allowed,
+          accepted_parameters: [...accepted],
         },
       );
     case 'required':
-      return new ProblemError('missing_parameter', `${where} parameter "${name}" is required`, {
+      return new ProblemError('missing_parameter', `${label} "${name}" is required`, {
         parameter: name,
       });
     case 'format':
       if (e.params.format === 'date') {
         return new ProblemError(
           'invalid_date',
-          `${where} parameter "${name}": ${JSON.stringify(given)} is not a real calendar date (YYYY-MM-DD)`,
+          `${label} "${name}": ${JSON.stringify(given)} is not a real calendar date (YYYY-MM-DD)`,
           { parameter: name },
         );
       }
       break;
     case 'type':
-      if (Array.isArray(given)) {
+      if (Array.isArray(given) && where !== 'argument') {
         return new ProblemError(
           PARAMETER_CODES[name] ?? 'invalid_parameter',
           `${where} parameter "${name}" is given more than once`,
@@ -128,7 +150,7 @@ function fromValidation(err: FastifyError, request: FastifyRequest): ProblemErro
   const code = PARAMETER_CODES[name] ?? (where === 'path' ? 'invalid_path' : 'invalid_parameter');
   return new ProblemError(
     code,
-    `${where} parameter "${name}": ${JSON.stringify(given)} is invalid: ${rule}`,
+    `${label} "${name}": ${JSON.stringify(given)} is invalid: ${rule}`,
     { parameter: name, ...enumExtra },
   );
 }

@@ -17,6 +17,8 @@ export interface SeriesWindow {
   query: SeriesQuery;
   /** The URL of the next window; null when this one reaches the end of the asked range. */
   next: string | null;
+  /** The first day of the next window (its start_date); null with next. */
+  nextStart: string | null;
 }
 
 /** The window of the series `q` asks for, `path` and `search` being the request's (for the next URL). */
@@ -39,15 +41,16 @@ export function seriesWindow(
     parsePlaces(release, q.place),
     max,
   );
-  if (cut === null) return { query: q, next: null };
+  if (cut === null) return { query: q, next: null, nextStart: null };
   // the day before the first row past the bound, moved back to the end of a whole bucket
   let last = addDays(cut, -1);
   if (g !== null && bucketOf(last, g).period_end !== last)
     last = addDays(bucketOf(last, g).period_start, -1);
   // more than `max` rows end in the first period: that period whole (the bound's one exception)
   if (last < start) last = g === null ? cut : bucketOf(cut, g).period_end;
-  if (last >= end) return { query: q, next: null };
+  if (last >= end) return { query: q, next: null, nextStart: null };
   const params = new URLSearchParams(search);
-  params.set('start_date', addDays(last, 1));
-  return { query: { ...q, end_date: last }, next: `${path}?${params}` };
+  const nextStart = addDays(last, 1);
+  params.set('start_date', nextStart);
+  return { query: { ...q, end_date: last }, next: `${path}?${params}`, nextStart };
 }

@@ -89,6 +89,24 @@ function asked(release: LoadedRelease, query: SnapshotQuery) {
 }
 
 /**
+ * The points of the snapshot at `date` of the given series only (an indicator's breakdowns), over
+ * the given places (null: every one), as rows: the latest point of each series and place whose
+ * period ends on or before the date (the MCP snapshot tool's).
+ */
+export function snapshotRowsOf(
+  release: LoadedRelease,
+  date: string,
+  series: readonly string[],
+  places: readonly string[] | null,
+): PointRow[] {
+  const reader = storeOf(release);
+  const layers = [
+    ...new Set(series.flatMap((key) => reader.metricById.get(key)?.layer ?? [])),
+  ].sort();
+  return reader.snapshots.latestRowsAt(date, layers, places, new Set(series));
+}
+
+/**
  * The CSV of the answer: its points' rows, without the rest of it, then the indicator and dimension
  * codes of each point's series (src/serve/dimensions/csv-columns.ts), the dimension columns those of
  * every series the answer covers, so the columns do not depend on which of them have a point.

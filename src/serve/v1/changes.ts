@@ -1,7 +1,8 @@
 // The difference between two sealed releases: files by checksum (from the seals) and v1 entities by
 // their canonical JSON (from the stores, read side by side in id order: neither store's entities are
 // held in memory, only the changes). Deterministic order: kind, then key.
-import type { LoadedRelease } from '../releases/release-types.js';
+import { ProblemError } from '../problems/errors.js';
+import type { LoadedRelease, ReleaseSource } from '../releases/release-types.js';
 import { createHash } from 'node:crypto';
 import { compareCodePoints, entityReaderOf, type EntityRow } from '../../store/entity-reader.js';
 import type { Change } from './response-schemas.js';
@@ -65,4 +66,63 @@ function entityChanges(before: LoadedRelease, after: LoadedRelease): Change[] {
 export function diffReleases(before: LoadedRelease, after: LoadedRelease): Change[] {
   const files = (r: LoadedRelease) => new Map(r.seal.files.map((f) => [f.path, f.sha256]));
   return [...diff('file', files(before), files(after)), ...entityChanges(before, after)];
+}
+
+/** The changes between two consecutive sealed releases, which ones, and what the answer says of them. */
+export interface ReleaseChanges {
+  from: string | null;
+  to: string | null;
+  changes: Change[];
+  note: string;
+}
+
+/**
+ * What changed from `from` to `to` (consecutive sealed releases; the latest pair by default, or the
+ * successor of `from`, or the predecessor of `to`), for /api/v1/changes and the MCP tool alike.
+ */
+export async function releaseChanges(
+  releases: ReleaseSource,
+  current: LoadedRelease,
+  from: string | undefined,
+  to: string | undefined,
+): Promise<ReleaseChanges> {
+  const seals = await releases.list();
+  const byRevision = new Map(seals.map((s) => [s.revision, s]));
+  for (const rev of [from, to])
+    if (rev && !byRevision.has(rev))
+      throw new ProblemError('unknown_release', `No sealed release has revision ${rev}.`);
+  const after = to
+    ? byRevision.get(to)!
+    : from
+      ? seals.find((s) => s.previous_revision === from)
+      : seals[0];
+  const before =
+    after &&
+    (from
+      ? byRevision.get(from)
+      : after.previous_revision
+        ? byRevision.get(after.previous_revision)
+        : undefined);
+  if (from && to && byRevision.get(to)!.previous_revision !== from) {
+    throw new ProblemError(
+      'non_consecutive_releases',
+      `Release ${to} does not follow ${from} directly; ask for consecutive pairs (see /releases previous_revision).`,
+    );
+  }
+  if (!after || !before) {
+    const note = `Release ${after?.revision ?? from ?? current.revision} has no consecutive ${from ? 'successor' : 'predecessor'} among the sealed releases, so there are no changes to compute.`;
+    return { from: before?.revision ?? null, to: after?.revision ?? null, changes: [], note };
+  }
+  const [a, b] = await Promise.all([releases.get(before.revision), releases.get(after.revision)]);
+  if (!a || !b)
+    throw new ProblemError(
+      'unknown_release',
+      `Release ${!a ? before.revision : after.revision} is listed but cannot be loaded.`,
+    );
+  return {
+    from: before.revision,
+    to: after.revision,
+    changes: diffReleases(a, b),
+    note: `Changes from ${before.revision} to ${after.revision}.`,
+  };
 }

@@ -1,7 +1,8 @@
 // Datasets (the passport, with freshness evaluated at request time, docs/interface.md §2.1), sources, and every
 // entity by id (so each search hit, institutions and persons included, has an item URL).
 import type { FastifyInstance } from 'fastify';
-import type { ReleaseSource } from '../releases/release-types.js';
+import type { LoadedRelease, ReleaseSource } from '../releases/release-types.js';
+import type { IndexedEntity } from './search/hits.js';
 import { CITATION_SCHEMA, citationOf } from '../permalinks/citation.js';
 import { registerEntityFamily } from './entity-routes.js';
 import { evaluateFreshness } from './freshness.js';
@@ -15,6 +16,27 @@ const base = {
   names: { $ref: 'Names#' },
 } as const;
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+/** A dataset's passport as served from one release: its freshness evaluated at `now` (docs/interface.md §2.1) and how to cite it. */
+export function datasetView(entity: IndexedEntity, release: LoadedRelease, now: Date) {
+  return {
+    ...entity.data,
+    id: entity.id,
+    type: entity.type,
+    names: entity.names,
+    unit: str(entity.data['unit']),
+    period: str(entity.data['as_of']),
+    geography: (entity.data['geography'] as Record<string, unknown> | undefined) ?? null, // an object in every dataset passport
+    source: str(entity.data['source']),
+    revision: release.revision,
+    freshness: evaluateFreshness(entity.data, now),
+    citation: citationOf(release, {
+      id: entity.id,
+      title: str(entity.data['title']) ?? entity.id,
+      path: str(entity.data['path']) ?? '',
+    }),
+  };
+}
 
 export async function datasetRoutes(
   app: FastifyInstance,
@@ -54,23 +76,7 @@ export async function datasetRoutes(
           },
           ['id', 'type', 'names', 'freshness', 'revision', 'citation'],
         ),
-        view: (entity, release) => ({
-          ...entity.data,
-          id: entity.id,
-          type: entity.type,
-          names: entity.names,
-          unit: str(entity.data['unit']),
-          period: str(entity.data['as_of']),
-          geography: (entity.data['geography'] as Record<string, unknown> | undefined) ?? null, // an object in every dataset passport
-          source: str(entity.data['source']),
-          revision: release.revision,
-          freshness: evaluateFreshness(entity.data, now()),
-          citation: citationOf(release, {
-            id: entity.id,
-            title: str(entity.data['title']) ?? entity.id,
-            path: str(entity.data['path']) ?? '',
-          }),
-        }),
+        view: (entity, release) => datasetView(entity, release, now()),
       },
       opts,
     );

@@ -3,15 +3,7 @@
 // that never sees the limiter hook. Errors go through the app's one problem handler. Register with
 // { prefix: '/api/v1' }.
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  DEFAULT_POLICY,
-  MemoryStore,
-  type BucketPolicy,
-  type RateLimitStore,
-} from '../rate-limit/bucket.js';
-import { clientAddressResolver } from '../rate-limit/client-address.js';
-import { rateLimitHook } from '../rate-limit/hook.js';
-import type { RedisStore } from '../rate-limit/redis-store.js';
+import type { Budget } from '../rate-limit/budget.js';
 import { AnswerCache } from '../answers/cache.js';
 import type { Admission } from '../load/admission.js';
 import type { WorkersReport } from '../cluster/worker-status.js';
@@ -37,39 +29,22 @@ export const V1_BODY_LIMIT = 16 * 1024; // docs/interface.md §8
 
 export interface V1Options {
   releases: ReleaseSource;
-  /** Redis for a budget shared by replicas (REDIS_URL); in-memory when absent. */
-  redisUrl?: string;
-  /** Proxies whose X-Forwarded-For is believed (addresses or CIDR blocks). */
-  trustProxy?: string[];
-  rateLimit?: BucketPolicy;
+  /** The rate-limit budget per client address, shared with /mcp (src/serve/rate-limit/budget.ts). */
+  budget: Budget;
   /** Cache of immutable answers, consulted after the rate limit (so every request is counted). */
   answerCache?: AnswerCache;
   /** Admission of answers that cost work, consulted after the answer cache (src/serve/load/admission.ts). */
   admission?: Admission;
   /** The serving processes health lists (src/serve/cluster/). */
   workers?: () => Promise<WorkersReport>;
-  /** Buckets held elsewhere (a cluster worker's: the primary's); used when there is no Redis. */
-  rateLimitStore?: RateLimitStore & { degradation?(): string | null };
   /** The origin absolute URLs start with (src/serve/front/public-origin.ts); never a request header. */
   publicOrigin?: () => string;
   /** Clock for the freshness evaluation; tests pin it. */
   now?: () => Date;
-  /** Milliseconds clock of the in-memory token bucket; tests step it instead of sleeping. */
-  bucketClock?: () => number;
 }
 
 export const v1Plugin: FastifyPluginAsync<V1Options> = async (app, opts) => {
   const prefix = app.prefix;
-  const policy = opts.rateLimit ?? DEFAULT_POLICY;
-  // ioredis is loaded only when Redis is configured: importing it is start-up time a single replica never uses.
-  const redis: RedisStore | null = opts.redisUrl
-    ? new (await import('../rate-limit/redis-store.js')).RedisStore(opts.redisUrl, policy, app.log)
-    : null;
-  if (redis) await redis.waitReady(1000); // unreachable at start: a warning and the per-replica budget
-  const shared = redis ?? opts.rateLimitStore ?? null;
-  const store: RateLimitStore = shared ?? new MemoryStore(policy, opts.bucketClock);
-  app.addHook('onClose', async () => store.close());
-
   app.addHook('onRoute', (route) => {
     route.bodyLimit ??= V1_BODY_LIMIT;
   });
@@ -99,17 +74,13 @@ export const v1Plugin: FastifyPluginAsync<V1Options> = async (app, opts) => {
     now: opts.now,
     publicOrigin: opts.publicOrigin ?? (() => 'http://127.0.0.1'),
   };
-  const degradation = shared?.degradation?.bind(shared);
   await app.register(healthRoutes, {
     ...routeOpts,
     workers: opts.workers,
-    degradations: () => [degradation?.()].filter((d): d is string => !!d),
+    degradations: () => [opts.budget.degradation()].filter((d): d is string => !!d),
   });
   await app.register(async (limited) => {
-    limited.addHook(
-      'onRequest',
-      rateLimitHook(store, policy, clientAddressResolver(opts.trustProxy)),
-    );
+    limited.addHook('onRequest', opts.budget.limit);
     if (opts.answerCache) installAnswerCache(limited, opts.answerCache);
     opts.admission?.install(limited);
     await limited.register(searchRoutes, routeOpts);

@@ -22,7 +22,7 @@ import {
 } from './schemas.js';
 import { collectionConfig, pageAnswer } from './answer.js';
 import { seriesIndexOf } from '../../store/series-index.js';
-import { indicatorRef, markDeprecated } from '../dimensions/filters.js';
+import { indicatorRef, markDeprecated, type IndicatorRef } from '../dimensions/filters.js';
 import { DIMENSIONS_VIEW_SCHEMA, dimensionsView, indicatorCoverage } from '../dimensions/views.js';
 
 export const placeId = (code: string) => `place:${code}`;
@@ -33,7 +33,7 @@ export const stripPrefix = (value: string, prefix: string) =>
 export const indicatorRows = (release: LoadedRelease) =>
   storeOf(release).metrics.filter((m) => seriesIndexOf(release).isIndicator(m.id));
 
-function indicatorView(
+export function indicatorView(
   release: LoadedRelease,
   m: MetricRow,
   prefix: string,
@@ -61,7 +61,29 @@ function indicatorView(
   };
 }
 
-const indicatorSchema = openObject(
+/**
+ * The indicator an id names (bare or `indicator:`-prefixed; a deprecated id or a series key names its
+ * indicator), with the reference the id was (to mark a deprecated one); not_found when none.
+ */
+export function findIndicator(
+  release: LoadedRelease,
+  raw: string,
+): { row: MetricRow; ref: IndicatorRef | undefined } {
+  const asked = stripPrefix(raw, 'indicator');
+  const ref = indicatorRef(release, asked);
+  const metric = ref?.indicator ?? asked;
+  const row = seriesIndexOf(release).isIndicator(metric)
+    ? storeOf(release).metricById.get(metric)
+    : undefined;
+  if (!row)
+    throw new ProblemError(
+      'not_found',
+      `No indicator has id "${raw}" in release ${release.revision}.`,
+    );
+  return { row, ref };
+}
+
+export const indicatorSchema = openObject(
   {
     id: { type: 'string' },
     metric: { type: 'string' },
@@ -130,8 +152,7 @@ export async function indicatorRoutes(
     handler: async (request, reply) => {
       const release = takeRelease(request, releases);
       const raw = request.params.id;
-      const asked = stripPrefix(raw, 'indicator');
-      const ref = indicatorRef(release, asked);
+      const { row, ref } = findIndicator(release, raw);
       // a deprecated id (a former indicator, now one breakdown) answers 308 to its indicator, marked deprecated
       if (ref?.deprecated)
         markDeprecated(
@@ -139,19 +160,10 @@ export async function indicatorRoutes(
           [ref],
           (id) => `${prefix}/indicators/${idSegment(`indicator:${id}`)}`,
         );
-      const metric = ref?.indicator ?? asked;
-      const row = seriesIndexOf(release).isIndicator(metric)
-        ? storeOf(release).metricById.get(metric)
-        : undefined;
-      if (!row)
-        throw new ProblemError(
-          'not_found',
-          `No indicator has id "${raw}" in release ${release.revision}.`,
-        );
-      if (raw !== `indicator:${metric}`)
+      if (raw !== `indicator:${row.id}`)
         return reply
           .code(308)
-          .header('location', canonicalUrl(request.url, raw, `indicator:${metric}`))
+          .header('location', canonicalUrl(request.url, raw, `indicator:${row.id}`))
           .send();
       return single(request, release, indicatorView(release, row, prefix));
     },

@@ -55,7 +55,7 @@ function csvRow(view: ItemOf<typeof observationSchema>, dims: readonly Dimension
 export const observationId = (p: Pick<PointRow, 'metric' | 'place' | 'period'>) =>
   `observation:${p.metric}:${p.place}:${p.period}`;
 
-function observationView(
+export function observationView(
   release: LoadedRelease,
   p: PointRow,
   prefix: string,
@@ -91,7 +91,7 @@ function observationView(
 }
 
 const str = { type: 'string' } as const;
-const observationSchema = openObject(
+export const observationSchema = openObject(
   {
     id: str,
     indicator: str,
@@ -176,6 +176,8 @@ export const OBSERVATIONS_QUERY = {
   },
 } as const;
 type ObservationQuery = FromSchema<typeof OBSERVATIONS_QUERY>;
+/** What selects observations and orders them: the query without its paging and format. */
+export type ObservationFilterQuery = Omit<ObservationQuery, 'limit' | 'cursor' | 'format'>;
 
 const values = (list: readonly string[] | undefined) =>
   (list ?? [])
@@ -202,7 +204,7 @@ function bound(raw: string, end: boolean): string {
 }
 
 /** The store's place code of a place named by any of its ids, codes, slugs or aliases. */
-function placeCode(release: LoadedRelease, raw: string): string {
+export function placeCode(release: LoadedRelease, raw: string): string {
   let id: string | null;
   try {
     id = canonicalIdOf(entityReaderOf(release), release.db, raw, ['place', 'district'], 'place');
@@ -230,7 +232,7 @@ const NO_SERIES = [''];
 /** The asked indicators as references (unknown ids match nothing), and the series keys of the answer. */
 function seriesFilter(
   release: LoadedRelease,
-  q: ObservationQuery,
+  q: ObservationFilterQuery,
 ): { refs: IndicatorRef[]; keys: string[] } {
   const asked = values(q.indicator).map((v) => stripPrefix(v, 'indicator'));
   const refs = asked.flatMap((id) => indicatorRef(release, id) ?? []);
@@ -241,7 +243,7 @@ function seriesFilter(
   return { refs, keys: keys.length ? keys : NO_SERIES };
 }
 
-function filterOf(release: LoadedRelease, q: ObservationQuery, keys: string[]): PointFilter {
+function filterOf(release: LoadedRelease, q: ObservationFilterQuery, keys: string[]): PointFilter {
   const periods = values(q.period);
   const bad = periods.find((p) => parsePeriodLabel(p) === null);
   if (bad)
@@ -263,6 +265,38 @@ function filterOf(release: LoadedRelease, q: ObservationQuery, keys: string[]): 
     from,
     to,
   };
+}
+
+/** The observations a query selects in one release: a page of them in its order, their total and the answer's note. */
+export interface FoundObservations {
+  refs: IndicatorRef[];
+  /** The series keys the answer covers. */
+  keys: string[];
+  total: number;
+  rows: PointRow[];
+  /** Why the page is empty (never a claim of absence, docs/interface.md §1.5), or undefined. */
+  empty: string | undefined;
+}
+
+/** The one query of observations, for /api/v1/observations and the MCP tools alike. */
+export function findObservations(
+  release: LoadedRelease,
+  query: ObservationFilterQuery,
+  page: { limit: number; offset: number },
+): FoundObservations {
+  const { refs, keys } = seriesFilter(release, query);
+  const filter = filterOf(release, query, keys);
+  const { total, rows } = storeOf(release).observations.points(
+    filter,
+    page.limit,
+    page.offset,
+    query.sort ?? 'indicator',
+  );
+  const empty =
+    total === 0
+      ? `Release ${release.revision} holds no observation for these filters; this does not show the value does not exist.`
+      : undefined;
+  return { refs, keys, total, rows, empty };
 }
 
 export async function observationRoutes(
@@ -295,20 +329,16 @@ export async function observationRoutes(
     },
     handler: async (request, reply) => {
       const page = await openPage(request, releases, request.query);
-      const { refs, keys } = seriesFilter(page.release, request.query);
-      const filter = filterOf(page.release, request.query, keys);
+      const { refs, keys, total, rows, empty } = findObservations(
+        page.release,
+        request.query,
+        page,
+      );
       const deprecation = markDeprecated(
         reply,
         refs,
         (id) => `${prefix}/indicators/${idSegment(`indicator:${id}`)}`,
       );
-      const order = request.query.sort ?? 'indicator';
-      const store = storeOf(page.release);
-      const { total, rows } = store.observations.points(filter, page.limit, page.offset, order);
-      const empty =
-        total === 0
-          ? `Release ${page.release.revision} holds no observation for these filters; this does not show the value does not exist.`
-          : undefined;
       const note = [deprecation, empty].filter(Boolean).join(' ') || undefined;
       const views = rows.map((p) => observationView(page.release, p, prefix));
       const envelope = collection(request, page.release, views, total, nextCursor(page, total), {

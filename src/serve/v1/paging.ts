@@ -22,11 +22,29 @@ export async function openPage(
   releases: ReleaseSource,
   query: Record<string, unknown>,
 ): Promise<Page> {
-  const scope = scopeOf(request.routeOptions.url ?? request.url, { ...query, limit: undefined });
+  return openPageOf(
+    request.routeOptions.url ?? request.url,
+    () => takeRelease(request, releases),
+    releases,
+    query,
+  );
+}
+
+/**
+ * The page a query asks for, of the collection `route` names (its cursors continue only its own
+ * queries): the first from `pinned` (the release of the request or call), a later one from the
+ * release its cursor was issued under. The one paging rule of v1 routes and MCP tools alike.
+ */
+export async function openPageOf(
+  route: string,
+  pinned: () => LoadedRelease,
+  releases: ReleaseSource,
+  query: Record<string, unknown>,
+): Promise<Page> {
+  const scope = scopeOf(route, { ...query, limit: undefined });
   const limit = typeof query['limit'] === 'number' ? query['limit'] : DEFAULT_LIMIT;
   const token = query['cursor'];
-  if (typeof token !== 'string')
-    return { release: takeRelease(request, releases), offset: 0, limit, scope };
+  if (typeof token !== 'string') return { release: pinned(), offset: 0, limit, scope };
   const state = decodeCursor(token, scope);
   const release = await releases.get(state.rev);
   if (!release) {

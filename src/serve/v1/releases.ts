@@ -7,7 +7,7 @@ import { takeRelease } from './paging.js';
 import { ProblemError } from '../problems/errors.js';
 import type { LoadedRelease, ReleaseSource } from '../releases/release-types.js';
 import { collection, single } from './envelope.js';
-import { diffReleases } from './changes.js';
+import { releaseChanges } from './changes.js';
 import type { FromQuery } from '../interface/schemas.js';
 import { envelopeOf, problems, type ItemOf } from './schemas.js';
 import {
@@ -158,46 +158,9 @@ export async function releaseRoutes(
     },
     handler: async (request) => {
       const release = takeRelease(request, releases);
-      const seals = await releases.list();
-      const byRevision = new Map(seals.map((s) => [s.revision, s]));
-      const { from, to } = request.query;
-      for (const rev of [from, to])
-        if (rev && !byRevision.has(rev))
-          throw new ProblemError('unknown_release', `No sealed release has revision ${rev}.`);
-      const after = to
-        ? byRevision.get(to)!
-        : from
-          ? seals.find((s) => s.previous_revision === from)
-          : seals[0];
-      const before =
-        after &&
-        (from
-          ? byRevision.get(from)
-          : after.previous_revision
-            ? byRevision.get(after.previous_revision)
-            : undefined);
-      if (from && to && byRevision.get(to)!.previous_revision !== from) {
-        throw new ProblemError(
-          'non_consecutive_releases',
-          `Release ${to} does not follow ${from} directly; ask for consecutive pairs (see /releases previous_revision).`,
-        );
-      }
-      if (!after || !before) {
-        const note = `Release ${after?.revision ?? from ?? release.revision} has no consecutive ${from ? 'successor' : 'predecessor'} among the sealed releases, so there are no changes to compute.`;
-        return collection(request, release, [], 0, null, { note });
-      }
-      const [a, b] = await Promise.all([
-        releases.get(before.revision),
-        releases.get(after.revision),
-      ]);
-      if (!a || !b)
-        throw new ProblemError(
-          'unknown_release',
-          `Release ${!a ? before.revision : after.revision} is listed but cannot be loaded.`,
-        );
-      const data = diffReleases(a, b);
-      const env = collection(request, release, data, data.length, null);
-      env.meta.note = `Changes from ${before.revision} to ${after.revision}.`;
+      const found = await releaseChanges(releases, release, request.query.from, request.query.to);
+      const env = collection(request, release, found.changes, found.changes.length, null);
+      env.meta.note = found.note;
       return env;
     },
   });

@@ -3,7 +3,7 @@
 // words select the kind; ranked exact > prefix > fuzzy (src/serve/v1/search/ranking.ts).
 import type { FastifyInstance } from 'fastify';
 import { ProblemError } from '../problems/errors.js';
-import type { ReleaseSource } from '../releases/release-types.js';
+import type { LoadedRelease, ReleaseSource } from '../releases/release-types.js';
 import { collection, idSegment } from './envelope.js';
 import { nextCursor, openPage } from './paging.js';
 import { collectionConfig, pageAnswer } from './answer.js';
@@ -53,6 +53,28 @@ export function hitView(
   };
 }
 
+/**
+ * The ranked hits of a query in one release, by v1 search and the MCP search tool alike; a query
+ * without letters or digits that finds nothing is invalid_query (there was nothing to search for).
+ */
+export function searchHits(
+  release: LoadedRelease,
+  q: string,
+  opts: { locale?: Locale; type?: string },
+): Hit[] {
+  const { hits } = search(release.db, q, {
+    locale: opts.locale,
+    types: opts.type ? [opts.type] : undefined,
+  });
+  if (hits.length === 0 && /^[^\p{L}\p{N}]*$/u.test(q))
+    throw new ProblemError('invalid_query', `Query "${q}" has no letters or digits to search for.`);
+  return hits;
+}
+
+/** What an empty answer says (docs/interface.md §1.5): no match is not proof of absence. */
+export const noMatchNote = (release: LoadedRelease, q: string) =>
+  `No name in release ${release.revision} matches "${q}"; this does not show the object does not exist.`;
+
 export const SEARCH_QUERY = pagedQuery(
   {
     q: {
@@ -99,20 +121,11 @@ export async function searchRoutes(
     handler: async (request, reply) => {
       const page = await openPage(request, opts.releases, request.query);
       const { q, locale, type } = request.query;
-      const { hits } = search(page.release.db, q, { locale, types: type ? [type] : undefined });
-      if (hits.length === 0 && /^[^\p{L}\p{N}]*$/u.test(q)) {
-        throw new ProblemError(
-          'invalid_query',
-          `Query "${q}" has no letters or digits to search for.`,
-        );
-      }
+      const hits = searchHits(page.release, q, { locale, type });
       const slice = hits
         .slice(page.offset, page.offset + page.limit)
         .map((h) => hitView(opts.basePath, h, locale));
-      const note =
-        hits.length === 0
-          ? `No name in release ${page.release.revision} matches "${q}"; this does not show the object does not exist.`
-          : undefined;
+      const note = hits.length === 0 ? noMatchNote(page.release, q) : undefined;
       return pageAnswer(
         request,
         reply,

@@ -1,0 +1,406 @@
+// The MCP server at /mcp of the production app on a real listening server, through the official
+// SDK's client (which checks every structured answer against the tool's output schema): every tool
+// listed and called, its values exactly those of /api/v1/ and /api/timemachine/, each value cited by
+// a permalink that resolves to sealed bytes holding it, bad arguments answered as tool errors with the
+// one catalog's problem, and no call changing anything.
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { ERROR_CATALOG } from '../src/serve/problems/errors.js';
+import { callTool, httpClient } from './support/mcp-client.js';
+import { FAMILY_CSV, makeMcpRelease } from './support/mcp-fixture.js';
+import { call, startV1, type V1Server } from './support/v1-fixture.js';
+
+const NOW = new Date('2026-06-01T00:00:00Z');
+let releasesDir: string;
+let first: string;
+let second: string;
+let s: V1Server;
+let client: Client;
+
+before(async () => {
+  const a = await makeMcpRelease();
+  releasesDir = a.releasesDir;
+  first = a.revision;
+  second = (
+    await makeMcpRelease(releasesDir, { karaganda2024: 1_200_000, builtAt: '2026-02-01T00:00:00Z' })
+  ).revision;
+  s = await startV1(releasesDir, { now: () => NOW });
+  client = await httpClient(s.url);
+});
+after(async () => {
+  await client.close();
+  await s.close();
+});
+
+const v1 = async (path: string) => (await call(`${s.base}${path}`)).body;
+/** The members a value shares with the v1 observation it is. */
+const core = (o: Record<string, unknown>) => {
+  const { indicator, dimensions, place, period, period_start, period_end, value } = o;
+  const { null_reason, status, note, unit, source, revision } = o;
+  return {
+    indicator,
+    dimensions,
+    place,
+    period,
+    period_start,
+    period_end,
+    value,
+    null_reason,
+    status,
+    note,
+    unit,
+    source,
+    revision,
+  };
+};
+/** The permalink's bytes, asked of this server (its public base is the release's, not this address). */
+const resolve = async (permalink: string) => {
+  const res = await fetch(s.url + new URL(permalink, 'http://base.invalid').pathname);
+  return { status: res.status, text: await res.text() };
+};
+
+test('tools/list names seven read-only tools, each with a description and self-contained input and output schemas', async () => {
+  const { tools } = await client.listTools();
+  assert.deepEqual(
+    tools.map((t) => t.name),
+    [
+      'search',
+      'describe_indicator',
+      'get_observations',
+      'compare_places',
+      'snapshot_at_date',
+      'series_over_range',
+      'release_changes',
+    ],
+  );
+  for (const t of tools) {
+    assert.ok((t.description ?? '').length > 100, `${t.name} says when to use it`);
+    assert.equal(t.inputSchema.type, 'object', t.name);
+    assert.equal(t.outputSchema?.type, 'object', t.name);
+    assert.doesNotMatch(JSON.stringify([t.inputSchema, t.outputSchema]), /\$ref/, t.name);
+    assert.equal(t.annotations?.readOnlyHint, true, t.name);
+    assert.equal(t.annotations?.destructiveHint, false, t.name);
+  }
+  assert.match(client.getInstructions() ?? '', /A missing value is not zero/);
+});
+
+test('get_observations gives exactly the values of /api/v1/observations, each cited by a permalink to a sealed file holding it', async () => {
+  const answer = await callTool(client, 'get_observations', {
+    indicator: 'population',
+    limit: 100,
+  });
+  assert.equal(answer.isError, false, answer.text);
+  const expected = await v1('/observations?indicator=population&limit=100');
+  assert.equal(answer.structured.revision, second);
+  assert.equal(answer.structured.total, expected.meta.count);
+  assert.deepEqual(answer.structured.values.map(core), expected.data.map(core));
+  const karaganda = answer.structured.values.filter((v: any) => v.place === 'place:KZ-35');
+  assert.deepEqual(
+    karaganda.map((v: any) => [v.period, v.value, v.null_reason]),
+    [
+      ['2023', 1_130_000, null],
+      ['2024', 1_200_000, null],
+      ['2025', null, 'not published in the source table'],
+    ],
+  );
+  assert.match(answer.text, /Karaganda Region \(place:KZ-35\), 2025: not published/);
+  for (const v of answer.structured.values) {
+    assert.equal(v.permalink, `/r/${second}/data/${FAMILY_CSV}`);
+    assert.equal(v.source_name, 'Bureau of National Statistics: population');
+    assert.equal(v.source_url, 'https://stat.gov.kz/');
+  }
+  const sealed = await resolve(answer.structured.values[0].permalink);
+  assert.equal(sealed.status, 200);
+  for (const v of answer.structured.values)
+    assert.ok(
+      sealed.text.includes(`population,${v.place.slice(6)},${v.period},${v.value ?? ''},`),
+      `the permalinked file holds ${v.place} ${v.period}`,
+    );
+});
+
+test('get_observations pages at most limit values, its cursor going on to the end and continuing only its own query', async () => {
+  const all = await v1('/observations?indicator=population&limit=100');
+  const seen: unknown[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await callTool(client, 'get_observations', {
+      indicator: 'population',
+      limit: 2,
+      ...(cursor ? { cursor } : {}),
+    });
+    assert.ok(page.structured.values.length <= 2);
+    seen.push(...page.structured.values.map(core));
+    cursor = page.structured.next_cursor ?? undefined;
+  } while (cursor);
+  assert.deepEqual(seen, all.data.map(core));
+  const page = await callTool(client, 'get_observations', { indicator: 'population', limit: 2 });
+  const elsewhere = await callTool(client, 'snapshot_at_date', {
+    indicator: 'population',
+    cursor: page.structured.next_cursor,
+  });
+  assert.equal(elsewhere.problem?.code, 'invalid_cursor');
+});
+
+test('compare_places ranks the places asked at one period, says a value not published as null and a place without any as absent', async () => {
+  const answer = await callTool(client, 'compare_places', {
+    indicator: 'indicator:population',
+    period: '2024',
+    places: ['KZ-35', 'almaty-region', 'KZ-75', 'place:KZ-71'],
+  });
+  assert.equal(answer.isError, false, answer.text);
+  const ranked = answer.structured.ranked;
+  assert.deepEqual(
+    ranked.map((v: any) => [v.rank, v.place, v.value]),
+    [
+      [1, 'place:KZ-75', 2_200_000],
+      [2, 'place:KZ-19', 1_500_000],
+      [3, 'place:KZ-35', 1_200_000],
+    ],
+  );
+  const expected = await v1(
+    '/observations?indicator=population&period=2024&place=KZ-35,KZ-19,KZ-75&sort=-value',
+  );
+  assert.deepEqual(
+    ranked.map(({ rank: _, ...v }: any) => core(v)),
+    expected.data.map(core),
+  );
+  assert.deepEqual(
+    answer.structured.absent.map((a: any) => [a.place, a.place_name, a.value]),
+    [['place:KZ-71', 'Astana', null]],
+  );
+  assert.match(answer.structured.absent[0].null_reason, /no observation of population for 2024/);
+
+  const missing = await callTool(client, 'compare_places', {
+    indicator: 'population',
+    period: '2025',
+    places: ['KZ-35'],
+  });
+  assert.deepEqual(
+    missing.structured.ranked.map((v: any) => [v.rank, v.value, v.null_reason]),
+    [[null, null, 'not published in the source table']],
+  );
+  assert.match(missing.text, /unranked .*not published/);
+  const ascending = await callTool(client, 'compare_places', {
+    indicator: 'population',
+    period: '2024',
+    order: 'asc',
+  });
+  assert.deepEqual(
+    ascending.structured.ranked.map((v: any) => v.place),
+    ['place:KZ-35', 'place:KZ-19', 'place:KZ-75'],
+  );
+  assert.match(ascending.structured.note, /the country \(KZ\) is not ranked among them/);
+});
+
+test('snapshot_at_date gives per place the latest value whose period ends by the date, as /api/timemachine/snapshot does', async () => {
+  const answer = await callTool(client, 'snapshot_at_date', {
+    indicator: 'population',
+    date: '2024-06-30',
+  });
+  assert.equal(answer.isError, false, answer.text);
+  const timemachine = (
+    await call(`${s.url}/api/timemachine/snapshot?date=2024-06-30&layers=demography`)
+  ).body;
+  const points = timemachine.points.filter((p: any) => p.metric === 'population');
+  assert.deepEqual(
+    answer.structured.values.map((v: any) => [v.place, v.period, v.value]),
+    points.map((p: any) => [`place:${p.place}`, p.period, p.value]),
+  );
+  assert.deepEqual(
+    answer.structured.values.find((v: any) => v.place === 'place:KZ-35')?.period,
+    '2023',
+  );
+  assert.equal(answer.structured.date, '2024-06-30');
+  const early = await callTool(client, 'snapshot_at_date', {
+    indicator: 'population',
+    date: '2001-01-01',
+  });
+  assert.equal(early.structured.total, 0);
+  assert.match(early.structured.note, /does not show that none exists/);
+});
+
+test('series_over_range gives the points of /api/timemachine/series a window at a time, following its cursor', async () => {
+  const whole = (await call(`${s.url}/api/timemachine/series?metric=grp_cumulative&place=KZ-35`))
+    .body;
+  const expected = whole.series[0].points.map((p: any) => [p.period, p.value, p.unit]);
+  const seen: unknown[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await callTool(client, 'series_over_range', {
+      indicator: 'grp_cumulative',
+      places: ['KZ-35'],
+      limit: 1,
+      ...(cursor ? { cursor } : {}),
+    });
+    assert.equal(page.isError, false, page.text);
+    assert.ok(page.structured.values.length <= 1);
+    seen.push(...page.structured.values.map((v: any) => [v.period, v.value, v.unit]));
+    cursor = page.structured.next_cursor ?? undefined;
+  } while (cursor);
+  assert.deepEqual(seen, expected);
+  assert.deepEqual(expected, [
+    ['2024-Q1', 1000, 'mln KZT'],
+    ['2024-H1', 2100, 'mln KZT'],
+  ]);
+});
+
+test('describe_indicator is /api/v1/indicators/{id} with its source and permalink; search is /api/v1/search', async () => {
+  const described = await callTool(client, 'describe_indicator', { indicator: 'population' });
+  const expected = await v1('/indicators/indicator:population');
+  assert.deepEqual(described.structured.indicator, expected.data);
+  assert.equal(described.structured.source_name, 'Bureau of National Statistics: population');
+  assert.equal(described.structured.permalink, `/r/${second}/data/${FAMILY_CSV}`);
+  assert.match(described.text, /unit persons/);
+  const found = await callTool(client, 'search', { query: 'Karagandy' });
+  const hits = await v1('/search?q=Karagandy');
+  assert.deepEqual(found.structured.hits, hits.data);
+  assert.equal(found.structured.hits[0].id, 'place:KZ-35');
+  const none = await callTool(client, 'search', { query: 'Zzyzxqw' });
+  assert.equal(none.structured.total, 0);
+  assert.match(none.text, /does not show the object does not exist/);
+});
+
+test('resources: the release manifest as sealed and each dataset passport as /api/v1/datasets/{id}; the usage rules prompt', async () => {
+  const { resources } = await client.listResources();
+  assert.ok(resources.some((r) => r.uri === 'dala://release/manifest'));
+  assert.ok(resources.some((r) => r.uri === 'dala://datasets/population'));
+  const manifest = await client.readResource({ uri: 'dala://release/manifest' });
+  assert.equal(
+    (manifest.contents[0] as { text: string }).text,
+    await (await fetch(`${s.url}/data/release-manifest.json`)).text(),
+  );
+  const passport = await client.readResource({ uri: 'dala://datasets/population' });
+  assert.deepEqual(
+    JSON.parse((passport.contents[0] as { text: string }).text),
+    (await v1('/datasets/dataset:population')).data,
+  );
+  await assert.rejects(client.readResource({ uri: 'dala://datasets/atlantis' }), { code: -32002 });
+  const { resourceTemplates } = await client.listResourceTemplates();
+  assert.deepEqual(
+    resourceTemplates.map((t) => t.uriTemplate),
+    ['dala://datasets/{dataset}'],
+  );
+  const { prompts } = await client.listPrompts();
+  assert.deepEqual(
+    prompts.map((p) => p.name),
+    ['usage_rules'],
+  );
+  const prompt = await client.getPrompt({ name: 'usage_rules' });
+  const text = (prompt.messages[0]!.content as { text: string }).text;
+  for (const rule of [
+    /Keep the period with every value/,
+    /Cite the source/,
+    /A missing value is not zero/,
+    /An empty result does not prove absence/,
+  ])
+    assert.match(text, rule);
+});
+
+test('bad arguments are tool errors carrying the problem of the one catalog; an unknown tool is a protocol error', async () => {
+  const cases: [string, Record<string, unknown>, string][] = [
+    ['get_observations', { indicator: 'population', limit: 500 }, 'invalid_limit'],
+    ['get_observations', { indicator: 'population', bogus: 1 }, 'unknown_parameter'],
+    ['get_observations', {}, 'missing_parameter'],
+    ['get_observations', { indicator: 'population', places: ['Atlantis'] }, 'invalid_parameter'],
+    ['get_observations', { indicator: 'population', cursor: 'garbage' }, 'invalid_cursor'],
+    ['get_observations', { indicator: 'population', sex: ['F'] }, 'dimension_not_applicable'],
+    ['get_observations', { indicator: 'nope' }, 'not_found'],
+    ['snapshot_at_date', { indicator: 'population', date: '2024-02-30' }, 'invalid_date'],
+    [
+      'series_over_range',
+      { indicator: 'population', start_date: '2025-01-01', end_date: '2024-01-01' },
+      'invalid_date_range',
+    ],
+    [
+      'series_over_range',
+      { indicator: 'population', granularity: 'decade' },
+      'invalid_granularity',
+    ],
+    ['search', { query: 'x', locale: 'fr' }, 'invalid_locale'],
+    ['search', { query: '!!!' }, 'invalid_query'],
+    ['describe_indicator', { indicator: 'nope' }, 'not_found'],
+    ['release_changes', { from: '0000000000000000' }, 'unknown_release'],
+  ];
+  for (const [name, args, code] of cases) {
+    const answer = await callTool(client, name, args);
+    assert.equal(answer.isError, true, `${name} ${JSON.stringify(args)}`);
+    assert.equal(answer.problem.code, code, `${name} ${JSON.stringify(args)}: ${answer.text}`);
+    assert.equal(answer.problem.status, ERROR_CATALOG[code as keyof typeof ERROR_CATALOG].status);
+    assert.ok(answer.text.startsWith(answer.problem.detail), answer.text);
+  }
+  await assert.rejects(client.callTool({ name: 'delete_everything', arguments: {} }), {
+    code: -32602,
+  });
+});
+
+/** sha256 of every file under the releases directory, by path. */
+async function digest(dir: string): Promise<string> {
+  const hash = createHash('sha256');
+  const walk = async (d: string): Promise<void> => {
+    for (const e of (await readdir(d, { withFileTypes: true })).sort((a, b) =>
+      a.name < b.name ? -1 : 1,
+    )) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) await walk(p);
+      else hash.update(p).update(await readFile(p));
+    }
+  };
+  await walk(dir);
+  return hash.digest('hex');
+}
+
+test('no call changes anything: the releases on disk and the answers of /api/v1/ are the same after every tool ran', async () => {
+  const before = await digest(releasesDir);
+  const answers = await v1('/observations?indicator=population&limit=100');
+  for (const [name, args] of [
+    ['search', { query: 'Almaty' }],
+    ['describe_indicator', { indicator: 'population' }],
+    ['get_observations', { indicator: 'population' }],
+    ['compare_places', { indicator: 'population', period: '2024' }],
+    ['snapshot_at_date', { indicator: 'population' }],
+    ['series_over_range', { indicator: 'population' }],
+    ['release_changes', {}],
+  ] as const)
+    assert.equal((await callTool(client, name, args)).isError, false, name);
+  assert.equal(await digest(releasesDir), before);
+  assert.deepEqual(await v1('/observations?indicator=population&limit=100'), answers);
+});
+
+test('release_changes is /api/v1/changes; a cursor stays on its release while a new one is served', async () => {
+  const pair = await callTool(client, 'release_changes', {});
+  assert.deepEqual([pair.structured.from, pair.structured.to], [first, second]);
+  assert.deepEqual(pair.structured.changes, (await v1('/changes')).data);
+  assert.ok(
+    pair.structured.changes.some((c: any) => c.key === 'store.sqlite' && c.change === 'modified'),
+  );
+
+  const page = await callTool(client, 'get_observations', { indicator: 'population', limit: 1 });
+  const third = await makeMcpRelease(releasesDir, {
+    karaganda2024: 1_300_000,
+    builtAt: '2026-03-01T00:00:00Z',
+  });
+  await s.holder.refresh();
+  const rest = await callTool(client, 'get_observations', {
+    indicator: 'population',
+    limit: 100,
+    cursor: page.structured.next_cursor,
+  });
+  assert.equal(rest.structured.revision, second);
+  assert.equal(
+    rest.structured.values.find((v: any) => v.place === 'place:KZ-35' && v.period === '2024').value,
+    1_200_000,
+  );
+  const fresh = await callTool(client, 'get_observations', {
+    indicator: 'population',
+    places: ['KZ-35'],
+    periods: ['2024'],
+  });
+  assert.deepEqual(
+    [fresh.structured.revision, fresh.structured.values[0].value],
+    [third.revision, 1_300_000],
+  );
+});
