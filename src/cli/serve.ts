@@ -86,7 +86,7 @@ async function serveOne(flags: Flags, inCluster: boolean): Promise<number> {
     answerBeforeStoreVerified: true,
     ...(link ? await clusterWorkerOptions(link) : {}),
   });
-  link?.answerStatus(server.app.selfStatus);
+  link?.reportStatus(server.app.selfStatus);
   performance.mark('dala:app-ready');
   const phases = (storeVerifiedAt: number | null) => ({
     ...startupPhases([

@@ -13,9 +13,16 @@ export type PrimaryAnswer =
   | { dala: 'took'; id: number; results: TakeResult[] }
   | { dala: 'workers'; id: number; report: WorkersReport };
 
-/** Primary -> worker: report yourself; worker -> primary: the report. */
-export type StatusQuery = { dala: 'status?'; id: number };
-export type StatusAnswer = { dala: 'status'; id: number; status: WorkerStatus };
+/** Worker -> primary, every STATUS_EVERY_MS unasked: its own status (id 0). */
+export type StatusReport = { dala: 'status'; id: number; status: WorkerStatus };
+
+/**
+ * How often a worker reports its status to the primary. Health is answered from the latest reports,
+ * so it never waits on a worker busy with a large answer (or just dead); a report older than
+ * STATUS_STALE_MS says the worker has not run its event loop for that long.
+ */
+export const STATUS_EVERY_MS = 200;
+export const STATUS_STALE_MS = 2_000;
 
 export function isDalaMessage(message: unknown): message is { dala: string; id: number } {
   return (

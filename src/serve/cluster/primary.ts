@@ -4,8 +4,8 @@
 // port fails with EADDRINUSE), so one port for several processes takes cluster's shared handle.
 //
 // What the primary does: it owns the token buckets of the rate limit when there is no Redis (each
-// worker's take is one IPC round trip, answered here from memory); it gathers every worker's status
-// for /api/v1/health; it restarts a worker that dies (with backoff: a worker crashing at start must
+// worker's take is one IPC round trip, answered here from memory); it keeps every worker's latest
+// status report for /api/v1/health (answered at once: no worker is asked while health waits); it restarts a worker that dies (with backoff: a worker crashing at start must
 // not spin); on SIGTERM or SIGINT it stops every worker the way `dala serve` stops (in-flight
 // requests finish) and exits once all have. Each worker watches the CURRENT pointer itself, so one
 // swap reaches them all without the primary.
@@ -15,9 +15,9 @@ import type { Logger } from 'pino';
 import { DEFAULT_POLICY, MemoryStore, type BucketPolicy } from '../rate-limit/bucket.js';
 import {
   isDalaMessage,
+  STATUS_STALE_MS,
   type PrimaryAnswer,
-  type StatusAnswer,
-  type StatusQuery,
+  type StatusReport,
   type WorkerRequest,
 } from './messages.js';
 import type { WorkerStatus, WorkersReport } from './worker-status.js';
@@ -26,8 +26,6 @@ export interface PrimaryOptions {
   workers: number;
   log: Logger;
   policy?: BucketPolicy;
-  /** How long a worker may take to report its status to a health query. */
-  statusTimeoutMs?: number;
 }
 
 /** Backoff after a crash: doubling from 100 ms to 10 s; a worker up for a minute resets it. */
@@ -41,18 +39,18 @@ interface Slot {
   worker: Worker | null;
   startedAt: number;
   delay: number;
+  /** The running worker's latest status report, and when it came. */
+  status: WorkerStatus | null;
+  reportedAt: number;
 }
 
 /** Runs until every worker has stopped after SIGTERM/SIGINT; resolves the exit code. */
 export function runPrimary(opts: PrimaryOptions): Promise<number> {
   const { log } = opts;
   const budget = new MemoryStore(opts.policy ?? DEFAULT_POLICY);
-  const statusTimeoutMs = opts.statusTimeoutMs ?? 500;
   const slots: Slot[] = [];
   let stopping = false;
   let refused = false;
-  let nextQuery = 1;
-  const pendingStatus = new Map<number, (status: WorkerStatus) => void>();
   // One paging-cursor key for every worker (and every restart of one): a connection may reach any
   // worker, so a cursor issued by one must continue on the others, and one answer (its next_cursor
   // included) must be the same bytes, and so have the same ETag, whichever worker made it.
@@ -62,45 +60,39 @@ export function runPrimary(opts: PrimaryOptions): Promise<number> {
     if (worker.isConnected()) worker.send(message);
   };
 
-  const gather = async (): Promise<WorkersReport> => {
+  /** Every worker's latest report; a missing or stale one is a reason instead. */
+  const gather = (): WorkersReport => {
     const reasons: string[] = [];
-    const asks = slots.map(async (slot, index) => {
+    const workers: WorkerStatus[] = [];
+    const now = Date.now();
+    slots.forEach((slot, index) => {
       const worker = slot.worker;
-      if (!worker || !worker.isConnected()) {
+      if (!worker || !worker.isConnected())
         reasons.push(`worker ${index + 1} of ${slots.length} is restarting after it stopped`);
-        return null;
-      }
-      const id = nextQuery++;
-      const status = await new Promise<WorkerStatus | null>((resolve) => {
-        const timer = setTimeout(() => resolve(null), statusTimeoutMs);
-        pendingStatus.set(id, (s) => {
-          clearTimeout(timer);
-          resolve(s);
-        });
-        worker.send({ dala: 'status?', id } satisfies StatusQuery);
-      });
-      pendingStatus.delete(id);
-      if (!status)
+      else if (!slot.status)
+        reasons.push(`worker pid ${worker.process.pid} is starting (no status report yet)`);
+      else if (now - slot.reportedAt > STATUS_STALE_MS)
         reasons.push(
-          `worker pid ${worker.process.pid} did not report its status within ${statusTimeoutMs} ms`,
+          `worker pid ${worker.process.pid} has not reported its status for ${now - slot.reportedAt} ms (its event loop is held)`,
         );
-      return status;
+      else workers.push(slot.status);
     });
-    const workers = (await Promise.all(asks)).filter((s): s is WorkerStatus => s !== null);
     return { workers, reasons };
   };
 
-  const onMessage = (worker: Worker) => (message: unknown) => {
+  const onMessage = (slot: Slot, worker: Worker) => (message: unknown) => {
     if (!isDalaMessage(message)) return;
-    const m = message as WorkerRequest | StatusAnswer;
+    const m = message as WorkerRequest | StatusReport;
     // MemoryStore.take does its work before its first await, so the takes happen in the order sent
     if (m.dala === 'take')
       void Promise.all(m.keys.map((key) => budget.take(key))).then((results) =>
         answer(worker, { dala: 'took', id: m.id, results }),
       );
-    else if (m.dala === 'workers')
-      void gather().then((report) => answer(worker, { dala: 'workers', id: m.id, report }));
-    else if (m.dala === 'status') pendingStatus.get(m.id)?.(m.status);
+    else if (m.dala === 'workers') answer(worker, { dala: 'workers', id: m.id, report: gather() });
+    else if (m.dala === 'status' && slot.worker === worker) {
+      slot.status = m.status;
+      slot.reportedAt = Date.now();
+    }
   };
 
   const start = (slot: Slot, index: number) => {
@@ -110,9 +102,11 @@ export function runPrimary(opts: PrimaryOptions): Promise<number> {
       DALA_CURSOR_KEY: cursorKey,
     });
     slot.worker = worker;
-    worker.on('message', onMessage(worker));
+    slot.status = null;
+    worker.on('message', onMessage(slot, worker));
     worker.on('exit', (code, signal) => {
       slot.worker = null;
+      slot.status = null;
       if (stopping) return;
       if (code === 2) {
         // `dala serve` refused to serve (a synthetic release without --benchmark): so will every restart
@@ -170,7 +164,13 @@ export function runPrimary(opts: PrimaryOptions): Promise<number> {
     };
   });
   for (let i = 0; i < opts.workers; i++) {
-    const slot: Slot = { worker: null, startedAt: 0, delay: FIRST_DELAY_MS / 2 };
+    const slot: Slot = {
+      worker: null,
+      startedAt: 0,
+      delay: FIRST_DELAY_MS / 2,
+      status: null,
+      reportedAt: 0,
+    };
     slots.push(slot);
     start(slot, i);
   }

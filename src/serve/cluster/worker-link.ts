@@ -1,5 +1,5 @@
 // A worker's side of cluster IPC: the rate-limit budget and the workers list asked of the primary,
-// and this worker's status answered to it. Every exchange has a deadline, so a primary that does not
+// and this worker's status reported to it. Every exchange has a deadline, so a primary that does not
 // answer (busy, or gone) costs a request at most that long, never a hang.
 import {
   MemoryStore,
@@ -9,8 +9,9 @@ import {
 } from '../rate-limit/bucket.js';
 import {
   isDalaMessage,
+  STATUS_EVERY_MS,
   type PrimaryAnswer,
-  type StatusAnswer,
+  type StatusReport,
   type WorkerRequest,
 } from './messages.js';
 import type { WorkerStatus, WorkersReport } from './worker-status.js';
@@ -52,13 +53,15 @@ export class PrimaryLink {
     });
   }
 
-  /** Answers the primary's status queries with status(). */
-  answerStatus(status: () => WorkerStatus): void {
-    this.proc.on('message', (message: unknown) => {
-      if (!isDalaMessage(message) || message.dala !== 'status?' || !this.proc.connected) return;
-      const answer: StatusAnswer = { dala: 'status', id: message.id, status: status() };
-      this.proc.send!(answer);
-    });
+  /** Reports status() to the primary now and every STATUS_EVERY_MS (messages.ts). */
+  reportStatus(status: () => WorkerStatus): void {
+    const report = () => {
+      if (!this.proc.connected) return;
+      const message: StatusReport = { dala: 'status', id: 0, status: status() };
+      this.proc.send!(message, undefined, undefined, () => {}); // a closed channel: the primary is gone
+    };
+    report();
+    setInterval(report, STATUS_EVERY_MS).unref();
   }
 }
 
@@ -118,18 +121,31 @@ export class PrimaryBudget implements RateLimitStore {
   }
 }
 
-/** Every worker's status, gathered by the primary; this worker alone (with a reason) if it does not answer. */
+/** How long health waits for the primary's list of workers (answered from memory, STATUS_EVERY_MS). */
+const WORKERS_TIMEOUT_MS = 250;
+
+/**
+ * Every worker's status as the primary last heard it, this worker's own taken now (it counts the
+ * request asking); this worker alone (with a reason) if the primary does not answer.
+ */
 export function workersFromPrimary(
   link: PrimaryLink,
 ): (self: () => WorkerStatus) => Promise<WorkersReport> {
   return async (self) => {
-    const answer = await link.ask({ dala: 'workers' }, 1000);
-    if (answer?.dala === 'workers') return answer.report;
+    const answer = await link.ask({ dala: 'workers' }, WORKERS_TIMEOUT_MS);
+    const me = self();
+    if (answer?.dala !== 'workers')
+      return {
+        workers: [me],
+        reasons: [
+          `the primary process did not answer within ${WORKERS_TIMEOUT_MS} ms; only the answering worker is listed`,
+        ],
+      };
+    const { workers, reasons } = answer.report;
+    const listed = workers.some((w) => w.pid === me.pid);
     return {
-      workers: [self()],
-      reasons: [
-        'the primary process did not answer within 1000 ms; only the answering worker is listed',
-      ],
+      workers: listed ? workers.map((w) => (w.pid === me.pid ? me : w)) : [...workers, me],
+      reasons: reasons.filter((r) => !r.includes(`pid ${me.pid} `)),
     };
   };
 }
