@@ -6,6 +6,7 @@
 // The ids (metrics, dataflows, files, cursors) are read from the release itself.
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { mcpProbes } from './mcp-probes.js';
 
 export interface Ask {
   method: 'GET' | 'POST';
@@ -287,6 +288,7 @@ export async function probesOf(facts: ReleaseFacts): Promise<Probe[]> {
       get(`/sdmx/2.1/${s}/all/all/all?references=all`, 'application/xml'),
     ),
   );
+  probes.push(...mcpProbes(facts));
   // files: the largest sealed ones, in every coding, directly and through a permalink
   const files = await largestFiles(facts.dataDir, PER_PROBE);
   for (const enc of ENCODINGS) {
