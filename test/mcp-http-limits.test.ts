@@ -3,7 +3,6 @@
 // body of /api/v1/, and no stream or session (GET and DELETE are 405).
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { publicHostsOf, rebindingProblem } from '../src/serve/mcp/rebinding.js';
 import { send } from './support/http-client.js';
 import { makeMcpRelease } from './support/mcp-fixture.js';
 import { call, startV1, type V1Server } from './support/v1-fixture.js';
@@ -79,15 +78,49 @@ test('DNS rebinding: a Host or Origin naming another host is 403 untrusted_host;
   }
 });
 
-test("the service's public host is allowed in Host and Origin, other names are not", () => {
-  const hosts = publicHostsOf(['https://dala.kz', undefined]);
-  assert.equal(rebindingProblem({ host: 'dala.kz', origin: 'https://dala.kz' }, hosts), null);
-  assert.equal(rebindingProblem({ host: 'DALA.KZ.' }, hosts), null);
-  assert.equal(rebindingProblem({ host: 'dala.kz.evil.com' }, hosts)?.code, 'untrusted_host');
-  assert.equal(
-    rebindingProblem({ host: 'dala.kz', origin: 'https://evil.com' }, hosts)?.code,
-    'untrusted_host',
-  );
+test("with a public URL configured, Host and Origin must name it, as every route's Host must: another Host is 421 before /mcp, another Origin 403", async () => {
+  const served = await startV1(releasesDir, { publicUrl: 'https://data.example.kz' });
+  try {
+    for (const headers of <Record<string, string>[]>[
+      { host: 'data.example.kz', origin: 'https://data.example.kz' },
+      { host: 'DATA.example.KZ.', origin: 'https://data.example.kz:443' },
+      { host: 'data.example.kz:443' },
+    ]) {
+      const res = await post(served.url, headers);
+      assert.equal(res.status, 200, JSON.stringify(headers));
+      assert.ok(Array.isArray(json(res.body).result.tools), JSON.stringify(headers));
+    }
+    // the one rule of the hosts this server answers to: the front server's, for /mcp as for v1
+    for (const host of [
+      'localhost',
+      '127.0.0.1',
+      'data.example.kz.evil.com',
+      'data.example.kz:8443',
+    ])
+      for (const path of ['/mcp', '/api/v1/releases']) {
+        const res = await send(served.url, {
+          method: path === '/mcp' ? 'POST' : 'GET',
+          path,
+          headers: { ...MCP_HEADERS, host },
+          body: path === '/mcp' ? rpc('tools/list') : undefined,
+        });
+        assert.equal(res.status, 421, `${host} ${path}`);
+        assert.equal(json(res.body).code, 'misdirected_request', `${host} ${path}`);
+      }
+    for (const origin of [
+      'https://evil.example',
+      'http://data.example.kz',
+      'https://data.example.kz:8443',
+      'http://localhost:6274',
+      'null',
+    ]) {
+      const res = await post(served.url, { host: 'data.example.kz', origin });
+      assert.equal(res.status, 403, origin);
+      assert.equal(json(res.body).code, 'untrusted_host', origin);
+    }
+  } finally {
+    await served.close();
+  }
 });
 
 test('POST only: GET (no server stream) and DELETE (no session) are 405 with Allow; JSON within 16 KiB', async () => {

@@ -296,7 +296,7 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
     releases,
     budget,
     admission,
-    publicUrl: opts.publicUrl,
+    publicOrigin: origin,
     now: opts.v1?.now,
   });
   await app.register(sdmxPlugin, { prefix: '/sdmx/2.1', answerCache: answers, admission });

@@ -223,6 +223,8 @@ export async function startV1(
     bucketClock?: () => number;
     redisUrl?: string;
     trustProxy?: string[];
+    /** DALA_PUBLIC_URL at serve time. */
+    publicUrl?: string;
   } = {},
 ): Promise<V1Server> {
   const app = await buildApp({
@@ -230,6 +232,7 @@ export async function startV1(
     logger: false,
     redisUrl: opts.redisUrl,
     trustProxy: opts.trustProxy,
+    publicUrl: opts.publicUrl,
     v1: {
       rateLimit: opts.rateLimit ?? { burst: 10_000, refillPerSecond: 1000 },
       now: opts.now,

@@ -10,12 +10,20 @@
 //   proxy passing nginx's `$host` sends the name alone.
 // - Not configured: absolute URLs name the address the server listens on (a wildcard address as
 //   loopback), which resolves on the serving host and which no request can change.
+// Which hosts are this server's is one rule (`names`), which the MCP endpoint's DNS rebinding
+// protection also applies to Host and Origin (mcp/rebinding.ts): configured, the public URL's host
+// (and port); not configured, loopback names and IP literals, which no DNS answer can rebind (a
+// rebinding page's requests carry its own domain name).
 import type { IncomingMessage, Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { isIP, type AddressInfo } from 'node:net';
 
 export interface PublicOrigin {
   /** The origin absolute URLs start with (scheme, host, port; no path), given the server. */
   origin(server: Server): string;
+  /** Whether an authority (`name`, `name:port`, `[v6]:port`, as in Host) names this server. */
+  names(authority: string): boolean;
+  /** Whether a browser's Origin (`scheme://host[:port]`, RFC 6454) is one of this server's. */
+  namesOrigin(origin: string): boolean;
   /** Why this request may not be answered here (the authority it names is not ours), or null. */
   misdirected(req: IncomingMessage): string | null;
 }
@@ -49,9 +57,41 @@ function authorityOf(value: string): { host: string; port: string | null } | nul
   };
 }
 
+/** An Origin's authority with its port always said (the scheme's default when it names none), or null. */
+function originAuthority(origin: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return null; // `null` (an opaque origin) among others
+  }
+  const port = url.port || DEFAULT_PORT[url.protocol];
+  // an origin is scheme, host and port (RFC 6454 section 6.2), nothing more
+  const bare = !url.username && !url.password && url.pathname === '/' && !url.search && !url.hash;
+  return port === undefined || !bare ? null : `${url.hostname}:${port}`;
+}
+
+/** Loopback names and IP literals: the hosts of a server without a public URL. */
+function loopbackOrAddress(authority: string): boolean {
+  const a = authorityOf(authority);
+  if (a === null) return false;
+  const bare = a.host.startsWith('[') ? a.host.slice(1, -1) : a.host;
+  return bare === 'localhost' || isIP(bare) !== 0;
+}
+
 /** publicUrl: DALA_PUBLIC_URL as lib/config.ts's publicUrl() checked it, or undefined when not configured. */
 export function publicOrigin(publicUrl: string | undefined): PublicOrigin {
-  if (!publicUrl) return { origin: listeningOrigin, misdirected: () => null };
+  if (!publicUrl)
+    return {
+      origin: listeningOrigin,
+      names: loopbackOrAddress,
+      namesOrigin: (value) => {
+        const authority = originAuthority(value);
+        return authority !== null && loopbackOrAddress(authority);
+      },
+      // a server without a public name answers every request: its answers name no host from it
+      misdirected: () => null,
+    };
   const url = new URL(publicUrl);
   const origin = url.origin; // a path in DALA_PUBLIC_URL names where a proxy mounts the service; answers name paths from /
   const host = url.hostname.replace(/\.$/, '');
@@ -65,6 +105,11 @@ export function publicOrigin(publicUrl: string | undefined): PublicOrigin {
   };
   return {
     origin: () => origin,
+    names: ours,
+    namesOrigin: (value) => {
+      const authority = originAuthority(value);
+      return authority !== null && ours(authority);
+    },
     misdirected(req) {
       const target = req.url ?? '/';
       if (target[0] !== '/' && target !== '*') {

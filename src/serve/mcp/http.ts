@@ -8,22 +8,22 @@
 // before them, DNS rebinding protection (./rebinding.ts).
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import type { PublicOrigin } from '../front/public-origin.js';
 import type { Admission } from '../load/admission.js';
-import { publicBaseOf } from '../permalinks/citation.js';
 import type { Budget } from '../rate-limit/budget.js';
 import { pinned } from '../releases/pinned.js';
-import type { LoadedRelease, ReleaseSource } from '../releases/release-types.js';
+import type { ReleaseSource } from '../releases/release-types.js';
 import { V1_BODY_LIMIT } from '../v1/index.js';
 import { jsonBodyParser } from '../v1/json-body.js';
-import { publicHostsOf, rebindingProblem } from './rebinding.js';
+import { rebindingProblem } from './rebinding.js';
 import { mcpServer } from './server.js';
 
 export interface McpHttpOptions {
   releases: ReleaseSource;
   budget: Budget;
   admission?: Admission;
-  /** DALA_PUBLIC_URL at serve time, when configured: its host is answered beside loopback and IP addresses. */
-  publicUrl?: string;
+  /** The hosts this server answers to (DALA_PUBLIC_URL at serve time, or loopback and IP addresses). */
+  publicOrigin: PublicOrigin;
   now?: () => Date;
 }
 
@@ -41,15 +41,8 @@ function webRequest(request: FastifyRequest): Request {
 }
 
 export const mcpPlugin: FastifyPluginAsync<McpHttpOptions> = async (app, opts) => {
-  const hosts = new WeakMap<LoadedRelease, Set<string>>();
-  const hostsOf = (release: LoadedRelease | null) => {
-    if (!release) return publicHostsOf([opts.publicUrl]);
-    let set = hosts.get(release);
-    if (!set) hosts.set(release, (set = publicHostsOf([opts.publicUrl, publicBaseOf(release)])));
-    return set;
-  };
   app.addHook('onRequest', (request, _reply, done) => {
-    const refused = rebindingProblem(request.headers, hostsOf(request.release));
+    const refused = rebindingProblem(request.headers, opts.publicOrigin);
     if (refused) throw refused;
     done();
   });
