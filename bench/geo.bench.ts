@@ -1,11 +1,10 @@
 // Times the ADM1 geometry stage on the real snapshot and prints bytes and worst area error.
 // Run: node --import tsx bench/geo.bench.ts
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { snapshotsDir } from '../src/lib/config.js';
 import { readShapefile, repairGeometry, simplifyFeatureCollection } from '../src/geo/index.js';
 
-const snapshots =
-  process.env.DALA_SNAPSHOTS ?? fileURLToPath(new URL('../../shared/snapshots', import.meta.url));
+const snapshots = snapshotsDir();
 const fc = await readShapefile(join(snapshots, 'geokz-1.0.2', 'kaz_admbnda_adm1_2024.shp'));
 
 let t = performance.now();

@@ -2,6 +2,7 @@
 // of each file: the .xls cells by their A1 address through SheetJS's raw cell objects, the .xlsx
 // cells through exceljs (another library), the CSV by a plain split. The region labels map through
 // a hand-written table here, not through the reader's resolver.
+import { snapshotsDir } from '../src/lib/config.js';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,7 +18,7 @@ import { ruLabelResolver } from '../src/sources/bns-ru-labels.js';
 import { readYearGrid } from '../src/sources/bns-year-grid.js';
 import { tempDir } from './support/temp-dir.js';
 
-const SNAP = new URL('../../shared/snapshots', import.meta.url).pathname;
+const SNAP = snapshotsDir();
 const regions = JSON.parse(
   readFileSync(new URL('../sources/regions.json', import.meta.url), 'utf8'),
 ) as Region[];

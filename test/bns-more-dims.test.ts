@@ -1,5 +1,6 @@
 // The bns-more tables with a breakdown (sex, urban/rural, age) against a second reading of each
 // snapshot through exceljs or a plain CSV split: every cell at its position on the dimensions.
+import { snapshotsDir } from '../src/lib/config.js';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,7 +20,7 @@ import {
   type DistrictRef,
 } from '../src/sources/bns-district-bulletin.js';
 
-const SNAP = new URL('../../shared/snapshots', import.meta.url).pathname;
+const SNAP = snapshotsDir();
 const regions = JSON.parse(
   readFileSync(new URL('../sources/regions.json', import.meta.url), 'utf8'),
 ) as Region[];

@@ -1,6 +1,7 @@
 // The bns-more tables in the release built from the pinned snapshots, through the production app:
 // each family on /data/ (datasets, catalog, official indicators, region analytics) and on v1, and
 // no byte of the release carrying the personal data printed at the foot of the district bulletin.
+import { snapshotsDir } from '../src/lib/config.js';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +12,7 @@ import { buildApp, type DalaApp } from '../src/serve/app.js';
 import { SOUTH_KAZAKHSTAN_LEGACY } from '../src/sources/bns-reforms.js';
 import { realRelease } from './support/release.js';
 
-const SNAP = new URL('../../shared/snapshots', import.meta.url).pathname;
+const SNAP = snapshotsDir();
 const BULLETIN = 'bns-more/population_by_region_district_sex_urban_rural_2023-01-01.xlsx';
 
 /** The staff names, phone numbers and e-mail of the bulletin's rows 512-516 (sheet "03"), read from the snapshot itself. */

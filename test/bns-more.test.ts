@@ -1,6 +1,7 @@
 // The bns-more readers (tables without a breakdown) against a second, independent reading of each
 // snapshot: the .xlsx files through exceljs (another library), the .xls files through SheetJS's raw
 // cells by A1 address, headers parsed here by their own regexes, labels through hand-written tables.
+import { snapshotsDir } from '../src/lib/config.js';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,7 +17,7 @@ import { readPeriodGrid } from '../src/sources/bns-period-grid.js';
 import { SOUTH_KAZAKHSTAN_LEGACY as SKO } from '../src/sources/bns-reforms.js';
 import { tempDir } from './support/temp-dir.js';
 
-const SNAP = new URL('../../shared/snapshots', import.meta.url).pathname;
+const SNAP = snapshotsDir();
 const regions = JSON.parse(
   readFileSync(new URL('../sources/regions.json', import.meta.url), 'utf8'),
 ) as Region[];

@@ -1,5 +1,6 @@
 // Readers of the Bureau of National Statistics snapshots, run on the real files in
 // the snapshots' bns/ folder (passports in sources/passports.json). Counts below come from inspecting those files.
+import { snapshotsDir } from '../src/lib/config.js';
 import { test, describe, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, rmSync } from 'node:fs';
@@ -18,7 +19,7 @@ import { SOUTH_KAZAKHSTAN_LEGACY } from '../src/sources/bns-reforms.js';
 import { normaliseHomoglyphs, normaliseLabel } from '../src/sources/homoglyphs.js';
 import { tempDir } from './support/temp-dir.js';
 
-const SNAP = new URL('../../shared/snapshots', import.meta.url).pathname;
+const SNAP = snapshotsDir();
 const BNS = join(SNAP, 'bns');
 const GRP = join(BNS, 'gross-regional-product.xlsx');
 const POP = join(BNS, 'population_avg_annual_by_region.csv');

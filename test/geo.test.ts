@@ -1,8 +1,8 @@
 // Geometry stage on the real geokz 1.0.2 snapshots (docs/interface.md §4.1 kz_adm1_current.geojson, §4.2 region files).
+import { snapshotsDir } from '../src/lib/config.js';
 import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type * as GeoJSON from 'geojson';
 import OverlayOp from 'jsts/org/locationtech/jts/operation/overlay/OverlayOp.js';
 import UnaryUnionOp from 'jsts/org/locationtech/jts/operation/union/UnaryUnionOp.js';
@@ -18,8 +18,7 @@ import {
 } from '../src/geo/index.js';
 import { floatingFactory, polygonsOf, toJts } from '../src/geo/jts.js';
 
-const SNAPSHOTS =
-  process.env.DALA_SNAPSHOTS ?? fileURLToPath(new URL('../../shared/snapshots', import.meta.url));
+const SNAPSHOTS = snapshotsDir();
 const GEOKZ = join(SNAPSHOTS, 'geokz-1.0.2');
 const shp = (name: string) => join(GEOKZ, `kaz_admbnda_${name}.shp`);
 

@@ -8,7 +8,7 @@ import { buildTime, snapshotsDir, SOURCES_DIR } from '../src/lib/config.js';
 import { buildRelease } from '../src/release/build.js';
 import { readCurrent } from '../src/release/pointer.js';
 import { verifyRelease } from '../src/release/verify.js';
-import { realRelease } from './support/release.js';
+import { copyOfRealRelease, realRelease } from './support/release.js';
 import { tempDir } from './support/temp-dir.js';
 
 const addFormats = addFormatsImport as unknown as (a: Ajv2020) => void;
@@ -178,7 +178,7 @@ describe('a release built from the pinned snapshots', async () => {
 
 describe('building', () => {
   test('the same inputs twice give one revision and seal nothing new', async () => {
-    const { releasesDir, revision } = await realRelease();
+    const { releasesDir, revision } = await copyOfRealRelease();
     const again = await buildRelease({
       snapshotsDir: snapshotsDir(),
       releasesDir,
@@ -194,7 +194,7 @@ describe('building', () => {
   });
 
   test('an altered snapshot fails the build, names the file and leaves the releases directory as it was', async () => {
-    const { releasesDir, revision } = await realRelease();
+    const { releasesDir, revision } = await copyOfRealRelease();
     const snapshots = tempDir('dala-snap-');
     await cp(snapshotsDir(), snapshots, { recursive: true });
     const csv = join(snapshots, 'bns/population_avg_annual_by_region.csv');
