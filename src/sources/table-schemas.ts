@@ -4,6 +4,7 @@
 // relations between tables.
 
 import type { FromSchema } from 'json-schema-to-ts';
+import { AGGREGATIONS } from '../lib/aggregations.js';
 import { DIMENSION_IDS } from '../lib/dimensions.js';
 import { SLUG_PATTERN } from '../lib/slug.js';
 
@@ -124,14 +125,6 @@ const deprecatedId = {
     name_review: nameReviews,
   },
 } as const;
-
-/**
- * How an indicator's buckets (week, month, quarter, year) combine its points: `sum`, `mean`, `last`
- * (the value on the bucket's last point), `business-day-mean` (the mean of the values dated Monday to
- * Friday: a rate fixed by business day, whose source also holds a few weekend rows). src/store/rollup.ts.
- */
-export const AGGREGATIONS = ['sum', 'mean', 'last', 'business-day-mean'] as const;
-export type Aggregation = (typeof AGGREGATIONS)[number];
 
 const indicatorRow = {
   type: 'object',

@@ -10,7 +10,7 @@ import {
   type Granularity,
 } from './periods.js';
 import type { Row } from './tables.js';
-import { AGGREGATIONS, type Aggregation } from '../sources/table-schemas.js';
+import { AGGREGATIONS, type Aggregation } from '../lib/aggregations.js';
 
 export type PointRow = Row<'points'>;
 
