@@ -3,24 +3,17 @@
 // whose territory changed: the 2022 parents (Almaty region, Karaganda, East Kazakhstan) in their
 // new borders, and the 2018 successors of South Kazakhstan where the same table also carries the
 // old region. A drop there is the border moving, not a fall.
+import { breaksBefore, SERIES_BREAK } from '../lib/series-breaks.js';
 import type { Point } from './records.js';
 import { abolishedPlaceNote, backcastNotes, BORDER_CHANGES, SOUTH_KAZAKHSTAN_LEGACY, type BorderChange } from './bns-reforms.js';
-
-export const SERIES_BREAK = 'series break';
 
 const append = (p: Point, note: string) => {
   p.note = p.note === null ? note : `${p.note}; ${note}`;
 };
 
-/**
- * Points still in borders that a later reform changed carry a "series break: in the borders before …"
- * note (bns-reforms.ts): they are on the old side of the break, not the break itself.
- */
-const BEFORE_REFORM = `${SERIES_BREAK}: in the borders before`;
-
 /** True when the point is where a break happens: a series-break note by this module or a CSV spec. */
 export function isSeriesBreak(p: Point): boolean {
-  return p.note !== null && p.note.split('; ').some((n) => n.startsWith(`${SERIES_BREAK}:`) && !n.startsWith(BEFORE_REFORM));
+  return breaksBefore(p.note);
 }
 
 /**

@@ -4,6 +4,8 @@
 // 2022: Abai (KZ-10) split from East Kazakhstan, Jetisu (KZ-33) from Almaty region, Ulytau (KZ-62)
 //   from Karaganda, by Presidential decree of 3 May 2022, in force 8 June 2022.
 
+import { BEFORE_REFORM } from '../lib/series-breaks.js';
+
 /**
  * Place code for the abolished South Kazakhstan region. It is not an ISO 3166-2 code: the region
  * has none today. Its series overlaps Turkistan + Shymkent where the Bureau recalculated both
@@ -79,7 +81,7 @@ export function backcastNotes(present: ReadonlySet<string>, periodEnd: string): 
       for (const parent of new Set(Object.values(change.parentOf))) {
         if (!present.has(parent) || change.abolished.includes(parent)) continue;
         const held = Object.keys(change.parentOf).filter((c) => change.parentOf[c] === parent).join(', ');
-        notes.set(parent, `series break: in the borders before the ${change.date} reform, still including ${held}; not comparable with periods in the new borders`);
+        notes.set(parent, `${BEFORE_REFORM} the ${change.date} reform, still including ${held}; not comparable with periods in the new borders`);
       }
       continue;
     }
