@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Download, Page } from 'playwright-core';
 import { buildApp, type DalaApp } from '../../src/serve/app.js';
 import { webDistDir } from '../../src/serve/web/assets.js';
 import { launchBrowser } from './browser.js';
@@ -98,4 +98,13 @@ export async function startExplorer(artifacts: string): Promise<Explorer> {
       await app.close();
     },
   };
+}
+
+/** The file a click downloads: its suggested name and its bytes. */
+export async function download(
+  page: Page,
+  click: () => Promise<void>,
+): Promise<{ name: string; body: Buffer }> {
+  const [dl] = (await Promise.all([page.waitForEvent('download'), click()])) as [Download, void];
+  return { name: dl.suggestedFilename(), body: await readFile((await dl.path())!) };
 }

@@ -4,7 +4,6 @@ import type {
   TemporalEvents,
   TemporalLayers,
   TemporalSeries,
-  TemporalSnapshot,
 } from '../../src/serve/timemachine/schemas.js';
 import type {
   FromResponse,
@@ -26,11 +25,9 @@ import type {
 
 // The time-slice and v1 answers are typed from the response schemas the server validates them against
 // (type-only: nothing of the server reaches the bundle).
-export type Snapshot = TemporalSnapshot;
 export type Series = TemporalSeries;
 export type Layer = TemporalLayers['layers'][number];
 export type Metric = Layer['metrics'][number];
-export type Point = Snapshot['points'][number];
 export type SeriesPoint = Series['series'][number]['points'][number];
 export type TmEvent = TemporalEvents[number];
 // v1 names: ru or kk null where no translation exists; every /data/ name has all three, so fits.
@@ -77,15 +74,10 @@ export function get<T>(url: string): Promise<T> {
 }
 
 export const api = {
-  geo: () => get<RegionCollection>('/data/kz_adm1_current.geojson'),
+  // the regions simplified for the map's drawing size, each with the reforms that moved its borders
+  geo: () => get<RegionCollection>('/data/geo/kz_adm1_drawing.geojson'),
   layers: () => get<TemporalLayers>('/api/timemachine/layers'),
   events: () => get<TmEvent[]>('/api/timemachine/events'),
-  snapshot: (date: string | null) =>
-    get<Snapshot>(
-      date
-        ? `/api/timemachine/snapshot?date=${encodeURIComponent(date)}`
-        : '/api/timemachine/snapshot',
-    ),
   // A breakdown is asked with the dimension filters (sex=F&area=R); a dimension left out is its total.
   series: (metric: string, dims: Readonly<Record<string, string>> = {}) =>
     get<Series>(

@@ -1,11 +1,25 @@
 // The dataset catalog: each dataset's freshness, licence and reuse terms. The catalog entry names its
 // sources; the licence of each is read from the release's ecosystem contract (its inbound transfers).
+// The release titles and describes its datasets in English only: in the kk and ru views a dataset is
+// named by its indicators' own names (which the release has in all three languages) and its sources
+// by publisher and indicator, and the English description and terms open on request.
 import { useEffect, useState } from 'preact/hooks';
-import { api, type Dataset } from './api';
-import { fmtDate } from './format';
+import { api, type Dataset, type Metric } from './api';
+import { fmtDate, metricName } from './format';
 import { maybe, type Lang, type T } from './i18n';
+import { ReleaseNote } from './notes';
 
-export function Catalog({ lang, t }: { lang: Lang; t: T }) {
+/** A licence named by its identifier alone (CC BY 4.0, MIT), the same in every language. */
+const LICENCE_ID = /^[A-Z][A-Za-z]*(?: [A-Z][A-Za-z-]*)*(?: \d+(?:\.\d+)?)?$/;
+
+interface Props {
+  lang: Lang;
+  t: T;
+  metrics: Metric[];
+  sourceOf: (id: string) => { title: string; url: string | null };
+}
+
+export function Catalog({ lang, t, metrics, sourceOf }: Props) {
   const [data, setData] = useState<{ datasets: Dataset[]; licences: Map<string, string> } | null>(
     null,
   );
@@ -23,6 +37,14 @@ export function Catalog({ lang, t }: { lang: Lang; t: T }) {
   }, []);
   if (error) return <p role="alert">{t('error', { detail: error })}</p>;
   if (!data) return <p aria-busy="true">{t('loading')}</p>;
+  const titleOf = (d: Dataset) => {
+    if (lang === 'en') return d.title;
+    const names = (d.freshness.parts ?? []).flatMap((p) => {
+      const m = metrics.find((x) => x.id === p.indicator);
+      return m ? [metricName(lang, m)] : [];
+    });
+    return names.length ? names.join('; ') : d.title;
+  };
   return (
     <section aria-labelledby="catalog-heading">
       <h2 id="catalog-heading">{t('catalogTitle')}</h2>
@@ -34,8 +56,8 @@ export function Catalog({ lang, t }: { lang: Lang; t: T }) {
           const f = d.freshness;
           return (
             <li key={d.id} class="dataset" data-id={d.id}>
-              <h3>{d.title}</h3>
-              <p>{d.description}</p>
+              <h3>{titleOf(d)}</h3>
+              <ReleaseNote lang={lang} t={t} text={d.description} kind="description" />
               <dl class="facts">
                 <dt>{t('freshness')}</dt>
                 <dd>
@@ -48,18 +70,28 @@ export function Catalog({ lang, t }: { lang: Lang; t: T }) {
                     `, ${t('ageDays', { n: f.age_days, sla: f.sla_days })}`}
                 </dd>
                 <dt>{t('quality')}</dt>
-                <dd>{d.quality_status}</dd>
+                <dd>{maybe(t, `quality_${d.quality_status}`, d.quality_status)}</dd>
                 <dt>{t('licence')}</dt>
-                <dd class="licence">{licence || '—'}</dd>
+                <dd class="licence">
+                  {!licence ? (
+                    '—'
+                  ) : LICENCE_ID.test(licence) ? (
+                    licence
+                  ) : (
+                    <ReleaseNote lang={lang} t={t} text={licence} kind="terms" />
+                  )}
+                </dd>
                 <dt>{t('reuse')}</dt>
-                <dd>{d.publication_limits}</dd>
+                <dd>
+                  <ReleaseNote lang={lang} t={t} text={d.publication_limits} kind="terms" />
+                </dd>
                 <dt>{t('source')}</dt>
                 <dd>
                   {d.sources.map((s, i) => (
                     <>
                       {i > 0 && '; '}
                       <a href={s.url} rel="noopener" target="_blank">
-                        {s.title}
+                        {lang === 'en' ? s.title : sourceOf(s.id).title}
                       </a>
                     </>
                   ))}

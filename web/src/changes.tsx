@@ -1,4 +1,5 @@
 // Compare two releases: /api/v1/changes between a release and the one before it, as a readable list.
+// The answer's own note is in English: the kk and ru views say the same in their language.
 import { useEffect, useState } from 'preact/hooks';
 import { api, type Change, type Release } from './api';
 import { fmtDate } from './format';
@@ -62,7 +63,7 @@ export function Changes({
         <p aria-busy="true">{t('loading')}</p>
       ) : !rel?.previous_revision ? (
         <p role="status" class="changes-note">
-          {t('noPrevious')} <small>{changes.note}</small>
+          {t('noPrevious')} {lang === 'en' && changes.note && <small>{changes.note}</small>}
         </p>
       ) : !changes.list.length ? (
         <p role="status">{t('noChanges')}</p>

@@ -11,6 +11,7 @@ export interface CsvRow {
   value: number | null;
   unit: string;
   status: string;
+  null_reason: string | null; // why a value is empty: the release's reason, or why Dala derived none
   source_id: string;
   source_title: string;
   source_url: string | null;
@@ -26,6 +27,7 @@ const AFTER: Column[] = [
   'value',
   'unit',
   'status',
+  'null_reason',
   'source_id',
   'source_title',
   'source_url',

@@ -1,16 +1,8 @@
-// Labels of the comparison, download, embed, citation and per-capita views, and every unit the
-// release uses, in the three interface languages (merged into the dictionaries of i18n.ts).
+// Labels of the comparison, download, embed, citation and per-capita views in the three interface
+// languages (merged into the dictionaries of i18n.ts).
+import type { Message } from './i18n-message.js';
+
 export const enViews = {
-  unit_years: 'years',
-  'unit_thousand tonnes': 'thousand tonnes',
-  'unit_thousand KZT': 'thousand tenge',
-  'unit_KZT per month': 'tenge per month',
-  unit_tonnes: 'tonnes',
-  unit_KZT: 'tenge',
-  'unit_million passenger-km': 'million passenger-km',
-  'unit_million persons': 'million persons',
-  unit_USD: 'US dollars',
-  unit_units: 'units',
   compareTitle: 'Compare places',
   compareHint: 'Add up to {n} places from the map, the table or search.',
   compareAdd: 'Compare',
@@ -18,7 +10,6 @@ export const enViews = {
   compareRemove: 'Remove {place} from the comparison',
   compareClear: 'Clear the comparison',
   compareFull: 'The comparison holds {n} places at most.',
-  compareLabel: 'Line chart of {metric} for {places}, {from} to {to}',
   compareLegend: 'Places compared',
   compareNational: 'Add Kazakhstan',
   downloadView: 'Download this view',
@@ -37,26 +28,14 @@ export const enViews = {
   per1000Unit: '{unit} per 1,000 people',
   per1000Derivation:
     'Dala’s computation, not the Bureau’s: value × {scale} ÷ population of the same place and year × 1,000. Population: {population}.',
-  per1000None: 'No population of the same year',
   breakdown: 'Breakdown',
   breakdownShown: 'Shown: {breakdown}',
   bureau: 'Bureau of National Statistics',
-  byRegion: 'by region',
 };
 
 type ViewKey = keyof typeof enViews;
 
-export const ruViews: Record<ViewKey, string> = {
-  unit_years: 'лет',
-  'unit_thousand tonnes': 'тыс. тонн',
-  'unit_thousand KZT': 'тыс. тенге',
-  'unit_KZT per month': 'тенге в месяц',
-  unit_tonnes: 'тонн',
-  unit_KZT: 'тенге',
-  'unit_million passenger-km': 'млн пассажиро-км',
-  'unit_million persons': 'млн человек',
-  unit_USD: 'долларов США',
-  unit_units: 'единиц',
+export const ruViews: Record<ViewKey, Message> = {
   compareTitle: 'Сравнение мест',
   compareHint: 'Добавьте до {n} мест с карты, из таблицы или поиска.',
   compareAdd: 'Сравнить',
@@ -64,7 +43,6 @@ export const ruViews: Record<ViewKey, string> = {
   compareRemove: 'Убрать {place} из сравнения',
   compareClear: 'Очистить сравнение',
   compareFull: 'В сравнении не больше {n} мест.',
-  compareLabel: 'Линейный график: {metric}, {places}, с {from} по {to}',
   compareLegend: 'Сравниваемые места',
   compareNational: 'Добавить Казахстан',
   downloadView: 'Скачать этот вид',
@@ -83,24 +61,12 @@ export const ruViews: Record<ViewKey, string> = {
   per1000Unit: '{unit} на 1 000 человек',
   per1000Derivation:
     'Расчёт Dala, а не Бюро: значение × {scale} ÷ население того же места и года × 1 000. Население: {population}.',
-  per1000None: 'Нет численности населения за тот же год',
   breakdown: 'Разрез',
   breakdownShown: 'Показано: {breakdown}',
   bureau: 'Бюро национальной статистики АСПиР РК',
-  byRegion: 'по регионам',
 };
 
-export const kkViews: Record<ViewKey, string> = {
-  unit_years: 'жыл',
-  'unit_thousand tonnes': 'мың тонна',
-  'unit_thousand KZT': 'мың теңге',
-  'unit_KZT per month': 'айына теңге',
-  unit_tonnes: 'тонна',
-  unit_KZT: 'теңге',
-  'unit_million passenger-km': 'млн жолаушы-км',
-  'unit_million persons': 'млн адам',
-  unit_USD: 'АҚШ доллары',
-  unit_units: 'бірлік',
+export const kkViews: Record<ViewKey, Message> = {
   compareTitle: 'Орындарды салыстыру',
   compareHint: 'Картадан, кестеден немесе іздеуден {n} орынға дейін қосыңыз.',
   compareAdd: 'Салыстыру',
@@ -108,7 +74,6 @@ export const kkViews: Record<ViewKey, string> = {
   compareRemove: '{place} салыстырудан алып тастау',
   compareClear: 'Салыстыруды тазарту',
   compareFull: 'Салыстыруда ең көбі {n} орын болады.',
-  compareLabel: 'Сызықтық диаграмма: {metric}, {places}, {from} – {to}',
   compareLegend: 'Салыстырылатын орындар',
   compareNational: 'Қазақстанды қосу',
   downloadView: 'Осы көріністі жүктеу',
@@ -127,9 +92,7 @@ export const kkViews: Record<ViewKey, string> = {
   per1000Unit: '1 000 адамға шаққанда, {unit}',
   per1000Derivation:
     'Бюроның емес, Dala есебі: мән × {scale} ÷ сол орын мен сол жылғы халық саны × 1 000. Халық саны: {population}.',
-  per1000None: 'Сол жылғы халық саны жоқ',
   breakdown: 'Бөлініс',
   breakdownShown: 'Көрсетілгені: {breakdown}',
   bureau: 'ҚР СЖРА Ұлттық статистика бюросы',
-  byRegion: 'өңірлер бойынша',
 };

@@ -1,14 +1,28 @@
-// The map's controls: the indicator, per 1,000 people (only for counts), and the date slider whose
-// stops are the indicator's own periods.
+// The map's controls: the indicator (by topic, or found by typing), its breakdown, per person where
+// that is honest, and the date. The slider's stops are the indicator's own periods, at most one a
+// month (a daily rate has 1,400 fixings: a stop each would be under half a pixel), with a day field
+// for any date.
 import type { Metric } from './api';
 import { BreakdownControls } from './breakdown';
-import { fmtPeriod, metricName } from './format';
+import { fmtDate, fmtPeriod } from './format';
 import type { T } from './i18n';
+import { IndicatorPicker, type Topic } from './picker';
+import type { PerCapita } from './per-capita';
 import type { View } from './view';
 
 export interface Stop {
   period: string;
   end: string;
+}
+
+/** The slider's stops: every period, or for a series finer than a month the last period of each month. */
+export function sliderStops(periods: Stop[]): Stop[] {
+  const byMonth = new Map<string, Stop>();
+  const fine =
+    periods.length > 1 && new Set(periods.map((p) => p.end.slice(0, 7))).size < periods.length;
+  if (!fine) return periods;
+  for (const p of periods) byMonth.set(p.end.slice(0, 7), p);
+  return [...byMonth.values()];
 }
 
 interface Props {
@@ -17,45 +31,39 @@ interface Props {
   t: T;
   metrics: Metric[]; // every series
   indicators: Metric[]; // the indicators offered
+  topicsOf: (m: Metric) => Topic[];
+  sdgOf: (m: Metric) => string | null;
   indicator: Metric;
   metric: Metric; // the series of the breakdown chosen
-  stops: Stop[];
-  stopIndex: number;
-  date: string | null;
-  perCapitaOffered: boolean;
+  periods: Stop[];
+  date: string | null; // the date shown
+  perCapita: PerCapita;
 }
 
-export function MapControls({
-  view,
-  update,
-  t,
-  metrics,
-  indicators,
-  indicator,
-  metric,
-  stops,
-  stopIndex,
-  date,
-  perCapitaOffered,
-}: Props) {
+export function MapControls(props: Props) {
+  const { view, update, t, metrics, indicators, indicator, metric, periods, date, perCapita } =
+    props;
   const lang = view.lang;
-  const stop = stops[stopIndex];
+  const stops = sliderStops(periods);
+  const index = date
+    ? Math.max(
+        0,
+        stops.findLastIndex((s) => s.end <= date),
+      )
+    : stops.length - 1;
+  const stop = stops[index];
+  const shownPeriod = date ? periods.findLast((s) => s.end <= date) : periods.at(-1);
   return (
     <div class="controls">
-      <label for="metric">{t('indicator')}</label>
-      <select
-        id="metric"
-        value={indicator.id}
-        onChange={(e) =>
-          update({ metric: (e.target as HTMLSelectElement).value, dims: {}, date: null })
-        }
-      >
-        {indicators.map((m) => (
-          <option key={m.id} value={m.id}>
-            {metricName(lang, m)}
-          </option>
-        ))}
-      </select>
+      <IndicatorPicker
+        lang={lang}
+        t={t}
+        indicators={indicators}
+        topicsOf={props.topicsOf}
+        sdgOf={props.sdgOf}
+        chosen={indicator}
+        onChoose={(id) => update({ metric: id, dims: {}, date: null, base: null, split: null })}
+      />
       <BreakdownControls
         lang={lang}
         t={t}
@@ -67,7 +75,7 @@ export function MapControls({
       <label for="date">
         {t('date')}:{' '}
         <output for="date" class="date-out">
-          {stop ? fmtPeriod(lang, stop.period) : '—'}
+          {shownPeriod ? fmtPeriod(lang, shownPeriod.period) : '—'}
         </output>
       </label>
       <input
@@ -76,8 +84,8 @@ export function MapControls({
         min={0}
         max={Math.max(0, stops.length - 1)}
         step={1}
-        value={stopIndex}
-        aria-valuetext={stop ? `${fmtPeriod(lang, stop.period)} (${stop.end})` : ''}
+        value={index}
+        aria-valuetext={stop ? fmtPeriod(lang, stop.period) : ''}
         aria-describedby="date-help"
         disabled={!stops.length}
         onInput={(e) =>
@@ -85,10 +93,22 @@ export function MapControls({
         }
       />
       <small id="date-help">
-        {t('dateHelp')}
-        {date ? `: ${date}` : ''}
+        {date ? t('dateHelpOn', { date: fmtDate(lang, date) }) : t('dateHelp')}
       </small>
-      {perCapitaOffered && (
+      {stops.length < periods.length && (
+        <label class="date-exact">
+          {t('dateExact')}{' '}
+          <input
+            id="date-exact"
+            type="date"
+            min={periods[0]?.end}
+            max={periods.at(-1)?.end}
+            value={date ?? periods.at(-1)?.end ?? ''}
+            onChange={(e) => update({ date: (e.target as HTMLInputElement).value || null })}
+          />
+        </label>
+      )}
+      {perCapita && (
         <label class="per-capita">
           <input
             id="per-capita"
@@ -96,7 +116,7 @@ export function MapControls({
             checked={view.perCapita}
             onChange={(e) => update({ perCapita: (e.target as HTMLInputElement).checked })}
           />{' '}
-          {t('per1000')}
+          {perCapita.kind === 'bureau' ? t('perPerson') : t('per1000')}
         </label>
       )}
     </div>

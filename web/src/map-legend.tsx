@@ -1,8 +1,9 @@
-// The map's legend: indicator and unit, the colour classes, what hatching and the mark mean, the
-// period(s) shown and the source.
-import { fmtNumber } from './format';
+// The map's key: indicator and unit, the colour classes, what hatching and the mark mean, the
+// period(s) shown, the source, and how the values were derived when Dala derived them.
+import type { Classes } from './classes';
+import type { KeyItem } from './export-image';
+import { fmtValue } from './format';
 import type { Lang, T } from './i18n';
-import type { Classes } from './map';
 
 interface Props {
   lang: Lang;
@@ -18,31 +19,37 @@ interface Props {
   note: string | null;
 }
 
-export function MapLegend({
-  lang,
-  t,
-  title,
-  unit,
-  classes,
-  anyMissing,
-  anyMarked,
-  manyPeriods,
-  periodText,
-  source,
-  note,
-}: Props) {
+/** The classes as "from – to" labels: the ends as published, the cut points as rounded. */
+export function classLabels(lang: Lang, c: Classes): string[] {
+  const at = (i: number) => fmtValue(lang, c.edges[i]!);
+  return c.colours.map((_, i) => `${at(i)} – ${at(i + 1)}`);
+}
+
+/** The key as the exported picture draws it. */
+export function mapKey(lang: Lang, t: T, p: Props): KeyItem[] {
+  const labels = p.classes ? classLabels(lang, p.classes) : [];
+  return [
+    ...labels.map((label, i) => ({ label, fill: p.classes!.colours[i]! })),
+    ...(p.anyMissing ? [{ label: t('notPublishedLong'), hatch: true }] : []),
+  ];
+}
+
+export function MapLegend(props: Props) {
+  const { lang, t, title, unit, classes, anyMissing, anyMarked, manyPeriods, periodText } = props;
+  const { source, note } = props;
   return (
     <div class="legend" aria-label={t('legend')} role="group">
       <p class="legend-title">
         <strong>{title}</strong>, <span class="legend-unit">{unit}</span>
       </p>
       <ul>
-        {classes?.breaks.map(([lo, hi], i) => (
-          <li key={i}>
-            <span class="swatch" style={{ background: classes.colours[i] }} aria-hidden="true" />
-            {fmtNumber(lang, lo)} – {fmtNumber(lang, hi)}
-          </li>
-        ))}
+        {classes &&
+          classLabels(lang, classes).map((label, i) => (
+            <li key={i}>
+              <span class="swatch" style={{ background: classes.colours[i] }} aria-hidden="true" />
+              {label}
+            </li>
+          ))}
         {anyMissing && (
           <li>
             <span class="swatch hatch" aria-hidden="true" />

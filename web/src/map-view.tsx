@@ -1,21 +1,29 @@
-// The map tab: indicator, per-capita choice and date slider; the choropleth with its legend; the
-// region profile; the comparison chart; the values table; downloads, embed and citation of the map.
+// The map tab: the controls; the choropleth with its key; Kazakhstan's value beside it; the region
+// profile; the comparison; the values table with Kazakhstan first; downloads, embed and citation of
+// the map. Every value comes from the series in hand (lines.ts pointsAt), so moving the date asks the
+// server for nothing.
+import type { DimensionId } from '../../src/lib/dimensions.js';
 import { useMemo, useRef } from 'preact/hooks';
-import type { Base, Metric, Point, RegionFeature, Series, Snapshot } from './api';
-import { Compare } from './compare';
+import type { Base, Metric, RegionFeature, TmEvent } from './api';
+import { classify } from './classes';
+import { Compare, linesFor } from './compare';
 import type { CsvRow } from './csv';
-import { fmtPeriod, isMarked, metricName } from './format';
+import type { Drawn } from './data';
+import { csvRow } from './figure-data';
+import { fmtDate, fmtPeriod, fmtSpan, isMarked } from './format';
 import type { T } from './i18n';
-import { MapControls, type Stop } from './map-controls';
-import { MapLegend } from './map-legend';
-import { ChoroplethMap, classify } from './map';
+import { pointsAt, periodsOf, type ValuePoint } from './lines';
+import { MapControls } from './map-controls';
+import { MapLegend, mapKey } from './map-legend';
+import { ChoroplethMap } from './map';
+import { NationalPanel } from './national';
+import type { PerCapita } from './per-capita';
+import type { Topic } from './picker';
 import { RegionPanel } from './region';
-import { fileStem, sourceIn, useShown } from './shown';
+import { fileStem, unitText, type Shown } from './shown';
 import { ValuesTable } from './values-table';
-import { viewHash, type View } from './view';
+import { MAX_COMPARE, viewHash, type View } from './view';
 import { ViewTools } from './view-tools';
-
-const REGION = /^KZ-\d{2}$/;
 
 interface Props {
   view: View;
@@ -25,112 +33,97 @@ interface Props {
   indicators: Metric[];
   indicator: Metric; // the indicator chosen
   metric: Metric; // the series of its breakdown chosen
-  series: Series | null;
-  snapshot: Snapshot;
-  stops: Stop[];
-  stopIndex: number;
-  date: string | null;
+  perCapita: PerCapita;
+  shown: Shown;
+  drawn: Drawn;
+  splits: DimensionId[];
+  topicsOf: (m: Metric) => Topic[];
+  sdgOf: (m: Metric) => string | null;
   regions: Map<string, RegionFeature>;
   nameOf: (iso: string) => string;
-  toggleCompare: (iso: string) => void;
+  sourceOf: (id: string) => { title: string; url: string | null };
 }
 
-export function MapView({
-  view,
-  update,
-  t,
-  base,
-  indicators,
-  indicator,
-  metric,
-  series,
-  snapshot,
-  stops,
-  stopIndex,
-  date,
-  regions,
-  nameOf,
-  toggleCompare,
-}: Props) {
+export function MapView(props: Props) {
+  const { view, update, t, base, indicator, metric, shown, drawn, regions, nameOf } = props;
   const lang = view.lang;
-  const sourceOf = sourceIn(lang, t, base.sources, base.metrics);
-  const shown = useShown({
-    metric,
-    lang,
-    t,
-    revision: snapshot.revision,
-    perCapita: view.perCapita,
-    sourceOf,
-    files: base.files,
-    metricName: (m) => metricName(lang, m),
-    populationMetric: base.metrics.find((m) => m.id === 'population'),
-  });
   const mapBox = useRef<HTMLDivElement>(null);
-  const points = useMemo(() => {
-    const m = new Map<string, Point>();
-    for (const p of snapshot.points)
-      if (p.metric === metric.id && REGION.test(p.place))
-        m.set(p.place, {
-          ...p,
-          value: shown.value(p.place, p.period, p.value),
-          unit: shown.unitText,
-        });
-    return m;
-  }, [snapshot, metric.id, shown]);
+  const periods = useMemo(() => periodsOf(drawn.main), [drawn.main]);
+  const date = view.date ?? periods.at(-1)?.end ?? null;
+  const points = useMemo(
+    () =>
+      date
+        ? pointsAt(drawn.main, date, ['KZ', ...regions.keys()], shown.transform)
+        : new Map<string, ValuePoint>(),
+    [drawn.main, date, shown],
+  );
+  const regional = [...points].filter(([iso]) => iso !== 'KZ');
+  const nationalOnly = !drawn.main.series.some((s) => regions.has(s.place));
+  const values = regional.flatMap(([, p]) => (p.value === null ? [] : [p.value]));
   const classes = useMemo(
-    () => classify([...points.values()].flatMap((p) => (p.value === null ? [] : [p.value]))),
+    () => classify(values, values.every(Number.isInteger) && !regional.some(([, p]) => p.derived)),
     [points],
   );
-  const periods = [...new Set([...points.values()].map((p) => p.period))].sort();
-  const periodText =
-    periods.length <= 1
-      ? periods[0]
-        ? fmtPeriod(lang, periods[0])
-        : '—'
-      : `${fmtPeriod(lang, periods[0]!)}–${fmtPeriod(lang, periods[periods.length - 1]!)}`;
+  const unitOf = (p: ValuePoint) => unitText(lang, t, p.unit, p.value ?? undefined);
+  const units = [...new Set(regional.map(([, p]) => p.unit))].map((u) => unitText(lang, t, u));
+  const unit = units.join('; ') || unitText(lang, t, points.get('KZ')?.unit ?? metric.unit);
+  const shownPeriods = [...new Set(regional.map(([, p]) => p.period))].sort();
+  const periodText = fmtSpan(lang, shownPeriods[0], shownPeriods.at(-1));
   const selected = view.region && regions.has(view.region) ? view.region : null;
-  const isos = [...regions.keys()].sort((a, b) => nameOf(a).localeCompare(nameOf(b), lang));
-  const mName = shown.metricName;
+  const isos = [
+    'KZ',
+    ...[...regions.keys()].sort((a, b) => nameOf(a).localeCompare(nameOf(b), lang)),
+  ];
+  const reformsOf = (iso: string): TmEvent[] => {
+    const ids = regions.get(iso)?.properties.border_changes ?? [];
+    return base.events.filter((e) => ids.includes(e.id));
+  };
+  const lines = (places: string[]) => linesFor(places, drawn.sets, shown, nameOf, reformsOf);
+  const national =
+    linesFor(
+      ['KZ'],
+      [{ codes: {}, label: null, series: drawn.main }],
+      shown,
+      nameOf,
+      reformsOf,
+    )[0] ?? null;
+  const toggleCompare = (iso: string) =>
+    update({
+      compare: view.compare.includes(iso)
+        ? view.compare.filter((c) => c !== iso)
+        : [...view.compare, iso].slice(0, MAX_COMPARE),
+    });
   const rows: CsvRow[] = isos.flatMap((iso) => {
     const p = points.get(iso);
-    return p
-      ? [
-          {
-            place: iso,
-            place_name: nameOf(iso),
-            metric: shown.metricId,
-            dimensions: shown.dimensions,
-            period: p.period,
-            period_end: p.period_end,
-            value: p.value,
-            unit: shown.unitCode,
-            status: p.status,
-            source_id: p.source_id,
-            source_title: sourceOf(p.source_id).title,
-            source_url: sourceOf(p.source_id).url,
-            note: shown.note,
-            release: snapshot.revision,
-          },
-        ]
-      : [];
+    return p ? [csvRow({ iso, name: nameOf(iso) }, p, shown, shown.note)] : [];
   });
   const permalink = new URL(shown.permalink, location.href).href;
-  const credit = [
-    `${t('source')}: ${shown.source.title}`,
-    `${t('period')}: ${periodText} · ${shown.unitText}`,
-    `${t('drawnFrom', { revision: snapshot.revision })} · ${permalink}`,
-  ];
+  const legend = {
+    lang,
+    t,
+    title: shown.metricName,
+    unit,
+    classes,
+    anyMissing:
+      (!nationalOnly && regional.length < regions.size) ||
+      regional.some(([, p]) => p.value === null),
+    anyMarked: regional.some(([, p]) => p.value !== null && isMarked(p.status)),
+    manyPeriods: shownPeriods.length > 1,
+    periodText,
+    source: shown.source,
+    note: shown.note,
+  };
   const cite = t('citeText', {
-    revision: snapshot.revision,
-    metric: mName,
+    revision: shown.revision,
+    metric: shown.metricName,
     places: t('regionTable'),
     period: periodText,
     source: shown.source.title,
     url: permalink,
-    accessed: new Date().toISOString().slice(0, 10),
+    accessed: fmtDate(lang, new Date().toISOString().slice(0, 10)),
   });
   const embedUrl = (v: Partial<View>) =>
-    `${location.origin}/embed${viewHash({ ...view, region: null, q: null, tab: 'map', ...v, rev: snapshot.revision })}`;
+    `${location.origin}/embed${viewHash({ ...view, region: null, q: null, tab: 'map', ...v, rev: shown.revision })}`;
 
   return (
     <>
@@ -139,13 +132,14 @@ export function MapView({
         update={update}
         t={t}
         metrics={base.metrics}
-        indicators={indicators}
+        indicators={props.indicators}
+        topicsOf={props.topicsOf}
+        sdgOf={props.sdgOf}
         indicator={indicator}
         metric={metric}
-        stops={stops}
-        stopIndex={stopIndex}
-        date={date}
-        perCapitaOffered={shown.offered}
+        periods={periods}
+        date={view.date}
+        perCapita={props.perCapita}
       />
       <div class="layout">
         <div class="map-col">
@@ -154,64 +148,70 @@ export function MapView({
               geo={base.geo}
               points={points}
               classes={classes}
+              nationalOnly={nationalOnly}
               lang={lang}
               t={t}
-              label={t('mapLabel', { metric: mName, period: periodText })}
+              label={t('mapLabel', { metric: shown.metricName, period: periodText })}
               nameOf={nameOf}
+              unitOf={unitOf}
               selected={selected}
               onSelect={(iso) => update({ region: iso })}
             />
           </div>
-          <MapLegend
-            lang={lang}
-            t={t}
-            title={mName}
-            unit={shown.unitText}
-            classes={classes}
-            anyMissing={isos.some((iso) => points.get(iso)?.value == null)}
-            anyMarked={[...points.values()].some((p) => p.value !== null && isMarked(p.status))}
-            manyPeriods={periods.length > 1}
-            periodText={periodText}
-            source={shown.source}
-            note={shown.note}
-          />
+          {!nationalOnly && <MapLegend {...legend} />}
         </div>
-        {selected && (
-          <RegionPanel
-            iso={selected}
-            slug={regions.get(selected)!.properties.slug}
+        <div class="side">
+          <NationalPanel
             lang={lang}
             t={t}
-            metric={metric}
-            point={points.get(selected) ?? null}
-            sourceTitle={sourceOf}
-            series={series?.metric.id === metric.id ? series : null}
-            events={base.events}
-            metricLabel={(id) => {
-              const m = base.metrics.find((x) => x.id === id);
-              return m ? metricName(lang, m) : id;
-            }}
-            compared={view.compare.includes(selected)}
-            onCompare={() => toggleCompare(selected)}
             shown={shown}
-            embedUrl={embedUrl({ compare: [selected] })}
-            onClose={() => update({ region: null })}
+            point={points.get('KZ') ?? null}
+            line={national}
+            nationalOnly={nationalOnly}
+            compared={view.compare.includes('KZ')}
+            onCompare={() => toggleCompare('KZ')}
+            view={view}
+            update={update}
+            splits={props.splits}
+            embedUrl={embedUrl({ compare: ['KZ'] })}
           />
-        )}
+          {selected && (
+            <RegionPanel
+              iso={selected}
+              slug={regions.get(selected)!.properties.slug}
+              lang={lang}
+              t={t}
+              shown={shown}
+              point={points.get(selected) ?? null}
+              lines={lines([selected])}
+              view={view}
+              update={update}
+              splits={props.splits}
+              compared={view.compare.includes(selected)}
+              onCompare={() => toggleCompare(selected)}
+              embedUrl={embedUrl({ compare: [selected] })}
+              onClose={() => update({ region: null })}
+              metricLabel={(id) => {
+                const m = base.metrics.find((x) => x.id === id);
+                return m ? m[`name_${lang}`] || m.name_en : id;
+              }}
+              sourceTitle={props.sourceOf}
+            />
+          )}
+        </div>
       </div>
-      {view.compare.length > 0 && series?.metric.id === metric.id && (
+      {view.compare.length > 0 && (
         <Compare
           places={view.compare}
-          series={series}
+          lines={lines(view.compare)}
           shown={shown}
           lang={lang}
           t={t}
-          nameOf={nameOf}
-          events={base.events}
+          view={view}
+          update={update}
+          splits={props.splits}
           embedUrl={embedUrl({})}
-          onRemove={(iso) => update({ compare: view.compare.filter((c) => c !== iso) })}
-          onClear={() => update({ compare: [] })}
-          onAddNational={() => toggleCompare('KZ')}
+          nameOf={nameOf}
         />
       )}
       <ValuesTable
@@ -219,8 +219,9 @@ export function MapView({
         points={points}
         lang={lang}
         t={t}
-        caption={`${t('regionTable')} (${mName}, ${shown.unitText})`}
+        caption={`${t('regionTable')}: ${shown.metricName}, ${fmtPeriod(lang, shownPeriods.at(-1) ?? '')}`}
         nameOf={nameOf}
+        unitOf={unitOf}
         selected={selected}
         compare={view.compare}
         onSelect={(iso) => update({ region: iso })}
@@ -229,12 +230,22 @@ export function MapView({
       <ViewTools
         t={t}
         id="map"
-        name={`dala-${fileStem(shown)}-${periods[periods.length - 1] ?? 'map'}`}
+        name={`dala-${fileStem(shown)}-${shownPeriods.at(-1) ?? 'map'}`}
         rows={rows}
         chart={() => mapBox.current?.querySelector('svg') ?? null}
-        credit={credit}
+        frame={{
+          title: shown.metricName,
+          subtitle: [`${t('regionTable')}, ${periodText}`, unit],
+          key: nationalOnly ? [] : mapKey(lang, t, legend),
+          notes: shown.note ? [shown.note] : [],
+          credit: [
+            `${t('source')}: ${shown.source.title}`,
+            `${t('period')}: ${periodText} · ${unit}`,
+            `${t('drawnFrom', { revision: shown.revision })} · ${permalink}`,
+          ],
+        }}
         embedUrl={embedUrl({ compare: [] })}
-        revision={snapshot.revision}
+        revision={shown.revision}
         cite={cite}
         permalink={shown.permalink}
       />

@@ -1,17 +1,18 @@
-// The choropleth: the release's own ADM1 boundaries drawn with d3-geo (no tiles). A region without a
-// value is hatched and says "not published" (never a zero colour); a value its publisher did not
-// call final carries a mark.
+// The choropleth: the release's regions at drawing size (geo/kz_adm1_drawing.geojson) drawn with
+// d3-geo (no tiles). A region without a value is hatched and says "not published" (never a zero
+// colour); a value its publisher did not call final carries a mark. Each region is a button reached by
+// Tab and opened with Enter or Space. An indicator published for the country only draws the country
+// plain and says so, rather than twenty "not published".
 import { geoConicEqualArea, geoPath } from 'd3-geo';
-import { scaleQuantile } from 'd3-scale';
-import { schemeYlGnBu } from 'd3-scale-chromatic';
 import { useMemo } from 'preact/hooks';
-import type { Point, RegionCollection, RegionFeature } from './api';
-import { fmtNumber, isMarked, statusLabel, unitLabel } from './format';
+import type { RegionCollection, RegionFeature } from './api';
+import type { Classes } from './classes';
+import { fmtDerived, fmtPeriod, fmtValue, isMarked, statusLabel } from './format';
 import type { Lang, T } from './i18n';
+import type { ValuePoint } from './lines';
 
-const W = 960;
+export const MAP_WIDTH = 960;
 const H = 520;
-const CLASSES = 5;
 
 /**
  * RFC 7946 (section 3.1.6) winds exterior rings counterclockwise; d3-geo works on the sphere and
@@ -27,56 +28,28 @@ function rewind(f: RegionFeature): RegionFeature {
   return { ...f, geometry };
 }
 
-export interface Classes {
-  colour: (v: number) => string;
-  breaks: [number, number][];
-  colours: readonly string[];
-}
-
-export function classify(values: number[]): Classes | null {
-  if (!values.length) return null;
-  const colours = schemeYlGnBu[CLASSES]!;
-  const q = scaleQuantile<string>().domain(values).range(colours);
-  const cuts = q.quantiles();
-  const min = Math.min(...values);
-  const max = Math.max(...values);
-  const edges = [min, ...cuts, max];
-  return {
-    colour: (v) => q(v),
-    breaks: colours.map((_, i) => [edges[i]!, edges[i + 1]!] as [number, number]),
-    colours,
-  };
-}
-
 interface Props {
   geo: RegionCollection;
-  points: Map<string, Point>;
+  points: Map<string, ValuePoint>;
   classes: Classes | null;
+  nationalOnly: boolean;
   lang: Lang;
   t: T;
   label: string;
   nameOf: (iso: string) => string;
+  unitOf: (p: ValuePoint) => string;
   selected: string | null;
   onSelect: (iso: string) => void;
 }
 
-export function ChoroplethMap({
-  geo,
-  points,
-  classes,
-  lang,
-  t,
-  label,
-  nameOf,
-  selected,
-  onSelect,
-}: Props) {
+export function ChoroplethMap(props: Props) {
+  const { geo, points, classes, nationalOnly, lang, t, label, nameOf, selected, onSelect } = props;
   const shapes = useMemo(() => {
     const features = geo.features.map(rewind);
     const projection = geoConicEqualArea()
       .parallels([45, 52])
       .rotate([-67, 0])
-      .fitSize([W, H], { type: 'FeatureCollection', features } as never);
+      .fitSize([MAP_WIDTH, H], { type: 'FeatureCollection', features } as never);
     const path = geoPath(projection);
     return features.map((f) => ({
       f,
@@ -87,7 +60,7 @@ export function ChoroplethMap({
   }, [geo]);
 
   return (
-    <svg class="map" viewBox={`0 0 ${W} ${H}`} role="group" aria-label={label}>
+    <svg class="map" viewBox={`0 0 ${MAP_WIDTH} ${H}`} role="group" aria-label={label}>
       <defs>
         <pattern
           id="hatch"
@@ -106,8 +79,8 @@ export function ChoroplethMap({
         const name = nameOf(iso);
         const has = p && p.value !== null && classes;
         const text = has
-          ? `${name}: ${fmtNumber(lang, p.value!)} ${unitLabel(t, p.unit)}, ${p.period}${isMarked(p.status) ? `, ${statusLabel(t, p.status)}` : ''}`
-          : `${name}: ${t('notPublished')}`;
+          ? `${name}: ${p.derived ? fmtDerived(lang, p.value!) : fmtValue(lang, p.value!)} ${props.unitOf(p)}, ${fmtPeriod(lang, p.period)}${isMarked(p.status) ? `, ${statusLabel(t, p.status)}` : ''}`
+          : `${name}: ${nationalOnly ? t('nationalOnlyShort') : (p?.withheld ?? t('notPublished'))}`;
         return (
           <path
             key={iso}
@@ -115,9 +88,11 @@ export function ChoroplethMap({
             class={`region${selected === iso ? ' selected' : ''}${p && isMarked(p.status) ? ' marked' : ''}`}
             data-iso={iso}
             data-value={has ? String(p.value) : 'null'}
-            fill={has ? classes.colour(p.value!) : 'url(#hatch)'}
+            fill={has ? classes.colour(p.value!) : nationalOnly ? '#e4e7eb' : 'url(#hatch)'}
             role="button"
-            tabIndex={0}
+            // lower case: an SVG element's attributes are case-sensitive, and "tabIndex" on a path
+            // is not the tabindex that makes it focusable
+            tabindex={0}
             aria-label={text}
             aria-pressed={selected === iso}
             onClick={() => onSelect(iso)}
@@ -133,28 +108,40 @@ export function ChoroplethMap({
         );
       })}
       <g aria-hidden="true" class="map-notes">
-        {shapes.map(({ f, c, area }) => {
-          const p = points.get(f.properties.iso);
-          if (!Number.isFinite(c[0])) return null;
-          if (!p || p.value === null) {
-            return (
-              <text key={f.properties.iso} x={c[0]} y={c[1]} class="np-label" text-anchor="middle">
-                {area > 1500 ? t('notPublished') : '∅'}
-              </text>
-            );
-          }
-          if (isMarked(p.status)) {
-            return (
-              <g key={f.properties.iso} class="mark">
-                <circle cx={c[0]} cy={c[1]} r="7" />
-                <text x={c[0]} y={c[1] + 4} text-anchor="middle">
-                  !
+        {!nationalOnly &&
+          shapes.map(({ f, c, area }) => {
+            const p = points.get(f.properties.iso);
+            if (!Number.isFinite(c[0])) return null;
+            if (!p || p.value === null) {
+              return (
+                <text
+                  key={f.properties.iso}
+                  x={c[0]}
+                  y={c[1]}
+                  class="np-label"
+                  text-anchor="middle"
+                >
+                  {area > 1500 ? t('notPublished') : '∅'}
                 </text>
-              </g>
-            );
-          }
-          return null;
-        })}
+              );
+            }
+            if (isMarked(p.status)) {
+              return (
+                <g key={f.properties.iso} class="mark">
+                  <circle cx={c[0]} cy={c[1]} r="7" />
+                  <text x={c[0]} y={c[1] + 4} text-anchor="middle">
+                    !
+                  </text>
+                </g>
+              );
+            }
+            return null;
+          })}
+        {nationalOnly && (
+          <text x={MAP_WIDTH / 2} y={H / 2} class="national-label" text-anchor="middle">
+            {t('nationalOnlyShort')}
+          </text>
+        )}
       </g>
     </svg>
   );

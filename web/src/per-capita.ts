@@ -1,9 +1,12 @@
-// Per 1,000 people: Dala's own computation, offered only where it is honest. A count (people,
-// things, tenge, tonnes; aggregated by summing) divided by the average annual population of the same
-// place and the same year. Rates, means and last-of-period values (percentages, life expectancy,
-// income per capita) are never divided again, and a value with no same-year population stays empty
-// rather than borrowing another year's.
-import type { Metric, Series } from './api';
+// Per person, only where it is honest. Where the Bureau publishes an indicator per person itself (GRP
+// per capita), its own series is shown, never a computation. Otherwise Dala divides a count (people,
+// things, tenge, tonnes; aggregated by summing, annual) by the average annual population of the same
+// place and year, and only where both cover the same territory: the population is back-cast by the
+// Bureau to today's borders, while a region's other tables keep the borders of their year, so a region
+// whose borders a reform moved gets no figure before the year of that reform (its values then cover
+// another territory than the population). Rates, means and last-of-period values are never divided.
+import { inFormerBorders } from '../../src/lib/series-breaks.js';
+import type { Metric, RegionFeature, Series, TmEvent } from './api';
 
 /** The units a count is published in, with the factor to its base unit. */
 const COUNT_UNITS: Record<string, { scale: number; base: string }> = {
@@ -15,37 +18,51 @@ const COUNT_UNITS: Record<string, { scale: number; base: string }> = {
   'thousand tonnes': { scale: 1000, base: 'tonnes' },
 };
 
+/** Indicators the Bureau also publishes per person, as its own tables: their per-person series. */
+const BUREAU_PER_PERSON: Record<string, string> = {
+  grp: 'grp_per_capita',
+  grp_cumulative: 'grp_per_capita_cumulative',
+};
+
 export const POPULATION_METRIC = 'population';
 
-export function perCapitaBasis(m: Metric): { scale: number; base: string } | null {
+export type PerCapita =
+  { kind: 'bureau'; metric: Metric } | { kind: 'computed'; scale: number; base: string } | null;
+
+/** How the indicator shown can be put per person, if at all. */
+export function perCapitaOf(m: Metric, metrics: Metric[]): PerCapita {
   // A breakdown (women, rural) divided by everyone would be a share, not a rate per person.
   if (m.indicator !== undefined && m.indicator !== m.id) return null;
+  const own = metrics.find((x) => x.id === BUREAU_PER_PERSON[m.id]);
+  if (own) return { kind: 'bureau', metric: own };
   if (m.id === POPULATION_METRIC || m.aggregation !== 'sum' || m.frequency !== 'annual')
     return null;
-  return COUNT_UNITS[m.unit] ?? null;
+  const unit = COUNT_UNITS[m.unit];
+  return unit ? { kind: 'computed', ...unit } : null;
 }
+
+/** The day a place's present borders took effect: the latest reform that moved them, or null. */
+export function bordersSince(feature: RegionFeature | undefined, events: TmEvent[]): string | null {
+  const ids = feature?.properties.border_changes ?? [];
+  const dates = events.filter((e) => ids.includes(e.id)).map((e) => e.date);
+  return dates.length ? dates.sort().at(-1)! : null;
+}
+
+/**
+ * True when a value of this period lies in the place's present borders. The Bureau publishes a reform
+ * year whole in the new borders (Abai, Jetisu and Ulytau have 2022 values), so that year counts.
+ */
+export const inPresentBorders = (periodStart: string, since: string | null) =>
+  since === null || periodStart >= `${since.slice(0, 4)}-01-01`;
 
 export type PopulationIndex = Map<string, number>;
 
-/** Population by `${place}|${period}` (annual periods), from the population series. */
+/** Population by `${place}|${period}`, leaving out any value the release says is in former borders. */
 export function populationIndex(pop: Series): PopulationIndex {
   const idx: PopulationIndex = new Map();
   for (const s of pop.series)
     for (const p of s.points)
-      if (p.value !== null && p.value > 0 && p.unit === 'persons')
+      if (p.value !== null && p.value > 0 && p.unit === 'persons' && !inFormerBorders(p.note))
         idx.set(`${s.place}|${p.period}`, p.value);
   return idx;
-}
-
-/** The value per 1,000 people, or null when the same place has no population for the same period. */
-export function perThousand(
-  value: number | null,
-  scale: number,
-  place: string,
-  period: string,
-  pop: PopulationIndex,
-): number | null {
-  const people = pop.get(`${place}|${period}`);
-  if (value === null || people === undefined) return null;
-  return (value * scale * 1000) / people;
 }

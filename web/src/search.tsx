@@ -1,8 +1,8 @@
 // Search across everything in kk, ru or en (/api/v1/search). When several places share the name
 // (Алматы: the city and the region), the person is shown every candidate and chooses; nothing is
-// chosen for them.
+// chosen for them. An indicator found opens on the map.
 import { useEffect, useState } from 'preact/hooks';
-import { api, type RegionFeature, type SearchHit } from './api';
+import { api, type Metric, type RegionFeature, type SearchHit } from './api';
 import { nameIn } from './format';
 import type { Lang, T } from './i18n';
 
@@ -11,14 +11,17 @@ interface Props {
   lang: Lang;
   t: T;
   regions: Map<string, RegionFeature>;
+  metrics: Metric[];
   compare: string[];
   onChoose: (iso: string) => void;
   onCompare: (iso: string) => void;
+  onIndicator: (id: string) => void; // open an indicator on the map
 }
 
 const regionOf = (id: string) => /^place:(KZ-\d{2})/.exec(id)?.[1] ?? null;
 
-export function SearchResults({ q, lang, t, regions, compare, onChoose, onCompare }: Props) {
+export function SearchResults(props: Props) {
+  const { q, lang, t, regions, metrics, compare, onChoose, onCompare } = props;
   const [hits, setHits] = useState<SearchHit[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -63,8 +66,15 @@ export function SearchResults({ q, lang, t, regions, compare, onChoose, onCompar
       <ul>
         {hits.map((h) => {
           const iso = regionOf(h.id);
+          // an indicator the map can show opens there; anything else opens as the API describes it
+          const indicator =
+            h.type === 'indicator' && metrics.some((m) => `indicator:${m.id}` === h.id)
+              ? h.id.slice('indicator:'.length)
+              : null;
           const parent = h.type === 'district' && iso ? regions.get(iso) : null;
-          const label = nameIn(lang, h.names) || h.label;
+          // a name the release has in English only is marked so, for a screen reader's voice
+          const own = h.names[lang];
+          const label = own ? own : <span lang="en">{nameIn(lang, h.names) || h.label}</span>;
           const kind = t(kindOf(h) as never);
           return (
             <li key={h.id} class={homonyms.includes(h) ? 'candidate' : ''} data-id={h.id}>
@@ -87,6 +97,15 @@ export function SearchResults({ q, lang, t, regions, compare, onChoose, onCompar
                     </button>
                   )}
                 </>
+              ) : indicator ? (
+                <button
+                  type="button"
+                  class="open-indicator"
+                  onClick={() => props.onIndicator(indicator)}
+                >
+                  {label} <span class="muted">({kind})</span>
+                  <span class="sr-only">: {t('openIndicator')}</span>
+                </button>
               ) : (
                 <span>
                   {label} <span class="muted">({kind})</span> <a href={h.href}>{t('openJson')}</a>

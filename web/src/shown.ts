@@ -1,16 +1,20 @@
-// How an indicator's values are shown: as published, or per 1,000 people where that is honest (see
-// per-capita.ts), with the unit in the reader's language and the derivation stated.
+// How an indicator's values are shown: as published, from the Bureau's own per-person series, or per
+// 1,000 people where Dala may compute it (per-capita.ts), with the source in the reader's language and
+// the derivation stated.
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { api, type Metric } from './api';
-import { fmtNumber, metricName as metricNameIn, unitLabel } from './format';
+import { api, type Base, type Metric, type RegionFeature } from './api';
+import { fmtValue, metricName } from './format';
 import type { Lang, T } from './i18n';
+import type { Transform } from './lines';
 import {
-  perCapitaBasis,
-  perThousand,
+  bordersSince,
+  inPresentBorders,
   POPULATION_METRIC,
   populationIndex,
+  type PerCapita,
   type PopulationIndex,
 } from './per-capita';
+import { unitName } from './units';
 
 /**
  * The permalink a view is cited by: the release's sealed file the view's data belongs to (its
@@ -20,93 +24,131 @@ import {
 export const permalinkOf = (revision: string, file: string | undefined) =>
   `/r/${encodeURIComponent(revision)}${file?.startsWith('/data/') ? file : '/data/release-manifest.json'}`;
 
-/** An indicator as the views show it: its values, unit, source and citation. */
+/** An indicator as the views show it: its values, source and citation. */
 export interface Shown {
-  metricId: string; // the indicator
-  dimensions: Readonly<Record<string, string>>; // its breakdown's codes (empty: an indicator without dimensions)
+  metric: Metric; // the series whose values are shown
+  metricId: string; // its indicator
+  dimensions: Readonly<Record<string, string>>; // its breakdown's codes (empty: no dimensions)
   metricName: string;
-  unitCode: string; // the unit as the CSV writes it
-  unitText: string; // the unit in the reader's language
   source: { id: string; title: string; url: string | null };
   revision: string;
   permalink: string;
-  /** The value as shown (per 1,000 people or as published). */
-  value: (place: string, period: string, v: number | null) => number | null;
-  note: string | null; // how a shown value was derived, when Dala derived it
+  transform: Transform;
+  note: string | null; // how the values shown were derived, when they are not the published ones
 }
 
+/** The unit code of a value Dala put per 1,000 people (the CSV writes it; unitText says it). */
+export const per1000Unit = (base: string) => `${base} per 1000 people`;
+const PER_1000 = / per 1000 people$/;
+
+/** A unit code in the reader's language, agreeing with `n` when given: the release's, or Dala's. */
+export function unitText(lang: Lang, t: T, unit: string, n?: number): string {
+  if (PER_1000.test(unit))
+    return t('per1000Unit', { unit: unitName(lang, unit.replace(PER_1000, '')) });
+  return unitName(lang, unit, n);
+}
+
+const asPublished: Transform = (_place, p) => ({
+  value: p.value,
+  unit: p.unit,
+  derived: false,
+  withheld: null,
+});
+
 interface Args {
-  metric: Metric;
+  metric: Metric | null; // the series the view's data is read from (null while the page starts)
+  perCapita: PerCapita; // what per person means for the indicator chosen
+  computed: boolean; // per 1,000 people asked, and Dala computes it
   lang: Lang;
   t: T;
   revision: string;
-  perCapita: boolean;
+  base: Base | null;
   sourceOf: (id: string) => { title: string; url: string | null };
-  files: Map<string, string>; // source id -> its file in /data/
-  metricName: (m: Metric) => string;
-  populationMetric: Metric | undefined;
+  nameOf: (iso: string) => string;
 }
 
 export function useShown({
   metric,
+  perCapita,
+  computed,
   lang,
   t,
   revision,
-  perCapita,
+  base,
   sourceOf,
-  files,
-  metricName,
-  populationMetric,
-}: Args): Shown & { offered: boolean } {
-  const basis = perCapitaBasis(metric);
-  const wanted = perCapita && basis !== null && populationMetric !== undefined;
+  nameOf,
+}: Args): Shown | null {
   const [pop, setPop] = useState<PopulationIndex | null>(null);
   useEffect(() => {
-    if (!wanted || pop) return;
+    if (!computed || pop) return;
     api.series(POPULATION_METRIC).then(
       (s) => setPop(populationIndex(s)),
       () => setPop(new Map()),
     );
-  }, [wanted]);
+  }, [computed]);
   return useMemo(() => {
+    if (!metric || !base) return null;
     const source = { id: metric.source_id, ...sourceOf(metric.source_id) };
-    // A breakdown is its indicator at some dimension codes: the CSV names both, one column per dimension.
-    const base = {
+    const shown = {
+      metric,
       metricId: metric.indicator ?? metric.id,
       dimensions: metric.dimensions ?? {},
-      metricName: metricName(metric),
+      metricName: metricName(lang, metric),
       source,
       revision,
-      permalink: permalinkOf(revision, files.get(metric.source_id)),
-      offered: basis !== null && populationMetric !== undefined,
+      permalink: permalinkOf(revision, base.files.get(metric.source_id)),
     };
-    if (!wanted || !pop || !basis)
+    if (perCapita?.kind === 'bureau' && perCapita.metric.id === metric.id)
       return {
-        ...base,
-        unitCode: metric.unit,
-        unitText: unitLabel(t, metric.unit),
-        value: (_p: string, _q: string, v: number | null) => v,
-        note: null,
+        ...shown,
+        transform: asPublished,
+        note: t('bureauPerPerson', { metric: shown.metricName }),
       };
-    const popSource = sourceOf(populationMetric!.source_id).title;
-    return {
-      ...base,
-      unitCode: `${basis.base} per 1000 people`,
-      unitText: t('per1000Unit', { unit: unitLabel(t, basis.base) }),
-      value: (place: string, period: string, v: number | null) =>
-        perThousand(v, basis.scale, place, period, pop),
-      note: t('per1000Derivation', {
-        scale: fmtNumber(lang, basis.scale),
-        population: `${metricName(populationMetric!)} (${popSource})`,
-      }),
+    if (!computed || !pop || perCapita?.kind !== 'computed')
+      return { ...shown, transform: asPublished, note: null };
+    const { scale, base: unit } = perCapita;
+    const regions = new Map<string, RegionFeature>(
+      base.geo.features.map((f) => [f.properties.iso, f]),
+    );
+    const since = new Map([...regions].map(([iso, f]) => [iso, bordersSince(f, base.events)]));
+    const transform: Transform = (place, p) => {
+      const out = { unit: per1000Unit(unit), derived: true, value: null, withheld: null };
+      if (p.value === null) return out;
+      if (!inPresentBorders(p.period_start, since.get(place) ?? null))
+        return { ...out, withheld: t('withheldBorders') };
+      const people = pop.get(`${place}|${p.period}`);
+      if (people === undefined) return { ...out, withheld: t('withheldPopulation') };
+      return { ...out, value: (p.value * scale * 1000) / people };
     };
-  }, [metric, lang, t, revision, wanted, pop, basis, populationMetric]);
+    const moved = [...since]
+      .filter(([, d]) => d !== null)
+      .sort(([a], [b]) => nameOf(a).localeCompare(nameOf(b), lang))
+      .map(([iso, d]) => t('fromYear', { place: nameOf(iso), year: d!.slice(0, 4) }));
+    const population = base.metrics.find((m) => m.id === POPULATION_METRIC)!;
+    return {
+      ...shown,
+      transform,
+      note: [
+        t('per1000Derivation', {
+          scale: fmtValue(lang, scale),
+          population: `${metricName(lang, population)} (${sourceOf(population.source_id).title})`,
+        }),
+        t('per1000Borders', { places: moved.join('; ') }),
+      ].join(' '),
+    };
+  }, [metric, perCapita, computed, pop, lang, t, revision, base]);
 }
 
+const PUBLISHERS: [RegExp, 'bureau' | 'nationalBank'][] = [
+  [/^bns-/, 'bureau'],
+  [/^nbk-/, 'nationalBank'],
+];
+
 /**
- * A source's title in the reader's language. The Bureau's files carry English titles only; in kk and
- * ru the source is named as the Bureau and the indicator's own name in that language (the link still
- * leads to the publisher's page, and the English edition keeps the publisher's own title).
+ * A source's title in the reader's language. The release titles its sources in English only; in kk and
+ * ru a source of the Bureau or the National Bank is named by its publisher and the indicator's own
+ * name in that language, which the release carries (the link still leads to the publisher's page, and
+ * the English edition keeps the source's own title).
  */
 export function sourceIn(
   lang: Lang,
@@ -116,9 +158,10 @@ export function sourceIn(
 ) {
   return (id: string): { title: string; url: string | null } => {
     const s = sources.get(id) ?? { title: id, url: null };
-    const m = metrics.find((x) => x.source_id === id);
-    if (lang === 'en' || !id.startsWith('bns-') || !m) return s;
-    return { ...s, title: `${t('bureau')}: ${metricNameIn(lang, m)}, ${t('byRegion')}` };
+    const m = metrics.find((x) => x.source_id === id && (x.indicator ?? x.id) === x.id);
+    const publisher = PUBLISHERS.find(([re]) => re.test(id))?.[1];
+    if (lang === 'en' || !publisher || !m) return s;
+    return { ...s, title: `${t(publisher)}: ${metricName(lang, m)}` };
   };
 }
 

@@ -1,34 +1,28 @@
-// The map's values as a table, one row per region: open its profile, or add it to the comparison.
-import type { Point } from './api';
-import { fmtNumber, fmtPeriod, statusLabel } from './format';
+// The map's values as a table, Kazakhstan first and then one row per region: each value with its own
+// unit, period, status and note (or why there is none); open a region's profile, or add a place to the
+// comparison.
+import { fmtDerived, fmtPeriod, fmtValue, statusLabel } from './format';
 import type { Lang, T } from './i18n';
+import type { ValuePoint } from './lines';
+import { ReleaseNote } from './notes';
 import { MAX_COMPARE } from './view';
 
 interface Props {
-  isos: string[]; // in the order shown
-  points: Map<string, Point>;
+  isos: string[]; // in the order shown, 'KZ' first
+  points: Map<string, ValuePoint>;
   lang: Lang;
   t: T;
   caption: string;
   nameOf: (iso: string) => string;
+  unitOf: (p: ValuePoint) => string;
   selected: string | null;
   compare: string[];
   onSelect: (iso: string) => void;
   onToggleCompare: (iso: string) => void;
 }
 
-export function ValuesTable({
-  isos,
-  points,
-  lang,
-  t,
-  caption,
-  nameOf,
-  selected,
-  compare,
-  onSelect,
-  onToggleCompare,
-}: Props) {
+export function ValuesTable(props: Props) {
+  const { isos, points, lang, t, caption, nameOf, unitOf, selected, compare } = props;
   const full = compare.length >= MAX_COMPARE;
   return (
     <div class="scroll-x" tabIndex={0} role="region" aria-label={t('regionTable')}>
@@ -40,6 +34,7 @@ export function ValuesTable({
             <th scope="col">{t('value')}</th>
             <th scope="col">{t('period')}</th>
             <th scope="col">{t('status')}</th>
+            <th scope="col">{t('noteColumn')}</th>
             <th scope="col">{t('compareAdd')}</th>
           </tr>
         </thead>
@@ -47,27 +42,41 @@ export function ValuesTable({
           {isos.map((iso) => {
             const p = points.get(iso);
             const on = compare.includes(iso);
+            const note = p?.value === null && !p.withheld ? p.null_reason : null;
             return (
-              <tr key={iso} data-iso={iso}>
+              <tr key={iso} data-iso={iso} class={iso === 'KZ' ? 'national' : undefined}>
                 <th scope="row">
-                  <button
-                    type="button"
-                    class="link"
-                    aria-pressed={selected === iso}
-                    onClick={() => onSelect(iso)}
-                  >
-                    {nameOf(iso)}
-                  </button>
-                </th>
-                <td>
-                  {p && p.value !== null ? (
-                    fmtNumber(lang, p.value)
+                  {iso === 'KZ' ? (
+                    nameOf(iso)
                   ) : (
-                    <span class="np">{t('notPublished')}</span>
+                    <button
+                      type="button"
+                      class="link"
+                      aria-pressed={selected === iso}
+                      onClick={() => props.onSelect(iso)}
+                    >
+                      {nameOf(iso)}
+                    </button>
+                  )}
+                </th>
+                <td class="value-cell">
+                  {p && p.value !== null ? (
+                    <>
+                      <span class="v">
+                        {p.derived ? fmtDerived(lang, p.value) : fmtValue(lang, p.value)}
+                      </span>{' '}
+                      <span class="u">{unitOf(p)}</span>
+                    </>
+                  ) : (
+                    <span class="np">{p?.withheld ?? t('notPublished')}</span>
                   )}
                 </td>
                 <td>{p ? fmtPeriod(lang, p.period) : '—'}</td>
                 <td>{p ? statusLabel(t, p.status) : '—'}</td>
+                <td class="note-cell">
+                  {p?.note && <ReleaseNote lang={lang} t={t} text={p.note} />}
+                  {note && <ReleaseNote lang={lang} t={t} text={note} kind="reason" />}
+                </td>
                 <td>
                   <button
                     type="button"
@@ -80,7 +89,7 @@ export function ValuesTable({
                         ? t('compareRemove', { place: nameOf(iso) })
                         : t('compareAddNamed', { place: nameOf(iso) })
                     }
-                    onClick={() => onToggleCompare(iso)}
+                    onClick={() => props.onToggleCompare(iso)}
                   >
                     {on ? '✓' : '+'}
                   </button>

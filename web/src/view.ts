@@ -22,6 +22,10 @@ export interface View {
   compare: string[]; // ISO codes of the places on the comparison chart, in the order chosen
   perCapita: boolean; // per 1,000 people, where the indicator is a count
   rev: string | null; // the release revision an embedded chart was drawn from
+  from: string | null; // the charts' time range, ISO dates (a month at the finest)
+  to: string | null;
+  base: string | null; // a period: the charts show change since it, as an index (base = 100)
+  split: DimensionId | null; // one line per code of this dimension (men and women side by side)
 }
 
 /** At most this many places share one comparison chart (one colour and marker each). */
@@ -58,17 +62,18 @@ function parseBreakdown(p: URLSearchParams): { metric: string | null; dims: Dime
   return { metric: metric || null, dims };
 }
 
+const isoDate = (s: string | null) => (s && /^\d{4}-\d{2}-\d{2}$/.test(s) ? s : null);
+
 export function parseView(hash: string): View {
   const p = new URLSearchParams(hash.replace(/^#/, ''));
   const lang = p.get('lang');
   const tab = p.get('tab');
-  const date = p.get('date');
   const region = p.get('region');
   return {
     lang: lang && (LANGS as string[]).includes(lang) ? (lang as Lang) : browserLang(),
     tab: tab && (TABS as string[]).includes(tab) ? (tab as Tab) : 'map',
     ...parseBreakdown(p),
-    date: date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : null,
+    date: isoDate(p.get('date')),
     region: region && /^KZ-\d{2}$/.test(region) ? region : null,
     q: p.get('q') || null,
     release: p.get('release') || null,
@@ -78,6 +83,12 @@ export function parseView(hash: string): View {
     ),
     perCapita: p.get('per') === '1000',
     rev: p.get('rev') || null,
+    from: isoDate(p.get('from')),
+    to: isoDate(p.get('to')),
+    base: p.get('index') || null,
+    split: (DIMENSION_IDS as readonly string[]).includes(p.get('split') ?? '')
+      ? (p.get('split') as DimensionId)
+      : null,
   };
 }
 
@@ -93,6 +104,10 @@ export function viewHash(v: View): string {
   if (v.release) p.set('release', v.release);
   if (v.compare.length) p.set('compare', v.compare.join(','));
   if (v.perCapita) p.set('per', '1000');
+  if (v.from) p.set('from', v.from);
+  if (v.to) p.set('to', v.to);
+  if (v.base) p.set('index', v.base);
+  if (v.split) p.set('split', v.split);
   if (v.rev) p.set('rev', v.rev);
   // The comparison's ISO codes read as written (compare=KZ-35,KZ-75), not percent-encoded.
   return '#' + p.toString().replace(/%2C/g, ',');
