@@ -1,0 +1,114 @@
+// The test files grouped by what they cost (test/run.ts runs the groups side by side). A file's group
+// follows from what it imports, itself or through the test helpers it imports (test/support/...), so
+// a new file is placed without being listed: the real release or the browser make it wait for the
+// shared build, child processes (servers, nginx, Redis, R, xmllint, pdftotext) make it a system
+// test, a fixture release or store a route test, anything else a unit test. EXTRA lists what
+// `npm test` leaves to `npm run test:extra` (CI runs both): the soak, and runs at a scale a change
+// need not wait for.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+
+export const GROUPS = ['unit', 'routes', 'real', 'system', 'browser', 'extra'] as const;
+export type Group = (typeof GROUPS)[number];
+
+export interface TestRun {
+  file: string; // relative to the project root: test/x.test.ts
+  group: Group;
+  /** Set for a run of a file beside its default one (its own name in the records). */
+  label?: string;
+  env?: Record<string, string>;
+  args?: string[];
+}
+
+/**
+ * What a file reaches (its imports and those of the test helpers it imports, as written or as the
+ * helper's path under test/), first match wins: the costliest resource it needs names its group.
+ */
+const BY_IMPORT: [Group, RegExp][] = [
+  ['browser', /^playwright-core$|^test\/support\/(explorer|browser)\.ts$/],
+  ['real', /^test\/support\/(release|real-app)\.ts$/],
+  ['system', /^(node:)?child_process$/],
+  [
+    'routes',
+    /^test\/(support\/(fixture-release|v1-fixture|temp-store|kill-fixture)|serve-support)\.ts$|\/src\/serve\/app\.js$/,
+  ],
+];
+
+/** Files that run only in the extra group. */
+const EXTRA_ONLY = new Set(['test/soak.test.ts']);
+
+/** The extra group's runs at scale, beside the default runs of the same files. */
+const EXTRA_RUNS: TestRun[] = [
+  {
+    // the property test's cases at ten times the count of `npm test`
+    file: 'test/hostile.test.ts',
+    group: 'extra',
+    label: 'test/hostile.test.ts (20,000 cases)',
+    env: { DALA_HOSTILE_RUNS: '20000' },
+  },
+  {
+    // the real `dala build` killed mid-write and mid-seal: four real builds
+    file: 'test/publish-kill.test.ts',
+    group: 'extra',
+    label: 'test/publish-kill.test.ts (real builds)',
+    env: { DALA_KILL_REAL: '1' },
+    args: ['--test-name-pattern', 'the real dala build'],
+  },
+];
+
+/** The module specifiers of a file's static and dynamic imports (TypeScript's own scan: comments and strings aside). */
+export function importsOf(text: string): string[] {
+  return ts.preProcessFile(text, true, true).importedFiles.map((f) => f.fileName);
+}
+
+/**
+ * Everything `file` reaches: the specifiers it and the test helpers it imports name, and those
+ * helpers' own paths (relative to `root`); src/ is not followed (its modules are the code under test).
+ */
+export function reachedFrom(root: string, file: string, text?: string): Set<string> {
+  const reached = new Set<string>();
+  const queue: [string, string | undefined][] = [[file, text]];
+  const seen = new Set<string>();
+  const testDir = join(root, 'test');
+  while (queue.length > 0) {
+    const [path, given] = queue.pop()!;
+    if (seen.has(path)) continue;
+    seen.add(path);
+    let source = given;
+    if (source === undefined) {
+      try {
+        source = readFileSync(join(root, path), 'utf8');
+      } catch {
+        continue;
+      }
+    }
+    for (const spec of importsOf(source)) {
+      reached.add(spec);
+      if (!spec.startsWith('.')) continue;
+      const target = resolve(root, dirname(path), spec).replace(/\.js$/, '.ts');
+      if (!target.startsWith(testDir + '/') || !existsSync(target)) continue;
+      const local = relative(root, target);
+      reached.add(local);
+      queue.push([local, undefined]);
+    }
+  }
+  return reached;
+}
+
+export function groupOf(root: string, file: string, text?: string): Group {
+  if (EXTRA_ONLY.has(file)) return 'extra';
+  const reached = [...reachedFrom(root, file, text)];
+  return BY_IMPORT.find(([, pattern]) => reached.some((spec) => pattern.test(spec)))?.[0] ?? 'unit';
+}
+
+/** Every test run of the suite, each with its group. */
+export function testRuns(root: string): TestRun[] {
+  const files = readdirSync(join(root, 'test'))
+    .filter((name) => name.endsWith('.test.ts'))
+    .sort()
+    .map((name) => `test/${name}`);
+  return [...files.map((file) => ({ file, group: groupOf(root, file) })), ...EXTRA_RUNS];
+}
+
+export const nameOf = (run: TestRun) => run.label ?? run.file;

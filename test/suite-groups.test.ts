@@ -1,0 +1,64 @@
+// Where `npm test` (test/run.ts) places a test file: its group follows from what it imports, itself
+// or through the test helpers it imports, so a new file is placed without being listed.
+import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { groupOf, testRuns } from './runner/groups.js';
+import { tempDir } from './support/temp-dir.js';
+
+/** A project of its own: test/support/ helpers as the repository's are, and the file `text`. */
+function groupOfText(text: string): string {
+  const root = tempDir('dala-groups-');
+  mkdirSync(join(root, 'test', 'support'), { recursive: true });
+  const helpers: Record<string, string> = {
+    'explorer.ts': "import { chromium } from 'playwright-core';\nimport './release.js';",
+    'release.ts': "import { cp } from 'node:fs/promises';",
+    'serve-child.ts': "import { spawn } from 'node:child_process';",
+    'pdftotext.ts': "import { execFileSync } from 'node:child_process';",
+    'v1-fixture.ts': "import { buildApp } from '../../src/serve/app.js';",
+    'temp-dir.ts': "import { mkdtempSync } from 'node:fs';",
+  };
+  for (const [name, source] of Object.entries(helpers))
+    writeFileSync(join(root, 'test', 'support', name), source);
+  writeFileSync(join(root, 'test', 'new.test.ts'), text);
+  return groupOf(root, 'test/new.test.ts');
+}
+
+test('a test file is grouped by the costliest thing it reaches through its imports, not by words it contains', () => {
+  assert.equal(groupOfText("import { startExplorer } from './support/explorer.js';"), 'browser');
+  assert.equal(
+    groupOfText(
+      "import { realRelease } from './support/release.js';\nimport { spawn } from 'node:child_process';",
+    ),
+    'real',
+  );
+  assert.equal(groupOfText("import { startServe } from './support/serve-child.js';"), 'system');
+  assert.equal(groupOfText("import { pdfText } from './support/pdftotext.js';"), 'system');
+  assert.equal(groupOfText("import { execFile } from 'node:child_process';"), 'system');
+  assert.equal(groupOfText("import { makeV1Release } from './support/v1-fixture.js';"), 'routes');
+  assert.equal(
+    groupOfText("const { buildApp } = await import('../src/serve/app.js');"),
+    'routes',
+    'a dynamic import counts',
+  );
+  assert.equal(
+    groupOfText(
+      "import { tempDir } from './support/temp-dir.js';\n// unlike './support/explorer.js', which starts Chromium\nconst s = \"import x from './support/release.js'\";",
+    ),
+    'unit',
+    'a path named in a comment or a string is no import',
+  );
+});
+
+test('every test file of the repository is in a group, and the soak runs only in the extra group', () => {
+  const runs = testRuns(join(import.meta.dirname, '..'));
+  assert.deepEqual(
+    runs.filter((r) => r.file === 'test/soak.test.ts').map((r) => r.group),
+    ['extra'],
+  );
+  assert.equal(runs.find((r) => r.file === 'test/web-explorer.test.ts')?.group, 'browser');
+  assert.equal(runs.find((r) => r.file === 'test/house-shape.test.ts')?.group, 'unit');
+  const names = runs.map((r) => r.label ?? r.file);
+  assert.equal(new Set(names).size, names.length, 'every run has a name of its own');
+});
