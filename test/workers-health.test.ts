@@ -7,6 +7,7 @@ import { Agent, request } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { makeV1Release } from './support/v1-fixture.js';
 import { startServe } from './support/serve-child.js';
+import { connectionHolder } from './support/tcp-queues.js';
 
 interface Health {
   status: string;
@@ -14,10 +15,12 @@ interface Health {
   workers: { pid: number; in_flight: number }[];
 }
 
-function health(url: string, agent: Agent): Promise<{ ms: number; h: Health }> {
+/** GET health on agent's connection: how long it took, the answer, and the client's port. */
+function health(url: string, agent: Agent): Promise<{ ms: number; h: Health; port: number }> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const req = request(`${url}/api/v1/health`, { agent, timeout: 5_000 }, (res) => {
+      const port = res.socket.localPort!; // the socket goes back to the agent by the end
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (c: string) => (text += c));
@@ -25,6 +28,7 @@ function health(url: string, agent: Agent): Promise<{ ms: number; h: Health }> {
         resolve({
           ms: performance.now() - started,
           h: (JSON.parse(text) as { data: Health }).data,
+          port,
         }),
       );
     });
@@ -44,14 +48,21 @@ test('with 2 workers, health answers within 500 ms while the other worker is sto
   let stopped: number | null = null;
   try {
     const first = await health(s.url, agent);
-    const answering = first.h.workers.find((w) => w.in_flight >= 1)!.pid;
-    const other = (await childrenOf(s.child.pid!)).find((pid) => pid !== answering)!;
+    // The worker holding this connection, as the kernel sees it: the workers list cannot say (the
+    // other worker's latest report may also count a request in flight, the last of startServe's).
+    const workers = await childrenOf(s.child.pid!);
+    const answering = connectionHolder(workers, Number(new URL(s.url).port), first.port);
+    assert.ok(answering, `one of the workers ${workers.join(', ')} holds the connection`);
+    const other = workers.find((pid) => pid !== answering)!;
+    const same = (port: number) =>
+      assert.equal(port, first.port, 'every health request goes on the one kept-alive connection');
     process.kill(other, 'SIGSTOP');
     stopped = other;
     const slow: number[] = [];
     let named = false;
     for (let i = 0; i < 30 && !named; i++) {
-      const { ms, h } = await health(s.url, agent);
+      const { ms, h, port } = await health(s.url, agent);
+      same(port);
       if (ms > 500) slow.push(Math.round(ms));
       named = h.reasons.some((r) => r.includes(`pid ${other} `));
       await new Promise((r) => setTimeout(r, 100));
@@ -61,7 +72,8 @@ test('with 2 workers, health answers within 500 ms while the other worker is sto
 
     process.kill(other, 'SIGKILL');
     stopped = null;
-    const { ms, h } = await health(s.url, agent);
+    const { ms, h, port } = await health(s.url, agent);
+    same(port);
     assert.ok(ms < 500, `health ${Math.round(ms)} ms right after a worker was killed`);
     assert.ok(!h.workers.some((w) => w.pid === other), 'the killed worker is not listed');
   } finally {
