@@ -63,12 +63,13 @@ const resolve = async (permalink: string) => {
   return { status: res.status, text: await res.text() };
 };
 
-test('tools/list names seven read-only tools, each with a description and self-contained input and output schemas', async () => {
+test('tools/list names eight read-only tools, each with a description and self-contained input and output schemas', async () => {
   const { tools } = await client.listTools();
   assert.deepEqual(
     tools.map((t) => t.name),
     [
       'search',
+      'list_topics',
       'describe_indicator',
       'get_observations',
       'compare_places',
@@ -255,6 +256,17 @@ test('describe_indicator is /api/v1/indicators/{id} with its source and permalin
   assert.equal(described.structured.source_name, 'Bureau of National Statistics: population');
   assert.equal(described.structured.permalink, `/r/${second}/data/${FAMILY_CSV}`);
   assert.match(described.text, /unit persons/);
+  assert.deepEqual(described.structured.topic, {
+    id: 'demography',
+    name: 'Demography',
+    names: { en: 'Demography', ru: 'Демография', kk: 'Демография' },
+  });
+  const inRussian = await callTool(client, 'describe_indicator', {
+    indicator: 'grp_cumulative',
+    locale: 'ru',
+  });
+  assert.equal(inRussian.structured.topic.name, 'Экономика');
+  assert.match(inRussian.text, /topic: Экономика, economy/);
   const found = await callTool(client, 'search', { query: 'Karagandy' });
   const hits = await v1('/search?q=Karagandy');
   assert.deepEqual(found.structured.hits, hits.data);
@@ -262,6 +274,42 @@ test('describe_indicator is /api/v1/indicators/{id} with its source and permalin
   const none = await callTool(client, 'search', { query: 'Zzyzxqw' });
   assert.equal(none.structured.total, 0);
   assert.match(none.text, /does not show the object does not exist/);
+});
+
+test('list_topics names every topic of /api/timemachine/layers in the locale asked, each with the indicators of /api/v1/indicators in it', async () => {
+  const layers = (await call(`${s.url}/api/timemachine/layers`)).body.layers;
+  const indicators = (await v1('/indicators?limit=100')).data;
+  const answer = await callTool(client, 'list_topics', { locale: 'kk' });
+  assert.equal(answer.isError, false, answer.text);
+  assert.equal(answer.structured.revision, second);
+  assert.deepEqual(
+    answer.structured.topics.map((t: any) => [t.id, t.name, t.names.ru, t.description]),
+    layers.map((l: any) => [l.id, l.title_kk, l.title_ru, l.description]),
+  );
+  assert.deepEqual(
+    answer.structured.topics.map((t: any) => [t.id, t.indicators]),
+    layers.map((l: any) => [
+      l.id,
+      indicators
+        .filter((i: any) => i.layer === l.id)
+        .map((i: any) => ({ indicator: i.id, name: i.names.kk })),
+    ]),
+  );
+  assert.deepEqual(
+    answer.structured.topics.map((t: any) => [t.id, t.indicators]),
+    [
+      ['demography', [{ indicator: 'indicator:population', name: 'Халық саны' }]],
+      ['economy', [{ indicator: 'indicator:grp_cumulative', name: 'ЖӨӨ' }]],
+    ],
+  );
+  assert.match(answer.text, /Демография \(demography\): indicator:population Халық саны/);
+  for (const t of answer.structured.topics)
+    for (const { indicator } of t.indicators) {
+      const described = await callTool(client, 'describe_indicator', { indicator });
+      assert.equal(described.structured.topic.id, t.id, indicator);
+    }
+  const bad = await callTool(client, 'list_topics', { locale: 'fr' });
+  assert.equal(bad.problem?.code, 'invalid_locale');
 });
 
 test('resources: the release manifest as sealed and each dataset passport as /api/v1/datasets/{id}; the usage rules prompt', async () => {
@@ -358,6 +406,7 @@ test('no call changes anything: the releases on disk and the answers of /api/v1/
   const answers = await v1('/observations?indicator=population&limit=100');
   for (const [name, args] of [
     ['search', { query: 'Almaty' }],
+    ['list_topics', {}],
     ['describe_indicator', { indicator: 'population' }],
     ['get_observations', { indicator: 'population' }],
     ['compare_places', { indicator: 'population', period: '2024' }],

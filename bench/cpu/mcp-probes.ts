@@ -44,6 +44,11 @@ export function mcpProbes(facts: ReleaseFacts): Probe[] {
         tool('search', { query, limit: 100 }),
       ),
     ),
+    probe('list_topics {locale: en|ru|kk}', [
+      tool('list_topics', {}),
+      tool('list_topics', { locale: 'ru' }),
+      tool('list_topics', { locale: 'kk' }),
+    ]),
     probe(
       'describe_indicator <every indicator>',
       indicators.map((indicator) => tool('describe_indicator', { indicator })),

@@ -45,7 +45,7 @@ export const searchTool = tool<FromSchema<typeof INPUT>, FromResponse<typeof OUT
   name: 'search',
   title: 'Search places, indicators, datasets and more',
   description:
-    'Find the ids of what a question is about: regions, cities and districts of Kazakhstan, statistical indicators (population, GRP, unemployment, life expectancy ...), datasets, sources, institutions and events. Matches any name in Kazakh, Russian or English, former names and abbreviations, transliterations (Karagandy, Қарағанды, Караганда) and typos. Give the ids it returns to the other tools. An empty result does not prove that something does not exist.',
+    'Find the ids of what a question is about: regions, cities and districts of Kazakhstan, statistical indicators (population, GRP, unemployment, life expectancy ...), datasets, sources, institutions and events. Matches any name in Kazakh, Russian or English, former names and abbreviations, transliterations (Karagandy, Қарағанды, Караганда) and typos. Give the ids it returns to the other tools; to learn which indicators there are on a subject, call list_topics. An empty result does not prove that something does not exist.',
   input: INPUT,
   output: selfContained(OUTPUT),
   async run(call, args) {
