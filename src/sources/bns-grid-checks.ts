@@ -37,6 +37,16 @@ export function asDisplayed(held: number, format: string | undefined): { value: 
   return { value: held, note: null };
 }
 
+/** A number cell of a Bureau workbook as published: displayed decimals (asDisplayed) and its formula said. */
+export function numberCell(x: { v?: unknown; z?: unknown; f?: string }, where: string): { value: number; notes: string[] } {
+  const v = x.v as number;
+  if (!Number.isFinite(v)) throw new Error(`${where}, field value: ${v} is not a finite number`);
+  const shown = asDisplayed(v, typeof x.z === 'string' ? x.z : undefined);
+  const notes = shown.note === null ? [] : [shown.note];
+  if (x.f) notes.push(`the workbook's own formula =${x.f}; its stored result is published`);
+  return { value: shown.value, notes };
+}
+
 export const decimalsOf = (v: number): number => (String(v).split('.')[1] ?? '').length;
 
 /**

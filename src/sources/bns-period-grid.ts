@@ -15,7 +15,7 @@ import { isPartYearToDate } from '../lib/period-labels.js';
 import type { PeriodBounds } from './bns-periods.js';
 import { markBorderChanges } from './bns-breaks.js';
 import { borderNullReason } from './bns-reforms.js';
-import { asDisplayed } from './bns-grid-checks.js';
+import { numberCell } from './bns-grid-checks.js';
 import { applyFootnotes, type FootnoteScope, type MarkedCell } from './bns-footnotes.js';
 
 export interface HeaderCell {
@@ -277,12 +277,9 @@ function readValue(x: XLSX.CellObject | undefined, spec: PeriodGridSpec, where: 
     return out;
   }
   if (x.t === 'n') {
-    const v = x.v as number;
-    if (!Number.isFinite(v)) throw new Error(`${where}, field value: ${v} is not a finite number`);
-    const shown = asDisplayed(v, typeof x.z === 'string' ? x.z : undefined);
-    out.value = shown.value;
-    if (shown.note !== null) out.notes.push(shown.note);
-    if (x.f) out.notes.push(`the workbook's own formula =${x.f}; its stored result is published`);
+    const read = numberCell(x, where);
+    out.value = read.value;
+    out.notes.push(...read.notes);
   } else if (x.t === 's') {
     const t = String(x.v).trim();
     const reason = spec.nullTexts[t];

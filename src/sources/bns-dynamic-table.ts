@@ -1,0 +1,167 @@
+// Reader of one shape of the Bureau's dynamic tables (bns-dynamic/*, NOTES.md there): periods across
+// (one column per year, per part of a year, or quarters under their year: bns-dynamic-periods.ts),
+// labelled rows down, optionally in blocks that a heading row opens (another base of a price index:
+// "at the end of the period, by December of the previous year", "to the previous year"; another
+// measure: "Employed population, thsd. persons"). Footnotes printed under the table ("1) ...",
+// "2⁾...", "*) ...") are collected first, so that a key glued to a number, label or header is told
+// from its digits (bns-dynamic-cell.ts). Every cell of every labelled row under a period header is
+// returned with its address, its period as the Bureau means it, and the reason when it has no value;
+// a row, heading or value the declaration does not account for fails the build naming the cell.
+//
+// Library: @e965/xlsx (SheetJS), as every workbook reader of the build (bns-year-grid.ts says why): it
+// opens both the legacy BIFF8 files (31 of them, named .xlsx at the origin) and the OOXML ones, by
+// their bytes, not their name. Only cell values are read: no file property (author, last saved by)
+// is ever taken from a workbook.
+import { readFile } from 'node:fs/promises';
+import * as XLSX from '@e965/xlsx';
+import { normaliseKey, readDynamicCell, type DynamicValue } from './bns-dynamic-cell.js';
+import { ownPeriod, periodUnder, type ColumnPeriod, type PeriodsAre } from './bns-dynamic-periods.js';
+
+export interface DynamicBlock {
+  /** The heading row that opens the block (whole label, spaces collapsed); null: the rows right under the header. */
+  heading: string | null;
+  /** What the block is, in the declaration's words (a base of an index, a measure). */
+  id: string;
+}
+
+export interface DynamicTableSpec {
+  sheet: string;
+  periods: PeriodsAre;
+  blocks: DynamicBlock[];
+  /** Rows of column A that are neither data, headings nor footnotes (a repeated title, "continuation"). */
+  ignore?: string[];
+  /** Keys glued to values that the table never prints a footnote for ("76659,210)": note 10 of nine printed). */
+  unprintedKeys?: string[];
+}
+
+export interface DynamicCell extends DynamicValue {
+  block: string;
+  /** The row's label without its glued footnote key. */
+  label: string;
+  /** "B5": the cell on its sheet. */
+  address: string;
+  period: ColumnPeriod['bounds'];
+  header: string;
+}
+
+export interface DynamicTable {
+  cells: DynamicCell[];
+  /** Footnotes printed under the table: key ("1)", "*") -> text. */
+  footnotes: Map<string, string>;
+}
+
+const FOOTNOTE = /^(\d+[)\u207e]|\*+\)?)\s*(.+)$/su;
+const LABEL_KEY = /^(.*?\S)\s*(\d+(?:,\d+)*[)\u207e]|\*+)$/u;
+const squash = (t: string) => t.replace(/[\s\u00a0]+/gu, ' ').trim();
+
+export async function readDynamicTable(path: string, spec: DynamicTableSpec): Promise<DynamicTable> {
+  const wb = XLSX.read(await readFile(path), { cellFormula: true, cellNF: true, cellHTML: false, cellText: false });
+  const ws = wb.Sheets[spec.sheet];
+  if (!ws || !ws['!ref']) throw new Error(`${path}: no sheet "${spec.sheet}" (sheets: ${wb.SheetNames.join(', ')})`);
+  const range = XLSX.utils.decode_range(ws['!ref']);
+  const cell = (r: number, c: number) => ws[XLSX.utils.encode_cell({ r, c })] as XLSX.CellObject | undefined;
+  const text = (r: number, c: number) => {
+    const x = cell(r, c);
+    return x === undefined || x.t === 'z' ? '' : squash(String(x.v));
+  };
+  const at = (r: number, c = 0) => `${path}, sheet "${spec.sheet}", cell ${XLSX.utils.encode_cell({ r, c })}`;
+
+  const { headerRow, columns } = findHeader(range, cell, spec.periods, at);
+  const filled = (r: number, c: number) => text(r, c) !== '' || cell(r, c)?.t === 'n';
+
+  // Footnotes first: their keys decide how a glued key is cut from a number.
+  const footnotes = new Map<string, string>();
+  for (let r = headerRow + 1; r <= range.e.r; r++) {
+    const m = FOOTNOTE.exec(text(r, 0));
+    if (m && ![...columns.keys()].some((c) => filled(r, c))) {
+      const key = normaliseKey(m[1]!).replace(/^(\*+)\)$/u, '$1');
+      footnotes.set(key, squash(m[2]!));
+    }
+  }
+  const keys = new Set([...footnotes.keys(), ...(spec.unprintedKeys ?? [])]);
+  for (const k of spec.unprintedKeys ?? [])
+    if (footnotes.has(k)) throw new Error(`${path}, sheet "${spec.sheet}": footnote ${k} is printed; it is not an unprinted key`);
+  // A key glued to the table's title (column A above the header) reaches every value of the table.
+  const title = [...Array(headerRow - range.s.r).keys()].map((i) => text(range.s.r + i, 0)).find((t) => t !== '') ?? '';
+  const titleMarkers = (LABEL_KEY.exec(title)?.[2] ?? '').split(',').filter((k) => k !== '').map((k, i, all) => normaliseKey(i < all.length - 1 ? `${k})` : k));
+
+  const cells: DynamicCell[] = [];
+  let block = spec.blocks.find((b) => b.heading === null) ?? null;
+  const seen = new Map<string, string>();
+  const opened = new Set<DynamicBlock>();
+  for (let r = headerRow + 1; r <= range.e.r; r++) {
+    const label = text(r, 0);
+    for (let c = 1; c <= range.e.c; c++)
+      if (!columns.has(c) && filled(r, c) && label !== '' && !FOOTNOTE.test(label))
+        throw new Error(`${at(r, c)}, field value: a value in a column without a period header`);
+    const hasValues = [...columns.keys()].some((c) => filled(r, c));
+    if (label === '') {
+      if (hasValues) throw new Error(`${at(r)}, field label: values in a row without a label`);
+      continue;
+    }
+    if (!hasValues) {
+      if (FOOTNOTE.test(label) || spec.ignore?.includes(label)) continue;
+      const heading = spec.blocks.find((b) => b.heading === label);
+      if (!heading) throw new Error(`${at(r)}, field label: a heading "${label}" the declaration does not name`);
+      block = heading;
+      continue;
+    }
+    if (block === null) throw new Error(`${at(r)}, field label: row "${label}" before any declared block heading`);
+    opened.add(block);
+    const m = LABEL_KEY.exec(label);
+    const name = m ? m[1]! : label;
+    const labelMarkers = m ? m[2]!.split(',').map((k, i, all) => normaliseKey(i < all.length - 1 ? `${k})` : k)) : [];
+    const key = `${block.id}|${name}`;
+    if (seen.has(key)) throw new Error(`${at(r)}, field label: "${label}" twice in block ${block.id} (first at ${seen.get(key)})`);
+    seen.set(key, at(r));
+    for (const [c, col] of columns) {
+      const read = readDynamicCell(cell(r, c), keys, `${at(r, c)} ("${label}", "${col.header}")`);
+      for (const k of read.markers) {
+        if (!keys.has(k)) throw new Error(`${at(r, c)}, field value: footnote "${k}" glued to the value, but the table prints no such footnote`);
+        if (!footnotes.has(k)) read.notes.push(`the table prints no text for footnote ${k}`);
+      }
+      cells.push({
+        ...read,
+        markers: [...titleMarkers, ...col.markers, ...labelMarkers, ...read.markers],
+        block: block.id,
+        label: name,
+        address: XLSX.utils.encode_cell({ r, c }),
+        period: col.bounds,
+        header: col.header,
+      });
+    }
+  }
+  for (const b of spec.blocks) if (!opened.has(b)) throw new Error(`${path}, sheet "${spec.sheet}": block "${b.heading ?? b.id}" has no rows`);
+  return { cells, footnotes };
+}
+
+/** The first row with two or more period cells; a row of years followed by a row of parts of the year is one two-row header. */
+function findHeader(
+  range: XLSX.Range,
+  cell: (r: number, c: number) => XLSX.CellObject | undefined,
+  periods: PeriodsAre,
+  at: (r: number, c?: number) => string,
+): { headerRow: number; columns: Map<number, ColumnPeriod> } {
+  for (let r = range.s.r; r <= range.e.r; r++) {
+    const own = new Map<number, ColumnPeriod>();
+    for (let c = 1; c <= range.e.c; c++) {
+      const p = ownPeriod(cell(r, c)?.v, periods);
+      if (p) own.set(c, p);
+    }
+    if (own.size < 2) continue;
+    // two rows: the year above, the parts of the year under it (carried right to the next year)
+    const under = new Map<number, ColumnPeriod>();
+    let year: number | null = null;
+    for (let c = 1; c <= range.e.c; c++) {
+      if (own.has(c)) year = Number(own.get(c)!.bounds.period_end.slice(0, 4));
+      if (year === null) continue;
+      const p = periodUnder(cell(r + 1, c)?.v, year, periods);
+      if (p) under.set(c, { ...p, markers: [...(own.get(c)?.markers ?? []), ...p.markers] });
+    }
+    if (under.size >= 2) return { headerRow: r + 1, columns: under };
+    const distinct = new Set([...own.values()].map((p) => p.bounds.period));
+    if (distinct.size !== own.size) throw new Error(`${at(r)}: a period header names a period twice`);
+    return { headerRow: r, columns: own };
+  }
+  throw new Error(`${at(range.s.r)}: no header row of periods`);
+}
