@@ -130,6 +130,28 @@ test('every v1 error code of the catalog is produced, as problem+json with its c
   }
 });
 
+test("a problem's type resolves on the host that answered to a page about its code, never to another site", async () => {
+  const res = await fetch(`${server.base}/places/nowhere`);
+  const body = await res.json();
+  assert.equal(body.code, 'not_found');
+  const type = new URL(body.type, res.url);
+  assert.equal(type.origin, new URL(server.base).origin, `${body.type} is on the serving host`);
+  const page = await fetch(type, { headers: { accept: 'text/html' } });
+  assert.equal(page.status, 200);
+  assert.match(page.headers.get('content-type') ?? '', /^text\/html/);
+  const html = await page.text();
+  assert.match(html, /<h1>Resource not found<\/h1>/);
+  assert.match(html, /HTTP status 404 and <code>"code": "not_found"<\/code>/);
+  for (const code of Object.keys(ERROR_CATALOG)) {
+    const each = await fetch(new URL(PROBLEM_TYPE_BASE + code, res.url));
+    assert.equal(each.status, 200, code);
+    await each.arrayBuffer();
+  }
+  const unknown = await fetch(new URL(`${PROBLEM_TYPE_BASE}no_such_code`, res.url));
+  assert.equal(unknown.status, 404);
+  assert.equal((await unknown.json()).code, 'not_found');
+});
+
 test('an unknown query parameter is 400 unknown_parameter listing the accepted ones, on collections, items and health', async () => {
   for (const [path, accepted] of [
     ['/places?sort=name', ['limit', 'cursor']],

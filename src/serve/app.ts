@@ -47,6 +47,7 @@ import {
   serveInterfaceDocument,
 } from './interface/interface-doc.js';
 import { landingRoutes, type BrowserIndex } from './interface/landing.js';
+import { problemTypeRoutes } from './interface/problem-types.js';
 import { dataRevisionRoutes } from './permalinks/data-revision.js';
 import { permalinkRoutes } from './permalinks/routes.js';
 import { v1Plugin, type V1Options } from './v1/index.js';
@@ -256,6 +257,7 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
   // (interface-doc.ts) and also served under each family.
   app.decorate('interfaceDocument', interfaceDocumentCache(app));
   await app.register(landingRoutes, { browserIndex: opts.browserIndex });
+  await app.register(problemTypeRoutes);
   await app.register(async (scope) => {
     await scope.register(dataPlugin, { prefix: '/data' });
     await scope.register(async (cached) => {

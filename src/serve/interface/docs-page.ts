@@ -1,7 +1,7 @@
 // A readable page rendered from the served interface document (no CDN, no script): every operation
 // with each parameter (where, type, allowed values, example), its request body, its responses with
 // their headers, and the example request and answer taken from the release being served.
-import { ERROR_CATALOG, PROBLEM_TYPE_BASE } from '../problems/errors.js';
+import { ERROR_CATALOG, PROBLEM_TYPE_BASE, type ErrorCode } from '../problems/errors.js';
 
 type Json = Record<string, any>;
 
@@ -97,7 +97,7 @@ export function docsPage(doc: Json, head = ''): string {
   const codes = Object.entries(ERROR_CATALOG)
     .map(
       ([code, e]) =>
-        `<li><code>${e.status} ${esc(code)}</code> ${esc(e.title)} (<code>${esc(PROBLEM_TYPE_BASE + code)}</code>)</li>`,
+        `<li id="${esc(code)}"><code>${e.status} ${esc(code)}</code> ${esc(e.title)} (<a href="${esc(PROBLEM_TYPE_BASE + code)}"><code>${esc(PROBLEM_TYPE_BASE + code)}</code></a>)</li>`,
     )
     .join('');
   const info = doc['info'] as Json;
@@ -107,6 +107,16 @@ export function docsPage(doc: Json, head = ''): string {
     `<body><h1>${esc(String(info['title']))}</h1><p>${esc(String(info['description'] ?? ''))}</p>` +
     `<p>Machine-readable: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1). Start at <a href="/">/</a>.</p><ul>${toc.join('')}</ul>` +
     sections.join('') +
-    `<section><h2>Error codes</h2><ul>${codes}</ul></section></body></html>`
+    `<section id="errors"><h2>Error codes</h2><ul>${codes}</ul></section></body></html>`
+  );
+}
+
+/** The page a problem's `type` names (./problem-types.ts): its code, status, title and where it is listed. */
+export function problemTypePage(code: ErrorCode): string {
+  const e = ERROR_CATALOG[code];
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${esc(e.title)}</title></head>` +
+    `<body><h1>${esc(e.title)}</h1><p>Problem type <code>${esc(PROBLEM_TYPE_BASE + code)}</code>: an answer with HTTP status ${e.status} and <code>"code": "${esc(code)}"</code> in its <code>application/problem+json</code> body (RFC 9457). Its <code>detail</code> says what was wrong with that request; the request changed nothing.</p>` +
+    `<p>Every error code: <a href="/api/v1/docs#errors">/api/v1/docs</a>. Start at <a href="/">/</a>.</p></body></html>`
   );
 }

@@ -3,7 +3,11 @@
 // Add a code here, never inline at a route; test/v1-errors.test.ts walks every v1 code.
 import type { FromSchema } from 'json-schema-to-ts';
 
-export const PROBLEM_TYPE_BASE = 'https://dala.kz/problems/';
+/**
+ * A problem's `type`: /problems/{code} on the serving host (a relative reference, RFC 9457 section 3.1),
+ * whose page src/serve/interface/problem-types.ts serves; never a host the service does not control.
+ */
+export const PROBLEM_TYPE_BASE = '/problems/';
 
 export const ERROR_CATALOG = {
   // generic
@@ -79,7 +83,12 @@ export const PROBLEM_SCHEMA = {
     'RFC 9457 problem details with a stable `code` from the one error catalog (this file).',
   required: ['type', 'title', 'status', 'detail', 'instance', 'code'],
   properties: {
-    type: { type: 'string', format: 'uri' },
+    type: {
+      type: 'string',
+      format: 'uri-reference',
+      description:
+        'The problem type: /problems/{code} on this host, a page saying what the code means.',
+    },
     title: { type: 'string' },
     status: { type: 'integer' },
     detail: { type: 'string' },
