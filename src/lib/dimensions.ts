@@ -4,8 +4,8 @@
 // cross-domain code lists where one exists (CL_SEX: _T, M, F; urbanisation _T, U, R; CL_AGE style
 // Y0T15, Y_GE63). `_T` is the total over the dimension: the code an observation without a breakdown
 // carries, and what a query selects by default.
-/** Names in the three languages of the service (the same shape as records.ts `Names`, declared here so the two modules do not import each other). */
-type Names = Readonly<Record<'kk' | 'ru' | 'en', string>>;
+import type { Names as BaseNames } from './languages.js';
+type Names = Readonly<BaseNames>;
 
 export interface DimensionDeclaration {
   /** The SDMX concept id (SDMX-ML, SDMX-CSV column). */

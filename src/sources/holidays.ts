@@ -3,11 +3,12 @@
 import Holidays from 'date-holidays';
 import { slugify } from 'transliteration';
 import type { PublicEvent } from './records.js';
+import type { Lang } from '../lib/languages.js';
 
 export const HOLIDAY_SOURCE_URL = 'https://github.com/commenthol/date-holidays/blob/master/data/countries/KZ.yaml';
 
 export function publicHolidays(fromYear: number, toYear: number): PublicEvent[] {
-  const byLang = (lang: 'kk' | 'ru' | 'en') => new Holidays('KZ', { languages: [lang] });
+  const byLang = (lang: Lang) => new Holidays('KZ', { languages: [lang] });
   const kk = byLang('kk');
   const ru = byLang('ru');
   const en = byLang('en');

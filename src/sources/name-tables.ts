@@ -5,10 +5,11 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { makeAjv, type ErrorObject } from '../lib/ajv.js';
 import { mirrorsCited } from './mirror-hosts.js';
+import { LANGUAGES, type Lang } from '../lib/languages.js';
 
 export interface HistoricalName {
   name: string;
-  lang: 'kk' | 'ru' | 'en';
+  lang: Lang;
   target: string; // canonical id of the place that bore the name
   status: 'former' | 'current_other_language';
   valid_until: string | null; // year or ISO date the former name was last in use; null when current
@@ -20,7 +21,7 @@ export interface HistoricalName {
 
 export interface Abbreviation {
   abbr: string;
-  lang: 'kk' | 'ru' | 'en';
+  lang: Lang;
   target: string;
   expansion: string;
   target_optional: boolean; // true: the row applies only when the release publishes the target
@@ -33,7 +34,7 @@ export interface NameTables {
   abbreviations: Abbreviation[];
 }
 
-const lang = { enum: ['kk', 'ru', 'en'] } as const;
+const lang = { enum: LANGUAGES } as const;
 const url = { type: 'string', pattern: '^https?://' } as const;
 const id = { type: 'string', pattern: '^[a-z]+:[A-Za-z0-9/_.-]+$' } as const;
 

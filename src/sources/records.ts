@@ -8,7 +8,7 @@ import type {
 } from './table-schemas.js';
 import type { DimensionCodes } from '../lib/dimensions.js';
 
-export type Lang = 'kk' | 'ru' | 'en';
+export type { Lang, Names } from '../lib/languages.js';
 
 /**
  * A point's status, as its source marks it: final, preliminary (to be revised), estimate (the
@@ -18,7 +18,6 @@ export type Lang = 'kk' | 'ru' | 'en';
  */
 export const POINT_STATUSES = ['final', 'preliminary', 'estimate', 'suspicious', 'demonstration'] as const;
 export type PointStatus = (typeof POINT_STATUSES)[number];
-export type Names = Record<Lang, string>;
 
 /** Review status of a row: a hand-written row's (the tables' schema) or `matched_by_code`, what a join by code gives. Nothing unverified is ever labelled verified. */
 export type ReviewStatus = HandReviewStatus | 'matched_by_code';

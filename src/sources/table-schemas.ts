@@ -7,17 +7,9 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { AGGREGATIONS } from '../lib/aggregations.js';
 import { DIMENSION_IDS } from '../lib/dimensions.js';
 import { SLUG_PATTERN } from '../lib/slug.js';
+import { LANGUAGES, NAMES_SCHEMA, perLanguage } from '../lib/languages.js';
 
-const names = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['kk', 'ru', 'en'],
-  properties: {
-    kk: { type: 'string', minLength: 1 },
-    ru: { type: 'string', minLength: 1 },
-    en: { type: 'string', minLength: 1 },
-  },
-} as const;
+const names = NAMES_SCHEMA;
 
 // docs/interface.md §11.2: every row carries a source URL that a reader can open (https only, checked again
 // in the cross-checks so the message says why).
@@ -107,8 +99,8 @@ const nameReview = {
 const nameReviews = {
   type: 'object',
   additionalProperties: false,
-  required: ['kk', 'ru', 'en'],
-  properties: { kk: nameReview, ru: nameReview, en: nameReview },
+  required: LANGUAGES,
+  properties: perLanguage(nameReview),
 } as const;
 
 const deprecatedId = {

@@ -4,6 +4,7 @@
 // reads at most `limit` rows per type, so its cost does not grow with the number of entities.
 import type { Database, Statement } from 'better-sqlite3';
 import type { Row } from './tables.js';
+import type { StoredNames } from '../lib/languages.js';
 
 export type EntityRow = Row<'entities'>;
 
@@ -74,7 +75,7 @@ export class EntityReader {
   }
 
   /** The en/ru/kk names of one entity, or null when there is none with this id. */
-  names(id: string): { en: string; ru: string | null; kk: string | null } | null {
+  names(id: string): StoredNames | null {
     const row = this.byId.get(id);
     return row ? { en: row.name_en, ru: row.name_ru, kk: row.name_kk } : null;
   }

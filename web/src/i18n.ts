@@ -6,9 +6,9 @@ import { enFigure, kkFigure, ruFigure } from './i18n-figure.js';
 import type { Message } from './i18n-message.js';
 import { enPage, kkPage, ruPage } from './i18n-page.js';
 import { enViews, kkViews, ruViews } from './i18n-views.js';
-
-export type Lang = 'kk' | 'ru' | 'en';
-export const LANGS: Lang[] = ['kk', 'ru', 'en'];
+import { LANGUAGES, type Lang } from '../../src/lib/languages.js';
+export type { Lang } from '../../src/lib/languages.js';
+export const LANGS: Lang[] = [...LANGUAGES];
 export const LOCALE: Record<Lang, string> = { kk: 'kk-KZ', ru: 'ru-RU', en: 'en-GB' };
 
 const en = { ...enPage, ...enViews, ...enFigure };

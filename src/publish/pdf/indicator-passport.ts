@@ -11,11 +11,11 @@ import { drawLegend, drawLegendAt } from './legend.js';
 import { formatFigure, formatIn } from './numbers.js';
 import { drawRankedBars } from './ranked-bars.js';
 import { drawTrendChart } from './trend-chart.js';
+import { LANGUAGES } from '../../lib/languages.js';
 
 function validate(input: IndicatorPassportInput, where: string): void {
   checkText(input.id, where, 'id');
-  for (const lang of ['kk', 'ru', 'en'] as const)
-    checkText(input.name?.[lang], where, `name.${lang}`);
+  for (const lang of LANGUAGES) checkText(input.name?.[lang], where, `name.${lang}`);
   checkText(input.unit, where, 'unit');
   checkText(input.source?.title, where, 'source.title');
   checkText(input.source?.url, where, 'source.url');

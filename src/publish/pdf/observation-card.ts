@@ -10,11 +10,12 @@ import { PageWriter, figure, header } from './layout.js';
 import { drawLegend } from './legend.js';
 import { formatFigure } from './numbers.js';
 import { drawTrendChart } from './trend-chart.js';
+import { LANGUAGES } from '../../lib/languages.js';
 
 function validate(input: ObservationCardInput, where: string): void {
   checkText(input.id, where, 'id');
   checkText(input.title, where, 'title');
-  for (const lang of ['kk', 'ru', 'en'] as const) {
+  for (const lang of LANGUAGES) {
     checkText(input.place_name?.[lang], where, `place_name.${lang}`);
     checkText(input.indicator_name?.[lang], where, `indicator_name.${lang}`);
   }

@@ -10,11 +10,12 @@ import { drawLegend } from './legend.js';
 import { drawLocatorMap } from './locator-map.js';
 import { formatFigure } from './numbers.js';
 import { drawTrendChart } from './trend-chart.js';
+import { LANGUAGES } from '../../lib/languages.js';
 
 function validate(input: RegionBriefInput, where: string): void {
   checkText(input.iso, where, 'iso');
   checkText(input.slug, where, 'slug');
-  for (const lang of ['kk', 'ru', 'en'] as const) {
+  for (const lang of LANGUAGES) {
     checkText(input.name?.[lang], where, `name.${lang}`);
     checkText(input.official_name?.[lang], where, `official_name.${lang}`);
     checkText(input.admin_centre?.[lang], where, `admin_centre.${lang}`);

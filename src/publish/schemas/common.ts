@@ -2,20 +2,13 @@
 // source and revision are required wherever a figure is published (docs/interface.md §10.2).
 import { POINT_STATUSES } from '../../sources/records.js';
 
+import { NAMES_SCHEMA } from '../../lib/languages.js';
+
 export const SCHEMA_BASE = 'https://dala.kz/data/schemas/';
 export const schemaId = (name: string) => `${SCHEMA_BASE}${name}.schema.json`;
 
 export const isoDate = { type: 'string', format: 'date' } as const;
-export const names = {
-  type: 'object',
-  required: ['kk', 'ru', 'en'],
-  properties: {
-    kk: { type: 'string', minLength: 1 },
-    ru: { type: 'string', minLength: 1 },
-    en: { type: 'string', minLength: 1 },
-  },
-  additionalProperties: false,
-} as const;
+export const names = NAMES_SCHEMA;
 
 /** docs/interface.md §2.1 freshness contract. */
 export const freshness = {

@@ -8,6 +8,7 @@ import { declaredDimensions, parseSeriesKey } from '../../sources/series-keys.js
 import type { Model } from '../../model/model.js';
 import { deprecatedId, labelOfSeries } from '../../model/series-labels.js';
 import type { Row } from '../../store/tables.js';
+import type { Names } from '../../lib/languages.js';
 
 export function seriesRows(
   model: Pick<Model, 'indicators'>,
@@ -28,14 +29,7 @@ export function seriesRows(
     const old = deprecatedId(model.indicators, labelOfSeries(model.indicators, key))?.entry;
     const breakdown = dims
       .filter((d) => codes[d] !== '_T')
-      .map(
-        (d) =>
-          DIMENSIONS[d as DimensionId].codes[codes[d] as never] as {
-            en: string;
-            ru: string;
-            kk: string;
-          },
-      );
+      .map((d) => DIMENSIONS[d as DimensionId].codes[codes[d] as never] as Names);
     const name =
       old?.name ??
       (breakdown.length === 0

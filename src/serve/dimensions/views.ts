@@ -5,6 +5,7 @@ import type { LoadedRelease } from '../releases/release-types.js';
 import { DIMENSIONS } from '../../lib/dimensions.js';
 import { storeOf } from '../../store/reader.js';
 import { seriesIndexOf } from '../../store/series-index.js';
+import type { Names } from '../../lib/languages.js';
 
 const names = { $ref: 'Names#' } as const;
 
@@ -39,9 +40,9 @@ export function dimensionsView(release: LoadedRelease, indicator: string) {
   return (index.dimensionsOf(indicator) ?? []).map((d) => {
     const dim = DIMENSIONS[d];
     const used = new Set(series.map((s) => s.codes[d]));
-    const codes = Object.entries(
-      dim.codes as Record<string, { en: string; ru: string; kk: string }>,
-    ).filter(([code]) => used.has(code));
+    const codes = Object.entries(dim.codes as Record<string, Names>).filter(([code]) =>
+      used.has(code),
+    );
     return {
       id: d,
       concept: dim.concept,

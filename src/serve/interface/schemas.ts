@@ -1,6 +1,7 @@
 // Schemas shared by every route family, registered once on the root app so each family's routes and
 // the one interface document refer to the same components (Problem, Meta, Links, Names).
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import { LANGUAGES_ENGLISH_FIRST, perLanguage } from '../../lib/languages.js';
 import {
   ERROR_CATALOG,
   PROBLEM_MEDIA_TYPE,
@@ -55,12 +56,11 @@ export const LINKS_SCHEMA = {
 export const NAMES_SCHEMA = {
   $id: 'Names',
   type: 'object',
-  required: ['en', 'ru', 'kk'],
+  required: LANGUAGES_ENGLISH_FIRST,
   // null: no translation exists; the resource says which language it falls back to (name_fallback)
   properties: {
+    ...perLanguage({ type: ['string', 'null'] } as const, LANGUAGES_ENGLISH_FIRST),
     en: { type: 'string' },
-    ru: { type: ['string', 'null'] },
-    kk: { type: ['string', 'null'] },
   },
 } as const;
 

@@ -3,8 +3,8 @@
 // every reference resolves on this service, each with a name and a description in en, ru and kk
 // (a client such as rsdmx reads both; the descriptions say what the concept means in Dala's data).
 import { DIMENSIONS } from '../../lib/dimensions.js';
+import type { Lang } from '../../lib/languages.js';
 
-export type Lang = 'en' | 'ru' | 'kk';
 export type Names = Partial<Record<Lang, string>>;
 export interface Concept {
   id: string;

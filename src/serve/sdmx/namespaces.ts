@@ -4,6 +4,7 @@ import { storeOf } from '../../store/reader.js';
 import { pinned } from '../releases/pinned.js';
 import type { XmlWriter } from './xml.js';
 import { AGENCY, VERSION, type Names } from './structures.js';
+import { LANGUAGES_ENGLISH_FIRST } from '../../lib/languages.js';
 
 const BASE = 'http://www.sdmx.org/resources/sdmxml/schemas/v2_1';
 export const NS = {
@@ -45,7 +46,7 @@ export function headerStart(w: XmlWriter, ctx: MessageContext): void {
 
 /** com:Name (or another element) once per language that has a name, en first. */
 export function names(w: XmlWriter, element: string, list: Names): void {
-  for (const lang of ['en', 'ru', 'kk'] as const) {
+  for (const lang of LANGUAGES_ENGLISH_FIRST) {
     const text = list[lang];
     if (text) w.text(element, text, { 'xml:lang': lang });
   }

@@ -11,12 +11,13 @@ import { CONCEPTS, type Concept, type Names } from './concepts.js';
 import { storeOf, type MetricRow } from '../../store/reader.js';
 import { seriesIndexOf } from '../../store/series-index.js';
 import { FREQ_CODES, freqOf, type Freq } from './periods.js';
+import { LANGUAGES_ENGLISH_FIRST } from '../../lib/languages.js';
 
 export const AGENCY = 'DALA';
 export const VERSION = '1.0';
 export const CONCEPT_SCHEME = 'CS_DALA';
 
-export type { Concept, Lang, Names } from './concepts.js';
+export type { Concept, Names } from './concepts.js';
 export interface Code {
   id: string;
   name: Names;
@@ -146,7 +147,7 @@ function build(release: { db: Database }): SdmxStructures {
   const area: Code[] = places.map((id) => {
     const names = reader.entities.names(`place:${id}`);
     const name: Names = {};
-    for (const lang of ['en', 'ru', 'kk'] as const) if (names?.[lang]) name[lang] = names[lang];
+    for (const lang of LANGUAGES_ENGLISH_FIRST) if (names?.[lang]) name[lang] = names[lang];
     return { id: areaCodeOf(id), name: Object.keys(name).length ? name : { en: id } };
   });
   const codelists: Codelist[] = [

@@ -8,6 +8,7 @@ import type { LoadedRelease } from '../releases/release-types.js';
 import { GRANULARITIES } from '../../store/periods.js';
 import { storeOf } from '../../store/reader.js';
 import { DIMENSION_STRING_PARAMS } from '../dimensions/filters.js';
+import type { Names } from '../../lib/languages.js';
 
 export { GRANULARITIES, type Granularity } from '../../store/periods.js';
 
@@ -154,14 +155,14 @@ export function namesOf(
   metrics: Iterable<string>,
 ) {
   const reader = storeOf(release);
-  const placeNames: Record<string, { en: string; ru: string; kk: string } | null> = {};
+  const placeNames: Record<string, Names | null> = {};
   for (const code of [...new Set(places)].sort()) {
     const n = reader.entities.names(`place:${code}`);
     // every place entity is named in all three languages (only source and dataset titles lack some)
     placeNames[code] =
       n && n.ru !== null && n.kk !== null ? { en: n.en, ru: n.ru, kk: n.kk } : null;
   }
-  const metricNames: Record<string, { en: string; ru: string; kk: string } | null> = {};
+  const metricNames: Record<string, Names | null> = {};
   for (const id of [...new Set(metrics)].sort()) {
     const m = reader.metricById.get(id);
     metricNames[id] = m ? { en: m.name_en, ru: m.name_ru, kk: m.name_kk } : null;

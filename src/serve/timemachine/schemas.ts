@@ -8,6 +8,7 @@
 // This module imports no server code, so web/ can import its types.
 import type { FromSchema } from 'json-schema-to-ts';
 import { GRANULARITIES } from '../../store/periods.js';
+import { LANGUAGES_ENGLISH_FIRST, perLanguage } from '../../lib/languages.js';
 import { ANSWER_POINT_SCHEMA, UNIT_SPAN_SCHEMA } from '../../store/series-answer-schema.js';
 import { MAX_SERIES_POINTS } from './query.js';
 
@@ -49,8 +50,8 @@ const point = obj({
 });
 const langNames = {
   type: ['object', 'null'],
-  properties: { en: str, ru: str, kk: str },
-  required: ['en', 'ru', 'kk'],
+  properties: perLanguage(str, LANGUAGES_ENGLISH_FIRST),
+  required: LANGUAGES_ENGLISH_FIRST,
 } as const;
 // include=names: the en/ru/kk names of the places and metrics the answer mentions (null: none published).
 const names = obj({

@@ -1,6 +1,7 @@
 // Route schemas of /api/v1/: they validate requests, serialise responses and are the only source of
 // the OpenAPI document (openapi.ts), so the contract is written once.
 import type { ErrorCode } from '../problems/errors.js';
+import { LOCALE_ORDER } from '../../lib/languages.js';
 import { problems as sharedProblems, type FromQuery } from '../interface/schemas.js';
 import { envelopeOf } from './response-schemas.js';
 import { DEFAULT_LIMIT, MAX_LIMIT } from './paging.js';
@@ -53,7 +54,7 @@ export const collectionFormatParam = {
 export const COLLECTION_FORMATS = ['application/json', 'text/csv'] as const;
 export const localeParam = {
   type: 'string',
-  enum: ['ru', 'kk', 'en'],
+  enum: LOCALE_ORDER,
   description: 'Preferred language of labels and of tie-breaking.',
 } as const;
 export const idParam = {

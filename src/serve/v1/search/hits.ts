@@ -2,11 +2,12 @@
 // entities table only when a hit is shown.
 import type { NameRow, SearchStatements } from '../../../store/search.js';
 import type { NameMatch, Ranked } from './ranking.js';
+import type { StoredNames } from '../../../lib/languages.js';
 
 export interface IndexedEntity {
   id: string;
   type: string;
-  names: { en: string; ru: string | null; kk: string | null }; // null: no translation
+  names: StoredNames; // null: no translation
   data: Record<string, unknown>;
 }
 

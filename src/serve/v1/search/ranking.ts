@@ -2,8 +2,10 @@
 // prefix > fuzzy, in non-overlapping score bands (exact 1, prefix 0.5-0.9, fuzzy below 0.5); a
 // region before a place inside it that matched as well (regionsBeforePlacesInside).
 import type { MatchType } from './score.js';
+import type { Lang } from '../../../lib/languages.js';
 
-export type Locale = 'ru' | 'kk' | 'en';
+/** The language a search prefers among equally good names. */
+export type Locale = Lang;
 
 export interface NameMatch {
   name: string;
