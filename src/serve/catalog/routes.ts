@@ -9,7 +9,7 @@ import { ProblemError } from '../problems/errors.js';
 import { formatParam, preferredType } from '../answers/negotiate.js';
 import type { ReleaseSource } from '../releases/release-types.js';
 import { single } from '../v1/envelope.js';
-import { takeRelease } from '../v1/paging.js';
+import { pinned } from '../releases/pinned.js';
 import { envelopeOf, openObject, problems } from '../v1/schemas.js';
 
 export const CATALOG_FORMATS = ['application/json', 'text/turtle', 'application/ld+json'] as const;
@@ -55,7 +55,7 @@ export async function catalogRoutes(
       },
     },
     handler: async (request, reply) => {
-      const release = takeRelease(request, opts.releases);
+      const release = pinned(request);
       const type = preferredType(request, CATALOG_FORMATS);
       const file = release.files.get(FILES[type] ?? 'dcat-catalog.jsonld');
       if (!file)

@@ -9,6 +9,7 @@ import { dataRevisionPermalink, releasePermalink } from '../../lib/permalinks.js
 import { REVISION_PATTERN } from '../../release/layout.js';
 import { ProblemError } from '../problems/errors.js';
 import { problems } from '../interface/schemas.js';
+import { pinned } from '../releases/pinned.js';
 import type { LoadedRelease, ReleaseSource } from '../releases/release-types.js';
 
 /** A release's manifest that states the data revision of its pages (every release with PDFs has it). */
@@ -33,9 +34,9 @@ export function dataRevisionOf(release: LoadedRelease): string | null {
 /** The newest kept release built from `dataRevision` (the current one first, then the others newest first), or null. */
 async function newestWith(
   releases: ReleaseSource,
+  current: LoadedRelease,
   dataRevision: string,
 ): Promise<LoadedRelease | null> {
-  const current = releases.current();
   if (dataRevisionOf(current) === dataRevision) return current;
   for (const seal of await releases.list()) {
     if (seal.revision === current.revision) continue;
@@ -61,11 +62,12 @@ async function answer(
       'not_found',
       `data-revision permalinks name a file of a release's /data/ tree: ${dataRevisionPermalink(dataRevision, '<path>')}`,
     );
-  const release = await newestWith(releases, dataRevision);
+  const current = pinned(request);
+  const release = await newestWith(releases, current, dataRevision);
   if (!release)
     throw new ProblemError(
       'unknown_data_revision',
-      `no release kept on this server was built from data revision ${dataRevision}; the current release is ${releases.current().revision}`,
+      `no release kept on this server was built from data revision ${dataRevision}; the current release is ${current.revision}`,
     );
   const file = path.slice('data/'.length);
   if (!release.files.has(file))

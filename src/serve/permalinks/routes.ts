@@ -9,6 +9,7 @@ import { REVISION_PATTERN } from '../../release/layout.js';
 import { chooseCoding, etagOf, noneMatch } from '../data/encoding.js';
 import { ProblemError } from '../problems/errors.js';
 import { problems } from '../interface/schemas.js';
+import { pinned } from '../releases/pinned.js';
 import type { LoadedRelease, ReleaseSource } from '../releases/release-types.js';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -44,7 +45,7 @@ async function answer(
       'not_found',
       `${JSON.stringify(revision)} is not a release revision (16 hex digits)`,
     );
-  const current = releases.current();
+  const current = pinned(request);
   const release = revision === current.revision ? current : await releases.get(revision);
   if (!release) {
     if (lineageOf(current).includes(revision)) {

@@ -6,7 +6,8 @@ import { ProblemError } from '../problems/errors.js';
 import type { LoadedRelease, ReleaseSource } from '../releases/release-types.js';
 import { canonicalIdOf, canonicalUrl } from './aliases.js';
 import { collection, single } from './envelope.js';
-import { nextCursor, openPage, takeRelease } from './paging.js';
+import { nextCursor, openPage } from './paging.js';
+import { pinned } from '../releases/pinned.js';
 import {
   collectionResponse,
   envelopeOf,
@@ -152,7 +153,7 @@ export function registerEntityFamily<
       },
     },
     handler: async (request, reply) => {
-      const release = takeRelease(request, opts.releases);
+      const release = pinned(request);
       const entity = findEntity(request, reply, release, family, request.params.id);
       if (!entity) return reply.send();
       return single(request, release, family.view(entity, release));

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ReleaseSource } from '../releases/release-types.js';
 import { WORKER_SCHEMA, type WorkersReport } from '../cluster/worker-status.js';
 import { single } from './envelope.js';
-import { takeRelease } from './paging.js';
+import { pinned } from '../releases/pinned.js';
 import { envelopeOf, openObject, problems, type ItemOf } from './schemas.js';
 
 export interface HealthOptions {
@@ -44,7 +44,7 @@ export async function healthRoutes(app: FastifyInstance, opts: HealthOptions): P
       },
     },
     handler: async (request) => {
-      const release = takeRelease(request, opts.releases);
+      const release = pinned(request);
       const { workers, reasons: workerReasons } = opts.workers
         ? await opts.workers()
         : { workers: [], reasons: [] };

@@ -7,7 +7,8 @@ import { storeOf, type MetricRow } from '../../store/reader.js';
 import { canonicalUrl } from './aliases.js';
 import { collection, idSegment, single } from './envelope.js';
 import { redirectResponse } from './entity-routes.js';
-import { nextCursor, openPage, takeRelease } from './paging.js';
+import { nextCursor, openPage } from './paging.js';
+import { pinned } from '../releases/pinned.js';
 import { provenanceProperties, provenanceRequired } from './places.js';
 import type { FromQuery } from '../interface/schemas.js';
 import {
@@ -150,7 +151,7 @@ export async function indicatorRoutes(
       },
     },
     handler: async (request, reply) => {
-      const release = takeRelease(request, releases);
+      const release = pinned(request);
       const raw = request.params.id;
       const { row, ref } = findIndicator(release, raw);
       // a deprecated id (a former indicator, now one breakdown) answers 308 to its indicator, marked deprecated

@@ -15,7 +15,8 @@ import { placeId, stripPrefix } from './indicators.js';
 import { POINT_ORDERS, type PointFilter, type PointOrder } from '../../store/observation-reader.js';
 import type { PointRow } from '../../store/rollup.js';
 import { storeOf } from '../../store/reader.js';
-import { nextCursor, openPage, takeRelease } from './paging.js';
+import { nextCursor, openPage } from './paging.js';
+import { pinned } from '../releases/pinned.js';
 import { provenanceProperties, provenanceRequired } from './places.js';
 import {
   collectionFormatParam,
@@ -368,7 +369,7 @@ export async function observationRoutes(
       },
     },
     handler: async (request, reply) => {
-      const release = takeRelease(request, releases);
+      const release = pinned(request);
       const raw = request.params.id;
       const body = stripPrefix(raw, 'observation');
       // the canonical form splits on ':'; an older slash form answers 308 to it

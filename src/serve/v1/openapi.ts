@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { structuredDataScript } from '../catalog/structured-data.js';
 import { docsPage } from '../interface/docs-page.js';
 import { openapiRouteOptions, serveInterfaceDocument } from '../interface/interface-doc.js';
-import { takeRelease } from './paging.js';
+import { pinned } from '../releases/pinned.js';
 import type { ReleaseSource } from '../releases/release-types.js';
 import { problems } from './schemas.js';
 
@@ -25,7 +25,7 @@ export async function openapiRoutes(
       },
     },
     handler: async (request, reply) => {
-      const release = takeRelease(request, opts.releases);
+      const release = pinned(request);
       const doc = JSON.parse(await app.interfaceDocument(release)) as Record<string, unknown>;
       return reply
         .type('text/html; charset=utf-8')

@@ -1,7 +1,9 @@
 // One paging rule for every v1 collection: limit 1-100 (default 20), an opaque cursor pinned to the
-// revision of the first page. The handler takes its ONE release here and answers wholly from it.
+// revision of the first page. A first page answers from the release pinned to the request
+// (src/serve/releases/pinned.ts); a later one from the revision its cursor names.
 import type { FastifyRequest } from 'fastify';
 import { ProblemError } from '../problems/errors.js';
+import { pinned } from '../releases/pinned.js';
 import type { LoadedRelease, ReleaseSource } from '../releases/release-types.js';
 import { decodeCursor, encodeCursor, scopeOf } from './cursor.js';
 
@@ -24,7 +26,7 @@ export async function openPage(
 ): Promise<Page> {
   return openPageOf(
     request.routeOptions.url ?? request.url,
-    () => takeRelease(request, releases),
+    () => pinned(request),
     releases,
     query,
   );
@@ -32,19 +34,19 @@ export async function openPage(
 
 /**
  * The page a query asks for, of the collection `route` names (its cursors continue only its own
- * queries): the first from `pinned` (the release of the request or call), a later one from the
+ * queries): the first from `first` (the release pinned to the request or call), a later one from the
  * release its cursor was issued under. The one paging rule of v1 routes and MCP tools alike.
  */
 export async function openPageOf(
   route: string,
-  pinned: () => LoadedRelease,
+  first: () => LoadedRelease,
   releases: ReleaseSource,
   query: Record<string, unknown>,
 ): Promise<Page> {
   const scope = scopeOf(route, { ...query, limit: undefined });
   const limit = typeof query['limit'] === 'number' ? query['limit'] : DEFAULT_LIMIT;
   const token = query['cursor'];
-  if (typeof token !== 'string') return { release: pinned(), offset: 0, limit, scope };
+  if (typeof token !== 'string') return { release: first(), offset: 0, limit, scope };
   const state = decodeCursor(token, scope);
   const release = await releases.get(state.rev);
   if (!release) {
@@ -67,13 +69,4 @@ export function nextCursor(page: Page, total: number, lastKey?: string): string 
       ? { rev: page.release.revision, off: next, scope: page.scope }
       : { rev: page.release.revision, off: next, scope: page.scope, key: lastKey },
   );
-}
-
-/**
- * The ONE release a handler answers from: the one app.ts pinned for this request when it did
- * (src/serve/releases/pinned.ts), else the current one taken now, at the handler's start.
- */
-export function takeRelease(request: FastifyRequest, releases: ReleaseSource): LoadedRelease {
-  const pinnedRelease = (request as FastifyRequest & { release?: LoadedRelease | null }).release;
-  return pinnedRelease ?? releases.current();
 }

@@ -1,7 +1,7 @@
 // Places (regions, cities of republican significance, districts) and their geometry. Every place and
 // geometry keeps unit, period, geography, source and revision (docs/interface.md §2.4).
 import type { FastifyInstance } from 'fastify';
-import { takeRelease } from './paging.js';
+import { pinned } from '../releases/pinned.js';
 import { ProblemError } from '../problems/errors.js';
 import type { LoadedRelease, ReleaseSource } from '../releases/release-types.js';
 import { idSegment, single } from './envelope.js';
@@ -147,7 +147,7 @@ export async function placeRoutes(
       },
     },
     handler: async (request, reply) => {
-      const release = takeRelease(request, opts.releases);
+      const release = pinned(request);
       const entity = findEntity(request, reply, release, family, request.params.id);
       if (!entity) return reply.send();
       const file = geometryFile(release, entity);

@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ProblemError } from '../problems/errors.js';
 import type { LoadedRelease, ReleaseSource } from '../releases/release-types.js';
-import { takeRelease } from './paging.js';
+import { pinned } from '../releases/pinned.js';
 import type { FromQuery } from '../interface/schemas.js';
 import { problems } from './schemas.js';
 import {
@@ -166,7 +166,7 @@ function answer(
 ): ReconGetAnswer {
   if (raw === undefined) return manifest(opts.publicOrigin(), opts.basePath);
   const batch = batchOf(raw);
-  const release = takeRelease(request, opts.releases);
+  const release = pinned(request);
   const out: ReconResults = {};
   // The batch shares one query's candidate budget, so a batch costs about what one search costs
   // (at most MAX_BATCH queries; no request may cost more than 50 ms of CPU).
@@ -269,7 +269,7 @@ export async function reconcileRoutes(
       },
     },
     handler: async (request): Promise<Suggestions> => {
-      const release = takeRelease(request, opts.releases);
+      const release = pinned(request);
       const type = request.query.type;
       const { hits } =
         type !== undefined && !(ENTITY_TYPES as readonly string[]).includes(type)
@@ -287,7 +287,7 @@ export async function reconcileRoutes(
   });
 
   const entityOf = (request: FastifyRequest, id: string) => {
-    const release = takeRelease(request, opts.releases);
+    const release = pinned(request);
     const row = searchStatements(release.db).entityRow(id);
     if (!row)
       throw new ProblemError(

@@ -7,7 +7,8 @@ import type { RecordTable } from '../../store/observation-reader.js';
 import { storeOf } from '../../store/reader.js';
 import { TABLES as STORE_TABLES, type Row } from '../../store/tables.js';
 import { collection, single } from './envelope.js';
-import { nextCursor, openPage, takeRelease } from './paging.js';
+import { nextCursor, openPage } from './paging.js';
+import { pinned } from '../releases/pinned.js';
 import {
   collectionResponse,
   envelopeOf,
@@ -116,7 +117,7 @@ export async function recordRoutes(
         },
       },
       handler: async (request) => {
-        const release = takeRelease(request, opts.releases);
+        const release = pinned(request);
         const row = storeOf(release).observations.record(t.table, request.params.id);
         if (!row)
           throw new ProblemError(

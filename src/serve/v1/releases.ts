@@ -1,11 +1,11 @@
 // GET /releases, /releases/{revision}, /snapshots, /changes (docs/interface.md §2.4, §3, §9): sealed releases only
 // (ReleaseSource.list() lists a release once its evidence set is complete); changes are computed
 // between two consecutive sealed releases from their seals and stores, never an editable log.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ReleaseSeal } from '../../release/layout.js';
-import { takeRelease } from './paging.js';
+import { pinned } from '../releases/pinned.js';
 import { ProblemError } from '../problems/errors.js';
-import type { LoadedRelease, ReleaseSource } from '../releases/release-types.js';
+import type { ReleaseSource } from '../releases/release-types.js';
 import { collection, single } from './envelope.js';
 import { releaseChanges } from './changes.js';
 import type { FromQuery } from '../interface/schemas.js';
@@ -46,16 +46,6 @@ function summary(seal: ReleaseSeal, current: string | null): ItemOf<typeof relea
   };
 }
 
-/** The current release, or null before the first one (the collections below then say so). */
-function currentOrNull(request: FastifyRequest, releases: ReleaseSource): LoadedRelease | null {
-  try {
-    return takeRelease(request, releases);
-  } catch (error) {
-    if (error instanceof ProblemError && error.code === 'no_release') return null;
-    throw error;
-  }
-}
-
 export async function releaseRoutes(
   app: FastifyInstance,
   opts: { releases: ReleaseSource },
@@ -72,7 +62,8 @@ export async function releaseRoutes(
       },
     },
     handler: async (request) => {
-      const release = currentOrNull(request, releases);
+      // the release pinned to the request, or null before the first one (the collection says so)
+      const release = request.release;
       const seals = await releases.list();
       const note = seals.length === 0 ? 'No sealed release exists yet.' : undefined;
       return collection(
@@ -97,7 +88,7 @@ export async function releaseRoutes(
       },
     },
     handler: async (request) => {
-      const release = takeRelease(request, releases);
+      const release = pinned(request);
       const seal = (await releases.list()).find((s) => s.revision === request.params.revision);
       if (!seal)
         throw new ProblemError(
@@ -125,7 +116,8 @@ export async function releaseRoutes(
       },
     },
     handler: async (request) => {
-      const release = currentOrNull(request, releases);
+      // the release pinned to the request, or null before the first one (the collection says so)
+      const release = request.release;
       const seals = await releases.list();
       const data = seals.map((s): ItemOf<typeof snapshotDescriptor> => ({
         id: `snapshot:${s.as_of}@${s.revision}`,
@@ -157,7 +149,7 @@ export async function releaseRoutes(
       },
     },
     handler: async (request) => {
-      const release = takeRelease(request, releases);
+      const release = pinned(request);
       const found = await releaseChanges(releases, release, request.query.from, request.query.to);
       const env = collection(request, release, found.changes, found.changes.length, null);
       env.meta.note = found.note;

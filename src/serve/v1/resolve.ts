@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ReleaseSource } from '../releases/release-types.js';
 import { lazyValidator } from '../interface/lazy-schemas.js';
 import { strictBodyAjv } from './strict-ajv.js';
-import { takeRelease } from './paging.js';
+import { pinned } from '../releases/pinned.js';
 import { single } from './envelope.js';
 import { entityPath } from './search.js';
 import { ENTITY_TYPES } from './response-schemas.js';
@@ -121,7 +121,7 @@ export async function resolveRoutes(
       },
     },
     handler: async (request, reply) => {
-      const release = takeRelease(request, opts.releases);
+      const release = pinned(request);
       const body = request.body;
       const searchOpts = {
         locale: body.locale,
