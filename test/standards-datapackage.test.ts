@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import Ajv from 'ajv';
+import { parse } from 'csv-parse/sync';
 import addFormatsImport from 'ajv-formats';
 import { PROJECT_ROOT } from '../src/lib/config.js';
 import { validateStandards } from '../src/publish/standards/profiles.js';
@@ -32,6 +33,7 @@ function profile(name: string): object {
 interface Resource {
   name: string;
   path: string;
+  dialect?: { delimiter: string; lineTerminator: string; quoteChar: string; header: boolean };
   schema: TableSchema;
   licenses?: { name?: string; path?: string }[];
   sources?: { title: string }[];
@@ -61,6 +63,7 @@ describe('the Data Package of the real release', () => {
       ...descriptor.resources.flatMap((r) => [
         ['dataresource.json', r],
         ['tableschema.json', r.schema],
+        ['tabledialect.json', r.dialect],
       ]),
     ] as [string, unknown][]) {
       const validate =
@@ -79,6 +82,7 @@ describe('the Data Package of the real release', () => {
         ['data/datapackage.json', 'Frictionless Data Package 2.0', true],
         ['data/dcat-catalog.jsonld', 'DCAT-AP 3.0.0', null],
         ['data/dcat-catalog.ttl', 'DCAT-AP 3.0.0', null],
+        ['data/dcat-catalog.rdf', 'DCAT-AP 3.0.0', null],
       ],
     );
     const broken = structuredClone(descriptor) as {
@@ -141,5 +145,24 @@ describe('the Data Package of the real release', () => {
     }
     assert.ok(checked > 300, `foreign keys checked on ${checked} rows`);
     assert.ok([...rows.values()].reduce((n, r) => n + r.length, 0) > 8000);
+  });
+  test('every resource states its dialect, and each CSV read with exactly that dialect has the header width on every row', () => {
+    for (const r of descriptor.resources) {
+      assert.ok(r.dialect, `${r.path} states its dialect`);
+      const text = readFileSync(join(dir, 'data', r.path), 'utf8');
+      const rows = parse(text, {
+        delimiter: r.dialect.delimiter,
+        quote: r.dialect.quoteChar,
+        record_delimiter: r.dialect.lineTerminator,
+        bom: true,
+      }) as string[][];
+      assert.ok(rows.length > 1, r.path);
+      const width = rows[0]!.length;
+      assert.ok(width > 1, `${r.path}: the header splits into columns`);
+      assert.ok(
+        rows.every((row) => row.length === width),
+        `${r.path}: every row has the header's ${width} cells`,
+      );
+    }
   });
 });

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { buildApp, type DalaApp } from '../src/serve/app.js';
 import { realRelease } from './support/release.js';
-import { parseJsonLd, parseTurtle, validateDcatAp } from './support/rdf.js';
+import { parseJsonLd, parseRdfXml, parseTurtle, validateDcatAp } from './support/rdf.js';
 
 const DCAT = 'http://www.w3.org/ns/dcat#';
 const DCT = 'http://purl.org/dc/terms/';
@@ -90,18 +90,18 @@ describe('the DCAT-AP catalogue of the real release', () => {
       'the passport PDF is a distribution',
     );
     assert.equal(objects(`${population}#temporal`, `${DCAT}startDate`)[0], '2009-01-01');
-    // the Bureau states no licence: no dct:license, a rights statement saying so
+    // the Bureau states no licence: none is inferred; the licence named is a document saying so
     assert.deepEqual(
       objects(`https://dala.kz/data/datasets/population.csv#distribution`, `${DCT}license`),
-      [],
+      [`${population}#licence-terms`],
+    );
+    assert.match(
+      objects(`${population}#licence-terms`, 'http://www.w3.org/2000/01/rdf-schema#label')[0] ?? '',
+      /No single licence is stated by the sources; .*licence not stated by the source/,
     );
     assert.match(
       objects(`${population}#rights`, 'http://www.w3.org/2000/01/rdf-schema#label')[0] ?? '',
       /licence not stated by the source/,
-    );
-    assert.deepEqual(
-      objects('https://dala.kz/data/kz_adm1_current.geojson#distribution', `${DCT}license`),
-      [],
     );
     assert.deepEqual(
       objects('https://dala.kz/data/public-holidays.json#distribution', `${DCT}license`),
@@ -204,5 +204,95 @@ describe('the DCAT-AP catalogue of the real release', () => {
       readFileSync(join(dir, 'data/datasets/population.json'), 'utf8'),
     );
     assert.equal(file.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+  });
+  test('harvest-ready: every dataset has kk/ru/en titles and descriptions, themes, keywords, a licence, issued and modified, a statistical one a landing page; every distribution a licence; no IRI holds two fragments; the recommended properties are present', async () => {
+    const quads = parseTurtle(turtle);
+    const of = (s: string, p: string) =>
+      quads.filter((q) => q.subject.value === s && q.predicate.value === p).map((q) => q.object);
+    const typed = (cls: string) =>
+      quads
+        .filter((q) => q.predicate.value === RDF_TYPE && q.object.value === cls)
+        .map((q) => q.subject.value);
+    for (const d of typed(`${DCAT}Dataset`)) {
+      for (const p of ['title', 'description'])
+        assert.deepEqual(
+          of(d, `${DCT}${p}`)
+            .map((o) => (o as { language: string }).language)
+            .sort(),
+          ['en', 'kk', 'ru'],
+          `${d} ${p}`,
+        );
+      for (const p of [
+        `${DCAT}theme`,
+        `${DCAT}keyword`,
+        `${DCT}license`,
+        `${DCT}issued`,
+        `${DCT}modified`,
+      ])
+        assert.ok(of(d, p).length > 0, `${d} has ${p}`);
+      assert.ok(
+        of(d, `${DCAT}theme`).some((t) =>
+          t.value.startsWith('http://publications.europa.eu/resource/authority/data-theme/'),
+        ),
+        `${d}: an EU data theme`,
+      );
+    }
+    for (const x of typed(`${DCAT}Distribution`)) assert.equal(of(x, `${DCT}license`).length, 1, x);
+    const population = 'https://dala.kz/api/v1/datasets/dataset:population';
+    assert.deepEqual(
+      of(population, `${DCAT}landingPage`).map((o) => o.value),
+      ['https://dala.kz/#metric=population'],
+    );
+    assert.match(
+      of(population, `${DCT}title`).find((o) => (o as { language: string }).language === 'kk')!
+        .value,
+      /Халықтың орташа жылдық саны/,
+    );
+    const iris = new Set(
+      quads
+        .flatMap((q) => [q.subject, q.object])
+        .filter((t) => t.termType === 'NamedNode')
+        .map((t) => t.value),
+    );
+    assert.deepEqual(
+      [...iris].filter((i) => i.split('#').length > 2),
+      [],
+    );
+    assert.ok(
+      quads.filter((q) => q.predicate.value === 'http://spdx.org/rdf/terms#checksumValue').length >
+        150,
+    );
+    // the recommended properties (shapes_recommended.ttl) of catalogue, datasets, distributions and services
+    const recommended = await validateDcatAp(quads, 'shapes_recommended.ttl');
+    const classes = new Set([
+      ...typed(`${DCAT}Dataset`),
+      ...typed(`${DCAT}Distribution`),
+      ...typed(`${DCAT}DataService`),
+      ...typed(`${DCAT}Catalog`),
+    ]);
+    assert.deepEqual(recommended.violations.filter((v) => classes.has(v.focus)).slice(0, 5), []);
+  });
+
+  test('the RDF/XML catalogue holds the same graph as the Turtle file, and GET /api/v1/catalog answers it', async () => {
+    const rdfxml = readFileSync(join(dir, 'data/dcat-catalog.rdf'), 'utf8');
+    const key = (q: {
+      subject: { value: string };
+      predicate: { value: string };
+      object: { termType: string; value: string };
+    }) => `${q.subject.value} ${q.predicate.value} ${q.object.termType} ${q.object.value}`;
+    assert.deepEqual(
+      (await parseRdfXml(rdfxml)).map(key).sort(),
+      parseTurtle(turtle).map(key).sort(),
+    );
+    const res = await fetch(`${base}/api/v1/catalog`, {
+      headers: { accept: 'application/rdf+xml' },
+    });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('content-type')?.split(';')[0], 'application/rdf+xml');
+    assert.equal(await res.text(), rdfxml);
+    const ttl = await fetch(`${base}/api/v1/catalog`, {
+      headers: { accept: 'text/turtle;charset=utf-8' },
+    });
+    assert.equal(ttl.status, 200);
   });
 });

@@ -21,6 +21,7 @@ export function mediaTypeOf(path: string): string {
   if (path.endsWith('.geojson')) return 'application/geo+json';
   if (path.endsWith('.jsonld')) return 'application/ld+json';
   if (path.endsWith('.ttl')) return 'text/turtle; charset=utf-8';
+  if (path.endsWith('.rdf')) return 'application/rdf+xml';
   if (path.endsWith('.json')) return 'application/json';
   if (path.endsWith('.csv')) return 'text/csv; charset=utf-8';
   if (path.endsWith('.pdf')) return 'application/pdf';

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import jsonld from 'jsonld';
 import { Parser, type Quad } from 'n3';
+import { RdfXmlParser } from 'rdfxml-streaming-parser';
 import rdf from '@zazuko/env-node';
 import SHACLValidator from 'rdf-validate-shacl';
 import { PROJECT_ROOT } from '../../src/lib/config.js';
@@ -13,6 +14,19 @@ const REFERENCE = ['/work/shared/reference/dcat-ap-3.0.0', DCAT_AP_DIR];
 
 export function parseTurtle(text: string): Quad[] {
   return new Parser({ format: 'Turtle' }).parse(text);
+}
+
+/** RDF/XML parsed by rdfxml-streaming-parser into quads. */
+export async function parseRdfXml(text: string): Promise<Quad[]> {
+  const parser = new RdfXmlParser();
+  const quads: Quad[] = [];
+  return new Promise((resolve, reject) => {
+    parser.on('data', (q: Quad) => quads.push(q));
+    parser.on('error', reject);
+    parser.on('end', () => resolve(quads));
+    parser.write(text);
+    parser.end();
+  });
 }
 
 export async function parseJsonLd(doc: object): Promise<Quad[]> {
@@ -38,12 +52,16 @@ export interface ShaclResult {
   violations: { focus: string; path: string; message: string; severity: string }[];
 }
 
-/** Validates the graph against shapes.ttl + range.ttl (the bar the DCAT-AP reference README sets). */
-export async function validateDcatAp(quads: Quad[]): Promise<ShaclResult> {
-  const shapes = rdf.dataset([
-    ...parseTurtle(shapeFile('shapes.ttl')),
-    ...parseTurtle(shapeFile('range.ttl')),
-  ] as never);
+/**
+ * Validates the graph against shapes.ttl + range.ttl (the bar the DCAT-AP reference README sets), or
+ * against the shapes files named (shapes_recommended.ttl: the recommended properties).
+ */
+export async function validateDcatAp(quads: Quad[], ...files: string[]): Promise<ShaclResult> {
+  const shapes = rdf.dataset(
+    (files.length ? files : ['shapes.ttl', 'range.ttl']).flatMap((f) =>
+      parseTurtle(shapeFile(f)),
+    ) as never,
+  );
   const report = await new SHACLValidator(shapes, { factory: rdf }).validate(
     rdf.dataset(quads as never),
   );

@@ -33,6 +33,15 @@ const licences = (sources: SourceDef[]) => {
   return [...seen.values()];
 };
 
+/** The Table Dialect (Data Package 2.0 tabledialect.json; the same keys in 1.0) of the release's CSVs. */
+export const CSV_DIALECT = {
+  delimiter: ',',
+  lineTerminator: '\r\n',
+  quoteChar: '"',
+  doubleQuote: true,
+  header: true,
+} as const;
+
 export function dataPackage(model: Model, artifacts: Artifact[], base: string): object {
   const csvs = artifacts
     .filter((a) => a.path.endsWith('.csv'))
@@ -53,6 +62,10 @@ export function dataPackage(model: Model, artifacts: Artifact[], base: string): 
       format: 'csv',
       mediatype: 'text/csv',
       encoding: 'utf-8',
+      // Table Dialect: how the release writes every CSV (RFC 4180, comma, CRLF, a header row), stated so
+      // that a reader need not guess the delimiter (a guess from the first line fails on a table whose
+      // header holds no comma-separated quotes and few columns)
+      dialect: CSV_DIALECT,
       title: dataset?.title ?? a.path,
       description: [
         dataset?.description,

@@ -7,6 +7,8 @@ import { sha256Hex } from '../../lib/hash.js';
 import type { DatasetDef, Model, SourceDef } from '../../model/model.js';
 import { artifactBytes, type Artifact } from '../artifact.js';
 import { sourceOf } from '../contracts/header.js';
+import { pdfsOf, temporalOf } from './dataset-content.js';
+import { DATA_THEME, DATA_THEME_LABELS, datasetTexts, type Texts } from './dataset-texts.js';
 import {
   FILE_TYPE,
   FORMATS,
@@ -28,46 +30,26 @@ export const DCAT_CONTEXT = {
   rdfs: 'http://www.w3.org/2000/01/rdf-schema#',
   skos: 'http://www.w3.org/2004/02/skos/core#',
   spdx: 'http://spdx.org/rdf/terms#',
+  dcatap: 'http://data.europa.eu/r5r/',
 } as const;
 
 type Node = Record<string, unknown> & { '@id': string };
+const AVAILABILITY = 'http://publications.europa.eu/resource/authority/planned-availability/';
+const LICENCE_TYPE = 'http://purl.org/adms/licencetype/';
+/** The ADMS licence types used here, labelled as the ADMS vocabulary labels them. */
+const LICENCE_TYPE_LABELS = {
+  Attribution: 'Attribution',
+  PublicDomain: 'Public domain',
+  UnknownIPR: 'Unknown IPR',
+} as const;
 const ref = (iri: string) => ({ '@id': iri });
 const en = (text: string) => ({ '@value': text, '@language': 'en' });
+/** A text in each language it has, kk, ru and en (rdf:langString values). */
+const langs = (texts: Texts) =>
+  (['kk', 'ru', 'en'] as const)
+    .filter((l) => texts[l])
+    .map((l) => ({ '@value': texts[l]!, '@language': l }));
 const typed = (value: string, type: string) => ({ '@value': value, '@type': type });
-
-/** The PDFs made from a dataset: indicator passports of its sources' indicators, briefs and cards of the overviews. */
-function pdfsOf(model: Model, d: DatasetDef, artifacts: Artifact[]): Artifact[] {
-  const pdfs = artifacts.filter((a) => a.path.endsWith('.pdf'));
-  if (d.id === 'official-regional-indicators')
-    return pdfs.filter((a) => a.path.startsWith('region-briefs/'));
-  if (d.id === 'public-observations') return pdfs.filter((a) => a.path.startsWith('media-kit/'));
-  if (!d.path.startsWith('datasets/')) return [];
-  const indicators = new Set(
-    model.indicators.filter((i) => d.source_ids.includes(i.source_id)).map((i) => i.id),
-  );
-  return pdfs.filter(
-    (a) =>
-      a.path.startsWith('indicator-passports/') &&
-      indicators.has(a.path.slice('indicator-passports/'.length, -'.pdf'.length)),
-  );
-}
-
-/** The span of what a dataset holds, from its content: points of its sources, the calendar, the events. */
-function temporalOf(model: Model, d: DatasetDef): { start: string; end: string } | null {
-  const dates: [string, string][] =
-    d.id === 'public-holidays'
-      ? model.holidays.map((h) => [h.date, h.date])
-      : d.id === 'events'
-        ? model.events.map((e) => [e.date, e.date])
-        : model.points
-            .filter((p) => d.source_ids.includes(p.source_id))
-            .map((p) => [p.period_start, p.period_end]);
-  if (!dates.length) return null;
-  return {
-    start: dates.reduce((m, [s]) => (s < m ? s : m), dates[0]![0]),
-    end: dates.reduce((m, [, e]) => (e > m ? e : m), dates[0]![1]),
-  };
-}
 
 export function dcatCatalog(model: Model, artifacts: Artifact[], base: string): object {
   const byPath = new Map(artifacts.map((a) => [a.path, a]));
@@ -83,7 +65,34 @@ export function dcatCatalog(model: Model, artifacts: Artifact[], base: string): 
   const add = (n: Node) => {
     if (!nodes.has(n['@id'])) nodes.set(n['@id'], n);
   };
+  // a controlled-vocabulary term used as a value (dct:type, availability) is a skos:Concept with its
+  // label (DCAT-AP 3.0.0 range.ttl and the Concept shape of shapes.ttl), so a harvester need not
+  // dereference the vocabulary to show it
+  const concept = (iri: string, label: string) => {
+    add({ '@id': iri, '@type': 'skos:Concept', 'skos:prefLabel': en(label) });
+    return ref(iri);
+  };
+  const licenceType = (type: 'Attribution' | 'PublicDomain' | 'UnknownIPR') =>
+    concept(`${LICENCE_TYPE}${type}`, LICENCE_TYPE_LABELS[type]);
+  const catalogLicence = statedLicence(sourceOf(model, 'dala-tables'))!.iri;
+  add({
+    '@id': catalogLicence,
+    '@type': 'dct:LicenseDocument',
+    'dct:type': licenceType('Attribution'),
+  });
   const statistical = model.datasets.filter((d) => d.path.startsWith('datasets/'));
+  const textsOf = new Map(
+    model.datasets.map((d) => [
+      d.id,
+      datasetTexts(
+        model,
+        d,
+        temporalOf(model, d),
+        model.points.some((p) => d.source_ids.includes(p.source_id) && p.place !== 'KZ'),
+      ),
+    ]),
+  );
+  const themesOf = new Map([...textsOf].map(([id, t]) => [id, t.themes]));
 
   add({
     '@id': operator,
@@ -99,6 +108,23 @@ export function dcatCatalog(model: Model, artifacts: Artifact[], base: string): 
     'vcard:hasURL': ref(`${base}/`),
   });
   add({ '@id': KAZAKHSTAN, '@type': 'dct:Location', 'skos:prefLabel': en('Kazakhstan') });
+  const themeScheme = DATA_THEME.replace(/\/$/, '');
+  add({ '@id': themeScheme, '@type': 'skos:ConceptScheme', 'dct:title': en('Data theme') });
+  const theme = (code: string) => {
+    const iri = `${DATA_THEME}${code}`;
+    add({
+      '@id': iri,
+      '@type': 'skos:Concept',
+      'skos:prefLabel': en(DATA_THEME_LABELS[code]!),
+      'skos:inScheme': ref(themeScheme),
+    });
+    return ref(iri);
+  };
+  for (const l of ['KAZ', 'RUS', 'ENG'])
+    add({
+      '@id': `http://publications.europa.eu/resource/authority/language/${l}`,
+      '@type': 'dct:LinguisticSystem',
+    });
   for (const r of model.regions) {
     add({
       '@id': `${base}/api/v1/places/place:${r.iso}`,
@@ -113,17 +139,24 @@ export function dcatCatalog(model: Model, artifacts: Artifact[], base: string): 
     description: string,
     served: DatasetDef[],
     endpointDescription: string,
-  ): Node => ({
-    '@id': iri,
-    '@type': 'dcat:DataService',
-    'dct:title': en(title),
-    'dct:description': en(description),
-    'dcat:endpointURL': ref(iri),
-    'dcat:endpointDescription': ref(endpointDescription),
-    'dct:publisher': ref(operator),
-    'dcat:contactPoint': ref(contact),
-    'dcat:servesDataset': served.map((d) => ref(datasetIri(base, d))),
-  });
+    standard: { iri: string; title: string },
+  ): Node => {
+    add({ '@id': standard.iri, '@type': 'dct:Standard', 'dct:title': en(standard.title) });
+    return {
+      '@id': iri,
+      '@type': 'dcat:DataService',
+      'dct:title': en(title),
+      'dct:description': en(description),
+      'dcat:endpointURL': ref(iri),
+      'dcat:endpointDescription': ref(endpointDescription),
+      'dct:publisher': ref(operator),
+      'dcat:contactPoint': ref(contact),
+      'dcat:servesDataset': served.map((d) => ref(datasetIri(base, d))),
+      'dcat:theme': [...new Set(served.flatMap((d) => themesOf.get(d.id) ?? []))].map(theme),
+      'dcat:keyword': ['Kazakhstan', 'open data', 'official statistics'].map(en),
+      'dct:conformsTo': ref(standard.iri),
+    };
+  };
   add(
     service(
       v1,
@@ -131,6 +164,7 @@ export function dcatCatalog(model: Model, artifacts: Artifact[], base: string): 
       'JSON and CSV over HTTP: places, indicators, observations, datasets, sources, search and reconciliation.',
       model.datasets,
       `${base}/api/v1/openapi.json`,
+      { iri: 'https://spec.openapis.org/oas/v3.1.0', title: 'OpenAPI Specification 3.1.0' },
     ),
   );
   add(
@@ -140,6 +174,10 @@ export function dcatCatalog(model: Model, artifacts: Artifact[], base: string): 
       'The statistical datasets as SDMX 2.1 dataflows, data structures, codelists and data (SDMX-ML and SDMX-CSV).',
       statistical,
       `${base}/openapi.json`,
+      {
+        iri: 'https://github.com/sdmx-twg/sdmx-rest/tree/v1.5.0',
+        title: 'SDMX RESTful web services 1.5.0',
+      },
     ),
   );
 
@@ -152,11 +190,26 @@ export function dcatCatalog(model: Model, artifacts: Artifact[], base: string): 
     });
     return iri;
   };
+  // docs/interface.md §1.4: where the sources state no single licence none is inferred; the dataset's
+  // dct:license is then a document of its own saying so and naming each source's terms, so that every
+  // dataset and distribution still names the terms a harvester must show.
+  const termsFor = (d: DatasetDef, sources: SourceDef[]) => {
+    const iri = `${datasetIri(base, d)}#licence-terms`;
+    add({
+      '@id': iri,
+      '@type': 'dct:LicenseDocument',
+      'dct:type': licenceType('UnknownIPR'),
+      'rdfs:label': en(
+        `No single licence is stated by the sources; reuse terms are each source's own: ${licenceStatement(sources)}`,
+      ),
+    });
+    return iri;
+  };
   const distribution = (
     d: DatasetDef,
     format: FormatKey,
     fields: { iri: string; title: string; access: string; download?: Artifact },
-    licence: string | null,
+    licence: string,
     rights: string,
   ): Node => {
     const f = FORMATS[format];
@@ -166,17 +219,21 @@ export function dcatCatalog(model: Model, artifacts: Artifact[], base: string): 
       '@id': fields.iri,
       '@type': 'dcat:Distribution',
       'dct:title': en(fields.title),
+      'dct:description': en(`${d.title}: ${f.description}.`),
+      // every file stays as long as its release is kept, every later release republishes it
+      'dcatap:availability': concept(`${AVAILABILITY}STABLE`, 'stable'),
       'dcat:accessURL': ref(fields.access),
       'dct:format': ref(`${FILE_TYPE}${f.fileType}`),
       'dcat:mediaType': ref(`${IANA_MEDIA_TYPE}${f.media}`),
       'dct:rights': ref(rights),
+      'dct:license': ref(licence),
     };
-    if (licence) node['dct:license'] = ref(licence);
     if (fields.download) {
       const bytes = artifactBytes(fields.download);
       node['dcat:downloadURL'] = ref(fields.access);
       node['dcat:byteSize'] = typed(String(bytes.length), 'xsd:decimal'); // the datatype shapes.ttl of DCAT-AP 3.0.0 asks
-      const checksum = `${fields.iri}#sha256`;
+      // one fragment: the distribution's file and the checksum of its bytes
+      const checksum = `${fields.access}#sha256`;
       add({
         '@id': checksum,
         '@type': 'spdx:Checksum',
@@ -195,8 +252,14 @@ export function dcatCatalog(model: Model, artifacts: Artifact[], base: string): 
     const sources = d.source_ids.map((s) => sourceOf(model, s));
     const licences = [...new Set(sources.map((s) => statedLicence(s)?.iri ?? null))];
     // One licence IRI only where every source states the same one; otherwise the rights statement says each.
-    const licence = licences.length === 1 ? licences[0]! : null;
-    if (licence) add({ '@id': licence, '@type': 'dct:LicenseDocument' });
+    const stated = licences.length === 1 ? licences[0]! : null;
+    if (stated)
+      add({
+        '@id': stated,
+        '@type': 'dct:LicenseDocument',
+        'dct:type': licenceType(stated.includes('/publicdomain/') ? 'PublicDomain' : 'Attribution'),
+      });
+    const licence = stated ?? termsFor(d, sources);
     const rights = rightsFor(d, sources);
     const files = [
       d.path,
@@ -249,13 +312,40 @@ export function dcatCatalog(model: Model, artifacts: Artifact[], base: string): 
     const frequency = frequencyOf(d, d.path.startsWith('datasets/') && subAnnual);
     const creators = [...new Set(sources.map((s) => s.publisher))];
     for (const name of creators.filter((c) => agentIri(c) !== operator))
-      add({ '@id': agentIri(name), '@type': 'foaf:Agent', 'foaf:name': name });
+      add({
+        '@id': agentIri(name),
+        '@type': 'foaf:Agent',
+        'foaf:name': name,
+        // ADMS publisher type, stated only for the state bodies whose kind the name says
+        ...(/Bureau of National Statistics|National Bank|Ministry|Agency/.test(name)
+          ? {
+              'dct:type': concept(
+                'http://purl.org/adms/publishertype/NationalAuthority',
+                'National authority',
+              ),
+            }
+          : {}),
+      });
+    const span = temporalOf(model, d);
+    const texts = textsOf.get(d.id)!;
+    // the page a person lands on: the explorer showing the dataset's first indicator (its view lives
+    // in the fragment, web/src/view.ts); a dataset without indicators has none yet
+    const first = model.indicators.find((i) => d.source_ids.includes(i.source_id));
+    const landing = d.path.startsWith('datasets/') && first ? `${base}/#metric=${first.id}` : null;
+    if (landing) add({ '@id': landing, '@type': 'foaf:Document' });
     const node: Node = {
       '@id': datasetIri(base, d),
       '@type': 'dcat:Dataset',
       'dct:identifier': `dataset:${d.id}`,
-      'dct:title': en(d.title),
-      'dct:description': en(d.description),
+      'dct:title': langs(texts.title),
+      'dct:description': langs(texts.description),
+      'dcat:keyword': texts.keywords.map((k) => ({ '@value': k.value, '@language': k.lang })),
+      'dcat:theme': texts.themes.map(theme),
+      ...(landing ? { 'dcat:landingPage': ref(landing) } : {}),
+      'dct:license': ref(licence),
+      // the release is the dataset's publication: issued and modified when it was built
+      'dct:issued': typed(model.builtAt, 'xsd:dateTime'),
+      'dct:modified': typed(model.builtAt, 'xsd:dateTime'),
       'dct:publisher': ref(operator),
       'dct:creator': creators.map((c) => ref(agentIri(c))),
       'dcat:contactPoint': ref(contact),
@@ -271,7 +361,6 @@ export function dcatCatalog(model: Model, artifacts: Artifact[], base: string): 
       'dcat:distribution': distributions.map((x) => ref(x['@id'])),
     };
     add({ '@id': frequency, '@type': 'dct:Frequency' });
-    const span = temporalOf(model, d);
     if (span) {
       const iri = `${datasetIri(base, d)}#temporal`;
       add({
@@ -288,10 +377,24 @@ export function dcatCatalog(model: Model, artifacts: Artifact[], base: string): 
   add({
     '@id': catalogIri,
     '@type': 'dcat:Catalog',
-    'dct:title': en('Dala: open data of Kazakhstan'),
-    'dct:description': en(
-      'Official statistics of the Bureau of National Statistics by region and of the National Bank of Kazakhstan (national rates), administrative boundaries and reference tables of Kazakhstan, published as sealed, reproducible releases.',
+    'dct:title': langs({
+      en: 'Dala: open data of Kazakhstan',
+      ru: 'Dala: открытые данные Казахстана',
+      kk: 'Dala: Қазақстанның ашық деректері',
+    }),
+    'dct:description': langs({
+      en: 'Official statistics of the Bureau of National Statistics by region and of the National Bank of Kazakhstan (national rates), administrative boundaries and reference tables of Kazakhstan, published as sealed, reproducible releases.',
+      ru: 'Официальная статистика Бюро национальной статистики по регионам и Национального банка Казахстана (общенациональные ставки), административные границы и справочные таблицы Казахстана, опубликованные как запечатанные воспроизводимые выпуски.',
+      kk: 'Ұлттық статистика бюросының өңірлер бойынша және Қазақстан Ұлттық Банкінің (жалпыұлттық мөлшерлемелер) ресми статистикасы, Қазақстанның әкімшілік шекаралары мен анықтамалық кестелері, мөрленген қайталанатын шығарылымдар ретінде жарияланған.',
+    }),
+    'dcat:themeTaxonomy': ref(DATA_THEME.replace(/\/$/, '')),
+    'dct:language': ['KAZ', 'RUS', 'ENG'].map((l) =>
+      ref(`http://publications.europa.eu/resource/authority/language/${l}`),
     ),
+    'dct:issued': typed(model.builtAt, 'xsd:dateTime'),
+    'dct:modified': typed(model.builtAt, 'xsd:dateTime'),
+    // the catalogue's records are Dala's own writing, under the licence of Dala's own tables
+    'dct:license': ref(catalogLicence),
     'dct:publisher': ref(operator),
     'foaf:homepage': ref(`${base}/`),
     'dct:spatial': ref(KAZAKHSTAN),

@@ -1,11 +1,12 @@
 // The release described in the vocabularies of open-data portals and data tools: a DCAT-AP 3.0
-// catalogue (JSON-LD and Turtle) and a Frictionless Data Package. Runs after every other publisher,
+// catalogue (JSON-LD, Turtle and RDF/XML) and a Frictionless Data Package. Runs after every other publisher,
 // since both list the files the others wrote.
 import { stableJson } from '../../lib/canonical-json.js';
 import type { Model } from '../../model/model.js';
 import type { Artifact } from '../artifact.js';
 import { dataPackage } from './datapackage.js';
 import { DCAT_CONTEXT, dcatCatalog } from './dcat-catalog.js';
+import { toRdfXml } from './rdfxml.js';
 import { toTurtle } from './turtle.js';
 
 // These files follow external specifications, validated in the tests against the specifications'
@@ -20,6 +21,7 @@ export async function standardArtifacts(
   return [
     { path: 'dcat-catalog.jsonld', bytes: Buffer.from(stableJson(catalog)) },
     { path: 'dcat-catalog.ttl', bytes: await toTurtle(catalog, DCAT_CONTEXT) },
+    { path: 'dcat-catalog.rdf', bytes: await toRdfXml(catalog, DCAT_CONTEXT) },
     {
       path: 'datapackage.json',
       bytes: Buffer.from(stableJson(dataPackage(model, others, publicUrl))),

@@ -71,7 +71,7 @@ export function validateStandards(artifacts: readonly Artifact[]): StandardCheck
       valid: true,
     });
   }
-  for (const path of ['dcat-catalog.jsonld', 'dcat-catalog.ttl']) {
+  for (const path of ['dcat-catalog.jsonld', 'dcat-catalog.ttl', 'dcat-catalog.rdf']) {
     if (!artifacts.some((a) => a.path === path)) continue;
     report.push({
       path: `data/${path}`,

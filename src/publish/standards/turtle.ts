@@ -4,15 +4,20 @@
 import jsonld from 'jsonld';
 import { Parser, Writer, type Quad } from 'n3';
 
-export async function toTurtle(doc: object, prefixes: Record<string, string>): Promise<Buffer> {
+/** The triples of a JSON-LD document, sorted (subject, predicate, object) so equal graphs give equal bytes. */
+export async function sortedQuads(doc: object): Promise<Quad[]> {
   const nquads = (await jsonld.toRDF(doc as jsonld.JsonLdDocument, {
     format: 'application/n-quads',
   })) as unknown as string;
   const key = (q: Quad) =>
     `${q.subject.value}\u0000${q.predicate.value}\u0000${q.object.termType}\u0000${q.object.value}`;
-  const quads = new Parser({ format: 'N-Quads' })
+  return new Parser({ format: 'N-Quads' })
     .parse(nquads)
     .sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
+export async function toTurtle(doc: object, prefixes: Record<string, string>): Promise<Buffer> {
+  const quads = await sortedQuads(doc);
   const writer = new Writer({ prefixes });
   writer.addQuads(quads);
   return new Promise((resolve, reject) =>

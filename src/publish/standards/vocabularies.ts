@@ -61,11 +61,15 @@ export function frequencyOf(d: DatasetDef, subAnnual: boolean): string {
 
 /** File types (EU file-type authority table) and IANA media types of the published formats. */
 export const FORMATS = {
-  json: { fileType: 'JSON', media: 'application/json' },
-  geojson: { fileType: 'GEOJSON', media: 'application/geo+json' },
-  csv: { fileType: 'CSV', media: 'text/csv' },
-  pdf: { fileType: 'PDF', media: 'application/pdf' },
-  sdmx: { fileType: 'SDMX', media: 'application/vnd.sdmx.structurespecificdata+xml' },
+  json: { fileType: 'JSON', media: 'application/json', description: 'JSON' },
+  geojson: { fileType: 'GEOJSON', media: 'application/geo+json', description: 'GeoJSON' },
+  csv: { fileType: 'CSV', media: 'text/csv', description: 'CSV table (RFC 4180, UTF-8)' },
+  pdf: { fileType: 'PDF', media: 'application/pdf', description: 'one-page PDF' },
+  sdmx: {
+    fileType: 'SDMX',
+    media: 'application/vnd.sdmx.structurespecificdata+xml',
+    description: 'SDMX 2.1 REST (SDMX-ML and SDMX-CSV)',
+  },
 } as const;
 export type FormatKey = keyof typeof FORMATS;
 

@@ -1,6 +1,6 @@
 // GET /api/v1/catalog: the release's DCAT-AP 3.0 catalogue, by content negotiation (RFC 9110 12.5.1,
-// the rules of ../negotiate.ts): Turtle (text/turtle) and JSON-LD (application/ld+json) are the sealed
-// files data/dcat-catalog.ttl and data/dcat-catalog.jsonld byte for byte; the default is the v1
+// the rules of ../negotiate.ts): Turtle (text/turtle), JSON-LD (application/ld+json) and RDF/XML
+// (application/rdf+xml) are the sealed files data/dcat-catalog.ttl, .jsonld and .rdf byte for byte; the default is the v1
 // envelope with the JSON-LD document as its data. Anything else is 406 not_acceptable.
 import type { FastifyInstance } from 'fastify';
 import { DATA_CACHE_CONTROL } from '../front/common-headers.js';
@@ -12,10 +12,16 @@ import { single } from '../v1/envelope.js';
 import { pinned } from '../releases/pinned.js';
 import { envelopeOf, openObject, problems } from '../v1/schemas.js';
 
-export const CATALOG_FORMATS = ['application/json', 'text/turtle', 'application/ld+json'] as const;
+export const CATALOG_FORMATS = [
+  'application/json',
+  'text/turtle',
+  'application/ld+json',
+  'application/rdf+xml',
+] as const;
 const FILES: Record<string, string> = {
   'text/turtle': 'dcat-catalog.ttl',
   'application/ld+json': 'dcat-catalog.jsonld',
+  'application/rdf+xml': 'dcat-catalog.rdf',
 };
 
 const node = { type: 'object', additionalProperties: true } as const;
@@ -33,7 +39,7 @@ export async function catalogRoutes(
     config: { formats: CATALOG_FORMATS, answerCache: false },
     schema: {
       summary:
-        'The DCAT-AP 3.0 catalogue of every dataset, distribution and data service (Turtle, JSON-LD, or the v1 envelope)',
+        'The DCAT-AP 3.0 catalogue of every dataset, distribution and data service (Turtle, JSON-LD, RDF/XML, or the v1 envelope)',
       tags: ['datasets'],
       querystring: {
         type: 'object',
@@ -48,6 +54,7 @@ export async function catalogRoutes(
             'application/json': { schema: envelope },
             'text/turtle': { schema: { type: 'string' } },
             'application/ld+json': { schema: catalogDocument },
+            'application/rdf+xml': { schema: { type: 'string' } },
           },
         },
         304: { description: 'Not modified: the If-None-Match ETag is current' },

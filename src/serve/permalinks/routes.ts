@@ -100,6 +100,7 @@ export async function permalinkRoutes(
             'application/ld+json': { schema: {} },
             'text/csv': { schema: { type: 'string' } },
             'text/turtle': { schema: { type: 'string' } },
+            'application/rdf+xml': { schema: { type: 'string' } },
             'application/pdf': { schema: { type: 'string', format: 'binary' } },
           },
         },
