@@ -58,6 +58,7 @@ test('every test file of the repository is in a group, and the soak runs only in
     ['extra'],
   );
   assert.equal(runs.find((r) => r.file === 'test/web-explorer.test.ts')?.group, 'browser');
+  assert.equal(runs.find((r) => r.file === 'test/publish-kill.test.ts')?.group, 'system');
   assert.equal(runs.find((r) => r.file === 'test/house-shape.test.ts')?.group, 'unit');
   const names = runs.map((r) => r.label ?? r.file);
   assert.equal(new Set(names).size, names.length, 'every run has a name of its own');

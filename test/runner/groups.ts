@@ -1,10 +1,11 @@
-// The test files grouped by what they cost (test/run.ts runs the groups side by side). A file's group
-// follows from what it imports, itself or through the test helpers it imports (test/support/...), so
-// a new file is placed without being listed: the real release or the browser make it wait for the
-// shared build, child processes (servers, nginx, Redis, R, xmllint, pdftotext) make it a system
-// test, a fixture release or store a route test, anything else a unit test. EXTRA lists what
-// `npm test` leaves to `npm run test:extra` (CI runs both): the soak, and runs at a scale a change
-// need not wait for.
+// The test files grouped by what they cost (test/run.ts runs the in-process groups side by side, the
+// system and browser groups one file at a time). A file's group follows from what it imports, itself
+// or through the test helpers it imports (test/support/...), so a new file is placed without being
+// listed; the first match wins: the browser, then the real release (both wait for the shared build),
+// then child processes (servers, nginx, Redis, R: a system test), a fixture release or store (a route
+// test), anything else a unit test. PLACED names the few files placed by hand; the extra group is
+// what `npm test` leaves to `npm run test:extra` (CI runs both): the soak, and runs at a scale a
+// change need not wait for.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
@@ -35,8 +36,13 @@ const BY_IMPORT: [Group, RegExp][] = [
   ],
 ];
 
-/** Files that run only in the extra group. */
-const EXTRA_ONLY = new Set(['test/soak.test.ts']);
+/** Files placed by hand, where their imports understate what they need. */
+const PLACED: Record<string, Group> = {
+  'test/soak.test.ts': 'extra', // 200 s of load: only in the extra group
+  // kills builds while a server it started watches, and asserts the server failed no request: a
+  // file on the other core can starve it (its real-release part runs in the extra group)
+  'test/publish-kill.test.ts': 'system',
+};
 
 /** The extra group's runs at scale, beside the default runs of the same files. */
 const EXTRA_RUNS: TestRun[] = [
@@ -97,7 +103,7 @@ export function reachedFrom(root: string, file: string, text?: string): Set<stri
 }
 
 export function groupOf(root: string, file: string, text?: string): Group {
-  if (EXTRA_ONLY.has(file)) return 'extra';
+  if (PLACED[file]) return PLACED[file];
   const reached = [...reachedFrom(root, file, text)];
   return BY_IMPORT.find(([, pattern]) => reached.some((spec) => pattern.test(spec)))?.[0] ?? 'unit';
 }
