@@ -11,7 +11,23 @@ import { PdfRenderPool } from '../pdf/render-pool.js';
 import { header, sourceOf } from './header.js';
 import { observations } from './indicators.js';
 import { locatorMap, rankedRegions, regionTrend, splitTrends } from './pdf-charts.js';
-import { BRIEF_METRICS, HEADLINE_METRICS, indicatorOf, latestPoint } from './points.js';
+import { BRIEF_METRICS, HEADLINE_METRICS, indicatorOf, latestPoint, pointsOf } from './points.js';
+import type { SourceDef } from '../../model/model.js';
+import type { Point } from '../../model/types.js';
+
+const BUREAU = /^Bureau of National Statistics/u;
+
+/**
+ * The passport's "Bureau table": the number the Bureau's catalogue gives the table, when the copy
+ * used names it; a Bureau table whose number the copy does not give says so; another publisher's
+ * series says whose it is.
+ */
+function bureauTableOf(number: string | null, source: SourceDef): string {
+  if (number !== null) return number;
+  return BUREAU.test(source.publisher)
+    ? 'a Bureau table whose number the copy used does not give (see Source)'
+    : `— (not a Bureau table: published by ${source.publisher})`;
+}
 
 const ATTRIBUTION =
   'Source data: Bureau of National Statistics (stat.gov.kz); boundaries: geokz 1.0.2, CC BY 4.0';
@@ -88,14 +104,23 @@ function renderAll(model: Model, publicUrl: string, pool: PdfRenderPool): Promis
   const passports: Rendering[] = [];
   for (const ind of model.indicators.filter((i) => model.points.some((p) => p.metric === i.id))) {
     const national = latestPoint(model, ind.id, 'KZ');
+    const points = pointsOf(model, ind.id);
+    // without a national series (districts only), the latest period any place published
+    const latest =
+      national ??
+      points
+        .filter((p) => p.value !== null)
+        .reduce<Point | null>((b, p) => (b === null || p.period_end > b.period_end ? p : b), null);
     const source = sourceOf(model, ind.source_id);
     const nationalChart = national ? regionTrend(model, ind, 'KZ', 'Kazakhstan', null) : null;
+    const regional = model.regions.some((r) => points.some((p) => p.place === r.iso));
     const path = `indicator-passports/${ind.id}.pdf`;
     const bytes = pool.render(
       {
         kind: 'indicator-passport',
         input: {
           ...common(path, `Indicator passport: ${ind.name.en}`),
+          attribution: source.attribution,
           id: ind.id,
           name: ind.name,
           unit: ind.unit,
@@ -103,30 +128,29 @@ function renderAll(model: Model, publicUrl: string, pool: PdfRenderPool): Promis
           aggregation: ind.aggregation,
           layer: ind.layer,
           source: { title: source.title, url: source.url, licence: source.licence },
-          bureau_table: ind.bureau_table,
+          bureau_table: bureauTableOf(ind.bureau_table, source),
           series_breaks: ind.series_breaks,
           notes: ind.notes,
           // places with a value in that period, not rows (a null row is no publication)
-          latest: national
+          latest: latest
             ? {
-                period: national.period,
+                period: latest.period,
                 place_count: new Set(
-                  model.points
-                    .filter(
-                      (p) =>
-                        p.metric === ind.id && p.period === national.period && p.value !== null,
-                    )
+                  points
+                    .filter((p) => p.period === latest.period && p.value !== null)
                     .map((p) => p.place),
                 ).size,
-                national_value: national.value,
-                national_null_reason: national.null_reason,
-                national_status: national.status,
+                national_value: national ? national.value : null,
+                national_null_reason: national
+                  ? national.null_reason
+                  : 'no national figure: the source publishes this indicator for smaller places only',
+                national_status: national ? national.status : 'final',
               }
             : null,
           decimals: nationalChart?.decimals ?? 0,
           national_chart: nationalChart,
           split_charts: national ? splitTrends(model, ind) : [],
-          regions_chart: national ? rankedRegions(model, ind, national.period) : null,
+          regions_chart: national && regional ? rankedRegions(model, ind, national.period) : null,
         },
       },
       path,

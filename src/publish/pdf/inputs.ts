@@ -37,7 +37,8 @@ export interface IndicatorPassportInput extends PageCommon {
   aggregation: string;
   layer: string;
   source: { title: string; url: string; licence: string };
-  bureau_table: string | null;
+  /** The Bureau's number for the table, or what the series is when there is none (another publisher's). */
+  bureau_table: string;
   series_breaks: string[];
   notes: string;
   /** Latest published period, or null when the indicator has no observation yet. */

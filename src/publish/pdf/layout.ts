@@ -179,6 +179,26 @@ export class PageWriter {
     return this.text(title, { bold: true, size: 11, gap: 3 });
   }
 
+  /** Height a block of text takes whole, whatever the space left. */
+  textHeight(raw: string, style: TextStyle = {}): number {
+    return this.measure(raw, style, this.width, Infinity) + (style.gap ?? 4);
+  }
+
+  /** Height `fields` takes whole, whatever the space left. */
+  fieldsHeight(rows: [string, string][], maxLines = 2, labelWidth = 150): number {
+    const style: TextStyle = { size: 9.5, maxLines };
+    return rows.reduce(
+      (sum, [label, value]) =>
+        sum +
+        2 +
+        Math.max(
+          this.measure(label, style, labelWidth - 8, Infinity),
+          this.measure(value, style, this.width - labelWidth, Infinity),
+        ),
+      0,
+    );
+  }
+
   /** Label/value rows in two columns; each value is cut to `maxLines`. Returns rows drawn. */
   fields(rows: [string, string][], maxLines = 2, labelWidth = 150): number {
     const valueStyle: TextStyle = { size: 9.5, maxLines };

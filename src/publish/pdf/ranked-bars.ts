@@ -18,11 +18,24 @@ export function rankRows(rows: RankedBarsInput['rows']): RankedBarsInput['rows']
   });
 }
 
-/** Draws into `box`; rows share the height evenly. Returns the number of rows drawn. */
+/** Where a reader finds the places a page has no room for. */
+export const REGIONS_ELSEWHERE = "every place is in the indicator's dataset under /data/datasets/";
+
+/** The lowest a row may be and still be read (a 5-point label with its bar). */
+const MIN_ROW = 7;
+
+/**
+ * Draws into `box`; rows share the height evenly. Rows that would be lower than MIN_ROW are not
+ * drawn: the last line then says how many were left out, so a cut ranking is never read as whole.
+ * Returns the number of rows drawn.
+ */
 export function drawRankedBars(doc: PDFKit.PDFDocument, box: Box, input: RankedBarsInput): number {
-  const rows = rankRows(input.rows);
-  if (rows.length === 0) return 0;
-  const rowH = Math.min(11, box.h / rows.length);
+  const ranked = rankRows(input.rows);
+  if (ranked.length === 0 || box.h < MIN_ROW) return 0;
+  const fit = Math.floor(box.h / MIN_ROW);
+  const rows = fit >= ranked.length ? ranked : ranked.slice(0, fit - 1);
+  const left = ranked.length - rows.length;
+  const rowH = Math.min(11, box.h / (rows.length + (left > 0 ? 1 : 0)));
   const size = Math.max(5, Math.min(7, rowH - 2.5));
   const labelW = 118;
   const valueW = 112;
@@ -65,6 +78,17 @@ export function drawRankedBars(doc: PDFKit.PDFDocument, box: Box, input: RankedB
         { width: valueW, lineBreak: false },
       );
   });
+  if (left > 0)
+    doc
+      .font(FONT.regular)
+      .fontSize(size)
+      .fillColor(GREY)
+      .text(
+        `… ${left} more not shown for lack of room: ${REGIONS_ELSEWHERE}`,
+        box.x,
+        r2(box.y + rows.length * rowH + (rowH - size) / 2 - 0.5),
+        { width: box.w, lineBreak: false, ellipsis: '…' },
+      );
   doc.restore();
   return rows.length;
 }
