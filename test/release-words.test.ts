@@ -191,7 +191,7 @@ describe('the real release describes its values truly', () => {
     }
   });
 
-  test('a dataset of several indicators is as fresh as its oldest one, and says when it was evaluated', async () => {
+  test('a dataset of several indicators is as fresh as its least fresh one (here the oldest), and says when it was evaluated', async () => {
     const catalog = await json('/data/dataset-catalog.json');
     const official = catalog.datasets.find(
       (d: any) => d.id === 'dataset:official-regional-indicators',
@@ -217,6 +217,27 @@ describe('the real release describes its values truly', () => {
     assert.equal(live.evaluated_when, 'request');
     assert.equal(live.as_of, f.as_of);
     assert.equal(live.parts.length, f.parts.length);
+  });
+
+  test('each indicator of a dataset is judged against the SLA of its own cadence: the daily USD/KZT rate is due within days, not 400', async () => {
+    const rates = (await json('/data/dataset-catalog.json')).datasets.find(
+      (d: any) => d.id === 'dataset:rates-and-prices',
+    ).freshness;
+    const part = (id: string) => rates.parts.find((p: any) => p.indicator === id);
+    assert.equal(part('usd_kzt_rate').sla_days, 5);
+    assert.equal(part('cpi_prev_month').sla_days, 45);
+    const usd = part('usd_kzt_rate');
+    assert.ok(usd.age_days > 2 * 5, `the last fixing is ${usd.age_days} days old`);
+    assert.equal(usd.status, 'stale');
+    assert.equal(rates.status, 'stale', 'the dataset is as fresh as its least fresh part');
+    assert.ok(rates.reason.some((r: string) => r.includes('least fresh part, usd_kzt_rate')));
+    const population = (await json('/data/dataset-catalog.json')).datasets.find(
+      (d: any) => d.id === 'dataset:population',
+    ).freshness;
+    assert.equal(population.sla_days, 400, 'an annual table keeps its year and a month');
+    const live = (await json('/api/v1/datasets/dataset:rates-and-prices')).data.freshness;
+    assert.equal(live.status, 'stale');
+    assert.equal(live.parts.find((p: any) => p.indicator === 'usd_kzt_rate').sla_days, 5);
   });
 
   test("the time machine's health reports the build's freshness summary: its counts and their worst status", async () => {

@@ -99,7 +99,13 @@ export async function assembleModel(opts: AssembleOptions): Promise<Model> {
     );
   }
   const pastHolidays = holidays.filter((h) => h.date <= builtDay);
-  const datasets = buildDatasets(points, {
+  // a breakdown's former indicator id (life_expectancy_female_rural) has its indicator's cadence
+  const frequencies = new Map(
+    tables.indicators.flatMap((i) =>
+      [i.id, ...(i.deprecated_ids ?? []).map((d) => d.id)].map((id) => [id, i.frequency] as const),
+    ),
+  );
+  const datasets = buildDatasets(points, frequencies, {
     latestEvent: verifiedEventDate(pastEvents),
     latestHoliday: pastHolidays.at(-1)?.date ?? null,
     mediaLast,

@@ -1,6 +1,8 @@
 // Dataset passports: what each published dataset holds, where it comes from and how fresh it must
-// be. sla_days follows the publisher's cadence: annual Bureau tables appear within about a year and
-// a month of the period's end (400 days); boundaries change with reforms (730 days).
+// be. A series dataset's sla_days follows the cadence of its indicators (./dataset-freshness.ts);
+// boundaries change with reforms (730 days).
+import type { IndicatorRow } from '../sources/table-schemas.js';
+import { freshnessOf } from './dataset-freshness.js';
 import type { Point } from './types.js';
 import type { DatasetDef } from './model.js';
 
@@ -85,36 +87,6 @@ export const NATIONAL_METRICS = [
 
 const HEADLINE = ['population', 'employed', 'unemployment_rate', 'grp'];
 
-/** Latest period end with a value of one indicator: nationally, or in any place when there is no national series. */
-function latestEndOf(points: Point[], metric: string): string | null {
-  const latest = (ps: Point[]) =>
-    ps.reduce<string | null>(
-      (max, p) => (max === null || p.period_end > max ? p.period_end : max),
-      null,
-    );
-  const values = points.filter(
-    (p) => (p.metric === metric || p.metric.split(';')[0] === metric) && p.value !== null,
-  );
-  return latest(values.filter((p) => p.place === 'KZ')) ?? latest(values);
-}
-
-/**
- * A dataset's freshness describes all of it: each indicator it carries is a part with its own latest
- * period, and the dataset's as_of is the oldest of them (the worst part), so a dataset is never fresh
- * because one of its indicators is.
- */
-function freshnessOf(
-  points: Point[],
-  metrics: readonly string[],
-): Pick<DatasetDef, 'as_of' | 'parts'> {
-  const parts = metrics.map((indicator) => ({ indicator, as_of: latestEndOf(points, indicator) }));
-  const known = parts.map((p) => p.as_of).filter((d): d is string => d !== null);
-  return {
-    as_of: known.length === 0 ? null : known.reduce((min, d) => (d < min ? d : min)),
-    parts,
-  };
-}
-
 // Says exactly what Dala changes (each change is also stated in the point's note): nothing else. The
 // one rounding rule is asDisplayed (src/sources/bns-grid-checks.ts); CSV transcriptions keep the
 // decimals of the table they copy (src/sources/bns-csv.ts).
@@ -125,6 +97,7 @@ const RATES_LIMITS = `Official statistics of the National Bank of Kazakhstan (US
 
 export function buildDatasets(
   points: Point[],
+  frequencies: ReadonlyMap<string, IndicatorRow['frequency']>,
   dates: { latestEvent: string | null; latestHoliday: string | null; mediaLast: string | null },
 ): DatasetDef[] {
   const { latestEvent: latestEventDate, latestHoliday, mediaLast: mediaLastDate } = dates;
@@ -142,8 +115,7 @@ export function buildDatasets(
     path: `datasets/${id}.json`,
     csv_path: `datasets/${id}.csv`,
     source_ids: sources,
-    ...freshnessOf(points, metrics),
-    sla_days: 400,
+    ...freshnessOf(points, metrics, frequencies),
     historical: false,
     quality_status: 'official',
     publication_limits: limits,
@@ -283,8 +255,7 @@ export function buildDatasets(
         'bns-grp',
         ...EXTRA_SOURCES,
       ],
-      ...freshnessOf(points, [...HEADLINE, ...EXTRA_METRICS]),
-      sla_days: 400,
+      ...freshnessOf(points, [...HEADLINE, ...EXTRA_METRICS], frequencies),
       historical: false,
       quality_status: 'official',
       publication_limits: OFFICIAL_LIMITS,
@@ -303,8 +274,7 @@ export function buildDatasets(
         'bns-grp',
         ...EXTRA_SOURCES,
       ],
-      ...freshnessOf(points, [...HEADLINE, ...EXTRA_METRICS]),
-      sla_days: 400,
+      ...freshnessOf(points, [...HEADLINE, ...EXTRA_METRICS], frequencies),
       historical: false,
       quality_status: 'derived',
       publication_limits: OFFICIAL_LIMITS,

@@ -35,10 +35,10 @@ export interface DatasetDef {
   path: string; // data path of the JSON, e.g. official-regional-indicators.json
   csv_path: string | null;
   source_ids: string[];
-  as_of: string | null; // latest period end of its content; with parts, the oldest part's
-  /** One per indicator the dataset carries, with its own latest period end; absent for a single-content dataset. */
-  parts?: { indicator: string; as_of: string | null }[];
-  sla_days: number; // from the publisher's release cadence
+  as_of: string | null; // latest period end of its content; with parts, the oldest part's (freshness: the least fresh part's)
+  /** One per indicator the dataset carries, with its own latest period end and its cadence's SLA; absent for a single-content dataset. */
+  parts?: { indicator: string; as_of: string | null; sla_days: number }[];
+  sla_days: number; // from the publisher's release cadence; with parts, the shortest of theirs
   historical: boolean;
   quality_status: 'official' | 'derived' | 'reference' | 'demonstration';
   publication_limits: string;

@@ -9,8 +9,11 @@ export interface FreshnessInput {
   as_of: string | null; // ISO date of the latest content; with parts, the oldest part's
   sla_days: number | null; // integer >= 1; null when a passport lacks it
   historical: boolean;
-  /** Each indicator the dataset carries with its own latest period end: each is evaluated too. */
-  parts?: { indicator: string; as_of: string | null }[] | undefined;
+  /**
+   * Each indicator the dataset carries with its own latest period end and the SLA of its cadence
+   * (sla_days when a part has none): each is evaluated, and the dataset is its least fresh part.
+   */
+  parts?: { indicator: string; as_of: string | null; sla_days?: number | null }[] | undefined;
 }
 
 /**
@@ -33,23 +36,45 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 export const isIsoDate = (s: string): boolean =>
   ISO_DATE.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`));
 
+/** Worse first: a part that cannot be judged (no value yet) never stands for a dataset that can. */
+const RANK: Record<Freshness['status'], number> = { stale: 3, degraded: 2, fresh: 1, unknown: 0 };
+
 export function evaluateFreshness(
   input: FreshnessInput,
   now: Date,
   when: EvaluatedWhen = 'request',
 ): Freshness {
-  const whole = evaluateOne(input, now);
-  const withWhen = { ...whole, evaluated_when: when, reason: [...whole.reason, WHEN[when]] };
-  if (input.parts === undefined) return withWhen;
-  const parts = input.parts.map((p) => {
-    const one = evaluateOne(
-      { as_of: p.as_of, sla_days: input.sla_days, historical: input.historical },
+  const parts = input.parts?.map((p) => ({
+    indicator: p.indicator,
+    one: evaluateOne(
+      { as_of: p.as_of, sla_days: p.sla_days ?? input.sla_days, historical: input.historical },
       now,
-    );
-    return { indicator: p.indicator, as_of: one.as_of, age_days: one.age_days, status: one.status };
-  });
-  const oldest = `as_of is the oldest latest period of the ${parts.length} indicators it carries: the dataset is as fresh as its oldest part (each in parts)`;
-  return { ...withWhen, parts, reason: [oldest, ...withWhen.reason] };
+    ),
+  }));
+  // with parts the dataset is as fresh as its least fresh part (the older of two as bad)
+  const worst = parts?.reduce((w, p) =>
+    RANK[p.one.status] > RANK[w.one.status] ||
+    (RANK[p.one.status] === RANK[w.one.status] &&
+      p.one.as_of !== null &&
+      (w.one.as_of === null || p.one.as_of < w.one.as_of))
+      ? p
+      : w,
+  );
+  const whole = worst?.one ?? evaluateOne(input, now);
+  const withWhen = { ...whole, evaluated_when: when, reason: [...whole.reason, WHEN[when]] };
+  if (parts === undefined || worst === undefined) return withWhen;
+  const least = `the dataset is as fresh as its least fresh part, ${worst.indicator}: each of the ${parts.length} indicators it carries is judged against the SLA of its own cadence (each in parts)`;
+  return {
+    ...withWhen,
+    parts: parts.map(({ indicator, one }) => ({
+      indicator,
+      as_of: one.as_of,
+      sla_days: one.sla_days,
+      age_days: one.age_days,
+      status: one.status,
+    })),
+    reason: [least, ...withWhen.reason],
+  };
 }
 
 function evaluateOne(input: FreshnessInput, now: Date): Freshness {

@@ -34,7 +34,7 @@ export function qualityReport(model: Model): Artifact[] {
       json: {
         ...header(model, 'quality-report'),
         evaluated_at: new Date(model.builtAt).toISOString(),
-        note: 'Freshness here is evaluated once, when the release was built (evaluated_at = built_at, evaluated_when = build), not when the file is read; /api/v1/datasets evaluates it at request time with the same function. A dataset of several indicators is as fresh as its oldest one (freshness.parts lists each).',
+        note: 'Freshness here is evaluated once, when the release was built (evaluated_at = built_at, evaluated_when = build), not when the file is read; /api/v1/datasets evaluates it at request time with the same function. A dataset of several indicators is as fresh as its least fresh one, each judged against the SLA of its own cadence (freshness.parts lists each).',
         // a failed check is stated here, where a reader looks first, never only inside `checks`
         summary: { ...counts, checks_passed: checks.length - failed.length, checks_failed: failed },
         datasets,

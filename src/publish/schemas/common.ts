@@ -30,13 +30,14 @@ export const freshness = {
     parts: {
       type: 'array',
       description:
-        'each indicator of the dataset with its own latest period and status; the dataset as_of is the oldest of them',
+        "each indicator of the dataset with its own latest period, its cadence's SLA and status; the dataset's own as_of, sla_days, age and status are its least fresh part's",
       items: {
         type: 'object',
-        required: ['indicator', 'as_of', 'age_days', 'status'],
+        required: ['indicator', 'as_of', 'sla_days', 'age_days', 'status'],
         properties: {
           indicator: { type: 'string' },
           as_of: { type: ['string', 'null'], format: 'date' },
+          sla_days: { type: 'integer', minimum: 1 },
           age_days: { type: ['integer', 'null'], minimum: 0 },
           status: { enum: ['fresh', 'degraded', 'stale', 'unknown'] },
         },

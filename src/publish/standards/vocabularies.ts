@@ -1,6 +1,7 @@
 // Controlled vocabularies the DCAT-AP catalogue and the Data Package point to: licence IRIs, the EU
 // Publications Office authority tables (frequency, file type, country), and the release's public base URL.
 import type { DatasetDef, SourceDef } from '../../model/model.js';
+import { SLA_DAYS } from '../../model/dataset-freshness.js';
 
 export { DEFAULT_PUBLIC_URL } from '../../lib/config.js';
 
@@ -44,10 +45,12 @@ const FREQUENCY = 'http://publications.europa.eu/resource/authority/frequency/';
 
 /**
  * How often a dataset is updated (dct:accrualPeriodicity, EU frequency authority table), from the
- * dataset passport's freshness budget: the Bureau's annual tables (400 days), boundaries redrawn
- * by reforms (irregular), a weekly digest; a series with quarterly periods is updated quarterly.
+ * dataset passport's freshness budget, its shortest cadence's (src/model/dataset-freshness.ts): a
+ * rate fixed each business day, the Bureau's annual tables (400 days), boundaries redrawn by
+ * reforms (irregular), a weekly digest; a series with quarterly periods is updated quarterly.
  */
 export function frequencyOf(d: DatasetDef, subAnnual: boolean): string {
+  if (d.sla_days <= SLA_DAYS.daily) return `${FREQUENCY}DAILY`;
   if (d.sla_days <= 7) return `${FREQUENCY}WEEKLY`;
   if (subAnnual) return `${FREQUENCY}QUARTERLY`; // quarters or cumulative quarters (Q1, H1, 9M) are published each quarter
   if (

@@ -30,7 +30,7 @@ const meta = (release: LoadedRelease) => storeOf(release).meta;
 /**
  * The freshness of the release as the build summed it up: data/quality-report.json `summary` counts
  * the datasets by freshness status (fresh, degraded, stale, unknown), each dataset as fresh as its
- * oldest part. Read, not recounted: the build is where freshness is decided.
+ * least fresh part. Read, not recounted: the build is where freshness is decided.
  */
 function freshnessSummary(release: LoadedRelease): TemporalHealth['freshness'] {
   const file = release.files.get('quality-report.json');

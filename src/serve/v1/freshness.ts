@@ -15,10 +15,13 @@ export function evaluateFreshness(passport: Record<string, unknown>, now: Date):
       : null;
   const sla = typeof passport['sla_days'] === 'number' ? passport['sla_days'] : null;
   const parts = Array.isArray(passport['parts'])
-    ? (passport['parts'] as { indicator: string; as_of: unknown }[]).map((p) => ({
-        indicator: p.indicator,
-        as_of: typeof p.as_of === 'string' && isIsoDate(p.as_of) ? p.as_of : null,
-      }))
+    ? (passport['parts'] as { indicator: string; as_of: unknown; sla_days: unknown }[]).map(
+        (p) => ({
+          indicator: p.indicator,
+          as_of: typeof p.as_of === 'string' && isIsoDate(p.as_of) ? p.as_of : null,
+          sla_days: typeof p.sla_days === 'number' ? p.sla_days : null,
+        }),
+      )
     : undefined;
   return evaluate(
     { as_of: asOf, sla_days: sla, historical: passport['historical'] === true, parts },
