@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { buildApp, type DalaApp } from '../src/serve/app.js';
+import { PROJECT_ROOT } from '../src/lib/config.js';
 import { pdfToText } from './support/pdftotext.js';
 import { realRelease } from './support/release.js';
 
@@ -325,6 +326,42 @@ describe('the real release describes its values truly', () => {
     ]);
     if (rows.status === 0)
       assert.equal(Number(rows.stdout.toString().trim()), counts.store_point_rows);
+  });
+
+  test("the README's SDMX claims are what the service answers: a school year's TIME_PERIOD and the largest dataflow", async () => {
+    const readme = readFileSync(join(PROJECT_ROOT, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+    const csv = async (path: string) => {
+      const res = await fetch(`${base}${path}`, {
+        headers: { accept: 'application/vnd.sdmx.data+csv;version=1.0.0' },
+      });
+      assert.equal(res.status, 200, path);
+      return parse(await res.text(), { columns: true }) as Record<string, string>[];
+    };
+    const school = (await csv('/sdmx/2.1/data/general_education_schools/A.KZ._T')).find(
+      (r) => r['PERIOD_LABEL'] === '2022/23',
+    )!;
+    assert.equal(school['TIME_PERIOD'], '2022-09-01/P1Y', 'a school year runs to 31 August');
+    assert.match(readme, /a school year (\([^)]*\) )?`2022-09-01\/P1Y`/);
+
+    const flows = [
+      ...(await (await fetch(`${base}/sdmx/2.1/dataflow/DALA`)).text()).matchAll(
+        /<str:Dataflow [^>]*id="([^"]+)"/g,
+      ),
+    ].map((m) => m[1]!);
+    assert.ok(flows.length >= 20, `${flows.length} dataflows`);
+    let largest = { id: '', count: 0 };
+    for (const id of flows) {
+      const count = (await csv(`/sdmx/2.1/data/${id}`)).length;
+      if (count > largest.count) largest = { id, count };
+    }
+    const claim = /the largest dataflow of the release, `([a-z_]+)`, has ([\d,]+)\)/.exec(readme);
+    assert.ok(claim, 'the README names the largest dataflow');
+    assert.deepEqual({ id: claim[1], count: Number(claim[2]!.replace(/,/g, '')) }, largest);
+    const cap = /up to ([\d,]+) observations/.exec(readme);
+    assert.ok(
+      cap && Number(cap[1]!.replace(/,/g, '')) >= largest.count,
+      'every whole dataflow answers',
+    );
   });
 
   test('no released byte refers to internal documents', async () => {

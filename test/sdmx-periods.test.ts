@@ -30,8 +30,8 @@ test('a period that is its series cadence keeps the SDMX form; any other is a ti
     time: '2024-01-01/P1Y',
     label: '2024',
   });
-  assert.deepEqual(sdmxTime('A', p('2022/23', '2022-09-01', '2023-06-30')), {
-    time: '2022-09-01/P10M',
+  assert.deepEqual(sdmxTime('A', p('2022/23', '2022-09-01', '2023-08-31')), {
+    time: '2022-09-01/P1Y',
     label: '2022/23',
   });
   assert.deepEqual(sdmxTime('S', p('2024-H2', '2024-07-01', '2024-12-31')), {

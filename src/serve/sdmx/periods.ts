@@ -6,8 +6,8 @@
 // reporting period or Gregorian period (SDMX 2.1 Technical Notes section 4.2, SDMXCommon.xsd
 // ObservationalTimePeriodType) when the point's own period is the FREQ's period, and otherwise as an
 // ISO 8601 time range start/duration (TimeRangeType) that states exactly what the value covers: a
-// nine-month 2024-9M is 2024-01-01/P9M, a school year 2022/23 of an annual indicator
-// 2022-09-01/P10M, a population on 1 January 2024 of an annual one 2024-01-01/P1D. Only then is
+// nine-month 2024-9M is 2024-01-01/P9M, a school year 2022/23 (1 September to 31
+// August) of an annual indicator 2022-09-01/P1Y, a population on 1 January 2024 of an annual one 2024-01-01/P1D. Only then is
 // Dala's own label kept, in PERIOD_LABEL.
 import type { IndicatorRow } from '../../sources/table-schemas.js';
 import { addDays, bucketOf, daysBetween } from '../../store/periods.js';
@@ -22,7 +22,7 @@ export type Freq = (typeof FREQ_CODES)[number];
 
 /**
  * FREQ of an indicator from its declared frequency (src/sources/table-schemas.ts): every declared value
- * must be mapped (the type says so). A school year is annual (its TIME_PERIOD a range, 2022-09-01/P10M);
+ * must be mapped (the type says so). A school year is annual (its TIME_PERIOD a range, 2022-09-01/P1Y);
  * an event-dated series (a value from its date until the next) is D, each observation its own day.
  */
 const FREQ_OF: Readonly<Record<IndicatorRow['frequency'], Freq> & Record<string, Freq>> = {
