@@ -364,6 +364,19 @@ describe('the real release describes its values truly', () => {
     );
   });
 
+  test('the release is dated no earlier than the day its newest input was retrieved', async () => {
+    const prov = await json('/data/datasets/provenance.json');
+    const builtDay = String(prov.built_at).slice(0, 10);
+    assert.ok(prov.snapshots.length > 20, `${prov.snapshots.length} snapshots`);
+    for (const s of prov.snapshots)
+      assert.ok(s.retrieved <= builtDay, `${s.path} retrieved ${s.retrieved}, built ${builtDay}`);
+    const newest = prov.snapshots
+      .map((s: any) => s.retrieved)
+      .sort()
+      .at(-1);
+    assert.equal(builtDay, newest, 'without SOURCE_DATE_EPOCH the build takes that day');
+  });
+
   test('no released byte refers to internal documents', async () => {
     const seal = JSON.parse(readFileSync(join(releaseDir, 'release.json'), 'utf8'));
     const internal =

@@ -18,15 +18,14 @@ export function releasesDir(flag?: string): string {
 }
 
 /**
- * Build time from SOURCE_DATE_EPOCH (reproducible-builds.org convention) or an explicit option.
- * Without either, the default is the fixed epoch of the pinned snapshots, never the wall clock,
- * so two builds of the same inputs always give the same bytes.
+ * Build time from SOURCE_DATE_EPOCH (reproducible-builds.org convention) or an explicit option;
+ * undefined without either: the build then takes the day its newest snapshot was retrieved (the
+ * passports' date, src/model/build-time.ts), never the wall clock, so two builds of the same inputs
+ * give the same bytes and no release is dated before the inputs it was built from.
  */
-export const DEFAULT_SOURCE_DATE_EPOCH = 1_795_305_600; // 2026-11-22T00:00:00Z: snapshots placed
-
-export function buildTime(option?: string): Date {
+export function buildTime(option?: string): Date | undefined {
   const raw = option ?? process.env.SOURCE_DATE_EPOCH;
-  if (raw === undefined || raw === '') return new Date(DEFAULT_SOURCE_DATE_EPOCH * 1000);
+  if (raw === undefined || raw === '') return undefined;
   if (!/^\d+$/.test(raw))
     throw new Error(`SOURCE_DATE_EPOCH must be an integer number of seconds, got "${raw}"`);
   return new Date(Number(raw) * 1000);

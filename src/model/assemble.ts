@@ -20,12 +20,14 @@ import { buildDatasets, refuseFutureData } from './datasets.js';
 import { assembleGeo } from './geo-assemble.js';
 import type { Model } from './model.js';
 import { buildSources } from './sources.js';
+import { buildTimeOf } from './build-time.js';
 import type { Point, PublicEvent, Region } from './types.js';
 
 export interface AssembleOptions {
   snapshotsDir: string;
   sourcesDir: string;
-  builtAt: Date;
+  /** SOURCE_DATE_EPOCH; undefined: the day the newest snapshot was retrieved (./build-time.ts). */
+  builtAt?: Date | undefined;
 }
 
 const TABLES = [
@@ -43,6 +45,7 @@ export const HOLIDAY_YEARS = { from: 2020, to: 2026 } as const;
 
 export async function assembleModel(opts: AssembleOptions): Promise<Model> {
   const passports = await loadPassports(opts.sourcesDir);
+  const builtAt = buildTimeOf(passports, opts.builtAt);
   const resolve = await verifySnapshots(opts.snapshotsDir, passports);
   const tables = await loadHandTables(opts.sourcesDir);
   const nameTables = await loadNameTables(opts.sourcesDir);
@@ -90,7 +93,7 @@ export async function assembleModel(opts: AssembleOptions): Promise<Model> {
     (m, p) => (m === null || p.date > m ? p.date : m),
     null,
   );
-  const builtDay = opts.builtAt.toISOString().slice(0, 10);
+  const builtDay = builtAt.toISOString().slice(0, 10);
   const pastEvents = events.filter((e) => e.date <= builtDay && e.review_status === 'reviewed');
   const late = media.publications.filter((p) => p.date > asOf || p.date > builtDay);
   if (late.length > 0) {
@@ -113,7 +116,7 @@ export async function assembleModel(opts: AssembleOptions): Promise<Model> {
   refuseFutureData(datasets, builtDay);
 
   return {
-    builtAt: opts.builtAt.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    builtAt: builtAt.toISOString().replace(/\.\d{3}Z$/, 'Z'),
     asOf,
     passports,
     sources: buildSources(passports, tableHashes),

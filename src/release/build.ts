@@ -19,7 +19,8 @@ export interface BuildOptions {
   snapshotsDir: string;
   releasesDir: string;
   sourcesDir: string;
-  builtAt: Date;
+  /** SOURCE_DATE_EPOCH; undefined: the day the newest snapshot was retrieved. */
+  builtAt?: Date | undefined;
   /** Where the service answers (DALA_PUBLIC_URL): the base of the catalogue's absolute URLs. */
   publicUrl?: string;
   log?: (line: string) => void;

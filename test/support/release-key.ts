@@ -18,7 +18,10 @@ function filesUnder(dir: string, out: string[] = []): string[] {
 /** The sha256 over every input of the real build: equal keys, equal releases (the build is deterministic). */
 export function realReleaseKey(): string {
   const hash = createHash('sha256');
-  hash.update(`node ${process.version}\nbuilt ${buildTime().toISOString()}\n`);
+  // without SOURCE_DATE_EPOCH the build date comes from sources/passports.json, hashed below
+  hash.update(
+    `node ${process.version}\nbuilt ${buildTime()?.toISOString() ?? "on its inputs' day"}\n`,
+  );
   const inputs: [string, string][] = [
     ['snapshots', snapshotsDir()],
     ['sources', SOURCES_DIR],
