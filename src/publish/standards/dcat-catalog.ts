@@ -10,10 +10,14 @@ import { sourceOf } from '../contracts/header.js';
 import { pdfsOf, temporalOf } from './dataset-content.js';
 import { DATA_THEME, DATA_THEME_LABELS, datasetTexts, type Texts } from './dataset-texts.js';
 import {
+  AVAILABILITY,
+  DCAT_CONTEXT,
   FILE_TYPE,
   FORMATS,
   IANA_MEDIA_TYPE,
   KAZAKHSTAN,
+  LICENCE_TYPE,
+  LICENCE_TYPE_LABELS,
   formatOfPath,
   frequencyOf,
   licenceStatement,
@@ -21,27 +25,7 @@ import {
   type FormatKey,
 } from './vocabularies.js';
 
-export const DCAT_CONTEXT = {
-  dcat: 'http://www.w3.org/ns/dcat#',
-  dct: 'http://purl.org/dc/terms/',
-  foaf: 'http://xmlns.com/foaf/0.1/',
-  vcard: 'http://www.w3.org/2006/vcard/ns#',
-  xsd: 'http://www.w3.org/2001/XMLSchema#',
-  rdfs: 'http://www.w3.org/2000/01/rdf-schema#',
-  skos: 'http://www.w3.org/2004/02/skos/core#',
-  spdx: 'http://spdx.org/rdf/terms#',
-  dcatap: 'http://data.europa.eu/r5r/',
-} as const;
-
 type Node = Record<string, unknown> & { '@id': string };
-const AVAILABILITY = 'http://publications.europa.eu/resource/authority/planned-availability/';
-const LICENCE_TYPE = 'http://purl.org/adms/licencetype/';
-/** The ADMS licence types used here, labelled as the ADMS vocabulary labels them. */
-const LICENCE_TYPE_LABELS = {
-  Attribution: 'Attribution',
-  PublicDomain: 'Public domain',
-  UnknownIPR: 'Unknown IPR',
-} as const;
 const ref = (iri: string) => ({ '@id': iri });
 const en = (text: string) => ({ '@value': text, '@language': 'en' });
 /** A text in each language it has, kk, ru and en (rdf:langString values). */

@@ -5,9 +5,10 @@ import { stableJson } from '../../lib/canonical-json.js';
 import type { Model } from '../../model/model.js';
 import type { Artifact } from '../artifact.js';
 import { dataPackage } from './datapackage.js';
-import { DCAT_CONTEXT, dcatCatalog } from './dcat-catalog.js';
+import { dcatCatalog } from './dcat-catalog.js';
 import { toRdfXml } from './rdfxml.js';
 import { toTurtle } from './turtle.js';
+import { DCAT_CONTEXT } from './vocabularies.js';
 
 // These files follow external specifications, validated in the tests against the specifications'
 // own SHACL shapes and JSON Schemas (shared/reference/), so they are written as bytes, not as

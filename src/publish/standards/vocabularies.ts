@@ -87,3 +87,26 @@ export function formatOfPath(path: string): FormatKey {
   if (ext === 'json' || ext === 'geojson' || ext === 'csv' || ext === 'pdf') return ext;
   throw new Error(`data/${path}: no catalogue format for .${ext}`);
 }
+
+/** The prefixes of the DCAT-AP catalogue's JSON-LD context, Turtle and RDF/XML. */
+export const DCAT_CONTEXT = {
+  dcat: 'http://www.w3.org/ns/dcat#',
+  dct: 'http://purl.org/dc/terms/',
+  foaf: 'http://xmlns.com/foaf/0.1/',
+  vcard: 'http://www.w3.org/2006/vcard/ns#',
+  xsd: 'http://www.w3.org/2001/XMLSchema#',
+  rdfs: 'http://www.w3.org/2000/01/rdf-schema#',
+  skos: 'http://www.w3.org/2004/02/skos/core#',
+  spdx: 'http://spdx.org/rdf/terms#',
+  dcatap: 'http://data.europa.eu/r5r/',
+} as const;
+
+export const AVAILABILITY =
+  'http://publications.europa.eu/resource/authority/planned-availability/';
+export const LICENCE_TYPE = 'http://purl.org/adms/licencetype/';
+/** The ADMS licence types used here, labelled as the ADMS vocabulary labels them. */
+export const LICENCE_TYPE_LABELS = {
+  Attribution: 'Attribution',
+  PublicDomain: 'Public domain',
+  UnknownIPR: 'Unknown IPR',
+} as const;
