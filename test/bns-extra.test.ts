@@ -11,12 +11,25 @@ import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import type { Point, Region } from '../src/model/types.js';
 import { isSeriesBreak } from '../src/sources/bns-breaks.js';
-import * as S from '../src/sources/bns-extra-specs.js';
 import { readIncomeCsv } from '../src/sources/bns-income-csv.js';
 import { SOUTH_KAZAKHSTAN_LEGACY as SKO } from '../src/sources/bns-reforms.js';
 import { ruLabelResolver } from '../src/sources/bns-ru-labels.js';
 import { readYearGrid } from '../src/sources/bns-year-grid.js';
 import { tempDir } from './support/temp-dir.js';
+import { fileOf, registry, yearGridSpecOf } from './support/registry.js';
+
+// the tables of snapshots/bns-extra, by the source id their declarations give
+const S = {
+  LIFE_EXPECTANCY_FILE: fileOf('bns-life-expectancy'),
+  LIFE_EXPECTANCY_SPEC: yearGridSpecOf('bns-life-expectancy'),
+  HOSPITALS_FILE: fileOf('bns-hospitals'),
+  HOSPITALS_SPEC: yearGridSpecOf('bns-hospitals'),
+  EMISSIONS_FILE: fileOf('bns-emissions'),
+  EMISSIONS_SPEC: yearGridSpecOf('bns-emissions'),
+  ENV_EXPENDITURE_FILE: fileOf('bns-env-expenditure'),
+  ENV_EXPENDITURE_SPEC: yearGridSpecOf('bns-env-expenditure'),
+  INCOME_FILE: fileOf('bns-income'),
+};
 
 const SNAP = snapshotsDir();
 const regions = JSON.parse(
@@ -366,9 +379,7 @@ describe('bns-extra readers against an independent reading of each snapshot', ()
   });
 
   test('each indicator row lists exactly the years its points mark as series breaks', () => {
-    const rows = JSON.parse(
-      readFileSync(new URL('../sources/indicators.json', import.meta.url), 'utf8'),
-    ) as { id: string; series_breaks: string[] }[];
+    const rows = registry.indicators;
     const all = [...le, ...hospitals, ...emissions, ...expenditure, ...income];
     for (const metric of new Set(all.map((p) => p.metric))) {
       const marked = [

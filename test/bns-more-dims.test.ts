@@ -8,7 +8,6 @@ import { before, describe, test } from 'node:test';
 import ExcelJS from 'exceljs';
 import type { Point, Region } from '../src/model/types.js';
 import { isSeriesBreak } from '../src/sources/bns-breaks.js';
-import * as D from '../src/sources/bns-more-dim-specs.js';
 import { readPeriodGrid } from '../src/sources/bns-period-grid.js';
 import { SOUTH_KAZAKHSTAN_LEGACY as SKO } from '../src/sources/bns-reforms.js';
 import { ruLabelResolver } from '../src/sources/bns-ru-labels.js';
@@ -19,6 +18,15 @@ import {
   readDistrictBulletin,
   type DistrictRef,
 } from '../src/sources/bns-district-bulletin.js';
+import { fileOf, periodGridSpecOf } from './support/registry.js';
+
+// the tables of snapshots/bns-more with a breakdown, by the source id their declarations give
+const D = {
+  POPULATION_SEX_AREA_FILE: fileOf('bns-population-sex-area'),
+  POPULATION_SEX_AREA_SPEC: periodGridSpecOf('bns-population-sex-area'),
+  SCHOOLS_FILE: fileOf('bns-schools'),
+  SCHOOLS_SPEC: periodGridSpecOf('bns-schools'),
+};
 
 const SNAP = snapshotsDir();
 const regions = JSON.parse(

@@ -9,13 +9,23 @@ import { before, describe, test } from 'node:test';
 import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import type { Point, Region } from '../src/model/types.js';
-import { readBnsMore } from '../src/model/bns-more.js';
 import { isSeriesBreak } from '../src/sources/bns-breaks.js';
-import { UNEMPLOYMENT_SPEC } from '../src/sources/bns-csv-specs.js';
-import * as S from '../src/sources/bns-more-specs.js';
 import { readPeriodGrid } from '../src/sources/bns-period-grid.js';
 import { SOUTH_KAZAKHSTAN_LEGACY as SKO } from '../src/sources/bns-reforms.js';
 import { tempDir } from './support/temp-dir.js';
+import { bnsCsvSpecOf, fileOf, periodGridSpecOf, pointsOfSources } from './support/registry.js';
+
+// the tables of snapshots/bns-more without a breakdown, by the source id their declarations give
+const S = {
+  DOCTORS_FILE: fileOf('bns-doctors'),
+  HOUSEHOLD_EXPENDITURE_FILE: fileOf('bns-household-expenditure'),
+  EMPLOYMENT_AGENCIES_FILE: fileOf('bns-employment-agencies'),
+  GRP_PER_CAPITA_FILE: fileOf('bns-grp-per-capita'),
+  BUS_FILE: fileOf('bns-bus-transport'),
+  UNEMPLOYMENT_QUARTERLY_FILE: fileOf('bns-unemployment-quarterly'),
+  EMPLOYMENT_AGENCIES_SPEC: periodGridSpecOf('bns-employment-agencies'),
+};
+const UNEMPLOYMENT_SPEC = bnsCsvSpecOf('bns-unemployment');
 
 const SNAP = snapshotsDir();
 const regions = JSON.parse(
@@ -238,7 +248,17 @@ describe('bns-more readers against an independent reading of each snapshot', () 
     return p;
   };
   before(async () => {
-    points = await readBnsMore((p) => join(SNAP, p), regions);
+    points = await pointsOfSources(
+      [
+        'bns-doctors',
+        'bns-household-expenditure',
+        'bns-employment-agencies',
+        'bns-grp-per-capita',
+        'bns-bus-transport',
+        'bns-unemployment-quarterly',
+      ],
+      { resolve: (p) => join(SNAP, p), regions },
+    );
     map = byKey(points);
   });
 

@@ -14,7 +14,11 @@ import {
   type GrpResult,
 } from '../src/sources/bns-grp.js';
 import { readBnsCsv, KZ_ISO_CODES, NOT_PUBLISHED } from '../src/sources/bns-csv.js';
-import { POPULATION_SPEC, EMPLOYED_SPEC, UNEMPLOYMENT_SPEC } from '../src/sources/bns-csv-specs.js';
+import { bnsCsvSpecOf } from './support/registry.js';
+
+const POPULATION_SPEC = bnsCsvSpecOf('bns-population');
+const EMPLOYED_SPEC = bnsCsvSpecOf('bns-employed');
+const UNEMPLOYMENT_SPEC = bnsCsvSpecOf('bns-unemployment');
 import { SOUTH_KAZAKHSTAN_LEGACY } from '../src/sources/bns-reforms.js';
 import { normaliseHomoglyphs, normaliseLabel } from '../src/sources/homoglyphs.js';
 import { tempDir } from './support/temp-dir.js';

@@ -121,7 +121,7 @@ describe('search and resolve on the real release', () => {
   });
 
   // What people type for the daily, monthly and newer annual families, in ru, kk and en: each finds
-  // its indicator first (names, and the aliases of sources/indicators.json for "inflation" and the like).
+  // its indicator first (names, and the aliases its declaration in sources/datasets/ gives for "inflation" and the like).
   const families: [string, string][] = [
     ['курс доллара', 'usd_kzt_rate'],
     ['exchange rate', 'usd_kzt_rate'],

@@ -1,27 +1,23 @@
 // Snapshots + sources/ tables -> the model. Every snapshot hash is verified before any reader runs.
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { sha256Hex } from '../lib/hash.js';
-import { readBnsCsv } from '../sources/bns-csv.js';
-import { EMPLOYED_SPEC, POPULATION_SPEC, UNEMPLOYMENT_SPEC } from '../sources/bns-csv-specs.js';
-import { readGrpWorkbook } from '../sources/bns-grp.js';
-import { SOUTH_KAZAKHSTAN_LEGACY } from '../sources/bns-reforms.js';
+import { canonicalHash } from '../lib/hash.js';
 import { loadHandTables } from '../sources/hand-tables.js';
+import { loadRegistry } from '../sources/registry/load.js';
 import { keySeries } from '../sources/series-keys.js';
 import { loadNameTables } from '../sources/name-tables.js';
 import { publicHolidays } from '../sources/holidays.js';
-import { normaliseLabel } from '../sources/homoglyphs.js';
 import { loadPassports, verifySnapshots } from '../sources/snapshots.js';
-import { readBnsExtra } from './bns-extra.js';
-import { readBnsMore, readBnsMoreDims } from './bns-more.js';
-import { readNbk } from './nbk.js';
 import { buildDatasets, refuseFutureData } from './datasets.js';
 import { assembleGeo } from './geo-assemble.js';
+import { buildLayers } from './layers.js';
 import type { Model } from './model.js';
+import { readTables } from './read-tables.js';
 import { buildSources } from './sources.js';
 import { buildTimeOf } from './build-time.js';
-import type { Point, PublicEvent, Region } from './types.js';
+import type { Point, PublicEvent } from './types.js';
 
 export interface AssembleOptions {
   snapshotsDir: string;
@@ -30,17 +26,6 @@ export interface AssembleOptions {
   builtAt?: Date | undefined;
 }
 
-const TABLES = [
-  'regions',
-  'legacy-places',
-  'indicators',
-  'institutions',
-  'events',
-  'district-corrections',
-  'media-sample',
-  'historical-names',
-  'abbreviations',
-];
 export const HOLIDAY_YEARS = { from: 2020, to: 2026 } as const;
 
 export async function assembleModel(opts: AssembleOptions): Promise<Model> {
@@ -48,44 +33,28 @@ export async function assembleModel(opts: AssembleOptions): Promise<Model> {
   const builtAt = buildTimeOf(passports, opts.builtAt);
   const resolve = await verifySnapshots(opts.snapshotsDir, passports);
   const tables = await loadHandTables(opts.sourcesDir);
+  const registry = await loadRegistry(opts.sourcesDir);
   const nameTables = await loadNameTables(opts.sourcesDir);
   const regions = [...tables.regions].sort((a, b) => (a.iso < b.iso ? -1 : 1));
 
   const { geo, districts } = await assembleGeo(resolve, regions, tables.districtCorrections);
-  const grp = await readGrpWorkbook(
-    resolve('bns/gross-regional-product.xlsx'),
-    grpLabelResolver(regions),
-  );
-  const nbk = await readNbk(resolve);
-  const read: Point[] = [
-    ...(await readBnsCsv(resolve('bns/population_avg_annual_by_region.csv'), POPULATION_SPEC)),
-    ...(await readBnsCsv(resolve('bns/employed_by_region.csv'), EMPLOYED_SPEC)),
-    ...(await readBnsCsv(resolve('bns/unemployment_rate_by_region.csv'), UNEMPLOYMENT_SPEC)),
-    ...grp.points,
-    ...(await readBnsExtra(resolve, regions)),
-    ...(await readBnsMore(resolve, regions)),
-    ...(await readBnsMoreDims(resolve, regions, districts)),
-    ...nbk.points,
-  ];
+  const read = await readTables(registry, { resolve, regions, districts });
   // the base rate holds from its last decision until the release's as-of date (of every other series)
-  read.push(...nbk.baseRate(latestNationalEnd(read)));
+  read.points.push(...read.untilAsOf(latestNationalEnd(read.points)));
   // every point checked against its indicator's dimensions and keyed by its series (src/sources/series-keys.ts)
   const fileOf = (sourceId: string) =>
     passports.find((p) => p.id === sourceId)?.path ?? `source ${sourceId}`;
-  const points = keySeries(read, tables.indicators, fileOf).sort(comparePoints);
+  const points = keySeries(read.points, registry.indicators, fileOf).sort(comparePoints);
 
   const byDate = (a: PublicEvent, b: PublicEvent) =>
     a.date === b.date ? (a.id < b.id ? -1 : 1) : a.date < b.date ? -1 : 1;
   const events = [...tables.events].sort(byDate);
   const holidays = publicHolidays(HOLIDAY_YEARS.from, HOLIDAY_YEARS.to).sort(byDate);
 
-  const tableHashes: Record<string, string> = {};
-  for (const t of TABLES)
-    tableHashes[`sources/${t}.json`] = sha256Hex(
-      await readFile(join(opts.sourcesDir, `${t}.json`)),
-    );
-  tableHashes['node_modules/date-holidays'] =
-    `date-holidays@${createRequire(import.meta.url)('date-holidays/package.json').version}`;
+  const tableHashes = await hashTables(
+    opts.sourcesDir,
+    registry.sources.flatMap((s) => s.tables ?? []),
+  );
 
   const asOf = latestNationalEnd(points);
   const media = tables.media;
@@ -102,13 +71,7 @@ export async function assembleModel(opts: AssembleOptions): Promise<Model> {
     );
   }
   const pastHolidays = holidays.filter((h) => h.date <= builtDay);
-  // a breakdown's former indicator id (life_expectancy_female_rural) has its indicator's cadence
-  const frequencies = new Map(
-    tables.indicators.flatMap((i) =>
-      [i.id, ...(i.deprecated_ids ?? []).map((d) => d.id)].map((id) => [id, i.frequency] as const),
-    ),
-  );
-  const datasets = buildDatasets(points, frequencies, {
+  const datasets = buildDatasets(registry, registry.indicators, points, {
     latestEvent: verifiedEventDate(pastEvents),
     latestHoliday: pastHolidays.at(-1)?.date ?? null,
     mediaLast,
@@ -119,16 +82,18 @@ export async function assembleModel(opts: AssembleOptions): Promise<Model> {
     builtAt: builtAt.toISOString().replace(/\.\d{3}Z$/, 'Z'),
     asOf,
     passports,
-    sources: buildSources(passports, tableHashes),
+    sources: buildSources(registry, passports, tableHashes),
     regions,
     legacyPlaces: tables.legacyPlaces,
     districts,
-    indicators: tables.indicators,
+    indicators: registry.indicators,
+    layers: buildLayers(registry, registry.indicators),
+    topics: registry.topics,
     points,
     institutions: [...tables.institutions].sort((a, b) => (a.id < b.id ? -1 : 1)),
     events,
     holidays,
-    flags: { preliminaryColumns: grp.preliminaryColumns },
+    flags: { preliminaryColumns: read.preliminaryColumns },
     media,
     nameTables,
     geo,
@@ -145,15 +110,25 @@ function latestNationalEnd(points: readonly Point[]): string {
 
 const verifiedEventDate = (events: PublicEvent[]) => events.at(-1)?.date ?? null;
 
-/** GRP labels resolve through the regions table's Bureau label and names, never by guessing. */
-function grpLabelResolver(regions: Region[]): (label: string) => string | null {
-  const map = new Map<string, string>();
-  const key = (s: string) => normaliseLabel(s).toLowerCase();
-  map.set(key('Republic of Kazakhstan'), 'KZ');
-  // the former South Kazakhstan region (renamed Turkistan in 2018): kept as its own legacy place
-  map.set(key('Ontustik Kazakhstan'), SOUTH_KAZAKHSTAN_LEGACY);
-  for (const r of regions) map.set(key(r.bns_grp_label), r.iso);
-  return (label) => map.get(key(label)) ?? null;
+/**
+ * The hash of each sources/ file or package a source lists: a file's sha256, a directory's hash over
+ * its files' (by name), a package's name and version.
+ */
+async function hashTables(sourcesDir: string, tables: string[]): Promise<Record<string, string>> {
+  const hashes: Record<string, string> = {};
+  for (const t of new Set(tables)) {
+    if (t.startsWith('node_modules/')) {
+      const name = t.slice('node_modules/'.length);
+      hashes[t] = `${name}@${createRequire(import.meta.url)(`${name}/package.json`).version}`;
+    } else if (t.endsWith('/')) {
+      const dir = join(sourcesDir, t.slice('sources/'.length));
+      const files = (await readdir(dir)).sort();
+      hashes[t] = canonicalHash(
+        await Promise.all(files.map(async (f) => [f, sha256Hex(await readFile(join(dir, f)))])),
+      );
+    } else hashes[t] = sha256Hex(await readFile(join(sourcesDir, t.slice('sources/'.length))));
+  }
+  return hashes;
 }
 
 export function comparePoints(a: Point, b: Point): number {

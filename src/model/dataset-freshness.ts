@@ -1,11 +1,11 @@
 // What a dataset's freshness is judged on (docs/interface.md §2.1): each indicator it carries is a
 // part with its own latest period and the SLA of its own cadence, so a daily exchange rate is due
 // again within days and an annual table within a year, never the one by the other's budget.
-import type { IndicatorRow } from '../sources/table-schemas.js';
+import type { IndicatorDeclaration } from '../sources/registry/indicator-schema.js';
 import type { DatasetDef } from './model.js';
 import type { Point } from './types.js';
 
-type Frequency = IndicatorRow['frequency'];
+type Frequency = IndicatorDeclaration['frequency'];
 
 /**
  * Days after a value's period ends until the next one is due: one period of the cadence and the

@@ -13,6 +13,8 @@ import type {
   SourcePassport,
 } from './types.js';
 import type { NameTables } from '../sources/name-tables.js';
+import type { TopicsTable } from '../sources/registry/schema.js';
+import type { Layer } from './layers.js';
 
 /** A logical source that figures cite (one or more snapshot files or a hand table). */
 export interface SourceDef {
@@ -58,7 +60,9 @@ export interface Model {
   regions: Region[]; // sorted by iso
   legacyPlaces: LegacyPlace[]; // former units the series still cite (South Kazakhstan before 2018)
   districts: District[]; // sorted by id
-  indicators: Indicator[];
+  indicators: Indicator[]; // as the registry declares them (sources/datasets/), in its order
+  layers: Layer[]; // the time slice's groups of indicators, described by what they hold
+  topics: TopicsTable; // the topic scheme every indicator is classified in
   points: Point[]; // official series + GRP cumulative; sorted (metric, place, period_start, period)
   institutions: Institution[];
   events: PublicEvent[]; // hand-written administrative events, each with its review status; sorted (date, id)

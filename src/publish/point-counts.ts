@@ -10,6 +10,15 @@ import type { Row } from '../store/tables.js';
  */
 export function dailyCountPoints(model: Model): Row<'points'>[] {
   const points: Row<'points'>[] = [];
+  // the unit and source of each count are its indicator's (sources/reference-datasets.json)
+  const declared = (id: string) => {
+    const indicator = model.indicators.find((i) => i.id === id);
+    if (!indicator)
+      throw new Error(`no indicator ${id} in the registry (sources/reference-datasets.json)`);
+    return { unit: indicator.unit, source_id: indicator.source_id };
+  };
+  const events = declared('event_count');
+  const media = declared('media_publications');
   const dayCount = new Map<string, number>();
   const builtDay = model.builtAt.slice(0, 10);
   const counted = [...model.events, ...model.holidays].filter((e) => e.date <= builtDay);
@@ -27,8 +36,7 @@ export function dailyCountPoints(model: Model): Row<'points'>[] {
       value: n,
       null_reason: null,
       status: 'final',
-      unit: 'events',
-      source_id: 'dala-tables',
+      ...events,
       note: null,
     });
   }
@@ -47,8 +55,7 @@ export function dailyCountPoints(model: Model): Row<'points'>[] {
       value: n,
       null_reason: null,
       status: 'demonstration',
-      unit: 'publications',
-      source_id: 'dala-media-sample',
+      ...media,
       note: 'demonstration sample: synthetic, not real publications',
     });
   }

@@ -3,7 +3,8 @@
 // "I полугодие 2022 года4)", a year row above "I quarter"), several tables on one sheet (the bus
 // workbook), numbers stored as text ("17 945", "82 1892)" with a footnote glued on), cells "x"
 // (confidential) and "…" (not available), and footnotes that name the places they concern.
-// Each table is a declaration (bns-more-specs.ts); this module holds the one set of rules.
+// Each table is a declaration (a `period-grid` reader of sources/datasets/, compiled by
+// src/sources/registry/compile.ts); this module holds the one set of rules.
 // Snapshots: bns-more/* (their passports in sources/passports.json; each table's layout and faults are
 // declared with its spec). Library: @e965/xlsx (SheetJS),
 // the same cell model as the year grid (see the comment there for why).

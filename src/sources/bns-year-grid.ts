@@ -3,7 +3,7 @@
 // column A ("Мужчины", "Городское население") that start a new metric, and footnotes below
 // ("*Данные за 1999-2016гг. по Южно-Казахстанской области."). Snapshots: bns-extra/*.xls(x), their
 // passports in sources/passports.json; each table's layout and faults are declared with its spec
-// (bns-extra-specs.ts, bns-more-specs.ts).
+// (the `year-grid` readers of sources/datasets/, compiled by src/sources/registry/compile.ts).
 //
 // Library: @e965/xlsx, the SheetJS 0.20.x line republished on npm. Two of the files are legacy BIFF
 // (Excel 97) workbooks, which exceljs cannot open; the npm package `xlsx` stops at 0.18.5, which
@@ -14,7 +14,7 @@
 import { readFile } from 'node:fs/promises';
 import * as XLSX from '@e965/xlsx';
 import type { Point } from './records.js';
-import type { DimensionCodes, DimensionId } from '../lib/dimensions.js';
+import { DIMENSION_IDS, type DimensionCodes } from '../lib/dimensions.js';
 import { seriesKey } from './series-keys.js';
 import { markBorderChanges } from './bns-breaks.js';
 import { annualPeriod } from './bns-periods.js';
@@ -204,7 +204,8 @@ export async function readYearGrid(path: string, spec: YearGridSpec, resolveLabe
 }
 
 // The block's series: its points are grouped (border changes, markers, duplicates) per series, not per indicator.
-const blockSeries = (b: GridBlock) => (b.dimensions ? seriesKey(b.metric, Object.keys(b.dimensions) as DimensionId[], b.dimensions) : b.metric);
+// in the model's order of dimensions (src/lib/dimensions.ts), whatever order the declaration writes them in
+const blockSeries = (b: GridBlock) => (b.dimensions ? seriesKey(b.metric, DIMENSION_IDS.filter((d) => b.dimensions![d] !== undefined), b.dimensions) : b.metric);
 
 function applyMarkers(path: string, points: (Point & { marker: string | null; where: string })[], footnotes: string[], rules: MarkerRule[]): void {
   const added: typeof points = [];

@@ -19,7 +19,6 @@ export function checkHandTables(t: HandTables): TableIssue[] {
   checkInstitutions(t, isos, emit);
   checkEvents(t, isos, emit);
   checkDistrictCorrections(t, emit);
-  unique('indicators.json', t.indicators, (r) => r.id, 'id', emit);
   unique('media-sample.json', t.media.publications, (r) => r.id, 'id', emit);
   t.media.publications.forEach((p, i) => {
     if (p.region_iso !== null && !isos.has(p.region_iso)) emit('media-sample.json', i, 'region_iso', `${p.region_iso} is not a region in sources/regions.json`);
@@ -123,29 +122,32 @@ function checkDistrictCorrections(t: HandTables, emit: Emit): void {
 
 /** docs/interface.md §11.2: nothing unverified is ever labelled verified, and no hand row was verified at the primary source. */
 function checkNoVerified(t: HandTables, emit: Emit): void {
-  type Review = { url: string | null; confirmed: string };
-  const tables: [string, { review_status: string; review?: Review; name_review?: Record<string, Review & { status: string }> }[]][] = [
+  const tables: [string, ReviewedRow[]][] = [
     ['regions.json', t.regions],
     ['district-corrections.json', t.districtCorrections],
-    ['indicators.json', t.indicators],
     ['institutions.json', t.institutions],
     ['events.json', t.events],
     ['legacy-places.json', t.legacyPlaces],
   ];
-  for (const [file, rows] of tables) {
-    rows.forEach((r, i) => {
-      if (r.review_status === 'verified') emit(file, i, 'review_status', "must not be 'verified': hand-written rows were not checked at the primary source");
-      // an indicator's names are reviewed per language (name_review); it is reviewed only when all three are
-      const namesReviewed = r.name_review !== undefined && Object.values(r.name_review).every((n) => n.status === 'reviewed');
-      if (r.review_status === 'reviewed' && r.review === undefined && !namesReviewed) emit(file, i, 'review', "a 'reviewed' row must say which page was read, when, and what it confirmed");
-      if (r.review !== undefined && r.review_status !== 'reviewed') emit(file, i, 'review_status', `must be 'reviewed' when the row carries a review (is '${r.review_status}')`);
-      // a language's name review claims what it says even on a row not reviewed as a whole
-      for (const [lang, n] of Object.entries(r.name_review ?? {})) {
-        if (n.status === 'reviewed') refuseMirrors(n, `name_review.${lang}`, (field, m) => emit(file, i, field, m));
-      }
-      if (r.review_status === 'reviewed' && r.review) refuseMirrors(r.review, 'review', (field, m) => emit(file, i, field, m));
-    });
+  for (const [file, rows] of tables) rows.forEach((r, i) => checkRowReview(r, (field, m) => emit(file, i, field, m)));
+}
+
+type Review = { url: string | null; confirmed: string };
+/** What a row says about its review: its status, the page read, and per language its names'. */
+export type ReviewedRow = { review_status: string; review?: Review; name_review?: Record<string, Review & { status: string }> };
+
+/** One row's review claims: never 'verified', 'reviewed' only with the page read, never read on a mirror. */
+export function checkRowReview(r: ReviewedRow, emit: (field: string, message: string) => void): void {
+  if (r.review_status === 'verified') emit('review_status', "must not be 'verified': hand-written rows were not checked at the primary source");
+  // an indicator's names are reviewed per language (name_review); it is reviewed only when all three are
+  const namesReviewed = r.name_review !== undefined && Object.values(r.name_review).every((n) => n.status === 'reviewed');
+  if (r.review_status === 'reviewed' && r.review === undefined && !namesReviewed) emit('review', "a 'reviewed' row must say which page was read, when, and what it confirmed");
+  if (r.review !== undefined && r.review_status !== 'reviewed') emit('review_status', `must be 'reviewed' when the row carries a review (is '${r.review_status}')`);
+  // a language's name review claims what it says even on a row not reviewed as a whole
+  for (const [lang, n] of Object.entries(r.name_review ?? {})) {
+    if (n.status === 'reviewed') refuseMirrors(n, `name_review.${lang}`, emit);
   }
+  if (r.review_status === 'reviewed' && r.review) refuseMirrors(r.review, 'review', emit);
 }
 
 /** A review read on a mirror or aggregator rests on no source. */

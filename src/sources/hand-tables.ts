@@ -4,7 +4,7 @@
 // the row and the field, e.g. `sources/regions.json row 7 field slug: must match ^[a-z0-9-]+$`.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { makeAjv, type ErrorObject, type ValidateFunction } from '../lib/ajv.js';
+import { makeAjv, type Ajv, type ErrorObject, type ValidateFunction } from '../lib/ajv.js';
 import type { HandTables } from './records.js';
 import { TABLE_SCHEMAS, type TableFile } from './table-schemas.js';
 import { checkHandTables } from './hand-table-checks.js';
@@ -13,7 +13,6 @@ import { HandTableError, type TableIssue } from './table-issue.js';
 const FILES: Record<keyof HandTables, TableFile> = {
   regions: 'regions.json',
   districtCorrections: 'district-corrections.json',
-  indicators: 'indicators.json',
   institutions: 'institutions.json',
   events: 'events.json',
   legacyPlaces: 'legacy-places.json',
@@ -21,15 +20,24 @@ const FILES: Record<keyof HandTables, TableFile> = {
 };
 
 /** Files are named as the project knows them (sources/<file>), wherever the directory lives. */
-export const tableLabel = (file: TableFile): string => `sources/${file}`;
+export const tableLabel = (file: string): string => `sources/${file}`;
 
-let validators: Map<TableFile, ValidateFunction> | undefined;
-function validatorFor(file: TableFile): ValidateFunction {
-  if (!validators) {
-    const ajv = makeAjv({ dialect: '2020-12', allErrors: true, strict: true, formats: true });
-    validators = new Map(Object.entries(TABLE_SCHEMAS).map(([f, s]) => [f as TableFile, ajv.compile(s)]));
+// One validator per schema, compiled once: the hand tables' and the registry's (src/sources/registry).
+let ajv: Ajv | undefined;
+const validators = new WeakMap<object, ValidateFunction>();
+function validatorFor(schema: object): ValidateFunction {
+  if (!ajv) {
+    ajv = makeAjv({ dialect: '2020-12', allErrors: true, strict: true, formats: true });
   }
-  return validators.get(file)!;
+  let validate = validators.get(schema);
+  if (!validate) validators.set(schema, (validate = ajv.compile(schema)));
+  return validate;
+}
+
+/** The faults of one table against its schema, each named by file, row and field. */
+export function schemaIssues(file: string, value: unknown, schema: object): TableIssue[] {
+  const validate = validatorFor(schema);
+  return validate(value) ? [] : (validate.errors ?? []).map((e) => toIssue(file, e));
 }
 
 export async function loadHandTables(sourcesDir: string): Promise<HandTables> {
@@ -38,9 +46,9 @@ export async function loadHandTables(sourcesDir: string): Promise<HandTables> {
   for (const [key, file] of Object.entries(FILES) as [keyof HandTables, TableFile][]) {
     const value = await readTable(sourcesDir, file, issues);
     if (value === undefined) continue;
-    const validate = validatorFor(file);
-    if (validate(value)) loaded[key] = value;
-    else issues.push(...(validate.errors ?? []).map((e) => toIssue(file, e)));
+    const faults = schemaIssues(file, value, TABLE_SCHEMAS[file]);
+    if (faults.length === 0) loaded[key] = value;
+    else issues.push(...faults);
   }
   // Cross-checks need every table in its schema's shape, so they run only on a clean load.
   if (issues.length > 0) throw new HandTableError(issues);
@@ -50,7 +58,8 @@ export async function loadHandTables(sourcesDir: string): Promise<HandTables> {
   return tables;
 }
 
-async function readTable(dir: string, file: TableFile, issues: TableIssue[]): Promise<unknown> {
+/** A table of sources/ parsed as JSON; a file that cannot be read or parsed is an issue, and undefined. */
+export async function readTable(dir: string, file: string, issues: TableIssue[]): Promise<unknown> {
   let text: string;
   try {
     text = await readFile(join(dir, file), 'utf8');
@@ -67,7 +76,7 @@ async function readTable(dir: string, file: TableFile, issues: TableIssue[]): Pr
 }
 
 /** Turns an Ajv error into file/row/field: `/7/name/kk` -> row 7, field name.kk. */
-function toIssue(file: TableFile, e: ErrorObject): TableIssue {
+function toIssue(file: string, e: ErrorObject): TableIssue {
   const segments = e.instancePath.split('/').slice(1).map(decodePointer);
   // Rows are the array items: the top-level array, or `publications` in the media sample.
   if (file === 'media-sample.json' && segments[0] === 'publications' && isIndex(segments[1])) segments.shift();

@@ -3,9 +3,10 @@
 // (docs/architecture.md "Layers"); src/model/types.ts re-exports them. Every published value keeps
 // unit, period and source (docs/interface.md §10.2); a missing value is null with a reason, never 0.
 import type {
-  DistrictCorrectionRow, EventRow, HandReviewStatus, IndicatorRow, InstitutionRow, LegacyPlaceRow, MediaRow, MediaSampleFile,
+  DistrictCorrectionRow, EventRow, HandReviewStatus, InstitutionRow, LegacyPlaceRow, MediaRow, MediaSampleFile,
   NameReviewRow, RegionRow, ReviewRow,
 } from './table-schemas.js';
+import type { IndicatorDeclaration } from './registry/indicator-schema.js';
 import type { DimensionCodes } from '../lib/dimensions.js';
 
 export type { Lang, Names } from '../lib/languages.js';
@@ -30,7 +31,11 @@ export type Review = ReviewRow;
 export type Region = RegionRow;
 /** A former first-level unit that official series still cite (e.g. South Kazakhstan before 2018). */
 export type LegacyPlace = LegacyPlaceRow;
-export type Indicator = IndicatorRow;
+/**
+ * An indicator as its table declares it (src/sources/registry), with what the declaration around it
+ * gives: the source it cites, where it can be checked, and the dataset that publishes it.
+ */
+export type Indicator = IndicatorDeclaration & { source_id: string; source_url: string; dataset: string };
 /** Where one language's name was checked; 'reviewed' only with the page read and the date. */
 export type NameReview = NameReviewRow;
 
@@ -76,7 +81,6 @@ export type DistrictCorrection = DistrictCorrectionRow;
 export interface HandTables {
   regions: Region[];
   districtCorrections: DistrictCorrection[];
-  indicators: Indicator[];
   institutions: Institution[];
   events: HandEvent[];
   legacyPlaces: LegacyPlace[];

@@ -6,7 +6,7 @@
 import { DIMENSIONS, DIMENSION_IDS, TOTAL_CODE, isBreakdownKey, isDimensionCode, type DimensionCodes, type DimensionId } from '../lib/dimensions.js';
 import type { Point } from './records.js';
 
-/** What an indicator declares about its dimensions (the rows of sources/indicators.json). */
+/** What an indicator declares about its dimensions (as its table's declaration states it, sources/datasets/). */
 export interface DimensionedIndicator {
   id: string;
   dimensions?: readonly string[];
@@ -50,7 +50,7 @@ export function keySeries(points: readonly Point[], indicators: readonly Dimensi
     // a reader may already give the series key (it groups its points by series)
     const indicator = byId.get(p.metric.split(';')[0]!);
     const where = () => `${fileOf(p.source_id)}: point ${p.metric} / ${p.place} / ${p.period}`;
-    if (!indicator) throw new Error(`${where()}, field metric: no indicator "${p.metric}" in sources/indicators.json`);
+    if (!indicator) throw new Error(`${where()}, field metric: no indicator "${p.metric}" in the registry (sources/datasets/)`);
     const dims = declaredDimensions(indicator);
     const codes = p.dimensions ?? {};
     for (const d of Object.keys(codes)) {

@@ -4,22 +4,20 @@
 // relations between tables.
 
 import type { FromSchema } from 'json-schema-to-ts';
-import { AGGREGATIONS } from '../lib/aggregations.js';
-import { DIMENSION_IDS } from '../lib/dimensions.js';
 import { SLUG_PATTERN } from '../lib/slug.js';
 import { LANGUAGES, NAMES_SCHEMA, perLanguage } from '../lib/languages.js';
 
-const names = NAMES_SCHEMA;
+export const names = NAMES_SCHEMA;
 
 // docs/interface.md §11.2: every row carries a source URL that a reader can open (https only, checked again
 // in the cross-checks so the message says why).
-const sourceUrl = { type: 'string', format: 'uri', pattern: '^https://' } as const;
+export const sourceUrl = { type: 'string', format: 'uri', pattern: '^https://' } as const;
 // 'verified' is a valid ReviewStatus in the model but is refused for hand tables by the
 // cross-checks with an explicit reason, so the schema accepts the full enum.
 export const reviewStatus = { enum: ['verified', 'reviewed', 'unreviewed', 'demonstration'] } as const;
 const isoCode = { type: 'string', pattern: '^KZ-[0-9]{2}$' } as const;
 const isoDate = { type: 'string', format: 'date' } as const;
-const nonEmpty = { type: 'string', minLength: 1 } as const;
+export const nonEmpty = { type: 'string', minLength: 1 } as const;
 // What a `reviewed` row was checked against: the page actually read, the day it was read and what
 // it confirmed (docs/interface.md §11.2: a review status says what was done). Required exactly when reviewed.
 export const review = {
@@ -96,61 +94,11 @@ const nameReview = {
 } as const;
 
 /** Where each language's name of a row was checked (indicators and regions alike). */
-const nameReviews = {
+export const nameReviews = {
   type: 'object',
   additionalProperties: false,
   required: LANGUAGES,
   properties: perLanguage(nameReview),
-} as const;
-
-const deprecatedId = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'dimensions', 'name', 'notes', 'deprecated_on'],
-  properties: {
-    id: { type: 'string', pattern: '^[a-z][a-z0-9_]*$' },
-    dimensions: { type: 'object', additionalProperties: { type: 'string', pattern: '^[A-Z0-9_]+$' }, propertyNames: { enum: DIMENSION_IDS } },
-    name: names,
-    notes: nonEmpty,
-    deprecated_on: { type: 'string', format: 'date' },
-    aliases: { type: 'array', items: nonEmpty, uniqueItems: true },
-    name_review: nameReviews,
-  },
-} as const;
-
-const indicatorRow = {
-  type: 'object',
-  additionalProperties: false,
-  required: [
-    'id', 'layer', 'name', 'unit', 'frequency', 'aggregation', 'source_id', 'bureau_table', 'series_breaks', 'notes',
-    'source_url', 'review_status',
-  ],
-  properties: {
-    id: { type: 'string', pattern: '^[a-z][a-z0-9_]*$' },
-    layer: { enum: ['demography', 'labour', 'economy', 'finance', 'prices', 'health', 'environment', 'income', 'events', 'media'] },
-    name: names,
-    unit: nonEmpty,
-    // daily: business days (the rate in force); event-dated: a value holds from its date until the next one
-    frequency: { enum: ['annual', 'quarterly', 'quarterly-cumulative', 'monthly', 'daily', 'weekly', 'school-year', 'event-dated'] },
-    aggregation: { enum: AGGREGATIONS },
-    source_id: { type: 'string', pattern: '^[a-z0-9-]+$' },
-    bureau_table: { type: ['string', 'null'], pattern: '^[0-9]+$' },
-    series_breaks: { type: 'array', items: { type: 'string', pattern: '^[0-9]{4}$' }, uniqueItems: true },
-    notes: nonEmpty,
-    source_url: sourceUrl,
-    review_status: reviewStatus,
-    // Short and common names search answers to ("ОПЖ", "life expectancy").
-    aliases: { type: 'array', items: nonEmpty, uniqueItems: true },
-    // Where each language's name was checked: reviewed only with the page read, the date and what it showed.
-    name_review: nameReviews,
-    review,
-    // The dimensions the indicator is broken down by (src/lib/dimensions.ts): every point carries
-    // a code of each; absent or empty: no breakdown.
-    dimensions: { type: 'array', items: { enum: DIMENSION_IDS }, uniqueItems: true },
-    // Named breakdowns whose ids were once indicators of their own: they keep answering as deprecated
-    // aliases of the indicator at these codes.
-    deprecated_ids: { type: 'array', items: deprecatedId },
-  },
 } as const;
 
 const person = {
@@ -264,7 +212,6 @@ const arrayOf = (row: object) => ({
 export const TABLE_SCHEMAS = {
   'regions.json': arrayOf(regionRow),
   'district-corrections.json': arrayOf(districtCorrectionRow),
-  'indicators.json': arrayOf(indicatorRow),
   'institutions.json': arrayOf(institutionRow),
   'events.json': arrayOf(eventRow),
   'legacy-places.json': arrayOf(legacyPlaceRow),
@@ -279,7 +226,6 @@ export type ReviewRow = FromSchema<typeof review>;
 export type RegionRow = FromSchema<typeof regionRow>;
 export type DistrictCorrectionRow = FromSchema<typeof districtCorrectionRow>;
 export type NameReviewRow = FromSchema<typeof nameReview>;
-export type IndicatorRow = FromSchema<typeof indicatorRow>;
 export type InstitutionRow = FromSchema<typeof institutionRow>;
 export type EventRow = FromSchema<typeof eventRow>;
 export type LegacyPlaceRow = FromSchema<typeof legacyPlaceRow>;

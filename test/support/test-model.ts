@@ -211,6 +211,9 @@ export function makeTestModel(): Model {
       {
         id: 'population',
         layer: 'demography',
+        topics: ['population'],
+        family: 'headline',
+        dataset: 'population',
         name: {
           en: 'Average annual population',
           ru: 'Среднегодовая численность населения',
@@ -227,6 +230,34 @@ export function makeTestModel(): Model {
         review_status: 'unreviewed',
       },
     ],
+    layers: [
+      {
+        id: 'demography',
+        title_en: 'Demography',
+        title_ru: 'Демография',
+        title_kk: 'Демография',
+        description: 'Average annual population (Bureau of National Statistics).',
+      },
+    ],
+    topics: {
+      scheme: {
+        id: 'dala-topics',
+        title: { en: 'Dala topics', ru: 'Темы Dala', kk: 'Dala тақырыптары' },
+      },
+      topics: [
+        {
+          id: 'population',
+          kind: 'domain',
+          name: {
+            en: 'Population and demography',
+            ru: 'Население и демография',
+            kk: 'Халық және демография',
+          },
+          source_url: 'https://stat.gov.kz/en/industries/social-statistics/demography/',
+          review_status: 'unreviewed',
+        },
+      ],
+    },
     // The abolished South Kazakhstan region is cited by series before 2018: the graph must still name it.
     points: [
       ...regions.map((r) => [r.iso, '2025'] as const),

@@ -5,12 +5,10 @@ import type { Point } from '../../model/types.js';
 import type { Artifact } from '../artifact.js';
 import { toCsv } from '../csv.js';
 import { figureOf, header, sourceRef } from './header.js';
-import { LIFE_EXPECTANCY_METRICS, MORE_DATASETS } from '../../model/datasets.js';
-import { EXTRA_FAMILIES, REGIONAL_METRICS, indicatorOf, latestPoint } from './points.js';
+import { indicatorOf, latestPoint, regionalFamilies, regionalMetrics } from './points.js';
 import { deprecatedId, labelOfSeries, seriesKeyOf } from '../../model/series-labels.js';
 import { declaredDimensions, parseSeriesKey } from '../../sources/series-keys.js';
 import { DIMENSION_IDS, TOTAL_CODE } from '../../lib/dimensions.js';
-import { NATIONAL_METRICS } from '../../model/datasets.js';
 
 const FIGURE_COLUMNS = [
   'value',
@@ -79,15 +77,16 @@ export function officialRegionalIndicators(model: Model): Artifact[] {
     },
     gross_regional_product: figure(model, 'grp', r.iso),
     ...Object.fromEntries(
-      Object.entries(EXTRA_FAMILIES).map(([family, metrics]) => [
+      Object.entries(regionalFamilies(model)).map(([family, metrics]) => [
         family,
         Object.fromEntries(metrics.map((m) => [m, figure(model, m, r.iso)])),
       ]),
     ),
   }));
-  const dims = dimensionColumns(model, REGIONAL_METRICS);
+  const regional = regionalMetrics(model);
+  const dims = dimensionColumns(model, regional);
   const rows = model.regions.flatMap((r) =>
-    REGIONAL_METRICS.map((m) => {
+    regional.map((m) => {
       const p = latestPoint(model, m, r.iso);
       return {
         iso: r.iso,
@@ -104,12 +103,12 @@ export function officialRegionalIndicators(model: Model): Artifact[] {
       schema: 'official-regional-indicators',
       json: {
         ...header(model, 'official-regional-indicators'),
-        indicators: REGIONAL_METRICS.map((m) => ({
+        indicators: regional.map((m) => ({
           id: m,
           name: indicatorOf(model, m).name,
           unit: indicatorOf(model, m).unit,
         })),
-        national: Object.fromEntries(REGIONAL_METRICS.map((m) => [m, figure(model, m, 'KZ')])),
+        national: Object.fromEntries(regional.map((m) => [m, figure(model, m, 'KZ')])),
         regions,
         notes: [
           'Each indicator keeps its own latest period: population, labour market and GRP are published on different schedules.',
@@ -162,7 +161,7 @@ function figure(model: Model, metric: string, place: string) {
 /** Latest observation per headline indicator and place; the content hash covers the figure itself. */
 export function observations(model: Model) {
   const places = ['KZ', ...model.regions.map((r) => r.iso)];
-  return REGIONAL_METRICS.flatMap((metric) =>
+  return regionalMetrics(model).flatMap((metric) =>
     places.flatMap((place) => {
       const p = latestPoint(model, metric, place);
       if (!p) return [];
@@ -175,7 +174,7 @@ export function observations(model: Model) {
 
 export function publicObservations(model: Model): Artifact[] {
   const list = observations(model);
-  const dims = dimensionColumns(model, REGIONAL_METRICS);
+  const dims = dimensionColumns(model, regionalMetrics(model));
   return [
     {
       path: 'public-observations.json',
@@ -287,17 +286,12 @@ function everySeriesOf(model: Model, name: string): string[] {
 
 /** Full series per dataset (every breakdown of a dimensioned indicator), JSON and CSV. */
 export function seriesDatasets(model: Model): Artifact[] {
-  const metricsOf: Record<string, readonly string[]> = {
-    population: ['population'],
-    'labour-market': ['employed', 'unemployment_rate'],
-    'gross-regional-product': ['grp', 'grp_cumulative'],
-    health: [...LIFE_EXPECTANCY_METRICS, 'hospital_organisations'],
-    environment: EXTRA_FAMILIES.environment!,
-    'household-income': ['income_per_capita_nominal'],
-    ...MORE_DATASETS,
-    'rates-and-prices': NATIONAL_METRICS,
-  };
-  return Object.entries(metricsOf).flatMap(([id, metrics]) => {
+  // every dataset declaration of the registry: its indicators, in its order
+  const metricsOf = new Map<string, string[]>();
+  for (const i of model.indicators)
+    if (model.datasets.find((d) => d.id === i.dataset)?.path === `datasets/${i.dataset}.json`)
+      metricsOf.set(i.dataset, [...(metricsOf.get(i.dataset) ?? []), i.id]);
+  return [...metricsOf].flatMap(([id, metrics]) => {
     const dataset = model.datasets.find((d) => d.id === id)!;
     const keys = [...new Set(metrics.flatMap((m) => everySeriesOf(model, m)))];
     const points = keys.flatMap((key) => model.points.filter((p) => p.metric === key));

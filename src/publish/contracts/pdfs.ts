@@ -11,7 +11,7 @@ import { PdfRenderPool } from '../pdf/render-pool.js';
 import { header, sourceOf } from './header.js';
 import { observations } from './indicators.js';
 import { locatorMap, rankedRegions, regionTrend, splitTrends } from './pdf-charts.js';
-import { BRIEF_METRICS, HEADLINE_METRICS, indicatorOf, latestPoint, pointsOf } from './points.js';
+import { briefMetrics, HEADLINE_METRICS, indicatorOf, latestPoint, pointsOf } from './points.js';
 import type { SourceDef } from '../../model/model.js';
 import type { Point } from '../../model/types.js';
 
@@ -219,7 +219,7 @@ function renderAll(model: Model, publicUrl: string, pool: PdfRenderPool): Promis
           admin_centre: r.admin_centre,
           area_km2: geometry.areaKm2,
           area_source: 'geokz 1.0.2 ADM1 boundary, geodesic area',
-          indicators: BRIEF_METRICS.flatMap((m) => {
+          indicators: briefMetrics(model).flatMap((m) => {
             const p = latestPoint(model, m, r.iso);
             const ind = indicatorOf(model, m);
             if (!p) return [];

@@ -2,37 +2,38 @@
 import type { Model } from '../../model/model.js';
 import type { Point } from '../../model/types.js';
 
-import {
-  BUS_METRICS,
-  EXTRA_METRICS,
-  GRP_PER_CAPITA_METRICS,
-  LIFE_EXPECTANCY_METRICS,
-} from '../../model/datasets.js';
 import { deprecatedId, seriesKeyOf } from '../../model/series-labels.js';
+import { regionalIndicators } from '../../model/datasets.js';
 
+/** The indicators official-regional-indicators.json names by their own keys (population, labour_market ...). */
 export const HEADLINE_METRICS = ['population', 'employed', 'unemployment_rate', 'grp'] as const;
+const HEADLINE_FAMILY = 'headline';
 
-/** Families of the bns-extra tables, as grouped in official-regional-indicators. */
-export const EXTRA_FAMILIES: Record<string, readonly string[]> = {
-  health: [...LIFE_EXPECTANCY_METRICS, 'hospital_organisations', 'doctors'],
-  environment: ['air_emissions_stationary', 'environmental_protection_expenditure'],
-  income: ['income_per_capita_nominal', 'household_money_expenditure_per_capita'],
-  labour: ['employment_agency_applicants', 'unemployment_rate_quarterly'],
-  economy: GRP_PER_CAPITA_METRICS,
-  transport: BUS_METRICS,
-};
+/** An indicator's labels in the regional files: its id, then the former ids of its breakdowns. */
+const labelsOf = (i: Model['indicators'][number]) => [
+  i.id,
+  ...(i.deprecated_ids ?? []).map((d) => d.id),
+];
 
-/** Every annual regional statistic published per place: the four headline ones and the bns-extra ones. */
-export const REGIONAL_METRICS: readonly string[] = [...HEADLINE_METRICS, ...EXTRA_METRICS];
+/**
+ * The groups of official-regional-indicators.json after the headline figures, as the registry
+ * declares each indicator's `family` (sources/datasets/), in its order.
+ */
+export function regionalFamilies(model: Model): Record<string, readonly string[]> {
+  const families: Record<string, string[]> = {};
+  for (const i of regionalIndicators(model.indicators))
+    if (i.family !== HEADLINE_FAMILY) (families[i.family!] ??= []).push(...labelsOf(i));
+  return families;
+}
+
+/** Every regional statistic published per place: the headline ones and those of the families. */
+export const regionalMetrics = (model: Model): readonly string[] =>
+  regionalIndicators(model.indicators).flatMap(labelsOf);
 
 /** One figure per family for the one-page brief (the sex and urban/rural splits stay in the analytics file). */
-export const BRIEF_METRICS: readonly string[] = [
+export const briefMetrics = (model: Model): readonly string[] => [
   ...HEADLINE_METRICS,
-  'life_expectancy',
-  'hospital_organisations',
-  'air_emissions_stationary',
-  'environmental_protection_expenditure',
-  'income_per_capita_nominal',
+  ...model.indicators.filter((i) => i.brief === true).map((i) => i.id),
 ];
 
 // The model's points by series and by (series, place), in the model's order: the contracts ask for a
@@ -91,6 +92,9 @@ export function indicatorOf(model: Model, metric: string) {
       aliases: old.entry.aliases ?? [],
     };
   const indicator = model.indicators.find((i) => i.id === metric);
-  if (!indicator) throw new Error(`indicator ${metric} is not in sources/indicators.json`);
+  if (!indicator)
+    throw new Error(
+      `indicator ${metric} is declared by no table of the registry (sources/datasets/)`,
+    );
   return indicator;
 }

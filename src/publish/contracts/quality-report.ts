@@ -5,7 +5,7 @@ import { isSeriesBreak } from '../../sources/bns-breaks.js';
 import type { Artifact } from '../artifact.js';
 import { evaluateFreshness } from '../freshness.js';
 import { header } from './header.js';
-import { REGIONAL_METRICS, pointsOf } from './points.js';
+import { regionalMetrics, pointsOf } from './points.js';
 import { qualityChecks } from './quality-checks.js';
 
 export function datasetFreshness(model: Model, now: Date) {
@@ -57,7 +57,7 @@ export function qualityReport(model: Model): Artifact[] {
 
 /** Points, values, nulls and marked series breaks of every annual regional statistic. */
 export function regionalStatisticsCounts(model: Model) {
-  return REGIONAL_METRICS.map((metric) => {
+  return regionalMetrics(model).map((metric) => {
     const ps = pointsOf(model, metric);
     return {
       indicator: metric,

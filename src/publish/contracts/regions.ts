@@ -6,7 +6,7 @@ import { artifactBytes, type Artifact } from '../artifact.js';
 import { toCsv } from '../csv.js';
 import { emissionsDensity } from './derived.js';
 import { figureOf, header, sourceRef } from './header.js';
-import { REGIONAL_METRICS, latestPoint, pointsOf } from './points.js';
+import { regionalMetrics, latestPoint, pointsOf } from './points.js';
 import { ADM1_DRAWING, ADM2_MAX_AREA_ERROR, ADM2_MAX_BYTES } from '../../model/geo-assemble.js';
 import type { RegionAnalytics } from '../schemas/statistics.js';
 
@@ -102,7 +102,7 @@ export function regionOverview(model: Model): Artifact[] {
 export function regionAnalytics(model: Model): Artifact[] {
   return model.regions.map((r) => {
     const series = Object.fromEntries(
-      [...REGIONAL_METRICS, 'grp_cumulative'].map((m) => [
+      [...regionalMetrics(model), 'grp_cumulative'].map((m) => [
         m,
         pointsOf(model, m)
           .filter((p) => p.place === r.iso)
@@ -110,7 +110,7 @@ export function regionAnalytics(model: Model): Artifact[] {
       ]),
     );
     const latest = Object.fromEntries(
-      REGIONAL_METRICS.map((m) => {
+      regionalMetrics(model).map((m) => {
         const p = latestPoint(model, m, r.iso);
         return [m, p ? { ...figureOf(model, p), series: p.metric } : null];
       }),

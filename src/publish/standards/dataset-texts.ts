@@ -1,5 +1,5 @@
 // A dataset's title, description, keywords and themes in the catalogue's languages (kk, ru, en).
-// A statistical dataset is named in kk and ru by its indicators' own names (sources/indicators.json,
+// A statistical dataset is named in kk and ru by its indicators' own names (sources/datasets/,
 // the Bureau's wording) and described by them and the span of its periods; the other datasets by the
 // translations below, written for this catalogue. Themes: the EU data-theme authority table (the
 // vocabulary DCAT-AP asks for), from the indicators' layers, or per dataset where it has none.

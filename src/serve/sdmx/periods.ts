@@ -9,7 +9,7 @@
 // nine-month 2024-9M is 2024-01-01/P9M, a school year 2022/23 (1 September to 31
 // August) of an annual indicator 2022-09-01/P1Y, a population on 1 January 2024 of an annual one 2024-01-01/P1D. Only then is
 // Dala's own label kept, in PERIOD_LABEL.
-import type { IndicatorRow } from '../../sources/table-schemas.js';
+import type { IndicatorDeclaration } from '../../sources/registry/indicator-schema.js';
 import { addDays, bucketOf, daysBetween } from '../../store/periods.js';
 import { parsePeriodLabel } from '../../lib/period-labels.js';
 
@@ -21,11 +21,12 @@ export const FREQ_CODES = ['A', 'S', 'Q', 'M', 'W', 'D', 'P9M'] as const;
 export type Freq = (typeof FREQ_CODES)[number];
 
 /**
- * FREQ of an indicator from its declared frequency (src/sources/table-schemas.ts): every declared value
- * must be mapped (the type says so). A school year is annual (its TIME_PERIOD a range, 2022-09-01/P1Y);
+ * FREQ of an indicator from its declared frequency (src/sources/registry/indicator-schema.ts): every
+ * declared value must be mapped (the type says so). A school year is annual (its TIME_PERIOD a range,
+ * 2022-09-01/P1Y);
  * an event-dated series (a value from its date until the next) is D, each observation its own day.
  */
-const FREQ_OF: Readonly<Record<IndicatorRow['frequency'], Freq> & Record<string, Freq>> = {
+const FREQ_OF: Readonly<Record<IndicatorDeclaration['frequency'], Freq> & Record<string, Freq>> = {
   annual: 'A',
   'school-year': 'A',
   'semi-annual': 'S',
