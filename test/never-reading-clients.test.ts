@@ -10,7 +10,7 @@ import { startServe } from './support/serve-child.js';
 import { v1Store } from './support/v1-fixture.js';
 import { addDays } from '../src/store/periods.js';
 import { makeDailyRelease } from './serve-support.js';
-import { heldByServer } from './support/tcp-states.js';
+import { heldByServer, kernelSockets } from './support/tcp-states.js';
 import { waitFor } from './support/wait.js';
 
 const CLIENTS = 20;
@@ -35,18 +35,23 @@ async function letGo(port: number, sockets: Socket[]): Promise<number> {
 const rssOf = (pid: number) =>
   Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
 
+/** `dala serve` with a short write timeout and a LARGE labelled test file, not compressible
+ * (application/pdf), served by the /data/ fast path. */
+async function serveLargeFile() {
+  const body = Buffer.alloc(LARGE, 'test fixture, never published\n');
+  const { releasesDir } = await sealFixture(
+    undefined,
+    { 'data/test-large.pdf': body.toString('latin1') },
+    v1Store(),
+  );
+  return startServe(releasesDir, { DALA_WRITE_TIMEOUT_MS: '1000' });
+}
+
 test(
   `${CLIENTS} clients that never read a large answer: each connection is closed after the write timeout, memory stays bounded`,
   { timeout: 120_000 },
   async () => {
-    // a labelled test file, not compressible (application/pdf), served by the /data/ fast path
-    const body = Buffer.alloc(LARGE, 'test fixture, never published\n');
-    const { releasesDir } = await sealFixture(
-      undefined,
-      { 'data/test-large.pdf': body.toString('latin1') },
-      v1Store(),
-    );
-    const server = await startServe(releasesDir, { DALA_WRITE_TIMEOUT_MS: '1000' });
+    const server = await serveLargeFile();
     const port = Number(new URL(server.url).port);
     const sockets: Socket[] = [];
     try {
@@ -225,3 +230,33 @@ test(
     }
   },
 );
+
+// A connection closed with its answer unsent stays in the kernel (FIN-WAIT-1) holding that answer in
+// its send queue for as long as the client keeps its window shut: minutes, megabytes each. Let go
+// after the write timeout, it is reset instead, and the kernel frees the queue at once.
+test('a client let go after the write timeout holds no kernel memory: its connection is reset, not left closing with its unsent answer', async () => {
+  const server = await serveLargeFile();
+  const port = Number(new URL(server.url).port);
+  const client = connect({ port, host: '127.0.0.1' });
+  try {
+    client.on('error', () => {});
+    await new Promise((r) => client.once('connect', r));
+    client.pause(); // reads nothing: the server's writes stall once the socket buffers are full
+    client.write('GET /data/test-large.pdf HTTP/1.1\r\nHost: x\r\n\r\n');
+    const serverSide = () => kernelSockets(port, client.localPort!);
+    await waitFor(
+      () => serverSide().some((s) => s.state === 'ESTABLISHED' && s.sendQueue > 0),
+      10_000,
+      'the answer fills the send queue',
+    );
+    await letGo(port, [client]);
+    assert.deepEqual(
+      serverSide().filter((s) => s.sendQueue > 0),
+      [],
+      'no socket of the server still holds the unsent answer',
+    );
+  } finally {
+    client.destroy();
+    await server.stop();
+  }
+});

@@ -7,7 +7,7 @@ import { Agent, request } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { makeV1Release } from './support/v1-fixture.js';
 import { startServe } from './support/serve-child.js';
-import { connectionHolder } from './support/tcp-queues.js';
+import { connectionHolder } from './support/tcp-states.js';
 
 interface Health {
   status: string;

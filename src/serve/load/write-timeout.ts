@@ -1,10 +1,13 @@
 // The write timeout: a connection whose client reads none of what it was sent for `timeoutMs` is
-// destroyed, and with it the answer bytes it held (the socket's queue, a stream it was piped from).
+// reset, freeing the answer bytes it held (the socket's queue, a stream it was piped from).
 // Node has no such timeout: its request and headers timeouts cover what a client sends, and the
 // socket's idle timeout is reset by any activity, not by the client reading. Progress is the kernel
 // taking bytes (libuv's write queue shrinking: `_handle.writeQueueSize`, which Node's own http
 // reads, the one measure of it) or more being written after a drain, so a slow client that reads
 // keeps its connection however long the answer takes; only one that stopped reading is cut.
+// It is cut with a reset (RFC 9293 section 3.10.5, ABORT), not closed: a socket closed with bytes
+// still in its send queue stays in FIN-WAIT-1 holding them for as long as the client keeps its
+// window shut (minutes, megabytes per connection); a reset frees the queue at once.
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 
@@ -42,7 +45,7 @@ export function cutStalledWriters(server: Server, timeoutMs: number): void {
           w.since = now;
         } else if (now - w.since >= timeoutMs) {
           watched.delete(socket);
-          socket.destroy();
+          socket.resetAndDestroy();
         }
       }
     },
