@@ -31,14 +31,18 @@ export async function serveCommand(flags: Flags): Promise<number> {
   if (!cluster.isWorker) return serveOne(flags, false);
   // A worker's IPC channel keeps its process alive (and its loss exits with code 0): one that stops
   // serving (refused, or failed to start) exits here with its code, so the primary sees why.
+  const { WORKER_EXIT } = await import('../serve/cluster/messages.js');
   return serveOne(flags, true).then(
     (code) => process.exit(code),
-    (err: Error) => {
+    (err: NodeJS.ErrnoException) => {
       console.error(`dala serve: ${err.stack ?? err.message}`);
-      return process.exit(1);
+      return process.exit(LISTEN_ERRORS.has(err.code ?? '') ? WORKER_EXIT.CANNOT_LISTEN : 1);
     },
   );
 }
+
+/** Why a port cannot be listened on: in use, not allowed, or an address this host does not have. */
+const LISTEN_ERRORS = new Set(['EADDRINUSE', 'EACCES', 'EADDRNOTAVAIL']);
 
 async function serveOne(flags: Flags, inCluster: boolean): Promise<number> {
   (await import('../serve/runtime/heap-growth.js')).fixServingHeapGrowth();

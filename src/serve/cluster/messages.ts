@@ -3,6 +3,13 @@
 import type { TakeResult } from '../rate-limit/bucket.js';
 import type { WorkerStatus, WorkersReport } from './worker-status.js';
 
+/**
+ * A worker's exit codes that restarting cannot mend, so the primary stops every worker and exits:
+ * REFUSED (a synthetic release without --benchmark; the primary exits 2) and CANNOT_LISTEN (the
+ * port is in use or not allowed; the primary exits 1, as one process does).
+ */
+export const WORKER_EXIT = { REFUSED: 2, CANNOT_LISTEN: 3 } as const;
+
 /** Worker -> primary. */
 export type WorkerRequest =
   | { dala: 'take'; id: number; keys: string[] } // one token of each key's bucket, in order (a key may repeat)

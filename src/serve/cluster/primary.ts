@@ -16,6 +16,7 @@ import { DEFAULT_POLICY, MemoryStore, type BucketPolicy } from '../rate-limit/bu
 import {
   isDalaMessage,
   STATUS_STALE_MS,
+  WORKER_EXIT,
   type PrimaryAnswer,
   type StatusReport,
   type WorkerRequest,
@@ -50,7 +51,8 @@ export function runPrimary(opts: PrimaryOptions): Promise<number> {
   const budget = new MemoryStore(opts.policy ?? DEFAULT_POLICY);
   const slots: Slot[] = [];
   let stopping = false;
-  let refused = false;
+  /** The primary's exit code when a worker stopped for a reason every restart would meet too. */
+  let fatal: number | null = null;
   // One paging-cursor key for every worker (and every restart of one): a connection may reach any
   // worker, so a cursor issued by one must continue on the others, and one answer (its next_cursor
   // included) must be the same bytes, and so have the same ETag, whichever worker made it.
@@ -108,13 +110,16 @@ export function runPrimary(opts: PrimaryOptions): Promise<number> {
       slot.worker = null;
       slot.status = null;
       if (stopping) return;
-      if (code === 2) {
-        // `dala serve` refused to serve (a synthetic release without --benchmark): so will every restart
+      if (code === WORKER_EXIT.REFUSED || code === WORKER_EXIT.CANNOT_LISTEN) {
+        // `dala serve` refused to serve (a synthetic release without --benchmark), or the port is in
+        // use or not allowed (the worker wrote why on stderr): so would every restart
         log.error(
-          { pid: worker.process.pid },
-          'dala serve: a worker refused to serve; stopping the others',
+          { pid: worker.process.pid, code },
+          code === WORKER_EXIT.REFUSED
+            ? 'dala serve: a worker refused to serve; stopping the others'
+            : 'dala serve: a worker could not listen on the port (in use or not allowed); stopping the others',
         );
-        refused = true;
+        fatal = code === WORKER_EXIT.REFUSED ? 2 : 1;
         return stop('SIGTERM');
       }
       slot.delay =
@@ -159,7 +164,7 @@ export function runPrimary(opts: PrimaryOptions): Promise<number> {
       ).then(async (codes) => {
         clearTimeout(forced);
         await budget.close();
-        resolve(refused ? 2 : codes.every((c) => c === 0) ? 0 : 1);
+        resolve(fatal ?? (codes.every((c) => c === 0) ? 0 : 1));
       });
     };
   });
