@@ -26,6 +26,7 @@ export const FORMATS = {
   ttl: 'text/turtle',
   jsonld: 'application/ld+json',
   rdf: 'application/rdf+xml',
+  jsonstat: 'application/vnd.json-stat+json',
 } as const;
 export type Format = keyof typeof FORMATS;
 

@@ -1,14 +1,15 @@
 // Observations: the store's points, each with its unit, period, place, source and revision, and
 // links to its indicator, place and source. Filters take several values each (repeated or
 // comma-separated), a period range, and places by any id, code, slug or alias (as /places/{id}).
-// JSON or CSV pages alike; the whole table is /data/public-observations.csv. A missing value is null with its reason, never 0.
+// JSON or CSV pages alike, or a page as one JSON-stat 2.0 dataset; the whole table is /data/public-observations.csv. A missing value is null with its reason, never 0.
 import { parsePeriodLabel } from '../../lib/period-labels.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import { ProblemError } from '../problems/errors.js';
 import type { LoadedRelease, ReleaseSource } from '../releases/release-types.js';
 import { canonicalIdOf, canonicalUrl } from './aliases.js';
-import { collectionConfig, pageAnswer, wantsCsv } from './answer.js';
+import { pageAnswer, wantsCsv } from './answer.js';
+import { JSONSTAT_FORMATS, jsonStatFormat, jsonStatPage, jsonStatResponse } from './jsonstat.js';
 import { collection, idSegment, single } from './envelope.js';
 import { redirectResponse } from './entity-routes.js';
 import { placeId, stripPrefix } from './indicators.js';
@@ -19,8 +20,6 @@ import { nextCursor, openPage } from './paging.js';
 import { pinned } from '../releases/pinned.js';
 import { provenanceProperties, provenanceRequired } from './places.js';
 import {
-  collectionFormatParam,
-  collectionResponse,
   cursorParam,
   envelopeOf,
   idParam,
@@ -173,7 +172,7 @@ export const OBSERVATIONS_QUERY = {
     },
     limit: limitParam,
     cursor: cursorParam,
-    format: collectionFormatParam,
+    format: jsonStatFormat,
   },
 } as const;
 type ObservationQuery = FromSchema<typeof OBSERVATIONS_QUERY>;
@@ -302,19 +301,19 @@ export function findObservations(
 
 export async function observationRoutes(
   app: FastifyInstance,
-  opts: { releases: ReleaseSource; basePath: string },
+  opts: { releases: ReleaseSource; basePath: string; publicOrigin: () => string },
 ): Promise<void> {
   const { releases, basePath: prefix } = opts;
 
   app.get<{ Querystring: ObservationQuery }>('/observations', {
-    config: collectionConfig,
+    config: { formats: JSONSTAT_FORMATS },
     schema: {
       summary:
-        'Observations (values with unit, period, place, source), filtered by indicators, places, periods and a date range; JSON pages or CSV',
+        'Observations (values with unit, period, place, source), filtered by indicators, places, periods and a date range; JSON pages, CSV or JSON-stat',
       tags: ['resources'],
       querystring: OBSERVATIONS_QUERY,
       response: {
-        200: collectionResponse(observationSchema, 'A page of observations, JSON or CSV'),
+        200: jsonStatResponse(observationSchema, 'Observations: JSON, CSV or JSON-stat'),
         ...problems(
           'invalid_parameter',
           'unknown_dimension_code',
@@ -325,6 +324,7 @@ export async function observationRoutes(
           'invalid_cursor',
           'unknown_release',
           'not_acceptable',
+          'response_too_large',
         ),
       },
     },
@@ -346,6 +346,9 @@ export async function observationRoutes(
         note,
         page,
       });
+      const links = { ...envelope.links, origin: opts.publicOrigin() };
+      const stat = jsonStatPage(request, reply, page.release, views, links);
+      if (stat) return stat;
       if (!wantsCsv(request)) return pageAnswer(request, reply, envelope);
       // CSV: one column per dimension of the answer's series
       const dims = answerDimensions(page.release, keys);

@@ -1,0 +1,26 @@
+// Typings of what the tests use of jsonstat-toolkit (the official JSON-stat JavaScript reader, which
+// ships none): a dataset's dimensions, categories and cells.
+declare module 'jsonstat-toolkit' {
+  interface Category {
+    label: string;
+    unit?: { label: string };
+  }
+  interface Dimension {
+    id: string[];
+    label: string;
+    Category(id: string): Category;
+  }
+  interface Cell {
+    value: number | null;
+    status: string | null;
+  }
+  interface Dataset {
+    id: string[];
+    size: number[];
+    value: (number | null)[];
+    role: { time?: string[]; geo?: string[]; metric?: string[] };
+    Dimension(id: string): Dimension;
+    Data(coordinates: Record<string, string>): Cell | null;
+  }
+  export default function JSONstat(response: object): { Dataset(index: number): Dataset };
+}
