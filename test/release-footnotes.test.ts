@@ -1,7 +1,7 @@
 // Every footnote of the Bureau's tables on exactly the values it covers, an estimate published as an
 // estimate on every route (SDMX OBS_STATUS E), and one rounding rule for every table: read from the
 // production app serving the real release. The expected reach of each footnote is stated here from
-// the footnote's own words (snapshots/README.md, the raw tables), not taken from the reader's
+// the footnote's own words (the raw tables, whose passports are in sources/passports.json), not taken from the reader's
 // declarations.
 import assert from 'node:assert/strict';
 import { parse } from 'csv-parse/sync';
