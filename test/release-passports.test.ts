@@ -10,7 +10,7 @@ describe(
   'indicator passports',
   { skip: noPdftotext && 'pdftotext (poppler-utils) is not installed' },
   () => {
-    const served = servedRealRelease();
+    const served = servedRealRelease({ rateLimit: { burst: 10_000, refillPerSecond: 1000 } });
     const get = async (path: string) => {
       const res = await fetch(`${served.base()}${path}`);
       assert.equal(res.status, 200, path);
