@@ -167,6 +167,88 @@ describe('the DCAT-AP catalogue of the real release', () => {
     }
   });
 
+  test("each dataset's URL is its landing page: HTML with schema.org Dataset markup for a browser, the JSON passport for a program, and it is the catalogue's dcat:landingPage", async () => {
+    const catalog = JSON.parse(readFileSync(join(dir, 'data/datasets/index.json'), 'utf8')) as {
+      datasets: { id: string }[];
+    };
+    const quads = parseTurtle(turtle);
+    const browser = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+    for (const { id } of catalog.datasets) {
+      const url = `https://dala.kz/api/v1/datasets/${id}`;
+      assert.deepEqual(
+        quads
+          .filter((q) => q.subject.value === url && q.predicate.value === `${DCAT}landingPage`)
+          .map((q) => q.object.value),
+        [url],
+        `${id}: the catalogue names its URL as its landing page`,
+      );
+      const page = await fetch(`${base}/api/v1/datasets/${id}`, { headers: { accept: browser } });
+      assert.equal(page.status, 200, id);
+      assert.equal(page.headers.get('content-type'), 'text/html; charset=utf-8');
+      assert.match(page.headers.get('vary') ?? '', /Accept/);
+      // nothing on the page loads or runs but its own style
+      assert.match(
+        page.headers.get('content-security-policy') ?? '',
+        /^default-src 'none'; style-src 'sha256-/,
+      );
+      const html = await page.text();
+      const m = html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s);
+      assert.ok(m, `${id}: the page carries JSON-LD`);
+      // Google's Dataset structured data: name, a description of 50 to 5,000 characters, url,
+      // keywords, license, temporalCoverage, variableMeasured and downloads
+      const d = JSON.parse(m[1]!) as {
+        '@context': string;
+        '@type': string;
+        name: string;
+        description: string;
+        url: string;
+        keywords: string[];
+        license: string | { url: string; name: string };
+        temporalCoverage?: string;
+        variableMeasured?: { name: string; unitText?: string }[];
+        distribution: { contentUrl: string; encodingFormat: string }[];
+      };
+      assert.equal(d['@context'], 'https://schema.org');
+      assert.equal(d['@type'], 'Dataset');
+      assert.equal(d.url, url);
+      assert.ok(d.name.length > 0);
+      assert.ok(
+        d.description.length >= 50 && d.description.length <= 5000,
+        `${id}: description of ${d.description.length} characters`,
+      );
+      assert.ok(d.keywords.includes('Kazakhstan') && d.keywords.includes('Қазақстан'), id);
+      assert.ok(d.license, `${id} has a license`);
+      if (typeof d.license === 'object') {
+        assert.equal(d.license.url, `${url}#licence-terms`);
+        assert.ok(html.includes('id="licence-terms"'), `${id}: the page holds its licence terms`);
+      }
+      assert.match(d.temporalCoverage ?? '', /^\d{4}-\d{2}-\d{2}\/\d{4}-\d{2}-\d{2}$/, id);
+      for (const x of d.distribution) {
+        const file = await fetch(`${base}${new URL(x.contentUrl).pathname}`, { method: 'HEAD' });
+        assert.equal(file.status, 200, x.contentUrl);
+      }
+      const json = await fetch(`${base}/api/v1/datasets/${id}`);
+      assert.equal(json.status, 200);
+      assert.equal(((await json.json()) as { data: { id: string } }).data.id, id);
+    }
+    const population = await fetch(`${base}/api/v1/datasets/dataset:population?format=html`);
+    const html = await population.text();
+    const d = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)![1]!);
+    assert.deepEqual(
+      d.variableMeasured.map((v: { name: string; unitText: string }) => [v.name, v.unitText]),
+      [['Average annual population', 'persons']],
+    );
+    assert.match(html, /<p lang="kk">Халықтың орташа жылдық саны<\/p>/);
+    assert.equal(
+      (
+        await fetch(`${base}/api/v1/datasets/dataset:population`, {
+          headers: { accept: 'application/json' },
+        })
+      ).headers.get('content-type'),
+      'application/json; charset=utf-8',
+    );
+  });
+
   test('a dataset passport cites the release: text, BibTeX and CSL-JSON name the revision and a permalink that answers the sealed file', async () => {
     const res = await fetch(`${base}/api/v1/datasets/dataset:population`);
     const { data } = (await res.json()) as {
@@ -241,7 +323,7 @@ describe('the DCAT-AP catalogue of the real release', () => {
     const population = 'https://dala.kz/api/v1/datasets/dataset:population';
     assert.deepEqual(
       of(population, `${DCAT}landingPage`).map((o) => o.value),
-      ['https://dala.kz/#metric=population'],
+      [population],
     );
     assert.match(
       of(population, `${DCT}title`).find((o) => (o as { language: string }).language === 'kk')!

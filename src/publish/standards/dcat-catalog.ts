@@ -312,20 +312,18 @@ export function dcatCatalog(model: Model, artifacts: Artifact[], base: string): 
       });
     const span = temporalOf(model, d);
     const texts = textsOf.get(d.id)!;
-    // the page a person lands on: the explorer showing the dataset's first indicator (its view lives
-    // in the fragment, web/src/view.ts); a dataset without indicators has none yet
-    const first = model.indicators.find((i) => d.source_ids.includes(i.source_id));
-    const landing = d.path.startsWith('datasets/') && first ? `${base}/#metric=${first.id}` : null;
-    if (landing) add({ '@id': landing, '@type': 'foaf:Document' });
+    // the page a person lands on is the dataset's own URL: HTML for a browser, JSON for a program
+    // (src/serve/v1/dataset-page.ts)
+    const landing = datasetIri(base, d);
     const node: Node = {
       '@id': datasetIri(base, d),
-      '@type': 'dcat:Dataset',
+      '@type': ['dcat:Dataset', 'foaf:Document'],
       'dct:identifier': `dataset:${d.id}`,
       'dct:title': langs(texts.title),
       'dct:description': langs(texts.description),
       'dcat:keyword': texts.keywords.map((k) => ({ '@value': k.value, '@language': k.lang })),
       'dcat:theme': texts.themes.map(theme),
-      ...(landing ? { 'dcat:landingPage': ref(landing) } : {}),
+      'dcat:landingPage': ref(landing),
       'dct:license': ref(licence),
       // the release is the dataset's publication: issued and modified when it was built
       'dct:issued': typed(model.builtAt, 'xsd:dateTime'),

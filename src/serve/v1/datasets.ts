@@ -5,6 +5,7 @@ import type { LoadedRelease, ReleaseSource } from '../releases/release-types.js'
 import type { IndexedEntity } from './search/hits.js';
 import { CITATION_SCHEMA, citationOf } from '../permalinks/citation.js';
 import { registerEntityFamily } from './entity-routes.js';
+import { DATASET_PAGE_HEADERS, datasetPage } from './dataset-page.js';
 import { evaluateFreshness } from './freshness.js';
 import { provenanceProperties } from './places.js';
 import { openObject } from './schemas.js';
@@ -76,6 +77,18 @@ export async function datasetRoutes(
           },
           ['id', 'type', 'names', 'freshness', 'revision', 'citation'],
         ),
+        alternates: [
+          {
+            type: 'text/html',
+            schema: {
+              type: 'string',
+              description: 'The landing page, with schema.org Dataset markup',
+            },
+            // the view is this family's own (datasetView below)
+            headers: DATASET_PAGE_HEADERS,
+            render: (view, release) => datasetPage(release, view as ReturnType<typeof datasetView>),
+          },
+        ],
         view: (entity, release) => datasetView(entity, release, now()),
       },
       opts,

@@ -22,6 +22,7 @@ import type { FromQuery } from '../interface/schemas.js';
 import { collectionConfig, pageAnswer } from './answer.js';
 import { entityReaderOf } from '../../store/entity-reader.js';
 import { parseEntity, type IndexedEntity } from './search/hits.js';
+import { formatParam, preferredType } from '../answers/negotiate.js';
 
 /** The query members a family's own filters add to the paging ones, derived from their schemas. */
 export type FilterQuery<F> = FromQuery<{
@@ -41,6 +42,16 @@ export interface EntityFamily<F extends Record<string, object> = {}, I extends o
   /** Filters of the collection beyond paging, and the types each selects among `types`. */
   filters?: F;
   typesFor?(query: FilterQuery<F>): readonly string[];
+  /** Other representations of an item beside its JSON (an HTML page for a browser, JSON-stat), by Accept or format. */
+  alternates?: readonly Alternate[];
+}
+
+/** Another representation of an item: its media type (one of negotiate.ts FORMATS), schema and writer of the item's view. */
+export interface Alternate {
+  type: string;
+  schema: object;
+  headers?: Readonly<Record<string, string>>; // sent with it (an HTML page's security policy)
+  render(view: Record<string, unknown>, release: LoadedRelease): string;
 }
 
 export interface FamilyOptions {
@@ -141,22 +152,67 @@ export function registerEntityFamily<
     },
   });
 
+  // an item with other representations answers its JSON first (a program), each other by Accept
+  const alternates = family.alternates ?? [];
+  const formats: string[] = ['application/json'];
+  const alternateContent: Record<string, { schema: object }> = {};
+  for (const a of alternates) {
+    formats.push(a.type);
+    alternateContent[a.type] = { schema: a.schema };
+  }
+  const others = formats.slice(1).join(' or ');
+  const itemSchema: object = family.itemSchema; // as a plain schema: the envelope's members only
+  const { description: _, ...envelope } = envelopeOf(itemSchema, `The ${family.noun}`);
   app.get<{ Params: IdParams }>(`/${family.path}/:id`, {
+    ...(alternates.length ? { config: { formats } } : {}),
     schema: {
-      summary: `One ${family.noun} by canonical id (aliases answer 308)`,
+      summary: alternates.length
+        ? `One ${family.noun} by canonical id: JSON, or ${others} (aliases answer 308)`
+        : `One ${family.noun} by canonical id (aliases answer 308)`,
       tags: ['resources'],
       params: idParam,
+      ...(alternates.length
+        ? {
+            querystring: {
+              type: 'object',
+              additionalProperties: false,
+              properties: { format: formatParam(formats) },
+            },
+          }
+        : {}),
       response: {
-        200: envelopeOf(family.itemSchema, `The ${family.noun}`),
+        200: alternates.length
+          ? {
+              description: `The ${family.noun}: the v1 envelope, or ${others}`,
+              content: {
+                'application/json': { schema: envelope },
+                ...alternateContent,
+              },
+            }
+          : envelopeOf(family.itemSchema, `The ${family.noun}`),
         ...redirectResponse,
-        ...problems('not_found', 'invalid_path'),
+        ...problems(
+          'not_found',
+          'invalid_path',
+          ...(alternates.length ? (['not_acceptable'] as const) : []),
+        ),
       },
     },
     handler: async (request, reply) => {
       const release = pinned(request);
       const entity = findEntity(request, reply, release, family, request.params.id);
       if (!entity) return reply.send();
-      return single(request, release, family.view(entity, release));
+      const view = family.view(entity, release);
+      if (!alternates.length) return single(request, release, view);
+      reply.header('vary', 'Accept');
+      const type = preferredType(request, formats);
+      const alternate = alternates.find((a) => a.type === type);
+      if (alternate)
+        return reply
+          .headers(alternate.headers ?? {})
+          .type(`${type}; charset=utf-8`)
+          .send(alternate.render(view, release));
+      return single(request, release, view);
     },
   });
 }
