@@ -22,7 +22,12 @@ describe('the DCAT-AP catalogue of the real release', () => {
     const { releasesDir, revision } = await realRelease();
     dir = join(releasesDir, revision);
     turtle = readFileSync(join(dir, 'data/dcat-catalog.ttl'), 'utf8');
-    app = await buildApp({ releasesDir, logger: false });
+    // every dataset's page is asked, more than the /api/v1 rate limit's burst (tested in v1-rate-limit)
+    app = await buildApp({
+      releasesDir,
+      logger: false,
+      v1: { rateLimit: { burst: 10_000, refillPerSecond: 1000 } },
+    });
     base = await app.listen({ port: 0, host: '127.0.0.1' });
   });
   after(() => app?.close());
