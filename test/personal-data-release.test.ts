@@ -1,0 +1,86 @@
+// No byte of the real release carries the personal data the snapshot notes point to: the names, phone
+// numbers and e-mails printed at the foot of the Bureau's bulletins (bns-more, bns-dynamic, bns-2026)
+// and the staff names and logins in the workbooks' file properties (the release never copies a
+// workbook). The tokens are read from the snapshots (test/support/personal-data.ts); every released
+// file is scanned, decompressed, and a PDF also as its text.
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, test } from 'node:test';
+import { snapshotsDir } from '../src/lib/config.js';
+import {
+  findTokens,
+  metadataTokens,
+  PERSONAL_ROWS,
+  printedTokens,
+} from './support/personal-data.js';
+import { pdfToText } from './support/pdftotext.js';
+import { realRelease } from './support/release.js';
+import { tempDir } from './support/temp-dir.js';
+
+const SNAP = snapshotsDir();
+
+describe('personal data in the release', () => {
+  test("every bulletin the notes name yields its authors' names, phones and e-mail", () => {
+    const tokens = printedTokens(SNAP);
+    for (const [file] of PERSONAL_ROWS) {
+      const own = tokens.filter((t) => t.from.startsWith(file)).map((t) => t.token);
+      assert.ok(
+        own.some((t) => t.includes('@')),
+        `${file}: an e-mail among ${own.join(', ')}`,
+      );
+      assert.ok(
+        own.some((t) => /^\d{6}$/u.test(t)),
+        `${file}: a phone number among ${own.join(', ')}`,
+      );
+      assert.ok(
+        own.some((t) => /^\p{Lu}\p{Ll}{3,}$/u.test(t)),
+        `${file}: a name among ${own.join(', ')}`,
+      );
+    }
+    // the labour-productivity bulletin's director, executor and executor's e-mail (sheet "4", rows 27-31)
+    for (const t of ['Nakipbekov', 'Tastan', 'n.tastan@aspire.gov.kz', '749537', '749717'])
+      assert.ok(
+        tokens.some((x) => x.token === t),
+        t,
+      );
+  });
+
+  test('the file properties of nearly every dynamic table name a member of staff', () => {
+    const tokens = metadataTokens(SNAP);
+    const files = new Set(
+      tokens.filter((t) => t.from.startsWith('bns-dynamic/')).map((t) => t.from.split(',')[0]),
+    );
+    assert.ok(files.size >= 50, `${files.size} dynamic tables with a staff name or login`);
+    // a legacy BIFF file's properties are read in its code page, not as mojibake
+    assert.ok(
+      tokens.some(
+        (t) =>
+          /^[А-ЯЁӘҒҚҢӨҰҮҺІ][а-яёәғқңөұүһі]+$/u.test(t.token) &&
+          t.from.endsWith('.xls, file property LastAuthor'),
+      ),
+    );
+  });
+
+  test("the scan finds a token in a compressed file and in a PDF's text", async () => {
+    const dir = tempDir('dala-personal-');
+    writeFileSync(join(dir, 'points.json.gz'), gzipSync('{"note":"Executor: Tastan N."}'));
+    writeFileSync(join(dir, 'clean.json'), '{"note":"none"}');
+    const { scanned, hits } = await findTokens(
+      dir,
+      [{ token: 'Tastan', from: 'planted' }],
+      pdfToText,
+    );
+    assert.equal(scanned, 2);
+    assert.deepEqual(hits, [`${join(dir, 'points.json.gz')} contains "Tastan" (planted)`]);
+  });
+
+  test('no released byte carries a name, phone, e-mail or login the notes point to', async () => {
+    const { releasesDir } = await realRelease();
+    const tokens = [...printedTokens(SNAP), ...metadataTokens(SNAP)];
+    const { scanned, hits } = await findTokens(releasesDir, tokens, pdfToText);
+    assert.ok(scanned > 400, `${scanned} files scanned`);
+    assert.deepEqual(hits, []);
+  });
+});
