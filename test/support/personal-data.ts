@@ -108,6 +108,16 @@ function* filesUnder(dir: string): Generator<string> {
   }
 }
 
+/**
+ * A token standing alone: not inside a longer word or number (the six digits of a phone number
+ * occur inside coordinates such as 76.749537, a first name inside a longer word).
+ */
+const wholeToken = (token: string) =>
+  new RegExp(
+    `(?<![\\p{L}\\p{N}.])${token.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')}(?![\\p{L}\\p{N}])`,
+    'u',
+  );
+
 /** Each file of the tree (decompressed, a PDF as its text) with the tokens it carries. */
 export async function findTokens(
   dir: string,
@@ -123,7 +133,7 @@ export async function findTokens(
     const texts = [bytes.toString('utf8')];
     if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') texts.push(await pdfText(bytes));
     for (const t of tokens)
-      if (texts.some((x) => x.includes(t.token)))
+      if (texts.some((x) => wholeToken(t.token).test(x)))
         hits.push(`${file} contains "${t.token}" (${t.from})`);
     scanned++;
   }
