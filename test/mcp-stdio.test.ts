@@ -92,6 +92,52 @@ test('over stdio, get_observations and compare_places give exactly the values of
   assert.equal(bad.problem?.code, 'invalid_date');
 });
 
+test('over stdio every tool answers what /mcp answers (a cursor aside: it is signed per process), each value with its period, unit, source and a permalink that resolves', async () => {
+  const http = await httpClient(s.url);
+  const calls: [string, Record<string, unknown>][] = [
+    ['search', { query: 'Karagandy' }],
+    ['list_topics', { locale: 'ru' }],
+    ['describe_indicator', { indicator: 'population', locale: 'kk' }],
+    ['get_observations', { indicator: 'population', limit: 2 }],
+    ['compare_places', { indicator: 'population', period: '2024' }],
+    ['snapshot_at_date', { indicator: 'population', date: '2024-06-30' }],
+    ['series_over_range', { indicator: 'grp_cumulative', places: ['KZ-35'] }],
+    ['release_changes', {}],
+    ['get_observations', { indicator: 'nope' }],
+  ];
+  try {
+    const answered = new Set<string>();
+    for (const [name, args] of calls) {
+      const overStdio = await callTool(client, name, args);
+      const overHttp = await callTool(http, name, args);
+      const { next_cursor: a, ...stdioRest } = overStdio.structured ?? {};
+      const { next_cursor: b, ...httpRest } = overHttp.structured ?? {};
+      const label = `${name} ${JSON.stringify(args)}`;
+      assert.deepEqual(stdioRest, httpRest, label);
+      assert.equal(overStdio.text, overHttp.text, label);
+      assert.deepEqual(overStdio.problem, overHttp.problem, label);
+      assert.equal(typeof a, typeof b, label);
+      answered.add(name);
+      for (const v of overStdio.structured?.values ?? []) {
+        for (const member of ['period', 'unit', 'status', 'source', 'revision'])
+          assert.ok(v[member], `${label}: ${member} of ${v.place} ${v.period}`);
+        assert.equal(v.revision, revision, label);
+        const sealed = await fetch(s.url + new URL(v.permalink, 'http://base.invalid').pathname);
+        assert.equal(sealed.status, 200, `${label}: ${v.permalink}`);
+        if (v.indicator === 'indicator:population')
+          assert.ok((await sealed.text()).includes(`,${v.place.slice(6)},${v.period},`), label);
+      }
+    }
+    assert.deepEqual(
+      [...answered].sort(),
+      (await client.listTools()).tools.map((t) => t.name).sort(),
+      'every tool was called',
+    );
+  } finally {
+    await http.close();
+  }
+});
+
 test('dala mcp exits 0 when its input ends', async () => {
   const child = spawn(process.execPath, [DALA, 'mcp', '--releases', releasesDir], {
     env: { ...process.env, DALA_FROM_SOURCE: '1' },
