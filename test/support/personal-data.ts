@@ -1,5 +1,5 @@
-// The personal data the snapshot notes point to (../shared/snapshots/README.md and each folder's
-// NOTES.md), read from the snapshots themselves so that a changed file cannot hide a name: the names,
+// The personal data of the staged snapshots (their passports are in sources/passports.json), read
+// from the snapshots themselves so that a changed file cannot hide a name: the names,
 // phone numbers and e-mails printed at the foot of the Bureau's bulletins, and the staff names and
 // logins in every workbook's file properties (author, last saved by). A release must carry none of
 // them in any byte, compressed or not, nor in the text of any PDF.
