@@ -64,8 +64,6 @@ const tableDeclaration = {
 const datasetPassport = {
   title: nonEmpty,
   description: nonEmpty,
-  // days after the latest period end within which the next publication is due (the publisher's cadence)
-  sla_days: { type: 'integer', minimum: 1 },
   quality_status: { enum: ['official', 'derived', 'reference', 'demonstration'] },
   historical: { type: 'boolean' },
   publication_limits: nonEmpty,
@@ -75,7 +73,7 @@ export const datasetDeclaration = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   type: 'object',
   additionalProperties: false,
-  required: ['id', 'title', 'description', 'sla_days', 'quality_status', 'tables'],
+  required: ['id', 'title', 'description', 'quality_status', 'tables'],
   properties: {
     id: { type: 'string', pattern: DATASET_ID },
     ...datasetPassport,
@@ -134,6 +132,9 @@ export const referenceDatasets = {
     properties: {
       id: { type: 'string', pattern: DATASET_ID },
       ...datasetPassport,
+      // days after the latest period end within which the next publication is due (the publisher's
+      // cadence); a series dataset's follows its indicators' frequencies (src/model/dataset-freshness.ts)
+      sla_days: { type: 'integer', minimum: 1 },
       path: nonEmpty,
       csv_path: { type: ['string', 'null'], minLength: 1 },
       // its sources: listed, or those of the indicators of official-regional-indicators.json
