@@ -1,6 +1,7 @@
 // The v1 resources of the store: one entity per place, district, institution, indicator, dataset,
 // source and event, and every name each answers to (search and resolve read them).
 import { canonicalJson } from '../../lib/canonical-json.js';
+import { LANGUAGES } from '../../lib/languages.js';
 import { withoutKindWords } from '../../lib/place-kind-words.js';
 import { searchKey } from '../../lib/text-normalise.js';
 import type { Model } from '../../model/model.js';
@@ -29,7 +30,7 @@ const FALLBACK = {
 function sharesCentreName(r: Model['regions'][number]): boolean {
   return (
     r.kind === 'region' &&
-    (['kk', 'ru', 'en'] as const).some(
+    LANGUAGES.some(
       (lang) => withoutKindWords(searchKey(r.name[lang])) === searchKey(r.admin_centre[lang]),
     )
   );
@@ -43,8 +44,7 @@ export function storeEntities(model: Model): {
   const entities: Row<'entities'>[] = [];
   const names: Row<'entity_names'>[] = [];
   const addNames = (id: string, n: Names, kind: string) => {
-    for (const lang of ['kk', 'ru', 'en'] as const)
-      names.push({ entity_id: id, name: n[lang], lang, kind });
+    for (const lang of LANGUAGES) names.push({ entity_id: id, name: n[lang], lang, kind });
   };
   for (const r of model.regions) {
     const g = model.geo.regions.find((x) => x.iso === r.iso)!;
