@@ -77,6 +77,7 @@ test('every v1 error code of the catalog is produced, as problem+json with its c
     ['invalid_parameter', () => call(`${s}/observations?period=sometime`)],
     ['unknown_parameter', () => call(`${s}/places?colour=blue`)],
     ['unknown_dimension_code', () => call(`${s}/observations?sex=W`)],
+    ['unknown_topic', () => call(`${s}/indicators?topic=weather`)],
     ['dimension_not_applicable', () => call(`${s}/observations?indicator=population&area=U`)],
     ['method_not_allowed', () => call(`${s}/resolve`)],
     ['not_acceptable', () => call(`${s}/places`, { headers: { accept: 'application/xml' } })],

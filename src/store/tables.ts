@@ -65,6 +65,18 @@ export const TABLES = {
     primaryKey: ['series'],
     references: { series: 'metrics(id)' },
   },
+  // The topic scheme (sources/topics.json: the Bureau's statistical domains, the SDG goals) and the
+  // topics of each indicator (one or more): /api/v1/topics and the indicators' topic filter.
+  topics: {
+    columns: { id: text, kind: text, name_en: text, name_ru: text, name_kk: text },
+    primaryKey: ['id'],
+  },
+  indicator_topics: {
+    columns: { topic: text, indicator: text },
+    primaryKey: ['topic', 'indicator'],
+    clustered: true,
+    references: { topic: 'topics(id)', indicator: 'metrics(id)' },
+  },
   // Clustered on (metric, place, period_end, period_start, period DESC): one place's series is one
   // contiguous range, and the latest point at a date is one backward seek (snapshot). The ties order
   // (later start first, then period ascending) is the snapshot's: see src/store/reader.ts. The build

@@ -30,6 +30,14 @@ const name = (entity_id: string, n: string, lang: string, kind: string): Name =>
   kind,
 });
 
+const topic = (id: string, en: string, ru: string, kk: string) => ({
+  id,
+  kind: 'domain',
+  name_en: en,
+  name_ru: ru,
+  name_kk: kk,
+});
+
 export function v1Store(
   opts: { karaganda2024?: number; extraEntities?: Entity[] } = {},
 ): StoreContent {
@@ -114,6 +122,26 @@ export function v1Store(
       name('place:KZ-71', 'astana', 'und', 'slug'),
       name('place:KZ-71', 'KZ-71', 'und', 'code'),
       name('place:KZ-35/KZ3510', 'Karaganda', 'en', 'name'),
+    ],
+    // the topic scheme and the indicators' topics (src/publish/store/topics.ts); labour holds none here
+    topics: [
+      topic(
+        'population',
+        'Population and demography',
+        'Население и демография',
+        'Халық және демография',
+      ),
+      topic(
+        'labour',
+        'Labour market and employment',
+        'Рынок труда и занятость',
+        'Еңбек нарығы және жұмыспен қамту',
+      ),
+      topic('national-accounts', 'National accounts', 'Национальные счета', 'Ұлттық шоттар'),
+    ],
+    indicator_topics: [
+      { topic: 'national-accounts', indicator: 'grp_cumulative' },
+      { topic: 'population', indicator: 'population' },
     ],
     relations: [
       {

@@ -1,11 +1,12 @@
 // The model as store rows: temporal points (official series, GRP cumulative, daily event counts,
-// the labelled media sample), the layers, events, and the v1 resources (entities.ts, links.ts).
+// the labelled media sample), the layers, the topics, events, and the v1 resources (entities.ts, links.ts).
 import type { Model } from '../../model/model.js';
 import type { Row } from '../../store/tables.js';
 import { verifiedEvents } from '../contracts/workbench.js';
 import type { NameNote } from '../search-content.js';
 import type { StoreContent } from './write.js';
 import { seriesRows } from './series.js';
+import { topicRows } from './topics.js';
 import { storeEntities } from './entities.js';
 import { storeLinks } from './links.js';
 import { dailyCountPoints } from '../point-counts.js';
@@ -17,11 +18,13 @@ export function storeContent(model: Model): StoreContent & { name_notes: NameNot
     ...dailyCountPoints(model),
   ];
   const metricIds = new Set(points.map((p) => p.metric));
+  const series = seriesRows(model, metricIds);
 
   return {
     meta: { as_of: model.asOf, built_at: model.builtAt, kind: 'release' },
     layers: model.layers,
-    ...seriesRows(model, metricIds),
+    ...series,
+    ...topicRows(model, series.metrics),
     // by (metric, place, period): the store writer takes each (metric, place) series as one run
     points: points.sort((a, b) =>
       a.metric !== b.metric

@@ -9,6 +9,7 @@ import { ddl } from '../../store/tables.js';
 // every place and answers the others by the plain path.
 // 5.0.0: metrics holds one row per series key with its indicator and dimension codes (indicators
 // with dimensions); a reader takes a 4.x store's metrics as indicators without dimensions.
-export const STORE_VERSION = '5.0.0';
+// 5.1.0: topics and indicator_topics classify the indicators; a reader of a 5.0 store has no topics.
+export const STORE_VERSION = '5.1.0';
 
 export const STORE_DDL = ddl();

@@ -24,8 +24,8 @@ import { pagesChecked } from '../../store/page-checksums.js';
 type Derived =
   'meta' | 'point_series' | 'rollups' | 'series_answers' | 'series_totals' | 'snapshot_blocks';
 
-/** Tables a content may leave out (no rows): the series of dimensioned indicators. */
-type Optional = 'series_dimensions';
+/** Tables a content may leave out (no rows): the series of dimensioned indicators, the topics. */
+type Optional = 'series_dimensions' | 'topics' | 'indicator_topics';
 type Given = Exclude<TableName, Derived | Optional>;
 /** The rows of a store as lists (what the model gives). */
 export type StoreContent = { meta: Record<string, string> } & { [T in Given]: Row<T>[] } & {
@@ -41,6 +41,8 @@ const GIVEN_ORDER = [
   'layers',
   'metrics',
   'series_dimensions',
+  'topics',
+  'indicator_topics',
   'events',
   'relations',
   'claims',

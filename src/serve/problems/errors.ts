@@ -59,6 +59,7 @@ export const ERROR_CATALOG = {
   invalid_query: { status: 400, title: 'Invalid search query' },
   unknown_release: { status: 404, title: 'Unknown release' },
   non_consecutive_releases: { status: 400, title: 'Releases are not consecutive' },
+  unknown_topic: { status: 400, title: 'Unknown topic' },
   // /r/ (permalinks)
   release_gone: { status: 410, title: 'Release no longer kept on this server' },
   // /d/ (permalinks by data revision, printed in PDFs)

@@ -24,6 +24,7 @@ import { recordRoutes } from './records.js';
 import { releaseRoutes } from './releases.js';
 import { resolveRoutes } from './resolve.js';
 import { searchRoutes } from './search.js';
+import { topicRoutes } from './topics.js';
 
 export const V1_BODY_LIMIT = 16 * 1024; // docs/interface.md §8
 
@@ -89,6 +90,7 @@ export const v1Plugin: FastifyPluginAsync<V1Options> = async (app, opts) => {
     await limited.register(releaseRoutes, routeOpts);
     await limited.register(placeRoutes, routeOpts);
     await limited.register(indicatorRoutes, routeOpts);
+    await limited.register(topicRoutes, routeOpts);
     await limited.register(observationRoutes, routeOpts);
     await limited.register(datasetRoutes, routeOpts);
     await limited.register(catalogRoutes, routeOpts);

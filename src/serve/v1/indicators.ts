@@ -25,6 +25,7 @@ import { collectionConfig, pageAnswer } from './answer.js';
 import { seriesIndexOf } from '../../store/series-index.js';
 import { indicatorRef, markDeprecated, type IndicatorRef } from '../dimensions/filters.js';
 import { DIMENSIONS_VIEW_SCHEMA, dimensionsView, indicatorCoverage } from '../dimensions/views.js';
+import { indicatorsOfTopic } from './topics.js';
 
 export const placeId = (code: string) => `place:${code}`;
 export const stripPrefix = (value: string, prefix: string) =>
@@ -46,6 +47,7 @@ export function indicatorView(
     dimensions: dimensionsView(release, m.id),
     names: { en: m.name_en, ru: m.name_ru, kk: m.name_kk },
     layer: m.layer,
+    topics: [...(storeOf(release).topicsOf.get(m.id) ?? [])],
     unit: m.unit,
     frequency: m.frequency,
     aggregation: m.aggregation,
@@ -90,6 +92,8 @@ export const indicatorSchema = openObject(
     metric: { type: 'string' },
     names: { $ref: 'Names#' },
     frequency: { type: 'string' },
+    // the topics of the scheme (/api/v1/topics) the indicator is classified in
+    topics: { type: 'array', items: { type: 'string' } },
     dimensions: DIMENSIONS_VIEW_SCHEMA,
     ...provenanceProperties,
     links: openObject(
@@ -97,9 +101,16 @@ export const indicatorSchema = openObject(
       ['self', 'observations', 'source'],
     ),
   },
-  ['id', 'metric', 'names', 'frequency', 'dimensions', ...provenanceRequired, 'links'],
+  ['id', 'metric', 'names', 'frequency', 'topics', 'dimensions', ...provenanceRequired, 'links'],
 );
-const INDICATORS_QUERY = pagedQuery();
+const INDICATORS_QUERY = pagedQuery({
+  topic: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 64,
+    description: 'Only the indicators of this topic (an id of /api/v1/topics)',
+  },
+});
 
 export async function indicatorRoutes(
   app: FastifyInstance,
@@ -116,12 +127,22 @@ export async function indicatorRoutes(
       querystring: INDICATORS_QUERY,
       response: {
         200: collectionResponse(indicatorSchema, 'A page of indicators, JSON or CSV'),
-        ...problems('invalid_limit', 'invalid_cursor', 'unknown_release', 'not_acceptable'),
+        ...problems(
+          'invalid_limit',
+          'invalid_cursor',
+          'unknown_release',
+          'not_acceptable',
+          'unknown_topic',
+        ),
       },
     },
     handler: async (request, reply) => {
       const page = await openPage(request, releases, request.query);
-      const all = indicatorRows(page.release);
+      const { topic } = request.query;
+      const all =
+        topic === undefined
+          ? indicatorRows(page.release)
+          : indicatorsOfTopic(page.release, indicatorRows(page.release), topic);
       const total = all.length;
       const rows = all.slice(page.offset, page.offset + page.limit);
       return pageAnswer(
