@@ -10,7 +10,7 @@ export type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 
 export interface AjvOptions {
   /** The JSON Schema dialect of the schemas this instance compiles. */
-  dialect: '2020-12' | 'draft-07';
+  dialect: '2020-12' | 'draft-07' | 'draft-04';
   /** Every error of a value (a table's every faulty row) rather than the first. */
   allErrors?: boolean;
   /** Ajv's strict mode: refuses unknown keywords (off for schemas written by others). */
@@ -26,10 +26,13 @@ const load = createRequire(import.meta.url);
  * off (Ajv's defaults): a value that is not what its schema says is an error, never rewritten.
  */
 export function makeAjv(opts: AjvOptions): Ajv {
+  // draft-04 is the dialect of schemas others published before draft-06 (SDMX-JSON 1.0)
   const Ajv = (
     opts.dialect === '2020-12'
       ? (load('ajv/dist/2020') as typeof import('ajv/dist/2020.js')).Ajv2020
-      : (load('ajv') as typeof import('ajv')).Ajv
+      : opts.dialect === 'draft-04'
+        ? (load('ajv-draft-04') as { default: unknown }).default
+        : (load('ajv') as typeof import('ajv')).Ajv
   ) as new (options: object) => Ajv;
   const ajv = new Ajv({ allErrors: opts.allErrors ?? false, strict: opts.strict ?? false });
   if (opts.formats) (load('ajv-formats') as (ajv: Ajv) => void)(ajv);

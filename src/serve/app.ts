@@ -301,7 +301,12 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
     publicOrigin: origin,
     now: opts.v1?.now,
   });
-  await app.register(sdmxPlugin, { prefix: '/sdmx/2.1', answerCache: answers, admission });
+  await app.register(sdmxPlugin, {
+    prefix: '/sdmx/2.1',
+    answerCache: answers,
+    admission,
+    releases,
+  });
   await app.register(permalinkRoutes, { releases });
   await app.register(dataRevisionRoutes, { releases });
   await app.register(webPlugin); // `/` for browsers (Accept: text/html) and /assets/

@@ -25,6 +25,9 @@ import {
   type Shape,
 } from './data-shape.js';
 import { genericWriter, structureSpecificWriter } from './data-xml.js';
+import { sdmxJsonWriter } from './data-json.js';
+import { updatedAfterInstant, updatedBatches } from './updated-after.js';
+import type { ReleaseSource } from '../releases/release-types.js';
 import { SdmxError } from './errors.js';
 import { queriedFlow, resolveFlow } from './keys.js';
 import { messageContext } from './namespaces.js';
@@ -50,7 +53,8 @@ const DATA_QUERY = {
     lastNObservations: { type: 'integer', minimum: 1 },
     updatedAfter: {
       type: 'string',
-      description: 'Not implemented (501): a release is replaced whole',
+      description:
+        'Only observations added or changed since this instant (a date-time with its zone, or a date), against the newest earlier release built by then; deletions are not listed',
     },
     includeHistory: { type: 'string', description: 'Not implemented (501)' },
   },
@@ -111,14 +115,15 @@ async function writeMessage(
   return parts.join('');
 }
 
-async function data(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+async function data(
+  releases: ReleaseSource,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
   const params = request.params as { flowRef: string; key?: string; providerRef?: string };
   const query = request.query as DataQuery;
-  if (query.updatedAfter !== undefined)
-    throw new SdmxError(
-      'not_implemented',
-      'updatedAfter: a release is replaced whole; compare releases with /api/v1/releases',
-    );
+  const updatedAfter =
+    query.updatedAfter === undefined ? undefined : updatedAfterInstant(query.updatedAfter);
   if (query.includeHistory !== undefined)
     throw new SdmxError(
       'not_implemented',
@@ -133,7 +138,11 @@ async function data(request: FastifyRequest, reply: FastifyReply): Promise<Fasti
     obsDimension: observationDimension(flow, query.dimensionAtObservation),
     detail: query.detail ?? 'full',
   };
-  const batches = await nonEmptyBatches(storeOf(release), selection(flow, key, query));
+  const selected = await nonEmptyBatches(storeOf(release), selection(flow, key, query));
+  const batches =
+    updatedAfter === undefined
+      ? selected
+      : await updatedBatches(releases, release, { params, query }, selected, updatedAfter);
   const csv = csvOptions(type);
   if (csv) {
     const named = type === 'text/csv' ? MEDIA.csv : type;
@@ -143,6 +152,16 @@ async function data(request: FastifyRequest, reply: FastifyReply): Promise<Fasti
       await writeMessage(sdmxCsvWriter(shape, structures, csv), shape, batches),
     );
   }
+  if (type === MEDIA.json || type === 'application/json')
+    return send(
+      reply,
+      MEDIA.json,
+      await writeMessage(
+        sdmxJsonWriter(shape, structures, messageContext(request)),
+        shape,
+        batches,
+      ),
+    );
   const writer =
     type === MEDIA.generic
       ? genericWriter(shape, messageContext(request))
@@ -150,7 +169,7 @@ async function data(request: FastifyRequest, reply: FastifyReply): Promise<Fasti
   return send(reply, type, await writeMessage(writer, shape, batches));
 }
 
-export function dataRoutes(app: FastifyInstance): void {
+export function dataRoutes(app: FastifyInstance, releases: ReleaseSource): void {
   sdmxRoutes(
     app,
     {
@@ -161,7 +180,7 @@ export function dataRoutes(app: FastifyInstance): void {
       types: DATA_TYPES,
       errors: [400, 404, 406, 413, 501],
     },
-    data,
+    (request, reply) => data(releases, request, reply),
   );
   sdmxRoutes(
     app,

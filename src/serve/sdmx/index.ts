@@ -11,6 +11,7 @@ import type { Admission } from '../load/admission.js';
 import { availabilityRoutes } from './availability-routes.js';
 import { dataRoutes } from './data-routes.js';
 import { installSdmxErrors } from './errors.js';
+import type { ReleaseSource } from '../releases/release-types.js';
 import { UNIMPLEMENTED_RESOURCES } from './structure-query.js';
 import { structureRoutes } from './structure-routes.js';
 
@@ -18,7 +19,7 @@ export { MEDIA } from './media.js';
 
 export async function sdmxPlugin(
   app: FastifyInstance,
-  opts: { answerCache: AnswerCache; admission?: Admission },
+  opts: { answerCache: AnswerCache; admission?: Admission; releases: ReleaseSource },
 ): Promise<void> {
   // an unknown path: 501 for a resource of the SDMX 2.1 interface Dala does not maintain, else 404
   installSdmxErrors(
@@ -31,6 +32,6 @@ export async function sdmxPlugin(
   installAnswerCache(app, opts.answerCache);
   opts.admission?.install(app); // after the cache: a cached answer costs no work
   structureRoutes(app);
-  dataRoutes(app);
+  dataRoutes(app, opts.releases);
   availabilityRoutes(app);
 }

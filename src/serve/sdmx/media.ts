@@ -8,6 +8,7 @@ export const MEDIA = {
   structureSpecific: 'application/vnd.sdmx.structurespecificdata+xml;version=2.1',
   generic: 'application/vnd.sdmx.genericdata+xml;version=2.1',
   csv: 'application/vnd.sdmx.data+csv;version=1.0.0',
+  json: 'application/vnd.sdmx.data+json;version=1.0.0',
   schema: 'application/vnd.sdmx.schema+xml;version=2.1',
 } as const;
 
@@ -27,9 +28,11 @@ export const DATA_TYPES = [
   MEDIA.structureSpecific,
   MEDIA.generic,
   ...CSV_VARIANTS,
+  MEDIA.json,
   'application/xml',
   'text/xml',
   'text/csv',
+  'application/json',
 ];
 export const SCHEMA_TYPES = [MEDIA.schema, 'application/xml', 'text/xml'];
 
@@ -71,7 +74,7 @@ export function responses(
   types: readonly string[],
   errors: ErrorStatus[],
 ): Record<string, object> {
-  const text = { type: 'string', description: 'An SDMX message as text (XML or CSV)' };
+  const text = { type: 'string', description: 'An SDMX message as text (XML, CSV or JSON)' };
   const out: Record<string, object> = {
     200: {
       description: summary,
