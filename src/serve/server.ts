@@ -118,8 +118,10 @@ async function startEarly(opts: ServerOptions, host: string, port: number): Prom
     url: url.value,
     settled: settle(app.value),
     async close() {
-      await close();
-      await app.value.close(); // in-flight requests end (503 with Connection: close while closing), then the holder
+      // Fastify does not wait for the requests of a server it did not make (serverFactory) before its
+      // onClose hooks close the store: every request read is answered first, then the app closes.
+      await front.drain();
+      await app.value.close();
     },
   };
 }
