@@ -66,6 +66,22 @@ export class ObservationReader {
     return this.byKey.get(metric, place, period) as PointRow | undefined;
   }
 
+  /** The point of a series with a value whose period ends last (ties: the longer period), if any. */
+  latestWithValue(metric: string, place: string): PointRow | undefined {
+    return this.statement(
+      'SELECT * FROM points WHERE metric = ? AND place = ? AND value IS NOT NULL ORDER BY period_end DESC, period_start ASC LIMIT 1',
+    ).get(metric, place) as PointRow | undefined;
+  }
+
+  /** Whether a series is published at some district (a place under a region: `KZ-35/...`). */
+  atDistricts(metric: string): boolean {
+    return (
+      this.statement(
+        "SELECT 1 FROM point_series WHERE metric = ? AND place LIKE '%/%' LIMIT 1",
+      ).get(metric) !== undefined
+    );
+  }
+
   /** A page of points in the given order with the total matching the filter. */
   points(
     filter: PointFilter,

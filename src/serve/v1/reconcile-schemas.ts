@@ -95,19 +95,66 @@ export const SUGGESTIONS = openObject(
   ['result'],
 );
 
+const extensionValue = {
+  type: 'object',
+  description: 'A value: {str}, {float}, or an entity {id, name}; none for a value not published',
+  properties: { str, float: { type: 'number' }, id: str, name: str },
+  additionalProperties: false,
+} as const;
+
+/** A data extension answer (section 8.3): each property named, then each entity's values. */
+export const RECON_EXTENSION = openObject(
+  {
+    meta: {
+      type: 'array',
+      items: openObject({ id: str, name: str, type: openObject({ id: str, name: str }, ['id']) }, [
+        'id',
+        'name',
+      ]),
+    },
+    rows: {
+      type: 'object',
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: { type: 'array', items: extensionValue },
+      },
+    },
+  },
+  ['meta', 'rows'],
+);
+
+/** Property proposals for a type (section 8.2). */
+export const RECON_PROPOSALS = openObject(
+  {
+    type: str,
+    limit: int,
+    properties: { type: 'array', items: openObject({ id: str, name: str }, ['id', 'name']) },
+  },
+  ['type', 'properties'],
+);
+
 /**
- * GET /reconcile answers the manifest without `queries` and a batch of results with them: exactly one
- * of the two (a manifest has array members a batch cannot have; a batch lacks the manifest's required ones).
+ * GET /reconcile answers the manifest without `queries`, a batch of results with them, and a data
+ * extension with `extend`: exactly one of the three (a manifest has array members a batch cannot
+ * have; a batch lacks the manifest's required ones; an extension's `meta` is an array, which no
+ * result of a batch is, and it lacks the manifest's members).
  */
 export const RECON_GET_ANSWER = {
-  description: 'The manifest (no queries) or the batch of results keyed by query id',
-  oneOf: [RECON_MANIFEST, RECON_RESULTS],
+  description:
+    'The manifest (no queries), the batch of results keyed by query id, or a data extension',
+  oneOf: [RECON_MANIFEST, RECON_RESULTS, RECON_EXTENSION],
 } as const;
 
 const QUERIES_TEXT = {
   type: 'string',
   maxLength: 16 * 1024,
   description: 'The batch of queries as JSON text (an object of queries keyed by id).',
+} as const;
+const EXTEND_TEXT = {
+  type: 'string',
+  maxLength: 16 * 1024,
+  description:
+    'A data extension query as JSON text: {ids, properties: [{id, settings}]} (section 8.3).',
 } as const;
 
 /**
@@ -121,20 +168,27 @@ export const RECON_BODY = {
     'application/x-www-form-urlencoded': {
       schema: {
         type: 'object',
-        required: ['queries'],
         additionalProperties: false,
-        properties: { queries: QUERIES_TEXT },
+        oneOf: [{ required: ['queries'] }, { required: ['extend'] }],
+        properties: { queries: QUERIES_TEXT, extend: EXTEND_TEXT },
       },
     },
     'application/json': {
       schema: {
-        description: 'The batch under `queries`, or the batch itself',
+        description:
+          'The batch under `queries`, a data extension query under `extend`, or the batch itself',
         anyOf: [
           {
             type: 'object',
             required: ['queries'],
             additionalProperties: false,
             properties: { queries: { anyOf: [RECON_QUERY_BATCH, QUERIES_TEXT] } },
+          },
+          {
+            type: 'object',
+            required: ['extend'],
+            additionalProperties: false,
+            properties: { extend: { anyOf: [{ type: 'object' }, EXTEND_TEXT] } },
           },
           RECON_QUERY_BATCH,
         ],
@@ -147,3 +201,4 @@ export type ReconManifest = ItemOf<typeof RECON_MANIFEST>;
 export type ReconResults = ItemOf<typeof RECON_RESULTS>;
 export type ReconGetAnswer = ItemOf<typeof RECON_GET_ANSWER>;
 export type Suggestions = ItemOf<typeof SUGGESTIONS>;
+export type ReconExtension = ItemOf<typeof RECON_EXTENSION>;

@@ -2,7 +2,8 @@
 // at /reconcile, so that OpenRefine and other clients can match a column of names against Dala:
 // the manifest on GET without queries (section 4), batched queries sent as a `queries` form field, a
 // GET parameter or a JSON body (section 5), always answered 200 with a result per query; type and
-// property constraints (`within` a place), `limit`; suggest (section 7), preview (section 6) and view.
+// property constraints (`within` a place), `limit`; suggest (section 7), preview (section 6), view,
+// and the data extension service (section 8, reconcile-extend.ts).
 // Matching is the v1 search (src/serve/v1/search/engine.ts); `match: true` is given only to the one
 // sure match of a query, never to one of several homonyms (docs/interface.md §10.6).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -11,8 +12,11 @@ import type { LoadedRelease, ReleaseSource } from '../releases/release-types.js'
 import { pinned } from '../releases/pinned.js';
 import type { FromQuery } from '../interface/schemas.js';
 import { problems } from './schemas.js';
+import { extendAnswer, extendManifest, proposeProperties } from './reconcile-extend.js';
 import {
   RECON_BODY,
+  RECON_EXTENSION,
+  RECON_PROPOSALS,
   RECON_GET_ANSWER,
   RECON_RESULTS,
   SUGGESTIONS,
@@ -70,6 +74,7 @@ function manifest(origin: string, basePath: string): ReconManifest {
     preview: { url: `${base}/preview?id={{id}}`, width: 400, height: 120 },
     // the most queries one batch may hold (section 4); a larger batch is refused
     batchSize: MAX_BATCH,
+    extend: extendManifest(origin, basePath),
   };
 }
 
@@ -163,7 +168,9 @@ function answer(
   request: FastifyRequest,
   opts: { releases: ReleaseSource; basePath: string; publicOrigin: () => string },
   raw: unknown,
+  extend?: unknown,
 ): ReconGetAnswer {
+  if (extend !== undefined) return extendAnswer(pinned(request), extend);
   if (raw === undefined) return manifest(opts.publicOrigin(), opts.basePath);
   const batch = batchOf(raw);
   const release = pinned(request);
@@ -185,6 +192,20 @@ const queriesQuery = {
       maxLength: 16 * 1024,
       description: 'A JSON object of queries keyed by id (Reconciliation API 0.2, section 5).',
     },
+    extend: {
+      type: 'string',
+      maxLength: 16 * 1024,
+      description: 'A data extension query as JSON: {ids, properties} (section 8.3).',
+    },
+  },
+} as const;
+const PROPOSE_QUERY = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['type'],
+  properties: {
+    type: { type: 'string', maxLength: 200, description: 'An entity type of the manifest' },
+    limit: { type: 'integer', minimum: 1, maximum: 500 },
   },
 } as const;
 const SUGGEST_QUERY = {
@@ -228,9 +249,23 @@ export async function reconcileRoutes(
         'Reconciliation API 0.2: the service manifest, or a batch of queries given as ?queries=',
       tags: ['reconcile'],
       querystring: queriesQuery,
-      response: { 200: RECON_GET_ANSWER, ...problems('invalid_parameter', 'invalid_body') },
+      response: {
+        200: RECON_GET_ANSWER,
+        ...problems('invalid_parameter', 'invalid_body', 'not_found'),
+      },
     },
-    handler: async (request) => answer(request, opts, request.query.queries),
+    handler: async (request) => answer(request, opts, request.query.queries, request.query.extend),
+  });
+
+  app.get<{ Querystring: FromQuery<typeof PROPOSE_QUERY> }>('/reconcile/properties', {
+    schema: {
+      summary: 'Reconciliation API 0.2 data extension: the properties an entity type offers',
+      tags: ['reconcile'],
+      querystring: PROPOSE_QUERY,
+      response: { 200: RECON_PROPOSALS, ...problems('invalid_parameter') },
+    },
+    handler: async (request) =>
+      proposeProperties(pinned(request), request.query.type, request.query.limit),
   });
 
   app.post<{ Body: unknown }>('/reconcile', {
@@ -245,14 +280,18 @@ export async function reconcileRoutes(
       tags: ['reconcile'],
       body: RECON_BODY,
       response: {
-        200: { ...RECON_RESULTS, description: 'The batch of results keyed by query id' },
-        ...problems('invalid_body'),
+        200: {
+          description: 'The batch of results keyed by query id, or a data extension',
+          oneOf: [RECON_RESULTS, RECON_EXTENSION],
+        },
+        ...problems('invalid_body', 'not_found'),
       },
     },
     handler: async (request) => {
       const body = request.body;
       if (!body || typeof body !== 'object')
-        throw invalid('send a form field "queries" or a JSON object.');
+        throw invalid('send a form field "queries" (or "extend") or a JSON object.');
+      if ('extend' in body) return answer(request, opts, undefined, body.extend);
       return answer(request, opts, 'queries' in body ? body.queries : body);
     },
   });
