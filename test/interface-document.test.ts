@@ -182,7 +182,7 @@ describe('the interface document of the real release', () => {
     );
   });
 
-  test('the reconcile POST shows its body as JSON and as the form field queries=, each example valid and answered 200; GET /reconcile is one of the manifest and a result batch', async () => {
+  test('the reconcile POST shows its body as JSON and as the form field queries=, each example valid and answered 200; GET /reconcile is one of the manifest, a result batch and a data extension', async () => {
     const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
     const DOC = 'https://dala.invalid/reconcile.json';
     ajv.addSchema({ ...doc, $id: DOC });
@@ -219,8 +219,9 @@ describe('the interface document of the real release', () => {
     );
     const get =
       doc.paths['/api/v1/reconcile'].get.responses['200'].content['application/json'].schema;
-    assert.equal(get.oneOf?.length, 2, 'the manifest or a result batch');
+    assert.equal(get.oneOf?.length, 3, 'the manifest, a result batch or a data extension');
     assert.ok(get.oneOf[0].required.includes('identifierSpace'), 'the manifest has its own schema');
+    assert.ok(get.oneOf[2].required.includes('rows'), 'a data extension has its own schema');
   });
 
   test('a client generated with openapi-typescript has typed operations the compiler checks', async () => {
