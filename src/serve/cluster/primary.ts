@@ -48,6 +48,17 @@ interface Slot {
 /** Runs until every worker has stopped after SIGTERM/SIGINT; resolves the exit code. */
 export function runPrimary(opts: PrimaryOptions): Promise<number> {
   const { log } = opts;
+  // The workers accept from the one listening socket themselves (SCHED_NONE), not from the primary
+  // in turn (round-robin, Node's default). Under round-robin the primary accepts each connection and
+  // passes it to a worker over IPC: a connection passed to a worker killed at that moment is held by
+  // the primary, never answered nor closed; every connection costs the primary a turn on a core the
+  // workers need; and at SIGTERM the connections it still held were reset. Sharing the socket, a
+  // worker killed outright takes only the connections it had accepted (reset by the kernel), the
+  // queue stays for the others, and a draining worker reads it before it closes (front-server.ts).
+  // libuv (1.45 and later) accepts one connection per turn of a worker's event loop, so a busy worker
+  // leaves the next to an idle one. Node's NODE_CLUSTER_SCHED_POLICY=rr still chooses round-robin
+  // (to compare the two).
+  if (!process.env.NODE_CLUSTER_SCHED_POLICY) cluster.schedulingPolicy = cluster.SCHED_NONE;
   const budget = new MemoryStore(opts.policy ?? DEFAULT_POLICY);
   const slots: Slot[] = [];
   let stopping = false;
