@@ -14,6 +14,9 @@ import {
   metadataTokens,
   PERSONAL_ROWS,
   printedTokens,
+  SDG_DOCX,
+  SDG_PAGES,
+  sdgPlatformTokens,
 } from './support/personal-data.js';
 import { pdfToText } from './support/pdftotext.js';
 import { realRelease } from './support/release.js';
@@ -63,6 +66,22 @@ describe('personal data in the release', () => {
     );
   });
 
+  test("the SDG platform's feedback e-mails and its Word files' authors are read from the snapshot", () => {
+    const tokens = sdgPlatformTokens(SNAP);
+    for (const file of SDG_PAGES) {
+      const mails = tokens.filter((t) => t.from === `${file}, e-mail` && t.token.includes('@'));
+      assert.equal(new Set(mails.map((t) => t.token)).size, 5, `${file}: five staff e-mails`);
+    }
+    for (const file of SDG_DOCX)
+      assert.ok(
+        tokens.some((t) => t.from === `${file}, dc:creator`) &&
+          tokens.some(
+            (t) => t.from === `${file}, cp:lastModifiedBy` && /^\p{Lu}\p{Ll}{3,}$/u.test(t.token),
+          ),
+        `${file}: its creator's login and its last editor's name`,
+      );
+  });
+
   test("the scan finds a token in a compressed file and in a PDF's text", async () => {
     const dir = tempDir('dala-personal-');
     writeFileSync(join(dir, 'points.json.gz'), gzipSync('{"note":"Executor: Tastan N."}'));
@@ -78,7 +97,7 @@ describe('personal data in the release', () => {
 
   test('no released byte carries a name, phone, e-mail or login the notes point to', async () => {
     const { releasesDir } = await realRelease();
-    const tokens = [...printedTokens(SNAP), ...metadataTokens(SNAP)];
+    const tokens = [...printedTokens(SNAP), ...metadataTokens(SNAP), ...sdgPlatformTokens(SNAP)];
     const { scanned, hits } = await findTokens(releasesDir, tokens, pdfToText);
     assert.ok(scanned > 400, `${scanned} files scanned`);
     assert.deepEqual(hits, []);

@@ -9,6 +9,7 @@ import { SOURCES_DIR } from '../src/lib/config.js';
 import { loadRegistry } from '../src/sources/registry/load.js';
 import { periodParser } from '../src/sources/registry/periods.js';
 import { HandTableError } from '../src/sources/table-issue.js';
+import { snapshot } from './support/registry.js';
 import { tempDir } from './support/temp-dir.js';
 
 /** Copies sources/ to a temp dir, lets `edit` change one file, and returns what loading the registry throws (null: nothing). */
@@ -21,7 +22,7 @@ async function loadEdited(file: string, edit: (data: any) => void): Promise<unkn
       edit(data);
       await writeFile(join(dir, file), JSON.stringify(data, null, 2));
     }
-    return await loadRegistry(dir).then(
+    return await loadRegistry(dir, snapshot).then(
       () => null,
       (e: unknown) => e,
     );
@@ -37,7 +38,7 @@ async function refused(file: string, edit: (data: any) => void): Promise<string>
 }
 
 test('the registry declares every indicator once, each with a layer and topics of its scheme', async () => {
-  const registry = await loadRegistry(SOURCES_DIR);
+  const registry = await loadRegistry(SOURCES_DIR, snapshot);
   const ids = registry.indicators.map((i) => i.id);
   assert.equal(new Set(ids).size, ids.length);
   const topics = new Set(registry.topics.topics.map((t) => t.id));
@@ -108,7 +109,7 @@ test('an indicator declared twice, or a declaration named otherwise than NNN-<da
     await cp(SOURCES_DIR, dir, { recursive: true });
     await writeFile(join(dir, 'datasets/doctors.json'), '{}');
     await assert.rejects(
-      loadRegistry(dir),
+      loadRegistry(dir, snapshot),
       /sources\/datasets\/doctors\.json field \(file\): a declaration is named NNN-<dataset id>\.json/,
     );
   } finally {
@@ -172,4 +173,28 @@ test('period rules read headers as the Bureau means them: years, footnote keys, 
   const school = periodParser([{ match: '^(?<year>\\d{4})/(?<next>\\d{2})$', as: 'school-year' }]);
   assert.equal(school('2022/23', null)?.bounds.period, '2022/23');
   assert.equal(school('2022/24', null), null, 'the second year must follow the first');
+});
+
+test('a table whose indicators come from its reader derives them from the snapshot, and only a reader that can says so', async () => {
+  const registry = await loadRegistry(SOURCES_DIR, snapshot);
+  const sdg = registry.tables.find((t) => t.dataset === 'sdg-platform')!;
+  // the declaration lists none: every one is derived from the platform's metadata
+  assert.ok(sdg.indicators.length >= 400, `${sdg.indicators.length} derived`);
+  assert.ok(registry.indicators.length >= 200);
+  const u5 = sdg.indicators.find((i) => i.id === 'sdg_3_2_1')!;
+  assert.equal(u5.notation, '3.2.1');
+  assert.equal(u5.name.ru, 'Коэффициент смертности детей в возрасте до пяти лет');
+  assert.deepEqual(u5.topics, ['sdg-3']);
+  assert.deepEqual(u5.dimensions, ['sex', 'area']);
+  const message = await refused('datasets/070-doctors.json', (d) => {
+    d.tables[0].indicators = 'from-reader';
+  });
+  assert.match(
+    message,
+    /070-doctors\.json field indicators: the year-grid reader derives no indicators: list them/,
+  );
+  await assert.rejects(
+    loadRegistry(SOURCES_DIR),
+    /180-sdg-platform\.json: its indicators come from its snapshot kazstat-sdg\/, and the registry was loaded without the snapshot directory/,
+  );
 });

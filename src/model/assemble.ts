@@ -33,7 +33,7 @@ export async function assembleModel(opts: AssembleOptions): Promise<Model> {
   const builtAt = buildTimeOf(passports, opts.builtAt);
   const resolve = await verifySnapshots(opts.snapshotsDir, passports);
   const tables = await loadHandTables(opts.sourcesDir);
-  const registry = await loadRegistry(opts.sourcesDir);
+  const registry = await loadRegistry(opts.sourcesDir, resolve);
   const nameTables = await loadNameTables(opts.sourcesDir);
   const regions = [...tables.regions].sort((a, b) => (a.iso < b.iso ? -1 : 1));
 

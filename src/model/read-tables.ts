@@ -11,6 +11,7 @@ import { SOUTH_KAZAKHSTAN_LEGACY } from '../sources/bns-reforms.js';
 import { ruLabelResolver } from '../sources/bns-ru-labels.js';
 import { readWorkingAgeCsv } from '../sources/bns-working-age-csv.js';
 import { readYearGrid } from '../sources/bns-year-grid.js';
+import { readOpenSdgTable } from '../sources/registry/open-sdg-read.js';
 import { normaliseLabel } from '../sources/homoglyphs.js';
 import { businessDays, months, readNbkRows, stepDays } from '../sources/nbk-csv.js';
 import {
@@ -100,6 +101,10 @@ async function readTable(
     case 'daily-counts':
       // counted when the store's content is made (src/publish/point-counts.ts)
       return { points: [] };
+    case 'open-sdg':
+      return {
+        points: (await readOpenSdgTable(resolve, table.snapshots, reader, table.source.id)).points,
+      };
   }
 }
 

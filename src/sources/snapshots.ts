@@ -1,8 +1,8 @@
 // Snapshot passports: every snapshot file is verified against its committed sha256 and size
 // before any reader touches it; a missing or altered file stops the build naming the file.
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { sha256File } from '../lib/hash.js';
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { sha256File, sha256Hex } from '../lib/hash.js';
 import { makeAjv, type ValidateFunction } from '../lib/ajv.js';
 import { PASSPORT_SCHEMA, type SourcePassport } from './passport-schema.js';
 
@@ -41,7 +41,7 @@ export async function verifySnapshots(snapshotsDir: string, passports: SourcePas
     const abs = join(snapshotsDir, passport.path);
     let actual: { sha256: string; bytes: number };
     try {
-      actual = await sha256File(abs);
+      actual = passport.path.endsWith('/') ? await directoryDigest(abs) : await sha256File(abs);
     } catch {
       throw new SnapshotError(`snapshot missing: ${passport.path} (looked in ${snapshotsDir})`, passport.path);
     }
@@ -53,8 +53,32 @@ export async function verifySnapshots(snapshotsDir: string, passports: SourcePas
     }
   }
   const verified = new Set(passports.map((p) => p.path));
+  const directories = passports.map((p) => p.path).filter((p) => p.endsWith('/'));
+  const underDirectory = (path: string) =>
+    !path.split('/').includes('..') && directories.some((d) => path.startsWith(d) || `${path}/` === d);
   return (path: string) => {
-    if (!verified.has(path)) throw new SnapshotError(`no passport for snapshot ${path}: it cannot be read`, path);
+    if (!verified.has(path) && !underDirectory(path)) throw new SnapshotError(`no passport for snapshot ${path}: it cannot be read`, path);
     return join(snapshotsDir, path);
   };
+}
+
+/**
+ * A directory snapshot (a passport whose path ends in "/", a whole repository): its sha256 is the
+ * sha256 of its manifest, one line `<sha256>  <path>` per file (the sha256sum format), by path in
+ * byte order, the staging notes (NOTES.md at its top) left out; its bytes are its files' together. A file added, removed or changed changes it.
+ */
+export async function directoryDigest(dir: string): Promise<{ sha256: string; bytes: number }> {
+  const files = (await readdir(dir, { recursive: true, withFileTypes: true }))
+    // the staging notes beside a repository (snapshots README) are no bytes of it
+    .filter((e) => e.isFile() && !(e.name === 'NOTES.md' && e.parentPath === dir))
+    .map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join('/'))
+    .sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+  let manifest = '';
+  let bytes = 0;
+  for (const f of files) {
+    const file = await sha256File(join(dir, f));
+    manifest += `${file.sha256}  ${f}\n`;
+    bytes += file.bytes;
+  }
+  return { sha256: sha256Hex(manifest), bytes };
 }

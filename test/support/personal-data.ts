@@ -100,6 +100,41 @@ export function metadataTokens(snapshots: string): PersonalToken[] {
   return out;
 }
 
+/** Where the SDG platform's notes (kazstat-sdg NOTES.md, "Personal data") point. */
+export const SDG_PAGES = ['en', 'ru', 'kk'].map((l) => `kazstat-sdg/translations/${l}/pages.yml`);
+export const SDG_DOCX = ['kazstat-sdg/meta/2.3.1.docx', 'kazstat-sdg/meta/ru/2.3.1.docx'];
+
+/**
+ * The staff e-mails of the SDG platform's feedback page (pages.yml in each language: each address,
+ * its login and the surname in it) and the creator and last editor in the properties of its two
+ * Word files (docProps/core.xml, read from the zip with SheetJS's container reader).
+ */
+export function sdgPlatformTokens(snapshots: string): PersonalToken[] {
+  const out: PersonalToken[] = [];
+  for (const file of SDG_PAGES)
+    for (const m of readFileSync(join(snapshots, file), 'utf8').matchAll(EMAIL)) {
+      const login = m[0].split('@')[0]!;
+      for (const token of [m[0], login, ...login.split('.').filter((p) => p.length >= 4)])
+        out.push({ token, from: `${file}, e-mail` });
+    }
+  for (const file of SDG_DOCX) {
+    const zip = XLSX.CFB.read(readFileSync(join(snapshots, file)), { type: 'buffer' });
+    const core =
+      zip.FileIndex[zip.FullPaths.findIndex((p: string) => p.endsWith('/docProps/core.xml'))];
+    if (!core) throw new Error(`${file}: no docProps/core.xml`);
+    const xml = Buffer.from(core.content as Uint8Array).toString('utf8');
+    for (const tag of ['dc:creator', 'cp:lastModifiedBy']) {
+      const value = new RegExp(`<${tag}>([^<]+)</${tag}>`, 'u').exec(xml)?.[1]?.trim();
+      if (!value || NOT_A_PERSON.test(value)) continue;
+      const from = `${file}, ${tag}`;
+      out.push({ token: value, from });
+      for (const part of value.split(/[\s.]+/u))
+        if (part.length >= 4) out.push({ token: part, from });
+    }
+  }
+  return out;
+}
+
 function* filesUnder(dir: string): Generator<string> {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);

@@ -1,6 +1,7 @@
 // The registry as the build loads it (sources/datasets/), and each declared table's reader spec, so
 // the reader tests read a table exactly as its declaration says, by the id of its source.
-import { SOURCES_DIR } from '../../src/lib/config.js';
+import { snapshotsDir, SOURCES_DIR } from '../../src/lib/config.js';
+import { loadPassports, verifySnapshots } from '../../src/sources/snapshots.js';
 import { readTables } from '../../src/model/read-tables.js';
 import type { Point, Region } from '../../src/model/types.js';
 import type { DistrictRef } from '../../src/sources/bns-district-bulletin.js';
@@ -12,7 +13,9 @@ import {
 } from '../../src/sources/registry/compile.js';
 import { loadRegistry, type LoadedTable } from '../../src/sources/registry/load.js';
 
-export const registry = await loadRegistry(SOURCES_DIR);
+/** The verified resolver of the real snapshot directory, as the build makes it. */
+export const snapshot = await verifySnapshots(snapshotsDir(), await loadPassports(SOURCES_DIR));
+export const registry = await loadRegistry(SOURCES_DIR, snapshot);
 
 export function tableOf(sourceId: string): LoadedTable {
   const table = registry.tables.find((t) => t.source.id === sourceId);

@@ -10,6 +10,7 @@ import type { LoadedTable, Registry } from './types.js';
 import { readTable, schemaIssues } from '../hand-tables.js';
 import { HandTableError, type TableIssue } from '../table-issue.js';
 import { checkRegistry } from './checks.js';
+import { readOpenSdgTable } from './open-sdg-read.js';
 import type { IndicatorDeclaration } from './indicator-schema.js';
 import { READER_SCHEMAS, type Reader } from './reader-schemas.js';
 import {
@@ -39,7 +40,15 @@ const STATIC_FILES = {
   topics: 'topics.json',
 } as const;
 
-export async function loadRegistry(sourcesDir: string): Promise<Registry> {
+/**
+ * Loads the registry. `snapshot` resolves a snapshot path to the file to read (the build's verified
+ * resolver): a table whose indicators come from its reader needs it; without it such a table is
+ * refused.
+ */
+export async function loadRegistry(
+  sourcesDir: string,
+  snapshot?: (path: string) => string,
+): Promise<Registry> {
   const issues: TableIssue[] = [];
   const read = async <T>(file: string, schema: object): Promise<T | undefined> => {
     const value = await readTable(sourcesDir, file, issues);
@@ -72,16 +81,23 @@ export async function loadRegistry(sourcesDir: string): Promise<Registry> {
   // the cross-checks need every file in its schema's shape
   if (issues.length > 0 || !sources || !references || !layers || !topics) throw new HandTableError(issues);
 
-  const tables: LoadedTable[] = declarations.flatMap(({ file, declaration }) =>
-    declaration.tables.map((t) => ({
-      file,
-      dataset: declaration.id,
-      source: t.source,
-      snapshots: t.snapshots,
-      reader: t.reader as Reader,
-      indicators: t.indicators.map((i) => indicatorOf(i, t.source, declaration.id)),
-    })),
-  );
+  const tables: LoadedTable[] = [];
+  for (const { file, declaration } of declarations)
+    for (const t of declaration.tables) {
+      const reader = t.reader as Reader;
+      const declared =
+        t.indicators === 'from-reader'
+          ? await derivedIndicators(file, t.snapshots, reader, snapshot)
+          : t.indicators;
+      tables.push({
+        file,
+        dataset: declaration.id,
+        source: t.source,
+        snapshots: t.snapshots,
+        reader,
+        indicators: declared.map((i) => indicatorOf(i, t.source, declaration.id)),
+      });
+    }
   // the indicators Dala counts itself are declared with their (reference) dataset
   for (const r of references) {
     if (r.indicators === undefined || r.indicators.length === 0) continue;
@@ -118,6 +134,20 @@ export async function loadRegistry(sourcesDir: string): Promise<Registry> {
   issues.push(...checkRegistry(registry));
   if (issues.length > 0) throw new HandTableError(issues);
   return registry;
+}
+
+/** The indicators a reader derives from its snapshot's metadata. */
+async function derivedIndicators(
+  file: string,
+  snapshots: string[],
+  reader: Reader,
+  snapshot: ((path: string) => string) | undefined,
+): Promise<IndicatorDeclaration[]> {
+  if (reader.kind !== 'open-sdg')
+    throw new HandTableError([{ file: `sources/${file}`, row: null, field: 'indicators', message: `the ${reader.kind} reader derives no indicators: list them` }]);
+  if (snapshot === undefined)
+    throw new Error(`sources/${file}: its indicators come from its snapshot ${snapshots.join(', ')}, and the registry was loaded without the snapshot directory`);
+  return (await readOpenSdgTable(snapshot, snapshots, reader, '')).indicators;
 }
 
 function readerIssues(file: string, at: string, reader: { kind: string }): TableIssue[] {

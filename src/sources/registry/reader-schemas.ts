@@ -7,6 +7,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { DIMENSION_IDS } from '../../lib/dimensions.js';
 import { nonEmpty } from '../table-schemas.js';
 import { INDICATOR_ID } from './indicator-schema.js';
+import { openSdgReader, type OpenSdgReader } from './open-sdg-schema.js';
 
 const regex = { type: 'string', format: 'regex', minLength: 1 } as const;
 const metric = { type: 'string', pattern: INDICATOR_ID } as const;
@@ -270,6 +271,7 @@ export const READER_SCHEMAS = {
   'period-grid': periodGridReader,
   'nbk-csv': nbkCsvReader,
   'daily-counts': dailyCountsReader,
+  'open-sdg': openSdgReader,
 } as const;
 
 export type ReaderKind = keyof typeof READER_SCHEMAS;
@@ -287,4 +289,5 @@ export type Reader =
   | DailyCountsReader
   | NbkCsvReader
   | YearGridReader
-  | PeriodGridReader;
+  | PeriodGridReader
+  | OpenSdgReader;

@@ -57,7 +57,11 @@ const tableDeclaration = {
     snapshots: { type: 'array', uniqueItems: true, items: nonEmpty },
     // how its cells are read; the parameters are checked against the reader's own schema
     reader: readerKind,
-    indicators: { type: 'array', minItems: 1, items: indicatorDeclaration },
+    // the indicators it yields, or 'from-reader': the reader derives them from the snapshot's own
+    // metadata (a whole repository of indicators: the open-sdg reader)
+    indicators: {
+      anyOf: [{ type: 'array', minItems: 1, items: indicatorDeclaration }, { const: 'from-reader' }],
+    },
   },
 } as const;
 
