@@ -8,7 +8,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { buildApp, type DalaApp } from '../src/serve/app.js';
-import { DEFAULT_PUBLIC_URL } from '../src/lib/config.js';
 import { noPdftotext, pdfToText } from './support/pdftotext.js';
 import { realRelease } from './support/release.js';
 
@@ -43,7 +42,7 @@ describe(
       return Buffer.from(await res.arrayBuffer());
     };
 
-    test('every PDF footer cites its title, data revision, build date and its /d/ permalink', async () => {
+    test('every PDF footer of a release built without a public URL cites its title, data revision, build date and its /d/ path on the server it came from', async () => {
       const seal = JSON.parse(
         readFileSync(join((await realRelease()).releasesDir, revision, 'release.json'), 'utf8'),
       ) as { built_at: string };
@@ -60,9 +59,10 @@ describe(
           const raw = await pdfToText(await bytes(file.path));
           // the citation text may wrap: read the page's words as one run of text
           const text = raw.replace(/\s+/g, ' ');
-          const permalink = `${DEFAULT_PUBLIC_URL}/d/${manifest.data_revision}${file.path}`;
+          // no host is borrowed: the path, and whose host it is on
+          const permalink = `/d/${manifest.data_revision}${file.path}`;
           const cite = new RegExp(
-            `Cite as: Dala \\(${built.slice(0, 4)}\\)\\. (.+?) \\[PDF\\]\\. Data revision ${manifest.data_revision}, built ${built}\\. (\\S+)`,
+            `Cite as: Dala \\(${built.slice(0, 4)}\\)\\. (.+?) \\[PDF\\]\\. Data revision ${manifest.data_revision}, built ${built}\\. Built without a public URL: the path on the server it came from: (\\S+)`,
           ).exec(text);
           assert.ok(cite, `${file.path}: no citation in ${JSON.stringify(text.slice(-600))}`);
           assert.match(cite[1]!, titles[kind]!, file.path);

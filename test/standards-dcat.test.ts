@@ -1,6 +1,8 @@
 // The DCAT-AP 3.0 catalogue of the real release: 0 SHACL violations of the profile's shapes.ttl +
 // range.ttl (rdf-validate-shacl), the same graph in Turtle and JSON-LD, every dataset with its
 // distributions, licences only as the sources state them; and GET /api/v1/catalog negotiates it.
+// Built without a public URL, its IRIs are root-relative paths: read against the URL the file is
+// served at, each names a resource of the serving app.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,6 +20,8 @@ describe('the DCAT-AP catalogue of the real release', () => {
   let app: DalaApp;
   let base: string;
   let turtle: string;
+  /** The catalogue's quads as a harvester fetching it from the serving app reads them. */
+  let quadsOf: () => ReturnType<typeof parseTurtle>;
   before(async () => {
     const { releasesDir, revision } = await realRelease();
     dir = join(releasesDir, revision);
@@ -29,11 +33,12 @@ describe('the DCAT-AP catalogue of the real release', () => {
       v1: { rateLimit: { burst: 10_000, refillPerSecond: 1000 } },
     });
     base = await app.listen({ port: 0, host: '127.0.0.1' });
+    quadsOf = () => parseTurtle(turtle, `${base}/data/dcat-catalog.ttl`);
   });
   after(() => app?.close());
 
   test('the Turtle catalogue has 0 violations of the DCAT-AP 3.0.0 shapes and class ranges', async () => {
-    const result = await validateDcatAp(parseTurtle(turtle));
+    const result = await validateDcatAp(quadsOf());
     assert.deepEqual(result.violations.slice(0, 5), []);
     assert.equal(result.conforms, true);
   });
@@ -47,15 +52,16 @@ describe('the DCAT-AP catalogue of the real release', () => {
     const fromJsonLd = (
       await parseJsonLd(
         JSON.parse(readFileSync(join(dir, 'data/dcat-catalog.jsonld'), 'utf8')) as object,
+        `${base}/data/dcat-catalog.jsonld`,
       )
     )
       .map(key)
       .sort();
-    assert.deepEqual(fromJsonLd, parseTurtle(turtle).map(key).sort());
+    assert.deepEqual(fromJsonLd, quadsOf().map(key).sort());
   });
 
   test('every dataset of the dataset catalog is a dcat:Dataset with JSON/CSV/PDF/SDMX distributions, absolute URLs, frequency, coverage', () => {
-    const quads = parseTurtle(turtle);
+    const quads = quadsOf();
     const objects = (s: string, p: string) =>
       quads
         .filter((q) => q.subject.value === s && q.predicate.value === p)
@@ -68,13 +74,13 @@ describe('the DCAT-AP catalogue of the real release', () => {
       .map((q) => q.subject.value);
     assert.equal(datasets.length, catalog.datasets.length);
     for (const d of catalog.datasets) {
-      const iri = `https://dala.kz/api/v1/datasets/${d.id}`;
+      const iri = `${base}/api/v1/datasets/${d.id}`;
       assert.ok(datasets.includes(iri), iri);
       const access = objects(iri, `${DCAT}distribution`).flatMap((x) =>
         objects(x, `${DCAT}accessURL`),
       );
       for (const dist of d.distributions)
-        assert.ok(access.includes(`https://dala.kz${dist.url}`), `${d.id}: ${dist.url}`);
+        assert.ok(access.includes(`${base}${dist.url}`), `${d.id}: ${dist.url}`);
       assert.match(
         objects(iri, `${DCT}accrualPeriodicity`)[0] ?? '',
         /^http:\/\/publications\.europa\.eu\/resource\/authority\/frequency\//,
@@ -85,19 +91,19 @@ describe('the DCAT-AP catalogue of the real release', () => {
         ),
       );
     }
-    const population = 'https://dala.kz/api/v1/datasets/dataset:population';
+    const population = `${base}/api/v1/datasets/dataset:population`;
     const access = objects(population, `${DCAT}distribution`).flatMap((x) =>
       objects(x, `${DCAT}accessURL`),
     );
-    assert.ok(access.includes('https://dala.kz/sdmx/2.1/'), 'the SDMX endpoint is an access URL');
+    assert.ok(access.includes(`${base}/sdmx/2.1/`), 'the SDMX endpoint is an access URL');
     assert.ok(
-      access.includes('https://dala.kz/data/indicator-passports/population.pdf'),
+      access.includes(`${base}/data/indicator-passports/population.pdf`),
       'the passport PDF is a distribution',
     );
     assert.equal(objects(`${population}#temporal`, `${DCAT}startDate`)[0], '2009-01-01');
     // the Bureau states no licence: none is inferred; the licence named is a document saying so
     assert.deepEqual(
-      objects(`https://dala.kz/data/datasets/population.csv#distribution`, `${DCT}license`),
+      objects(`${base}/data/datasets/population.csv#distribution`, `${DCT}license`),
       [`${population}#licence-terms`],
     );
     assert.match(
@@ -108,11 +114,10 @@ describe('the DCAT-AP catalogue of the real release', () => {
       objects(`${population}#rights`, 'http://www.w3.org/2000/01/rdf-schema#label')[0] ?? '',
       /licence not stated by the source/,
     );
-    assert.deepEqual(
-      objects('https://dala.kz/data/public-holidays.json#distribution', `${DCT}license`),
-      ['https://creativecommons.org/licenses/by-sa/3.0/'],
-    );
-    assert.ok(objects('https://dala.kz/api/v1/', RDF_TYPE).includes(`${DCAT}DataService`));
+    assert.deepEqual(objects(`${base}/data/public-holidays.json#distribution`, `${DCT}license`), [
+      'https://creativecommons.org/licenses/by-sa/3.0/',
+    ]);
+    assert.ok(objects(`${base}/api/v1/`, RDF_TYPE).includes(`${DCAT}DataService`));
   });
 
   test('GET /api/v1/catalog answers Turtle and JSON-LD as sealed, the v1 envelope by default, 406 otherwise', async () => {
@@ -176,10 +181,10 @@ describe('the DCAT-AP catalogue of the real release', () => {
     const catalog = JSON.parse(readFileSync(join(dir, 'data/datasets/index.json'), 'utf8')) as {
       datasets: { id: string }[];
     };
-    const quads = parseTurtle(turtle);
+    const quads = quadsOf();
     const browser = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
     for (const { id } of catalog.datasets) {
-      const url = `https://dala.kz/api/v1/datasets/${id}`;
+      const url = `${base}/api/v1/datasets/${id}`;
       assert.deepEqual(
         quads
           .filter((q) => q.subject.value === url && q.predicate.value === `${DCAT}landingPage`)
@@ -215,7 +220,8 @@ describe('the DCAT-AP catalogue of the real release', () => {
       };
       assert.equal(d['@context'], 'https://schema.org');
       assert.equal(d['@type'], 'Dataset');
-      assert.equal(d.url, url);
+      // the page's links are root-relative: resolved against the page, they name the app's own URL
+      assert.equal(new URL(d.url, `${base}/api/v1/datasets/${id}`).href, url);
       assert.ok(d.name.length > 0);
       assert.ok(
         d.description.length >= 50 && d.description.length <= 5000,
@@ -224,12 +230,12 @@ describe('the DCAT-AP catalogue of the real release', () => {
       assert.ok(d.keywords.includes('Kazakhstan') && d.keywords.includes('Қазақстан'), id);
       assert.ok(d.license, `${id} has a license`);
       if (typeof d.license === 'object') {
-        assert.equal(d.license.url, `${url}#licence-terms`);
+        assert.equal(new URL(d.license.url, url).href, `${url}#licence-terms`);
         assert.ok(html.includes('id="licence-terms"'), `${id}: the page holds its licence terms`);
       }
       assert.match(d.temporalCoverage ?? '', /^\d{4}-\d{2}-\d{2}\/\d{4}-\d{2}-\d{2}$/, id);
       for (const x of d.distribution) {
-        const file = await fetch(`${base}${new URL(x.contentUrl).pathname}`, { method: 'HEAD' });
+        const file = await fetch(new URL(x.contentUrl, url), { method: 'HEAD' });
         assert.equal(file.status, 200, x.contentUrl);
       }
       const json = await fetch(`${base}/api/v1/datasets/${id}`);
@@ -270,8 +276,13 @@ describe('the DCAT-AP catalogue of the real release', () => {
     const revision = res.headers.get('x-dala-revision')!;
     const { citation } = data;
     assert.equal(citation.revision, revision);
-    assert.equal(citation.permalink, `https://dala.kz/r/${revision}/data/datasets/population.json`);
+    // built without a public URL: the path on this server, and the citation says so
+    assert.equal(citation.permalink, `/r/${revision}/data/datasets/population.json`);
     assert.ok(citation.text.includes(revision) && citation.text.includes(citation.permalink));
+    assert.match(
+      citation.text,
+      /a path on the server that gave this citation: built without a public URL/,
+    );
     assert.match(
       citation.bibtex,
       new RegExp(
@@ -282,7 +293,7 @@ describe('the DCAT-AP catalogue of the real release', () => {
       [citation.csl.type, citation.csl.version, citation.csl.URL],
       ['dataset', revision, citation.permalink],
     );
-    const file = await fetch(`${base}${new URL(citation.permalink).pathname}`, {
+    const file = await fetch(new URL(citation.permalink, base), {
       headers: { 'accept-encoding': 'identity' },
     });
     assert.equal(file.status, 200);
@@ -293,7 +304,7 @@ describe('the DCAT-AP catalogue of the real release', () => {
     assert.equal(file.headers.get('cache-control'), 'public, max-age=31536000, immutable');
   });
   test('harvest-ready: every dataset has kk/ru/en titles and descriptions, themes, keywords, a licence, issued and modified, a statistical one a landing page; every distribution a licence; no IRI holds two fragments; the recommended properties are present', async () => {
-    const quads = parseTurtle(turtle);
+    const quads = quadsOf();
     const of = (s: string, p: string) =>
       quads.filter((q) => q.subject.value === s && q.predicate.value === p).map((q) => q.object);
     const typed = (cls: string) =>
@@ -325,7 +336,7 @@ describe('the DCAT-AP catalogue of the real release', () => {
       );
     }
     for (const x of typed(`${DCAT}Distribution`)) assert.equal(of(x, `${DCT}license`).length, 1, x);
-    const population = 'https://dala.kz/api/v1/datasets/dataset:population';
+    const population = `${base}/api/v1/datasets/dataset:population`;
     assert.deepEqual(
       of(population, `${DCAT}landingPage`).map((o) => o.value),
       [population],
@@ -368,8 +379,8 @@ describe('the DCAT-AP catalogue of the real release', () => {
       object: { termType: string; value: string };
     }) => `${q.subject.value} ${q.predicate.value} ${q.object.termType} ${q.object.value}`;
     assert.deepEqual(
-      (await parseRdfXml(rdfxml)).map(key).sort(),
-      parseTurtle(turtle).map(key).sort(),
+      (await parseRdfXml(rdfxml, `${base}/data/dcat-catalog.rdf`)).map(key).sort(),
+      quadsOf().map(key).sort(),
     );
     const res = await fetch(`${base}/api/v1/catalog`, {
       headers: { accept: 'application/rdf+xml' },

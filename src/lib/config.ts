@@ -37,13 +37,15 @@ export function fileExists(path: string): boolean {
 
 /**
  * Where the service answers, as the public sees it: the base of the absolute URLs in the DCAT-AP
- * catalogue, the Data Package and the citations (`--public-url` or DALA_PUBLIC_URL). It is content:
- * another base gives other bytes and another revision.
+ * catalogue, the Data Package, the schemas' $id and the citations (`--public-url` or DALA_PUBLIC_URL).
+ * It is content: another base gives other bytes and another revision. Not configured, there is no
+ * base (undefined): the release names no host at all, since any default would name a site this
+ * project does not control, and its links are root-relative paths (RFC 3986 section 4.2) that
+ * resolve on whichever server serves the release.
  */
-export const DEFAULT_PUBLIC_URL = 'https://dala.kz';
-
-export function publicUrl(option?: string): string {
-  const raw = option ?? process.env.DALA_PUBLIC_URL ?? DEFAULT_PUBLIC_URL;
+export function publicUrl(option?: string): string | undefined {
+  const raw = option ?? process.env.DALA_PUBLIC_URL;
+  if (raw === undefined || raw.trim() === '') return undefined;
   let url: URL;
   try {
     url = new URL(raw);
@@ -56,3 +58,7 @@ export function publicUrl(option?: string): string {
     );
   return url.href.replace(/\/+$/, '');
 }
+
+/** What a release built without a public URL says where it prints a link: whose host the path is on. */
+export const NO_PUBLIC_URL_NOTE =
+  'Built without a public URL (DALA_PUBLIC_URL): its links are paths on the server that serves this release.';

@@ -11,7 +11,6 @@ import {
 } from './contracts/indicators.js';
 import { pdfArtifacts } from './contracts/pdfs.js';
 import { geoFiles, regionAnalytics, regionOverview } from './contracts/regions.js';
-import { DEFAULT_PUBLIC_URL } from './standards/vocabularies.js';
 import { standardArtifacts } from './standards/index.js';
 import { mediaWeeklyDigest } from './contracts/media-digest.js';
 import { publicHolidayCalendar } from './contracts/public-holidays.js';
@@ -34,11 +33,11 @@ const PUBLISHERS: Publisher[] = [
   ...entityPublishers,
 ];
 
-/** publicUrl: where the service answers, the base of the absolute URLs of the catalogue, the package and the PDF citations. */
-export async function publishAll(
-  model: Model,
-  publicUrl = DEFAULT_PUBLIC_URL,
-): Promise<Artifact[]> {
+/**
+ * publicUrl: where the service answers, the base of the absolute URLs of the catalogue, the package
+ * and the PDF citations; undefined (not configured), they are root-relative paths (lib/config.ts).
+ */
+export async function publishAll(model: Model, publicUrl?: string): Promise<Artifact[]> {
   const artifacts: Artifact[] = [];
   // The PDFs render on worker threads while this thread makes the other artifacts (the list's order,
   // and so every byte, as when they were made one after the other).

@@ -5,7 +5,6 @@
 import { assembleModel } from '../model/assemble.js';
 import type { Artifact } from '../publish/artifact.js';
 import { publishAll } from '../publish/index.js';
-import { DEFAULT_PUBLIC_URL } from '../lib/config.js';
 import { releaseManifest } from './manifest.js';
 import { ALL_SCHEMAS, schemaArtifacts } from '../publish/schemas/index.js';
 import { storeContent } from '../publish/store/content.js';
@@ -44,7 +43,10 @@ export async function prepareRelease(
   log(
     `model: ${model.regions.length} regions, ${model.districts.length} districts, ${model.points.length} points`,
   );
-  const artifacts = [...(await publishAll(model, opts.publicUrl)), ...schemaArtifacts()];
+  const artifacts = [
+    ...(await publishAll(model, opts.publicUrl)),
+    ...schemaArtifacts(opts.publicUrl),
+  ];
   log(`published ${artifacts.length} artifacts`);
   const validator = new ContractValidator(ALL_SCHEMAS);
   const report = validateAll(validator, artifacts);
@@ -58,8 +60,7 @@ export async function prepareRelease(
     evidence: buildEvidence(model, artifacts, report, standards), // throws when a release check fails
     builtAt: model.builtAt,
     asOf: model.asOf,
-    releaseManifest: (seal, earlier) =>
-      releaseManifest(model, seal, earlier, opts.publicUrl ?? DEFAULT_PUBLIC_URL),
+    releaseManifest: (seal, earlier) => releaseManifest(model, seal, earlier, opts.publicUrl),
     validate: (path, value) => validator.validate(path, 'release-manifest', value),
   };
 }

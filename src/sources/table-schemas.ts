@@ -12,6 +12,15 @@ export const names = NAMES_SCHEMA;
 // docs/interface.md §11.2: every row carries a source URL that a reader can open (https only, checked again
 // in the cross-checks so the message says why).
 export const sourceUrl = { type: 'string', format: 'uri', pattern: '^https://' } as const;
+/**
+ * Where Dala's own tables are read: an https URL, or a path of the release's own /data/ (RFC 3986
+ * root-relative), which resolves on the server serving the release and names no host it may not own.
+ */
+export const ownOrSourceUrl = {
+  type: 'string',
+  format: 'uri-reference',
+  pattern: '^(https://|/data/)',
+} as const;
 // 'verified' is a valid ReviewStatus in the model but is refused for hand tables by the
 // cross-checks with an explicit reason, so the schema accepts the full enum.
 export const reviewStatus = { enum: ['verified', 'reviewed', 'unreviewed', 'demonstration'] } as const;

@@ -12,13 +12,14 @@ import { PROJECT_ROOT } from '../../src/lib/config.js';
 export const DCAT_AP_DIR = join(PROJECT_ROOT, '../shared/reference/dcat-ap-3.0.0');
 const REFERENCE = ['/work/shared/reference/dcat-ap-3.0.0', DCAT_AP_DIR];
 
-export function parseTurtle(text: string): Quad[] {
-  return new Parser({ format: 'Turtle' }).parse(text);
+/** baseIRI: the URL the document was fetched from, which its relative IRIs resolve against (RFC 3986 section 5.1.3). */
+export function parseTurtle(text: string, baseIRI?: string): Quad[] {
+  return new Parser({ format: 'Turtle', ...(baseIRI ? { baseIRI } : {}) }).parse(text);
 }
 
 /** RDF/XML parsed by rdfxml-streaming-parser into quads. */
-export async function parseRdfXml(text: string): Promise<Quad[]> {
-  const parser = new RdfXmlParser();
+export async function parseRdfXml(text: string, baseIRI?: string): Promise<Quad[]> {
+  const parser = new RdfXmlParser(baseIRI ? { baseIRI } : {});
   const quads: Quad[] = [];
   return new Promise((resolve, reject) => {
     parser.on('data', (q: Quad) => quads.push(q));
@@ -29,9 +30,10 @@ export async function parseRdfXml(text: string): Promise<Quad[]> {
   });
 }
 
-export async function parseJsonLd(doc: object): Promise<Quad[]> {
+export async function parseJsonLd(doc: object, base?: string): Promise<Quad[]> {
   const nquads = (await jsonld.toRDF(doc as jsonld.JsonLdDocument, {
     format: 'application/n-quads',
+    ...(base ? { base } : {}),
   })) as unknown as string;
   return new Parser({ format: 'N-Quads' }).parse(nquads);
 }

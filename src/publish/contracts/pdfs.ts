@@ -64,16 +64,21 @@ function manifest(
 /** The footer citation of the PDF at data/{path}: publisher, year, title, data revision, build date; then its permalink. */
 function citationOf(
   model: Model,
-  publicUrl: string,
+  publicUrl: string | undefined,
   path: string,
   title: string,
 ): { text: string; permalink: string } {
   const revision = dataRevision(model);
   const built = new Date(model.builtAt).toISOString().slice(0, 10);
-  return {
-    text: `Cite as: Dala (${built.slice(0, 4)}). ${title} [PDF]. Data revision ${revision}, built ${built}.`,
-    permalink: `${publicUrl}${dataRevisionPermalink(revision, path)}`,
-  };
+  const permalink = dataRevisionPermalink(revision, path);
+  const text = `Cite as: Dala (${built.slice(0, 4)}). ${title} [PDF]. Data revision ${revision}, built ${built}.`;
+  // without a public URL the path is printed with whose host it is on, never under a guessed host
+  return publicUrl
+    ? { text, permalink: `${publicUrl}${permalink}` }
+    : {
+        text: `${text} Built without a public URL: the path on the server it came from:`,
+        permalink,
+      };
 }
 
 /**
@@ -81,7 +86,7 @@ function citationOf(
  * are made before this returns; the pages are rendered on worker threads (../pdf/render-pool.ts), so
  * the caller can go on with other work until it awaits them.
  */
-export function pdfArtifacts(model: Model, publicUrl: string): Promise<Artifact[]> {
+export function pdfArtifacts(model: Model, publicUrl: string | undefined): Promise<Artifact[]> {
   const pool = new PdfRenderPool();
   try {
     return renderAll(model, publicUrl, pool).finally(() => pool.close());
@@ -91,7 +96,11 @@ export function pdfArtifacts(model: Model, publicUrl: string): Promise<Artifact[
   }
 }
 
-function renderAll(model: Model, publicUrl: string, pool: PdfRenderPool): Promise<Artifact[]> {
+function renderAll(
+  model: Model,
+  publicUrl: string | undefined,
+  pool: PdfRenderPool,
+): Promise<Artifact[]> {
   const builtAt = new Date(model.builtAt);
   const base = { revision: dataRevision(model), builtAt, attribution: ATTRIBUTION };
   const common = (path: string, title: string) => ({

@@ -4,8 +4,13 @@ import { POINT_STATUSES } from '../../sources/records.js';
 
 import { NAMES_SCHEMA } from '../../lib/languages.js';
 
-export const SCHEMA_BASE = 'https://dala.kz/data/schemas/';
-export const schemaId = (name: string) => `${SCHEMA_BASE}${name}.schema.json`;
+/**
+ * A contract schema's $id as the code knows it: the root-relative path the release serves it at (a
+ * URI-reference, JSON Schema 2020-12 section 8.2.1, resolved against where it was fetched from).
+ * schemaArtifacts() writes it under the public URL when the release has one.
+ */
+export const SCHEMA_PATH = '/data/schemas/';
+export const schemaId = (name: string) => `${SCHEMA_PATH}${name}.schema.json`;
 
 export const isoDate = { type: 'string', format: 'date' } as const;
 export const names = NAMES_SCHEMA;
@@ -46,13 +51,21 @@ export const freshness = {
   },
 } as const;
 
+/** Where a source is read: an absolute URL, or for Dala's own tables a root-relative path on the server serving the release. */
+export const sourceUrl = {
+  type: 'string',
+  format: 'uri-reference',
+  description:
+    "The source's page; for Dala's own tables a root-relative path on the server serving the release",
+} as const;
+
 export const sourceRef = {
   type: 'object',
   required: ['id', 'title', 'url', 'revision'],
   properties: {
     id: { type: 'string' },
     title: { type: 'string' },
-    url: { type: 'string', format: 'uri' },
+    url: sourceUrl,
     revision: {
       type: 'string',
       description: 'source revision: sha256 prefix over the pinned snapshot files',

@@ -1,5 +1,5 @@
 // Schemas of the entity contracts: entities, entity-graph, reviewed-entity-links, entity-federation.
-import { contractSchema, names, sourceRef } from './common.js';
+import { contractSchema, names, sourceRef, sourceUrl } from './common.js';
 import { SLUG_PATTERN } from '../../lib/slug.js';
 
 export const reviewStatus = {
@@ -27,7 +27,7 @@ const entity = (extraRequired: string[] = []) => ({
     type: { type: 'string' },
     names,
     aliases: strings,
-    source_url: uri,
+    source_url: sourceUrl,
     review_status: reviewStatus,
   },
 });
@@ -94,7 +94,7 @@ export const entityGraphSchema = contractSchema(
               'split_into',
             ],
           },
-          source_url: uri,
+          source_url: sourceUrl,
           review_status: reviewStatus,
         },
       },
@@ -125,7 +125,7 @@ export const sameAsLink = {
     review_status: { enum: ['reviewed', 'verified'] },
     review_basis: { type: 'string', minLength: 1 },
     source: sourceRef,
-    source_url: uri,
+    source_url: sourceUrl,
   },
 } as const;
 

@@ -11,11 +11,16 @@ export const ALL_SCHEMAS: Record<string, object> = {
   ...entitySchemas,
 };
 
-export function schemaArtifacts(): Artifact[] {
+/** publicUrl: the base of each schema's $id; undefined, the $id stays the root-relative path it is served at. */
+export function schemaArtifacts(publicUrl?: string): Artifact[] {
   return Object.keys(ALL_SCHEMAS)
     .sort()
-    .map((name) => ({
-      path: `schemas/${name}.schema.json`,
-      bytes: Buffer.from(stableJson(ALL_SCHEMAS[name])),
-    }));
+    .map((name) => {
+      const schema = ALL_SCHEMAS[name] as { $id?: string };
+      const $id = schema.$id && publicUrl ? `${publicUrl}${schema.$id}` : schema.$id;
+      return {
+        path: `schemas/${name}.schema.json`,
+        bytes: Buffer.from(stableJson({ ...schema, ...($id ? { $id } : {}) })),
+      };
+    });
 }

@@ -2,7 +2,15 @@
 // provenance, PDF manifests, the release manifest and GeoJSON files. The types of the files the
 // browser app reads are derived from these schemas (bottom of this file); no server code is imported.
 import type { FromSchema } from 'json-schema-to-ts';
-import { contractSchema, freshness, isoDate, names, sourceRef } from './common.js';
+import {
+  contractSchema,
+  freshness,
+  isoDate,
+  names,
+  schemaId,
+  sourceRef,
+  sourceUrl,
+} from './common.js';
 import { SLUG_PATTERN } from '../../lib/slug.js';
 import { RELEASE_SEAL_SCHEMA, REVISION_SCHEMA, SEALED_FILE_SCHEMA } from './release-seal.js';
 
@@ -13,7 +21,7 @@ const event = {
   properties: {
     date: isoDate,
     title: names,
-    source_url: { type: 'string', format: 'uri' },
+    source_url: sourceUrl,
     review_status: { enum: ['reviewed', 'unreviewed'] },
   },
 };
@@ -242,11 +250,22 @@ export const operationsSchemas = {
         items: REVISION_SCHEMA,
         description: 'Every earlier revision, newest first',
       },
-      permalink: {
-        type: 'string',
+      public_url: {
+        type: ['string', 'null'],
         format: 'uri',
         description:
-          "Where this release's /data/ files stay, byte for byte, while the server keeps the release",
+          'The public URL (DALA_PUBLIC_URL) the release was built for; null: built without one, so its links are root-relative paths on the server that serves it',
+      },
+      public_url_note: {
+        type: 'string',
+        description:
+          'Present when public_url is null: what the links of this release are relative to',
+      },
+      permalink: {
+        type: 'string',
+        format: 'uri-reference',
+        description:
+          "Where this release's /data/ files stay, byte for byte, while the server keeps the release: an absolute URL under public_url, or a root-relative path on the serving host",
       },
       sources: { type: 'array', items: sourceRef },
       artifacts: { type: 'array', minItems: 1, items: SEALED_FILE_SCHEMA },
@@ -255,7 +274,7 @@ export const operationsSchemas = {
   ),
   'district-collection': {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
-    $id: 'https://dala.kz/data/schemas/district-collection.schema.json',
+    $id: schemaId('district-collection'),
     title:
       'RFC 7946 FeatureCollection of districts (ADM2, WGS84), simplified within the stated tolerance',
     type: 'object',
@@ -288,7 +307,7 @@ export const operationsSchemas = {
   },
   'feature-collection': {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
-    $id: 'https://dala.kz/data/schemas/feature-collection.schema.json',
+    $id: schemaId('feature-collection'),
     title: 'RFC 7946 FeatureCollection of polygonal regions (WGS84)',
     type: 'object',
     required: ['type', 'features'],

@@ -3,7 +3,15 @@
 // the files (bottom of this file) are derived from the schemas they are validated against; the
 // browser app (web/src/api.ts) reads them. This module imports no server code.
 import type { FromSchema } from 'json-schema-to-ts';
-import { contractSchema, figure, figureOrAbsent, isoDate, names, sourceRef } from './common.js';
+import {
+  contractSchema,
+  figure,
+  figureOrAbsent,
+  isoDate,
+  names,
+  sourceRef,
+  sourceUrl,
+} from './common.js';
 import { SLUG_PATTERN } from '../../lib/slug.js';
 
 const nullableFigure = { anyOf: [{ type: 'null' }, figure] } as const;
@@ -266,7 +274,7 @@ export const statisticsSchemas = {
             id: str,
             date: isoDate,
             title: names,
-            source_url: { type: 'string', format: 'uri' },
+            source_url: sourceUrl,
             review_status: str,
           },
         },

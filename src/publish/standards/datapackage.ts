@@ -33,6 +33,16 @@ const licences = (sources: SourceDef[]) => {
   return [...seen.values()];
 };
 
+/**
+ * A source as the package lists it: a source of Dala's own tables is read at a path of the release's
+ * /data/ (sources/reference-sources.json), which the package names relative to itself, as a Data
+ * Package path must be (a URL or a relative POSIX path, never one from the root).
+ */
+const sourceOfPackage = (s: SourceDef) => ({
+  title: s.title,
+  path: s.url.startsWith('/data/') ? s.url.slice('/data/'.length) : s.url,
+});
+
 /** The Table Dialect (Data Package 2.0 tabledialect.json; the same keys in 1.0) of the release's CSVs. */
 export const CSV_DIALECT = {
   delimiter: ',',
@@ -42,7 +52,12 @@ export const CSV_DIALECT = {
   header: true,
 } as const;
 
-export function dataPackage(model: Model, artifacts: Artifact[], base: string): object {
+/** publicUrl: the package's homepage; undefined, it names none (a Data Package homepage is an absolute URL). */
+export function dataPackage(
+  model: Model,
+  artifacts: Artifact[],
+  publicUrl: string | undefined,
+): object {
   const csvs = artifacts
     .filter((a) => a.path.endsWith('.csv'))
     .sort((a, b) => (a.path < b.path ? -1 : 1));
@@ -75,7 +90,7 @@ export function dataPackage(model: Model, artifacts: Artifact[], base: string): 
       ]
         .filter(Boolean)
         .join(' '),
-      sources: sources.map((s) => ({ title: s.title, path: s.url })),
+      sources: sources.map(sourceOfPackage),
       ...(stated.length ? { licenses: stated } : {}),
       schema: tableSchema(a.path, header),
     };
@@ -86,12 +101,10 @@ export function dataPackage(model: Model, artifacts: Artifact[], base: string): 
     title: 'Dala: open data of Kazakhstan (CSV tables)',
     description:
       'Every CSV table of the release with its Table Schema. Each resource lists its sources and the licences they state; where a source states none, the resource says so and no licence is given.',
-    homepage: `${base}/`,
+    ...(publicUrl ? { homepage: `${publicUrl}/` } : {}),
     created: model.builtAt,
     keywords: ['Kazakhstan', 'official statistics', 'regions'],
-    sources: [...all.values()]
-      .sort((a, b) => (a.id < b.id ? -1 : 1))
-      .map((s) => ({ title: s.title, path: s.url })),
+    sources: [...all.values()].sort((a, b) => (a.id < b.id ? -1 : 1)).map(sourceOfPackage),
     resources,
   };
 }

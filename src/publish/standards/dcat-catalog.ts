@@ -35,6 +35,10 @@ const langs = (texts: Texts) =>
     .map((l) => ({ '@value': texts[l]!, '@language': l }));
 const typed = (value: string, type: string) => ({ '@value': value, '@type': type });
 
+/**
+ * base: the public URL, or '' when the release has none: then every IRI of Dala's own is a
+ * root-relative path, resolved against the URL the catalogue was fetched from (turtle.ts).
+ */
 export function dcatCatalog(model: Model, artifacts: Artifact[], base: string): object {
   const byPath = new Map(artifacts.map((a) => [a.path, a]));
   const catalogIri = `${base}/api/v1/catalog`;

@@ -16,9 +16,9 @@ import { DCAT_CONTEXT } from './vocabularies.js';
 export async function standardArtifacts(
   model: Model,
   others: Artifact[],
-  publicUrl: string,
+  publicUrl: string | undefined,
 ): Promise<Artifact[]> {
-  const catalog = dcatCatalog(model, others, publicUrl);
+  const catalog = dcatCatalog(model, others, publicUrl ?? '');
   return [
     { path: 'dcat-catalog.jsonld', bytes: Buffer.from(stableJson(catalog)) },
     { path: 'dcat-catalog.ttl', bytes: await toTurtle(catalog, DCAT_CONTEXT) },

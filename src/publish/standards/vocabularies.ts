@@ -3,8 +3,6 @@
 import type { DatasetDef, SourceDef } from '../../model/model.js';
 import { SLA_DAYS } from '../../model/dataset-freshness.js';
 
-export { DEFAULT_PUBLIC_URL } from '../../lib/config.js';
-
 /**
  * A source's licence as an IRI, only where the source states it and its terms were verified
  * (SourceDef.reuse_terms_verified): an unverified or unstated licence is never mapped to one.

@@ -20,13 +20,14 @@ export const CITATION_SCHEMA = {
     },
     permalink: {
       type: 'string',
-      description: "Absolute URL of the dataset's file in this release (/r/{revision}/data/...)",
+      description:
+        "The dataset's file in this release: an absolute URL under the release's public URL, or the root-relative path /r/{revision}/data/... on this server when the release was built without one",
     },
     revision: { type: 'string', pattern: '^[0-9a-f]{16}$' },
   },
 } as const;
 
-/** The public base URL the release was built for, from its manifest's permalink. */
+/** The public base URL the release was built for, from its manifest's permalink; '' when built without one. */
 export function publicBaseOf(release: LoadedRelease): string {
   const manifest = release.files.get('release-manifest.json');
   const permalink = manifest
@@ -44,17 +45,22 @@ export function citationOf(
   const { revision } = release;
   const built = release.seal.built_at.slice(0, 10);
   const [year, month, day] = built.split('-').map(Number) as [number, number, number];
-  const permalink = `${publicBaseOf(release)}${releasePermalink(revision, dataset.path)}`;
+  const base = publicBaseOf(release);
+  const permalink = `${base}${releasePermalink(revision, dataset.path)}`;
+  // a path with no host says whose host it is on, rather than borrow one
+  const where = base
+    ? ''
+    : ' (a path on the server that gave this citation: built without a public URL)';
   const key = `dala-${dataset.id.replace(/^dataset:/, '')}-${revision}`;
   return {
-    text: `Dala (${year}). ${dataset.title} [Data set]. Release ${revision}, built ${built}. ${permalink}`,
+    text: `Dala (${year}). ${dataset.title} [Data set]. Release ${revision}, built ${built}. ${permalink}${where}`,
     bibtex: [
       `@misc{${key},`,
       `  author = {{Dala}},`,
       `  title = {${bibtexEscape(dataset.title)}},`,
       `  year = {${year}},`,
       `  version = {${revision}},`,
-      `  note = {Data set, release ${revision}, built ${built}},`,
+      `  note = {Data set, release ${revision}, built ${built}${where}},`,
       `  url = {${permalink}}`,
       '}',
     ].join('\n'),
@@ -67,6 +73,7 @@ export function citationOf(
       issued: { 'date-parts': [[year, month, day]] },
       version: revision,
       URL: permalink,
+      ...(base ? {} : { note: where.trim().slice(1, -1) }),
     },
     permalink,
     revision,

@@ -5,7 +5,7 @@
 // (sources/reference-datasets.json), the layers of the time slice (sources/layers.json) and the topic
 // scheme (sources/topics.json). The types the build reads them as are derived from these schemas.
 import type { FromSchema } from 'json-schema-to-ts';
-import { names, nonEmpty, reviewStatus, sourceUrl } from '../table-schemas.js';
+import { names, nonEmpty, ownOrSourceUrl, reviewStatus, sourceUrl } from '../table-schemas.js';
 import { indicatorDeclaration, LAYER_ID, TOPIC_ID } from './indicator-schema.js';
 import { READER_SCHEMAS } from './reader-schemas.js';
 
@@ -30,7 +30,7 @@ export const sourceDeclaration = {
     id: { type: 'string', pattern: SOURCE_ID },
     title: nonEmpty,
     publisher: nonEmpty,
-    url: { type: 'string', format: 'uri' },
+    url: ownOrSourceUrl,
     licence: nonEmpty,
     attribution: nonEmpty,
     // docs/interface.md §1.4: never infer a licence from an absent field
@@ -180,7 +180,7 @@ export const topicRow = {
     // the goal's number, for an SDG goal
     notation: { type: 'string', pattern: '^[0-9]{1,2}$' },
     name: names,
-    source_url: sourceUrl,
+    source_url: ownOrSourceUrl,
     review_status: reviewStatus,
   },
 } as const;
