@@ -29,7 +29,7 @@ const common = {
     'Source data: Bureau of National Statistics (stat.gov.kz); boundaries: geokz 1.0.2 (A. Rodionov), CC BY 4.0',
   citation: {
     text: 'Cite as: Dala (2025). Fixture page [PDF]. Data revision 0123456789abcdef, built 2025-06-01.',
-    permalink: 'https://dala.kz/d/0123456789abcdef/data/fixture.pdf',
+    permalink: 'https://data.example.kz/d/0123456789abcdef/data/fixture.pdf',
   },
 };
 const karaganda = { kk: 'Қарағанды облысы', ru: 'Карагандинская область', en: 'Karaganda Region' };
