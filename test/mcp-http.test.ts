@@ -256,17 +256,34 @@ test('describe_indicator is /api/v1/indicators/{id} with its source and permalin
   assert.equal(described.structured.source_name, 'Bureau of National Statistics: population');
   assert.equal(described.structured.permalink, `/r/${second}/data/${FAMILY_CSV}`);
   assert.match(described.text, /unit persons/);
-  assert.deepEqual(described.structured.topic, {
-    id: 'demography',
-    name: 'Demography',
-    names: { en: 'Demography', ru: 'Демография', kk: 'Демография' },
-  });
+  assert.deepEqual(described.structured.topics, [
+    {
+      id: 'topic:population',
+      kind: 'domain',
+      notation: null,
+      name: 'Population and demography',
+      names: {
+        en: 'Population and demography',
+        ru: 'Население и демография',
+        kk: 'Халық және демография',
+      },
+    },
+  ]);
   const inRussian = await callTool(client, 'describe_indicator', {
     indicator: 'grp_cumulative',
     locale: 'ru',
   });
-  assert.equal(inRussian.structured.topic.name, 'Экономика');
-  assert.match(inRussian.text, /topic: Экономика, economy/);
+  assert.deepEqual(
+    inRussian.structured.topics.map((t: any) => [t.id, t.name, t.notation]),
+    [
+      ['topic:national-accounts', 'Национальные счета', null],
+      ['topic:sdg-8', 'Достойна работа и экономический рост', '8'],
+    ],
+  );
+  assert.match(
+    inRussian.text,
+    /topics: Национальные счета, topic:national-accounts; Достойна работа и экономический рост, topic:sdg-8/,
+  );
   const found = await callTool(client, 'search', { query: 'Karagandy' });
   const hits = await v1('/search?q=Karagandy');
   assert.deepEqual(found.structured.hits, hits.data);
@@ -276,40 +293,71 @@ test('describe_indicator is /api/v1/indicators/{id} with its source and permalin
   assert.match(none.text, /does not show the object does not exist/);
 });
 
-test('list_topics names every topic of /api/timemachine/layers in the locale asked, each with the indicators of /api/v1/indicators in it', async () => {
-  const layers = (await call(`${s.url}/api/timemachine/layers`)).body.layers;
+test('list_topics names every topic of /api/v1/topics in the locale asked, in its order, each with the indicators of /api/v1/indicators classified in it', async () => {
+  const topics = (await v1('/topics')).data;
   const indicators = (await v1('/indicators?limit=100')).data;
   const answer = await callTool(client, 'list_topics', { locale: 'kk' });
   assert.equal(answer.isError, false, answer.text);
   assert.equal(answer.structured.revision, second);
   assert.deepEqual(
-    answer.structured.topics.map((t: any) => [t.id, t.name, t.names.ru, t.description]),
-    layers.map((l: any) => [l.id, l.title_kk, l.title_ru, l.description]),
+    answer.structured.topics.map((t: any) => [t.id, t.kind, t.notation, t.name, t.names]),
+    topics.map((t: any) => [t.id, t.kind, t.notation, t.names.kk, t.names]),
   );
   assert.deepEqual(
     answer.structured.topics.map((t: any) => [t.id, t.indicators]),
-    layers.map((l: any) => [
-      l.id,
+    topics.map((t: any) => [
+      t.id,
       indicators
-        .filter((i: any) => i.layer === l.id)
+        .filter((i: any) => i.topics.includes(t.id))
         .map((i: any) => ({ indicator: i.id, name: i.names.kk })),
     ]),
   );
   assert.deepEqual(
-    answer.structured.topics.map((t: any) => [t.id, t.indicators]),
+    answer.structured.topics.map((t: any) => [t.id, t.indicators.map((i: any) => i.indicator)]),
     [
-      ['demography', [{ indicator: 'indicator:population', name: 'Халық саны' }]],
-      ['economy', [{ indicator: 'indicator:grp_cumulative', name: 'ЖӨӨ' }]],
+      ['topic:population', ['indicator:population']],
+      ['topic:labour', []],
+      ['topic:national-accounts', ['indicator:grp_cumulative']],
+      ['topic:sdg-8', ['indicator:grp_cumulative']],
     ],
   );
-  assert.match(answer.text, /Демография \(demography\): indicator:population Халық саны/);
+  assert.match(
+    answer.text,
+    /Халық және демография \(topic:population\): indicator:population Халық саны/,
+  );
+  assert.match(answer.text, /\(topic:sdg-8, SDG 8\): indicator:grp_cumulative/);
   for (const t of answer.structured.topics)
     for (const { indicator } of t.indicators) {
       const described = await callTool(client, 'describe_indicator', { indicator });
-      assert.equal(described.structured.topic.id, t.id, indicator);
+      assert.ok(
+        described.structured.topics.some((x: any) => x.id === t.id),
+        `${indicator} in ${t.id}`,
+      );
     }
   const bad = await callTool(client, 'list_topics', { locale: 'fr' });
   assert.equal(bad.problem?.code, 'invalid_locale');
+});
+
+test('search names the topics its words name (a domain in any language, an SDG goal by number) with their indicators, beside the hits', async () => {
+  const accounts = await callTool(client, 'search', { query: 'Национальные', locale: 'ru' });
+  assert.deepEqual(
+    accounts.structured.topics.map((t: any) => [t.id, t.name, t.indicators]),
+    [
+      [
+        'topic:national-accounts',
+        'Национальные счета',
+        [{ indicator: 'indicator:grp_cumulative', name: 'ВРП, нарастающим итогом' }],
+      ],
+    ],
+  );
+  assert.match(accounts.text, /topic topic:national-accounts: Национальные счета/);
+  const goal = await callTool(client, 'search', { query: 'SDG 8' });
+  assert.deepEqual(
+    goal.structured.topics.map((t: any) => [t.id, t.notation]),
+    [['topic:sdg-8', '8']],
+  );
+  const none = await callTool(client, 'search', { query: 'Karagandy' });
+  assert.deepEqual(none.structured.topics, []);
 });
 
 test('resources: the release manifest as sealed and each dataset passport as /api/v1/datasets/{id}; the usage rules prompt', async () => {

@@ -238,7 +238,7 @@ describe('SDMX 2.1 REST on the real release', () => {
       ['/data/population/A.KZ.extra', 400, '140'],
       ['/data/population/A.KZ?startPeriod=2020-13', 400, '140'],
       ['/data/population/A.KZ?detail=everything', 400, '140'],
-      ['/categoryscheme/DALA', 501, '501'],
+      ['/hierarchicalcodelist/DALA', 501, '501'],
       ['/dataflow/DALA/population?detail=allstubs', 501, '501'],
       ['/dataflow/OTHER', 404, '100'],
       ['/nosuchresource/DALA', 404, '100'],

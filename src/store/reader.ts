@@ -13,11 +13,12 @@ import type { MetricRow } from './reader-sql.js';
 import { SeriesKeyReader } from './series-keys.js';
 import { SeriesReader } from './series-reader.js';
 import { SnapshotReader } from './snapshot-reader.js';
+import { TopicReader } from './topic-reader.js';
 import type { Row } from './tables.js';
 
 export type { MetricRow } from './reader-sql.js';
 export type LayerRow = Row<'layers'>;
-export type TopicRow = Row<'topics'>;
+export type { TopicRow } from './topic-reader.js';
 
 export class StoreReader {
   readonly meta: Readonly<Record<string, string>>;
@@ -25,8 +26,7 @@ export class StoreReader {
   readonly metrics: readonly MetricRow[];
   readonly metricById: ReadonlyMap<string, MetricRow>;
   /** The topic scheme and each indicator's topics (a store before 5.1.0 has none). */
-  readonly topics: readonly TopicRow[];
-  readonly topicsOf: ReadonlyMap<string, readonly string[]>;
+  readonly topics: TopicReader;
   /** Places that have at least one point, sorted. */
   readonly places: readonly string[];
   readonly sqliteVersion: string;
@@ -51,22 +51,7 @@ export class StoreReader {
     this.layers = p('SELECT * FROM layers ORDER BY id').all() as LayerRow[];
     this.metrics = p('SELECT * FROM metrics ORDER BY id').all() as MetricRow[];
     this.metricById = new Map(this.metrics.map((m) => [m.id, m]));
-    const hasTopics = p(`SELECT count(*) FROM sqlite_master WHERE name = 'indicator_topics'`)
-      .pluck()
-      .get() as number;
-    this.topics = hasTopics ? (p('SELECT * FROM topics ORDER BY rowid').all() as TopicRow[]) : [];
-    const topicsOf = new Map<string, string[]>();
-    const pairs = hasTopics
-      ? (p(
-          'SELECT * FROM indicator_topics ORDER BY indicator, topic',
-        ).all() as Row<'indicator_topics'>[])
-      : [];
-    for (const { indicator, topic } of pairs) {
-      const list = topicsOf.get(indicator);
-      if (list) list.push(topic);
-      else topicsOf.set(indicator, [topic]);
-    }
-    this.topicsOf = topicsOf;
+    this.topics = new TopicReader(db, this.meta);
     this.places = (
       p('SELECT DISTINCT place FROM point_series ORDER BY place').all() as { place: string }[]
     ).map((r) => r.place);

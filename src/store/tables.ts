@@ -67,8 +67,17 @@ export const TABLES = {
   },
   // The topic scheme (sources/topics.json: the Bureau's statistical domains, the SDG goals) and the
   // topics of each indicator (one or more): /api/v1/topics and the indicators' topic filter.
+  // in the scheme's order (rowid); notation: an SDG goal's number
   topics: {
-    columns: { id: text, kind: text, name_en: text, name_ru: text, name_kk: text },
+    columns: {
+      id: text,
+      kind: text,
+      notation: textOrNull,
+      name_en: text,
+      name_ru: text,
+      name_kk: text,
+      source_url: text,
+    },
     primaryKey: ['id'],
   },
   indicator_topics: {

@@ -30,12 +30,14 @@ const name = (entity_id: string, n: string, lang: string, kind: string): Name =>
   kind,
 });
 
-const topic = (id: string, en: string, ru: string, kk: string) => ({
+const topic = (id: string, en: string, ru: string, kk: string, notation: string | null = null) => ({
   id,
-  kind: 'domain',
+  kind: notation === null ? 'domain' : 'sdg-goal',
+  notation,
   name_en: en,
   name_ru: ru,
   name_kk: kk,
+  source_url: 'https://stat.gov.kz/',
 });
 
 export function v1Store(
@@ -44,6 +46,13 @@ export function v1Store(
   const base = fixtureStore(opts);
   return {
     ...base,
+    meta: {
+      ...base.meta,
+      topic_scheme: 'dala-topics',
+      topic_scheme_kk: 'Dala тақырыптары',
+      topic_scheme_ru: 'Темы Dala',
+      topic_scheme_en: 'Dala topics',
+    },
     entities: [
       ...base.entities,
       entity('place:KZ-71', 'place', 'Astana', 'Астана', 'Астана', {
@@ -123,7 +132,8 @@ export function v1Store(
       name('place:KZ-71', 'KZ-71', 'und', 'code'),
       name('place:KZ-35/KZ3510', 'Karaganda', 'en', 'name'),
     ],
-    // the topic scheme and the indicators' topics (src/publish/store/topics.ts); labour holds none here
+    // the topic scheme and the indicators' topics (src/publish/store/topics.ts); labour holds none here,
+    // grp_cumulative two (a domain and an SDG goal)
     topics: [
       topic(
         'population',
@@ -138,10 +148,18 @@ export function v1Store(
         'Еңбек нарығы және жұмыспен қамту',
       ),
       topic('national-accounts', 'National accounts', 'Национальные счета', 'Ұлттық шоттар'),
+      topic(
+        'sdg-8',
+        'Decent jobs and economic growth',
+        'Достойна работа и экономический рост',
+        'Лайықты жұмыс пен экономикалық өсу',
+        '8',
+      ),
     ],
     indicator_topics: [
       { topic: 'national-accounts', indicator: 'grp_cumulative' },
       { topic: 'population', indicator: 'population' },
+      { topic: 'sdg-8', indicator: 'grp_cumulative' },
     ],
     relations: [
       {

@@ -7,6 +7,7 @@ import { artifactBytes, type Artifact } from '../artifact.js';
 import { toCsv } from '../csv.js';
 import { header, sourceRef } from './header.js';
 import { datasetFreshness } from './quality-report.js';
+import { datasetTopics } from '../../model/topics.js';
 import type { DatasetCatalog } from '../schemas/operations.js';
 
 function entries(model: Model) {
@@ -26,6 +27,8 @@ function entries(model: Model) {
       ...(d.csv_path ? [{ media_type: 'text/csv', url: `/data/${d.csv_path}` }] : []),
     ],
     sources: d.source_ids.map((s) => sourceRef(model, s)),
+    // the topics of its indicators (/api/v1/topics), none for a dataset without indicators
+    topics: datasetTopics(model, d.id).map((t) => `topic:${t}`),
     quality_status: d.quality_status,
     publication_limits: d.publication_limits,
     freshness: freshness.get(d.id)!,

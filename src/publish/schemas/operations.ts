@@ -35,6 +35,7 @@ const datasetEntry = {
     'description',
     'distributions',
     'sources',
+    'topics',
     'quality_status',
     'publication_limits',
     'freshness',
@@ -54,6 +55,8 @@ const datasetEntry = {
       },
     },
     sources: { type: 'array', minItems: 1, items: sourceRef },
+    // the topics of the dataset's indicators (topic:<id>, /api/v1/topics), in the scheme's order
+    topics: { type: 'array', items: { type: 'string', pattern: '^topic:' } },
     quality_status: str,
     publication_limits: str,
     freshness,

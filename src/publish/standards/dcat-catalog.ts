@@ -9,6 +9,7 @@ import { artifactBytes, type Artifact } from '../artifact.js';
 import { sourceOf } from '../contracts/header.js';
 import { pdfsOf, temporalOf } from './dataset-content.js';
 import { DATA_THEME, DATA_THEME_LABELS, datasetTexts, type Texts } from './dataset-texts.js';
+import { topicSchemeIri, topicSchemeNodes, topicThemes } from './topic-themes.js';
 import {
   AVAILABILITY,
   DCAT_CONTEXT,
@@ -108,6 +109,7 @@ export function dcatCatalog(model: Model, artifacts: Artifact[], base: string): 
     });
     return ref(iri);
   };
+  for (const n of topicSchemeNodes(model, base)) add(n);
   for (const l of ['KAZ', 'RUS', 'ENG'])
     add({
       '@id': `http://publications.europa.eu/resource/authority/language/${l}`,
@@ -326,7 +328,7 @@ export function dcatCatalog(model: Model, artifacts: Artifact[], base: string): 
       'dct:title': langs(texts.title),
       'dct:description': langs(texts.description),
       'dcat:keyword': texts.keywords.map((k) => ({ '@value': k.value, '@language': k.lang })),
-      'dcat:theme': texts.themes.map(theme),
+      'dcat:theme': [...texts.themes.map(theme), ...topicThemes(model, base, d.id)],
       'dcat:landingPage': ref(landing),
       'dct:license': ref(licence),
       // the release is the dataset's publication: issued and modified when it was built
@@ -373,7 +375,7 @@ export function dcatCatalog(model: Model, artifacts: Artifact[], base: string): 
       ru: 'Официальная статистика Бюро национальной статистики по регионам и Национального банка Казахстана (общенациональные ставки), административные границы и справочные таблицы Казахстана, опубликованные как запечатанные воспроизводимые выпуски.',
       kk: 'Ұлттық статистика бюросының өңірлер бойынша және Қазақстан Ұлттық Банкінің (жалпыұлттық мөлшерлемелер) ресми статистикасы, Қазақстанның әкімшілік шекаралары мен анықтамалық кестелері, мөрленген қайталанатын шығарылымдар ретінде жарияланған.',
     }),
-    'dcat:themeTaxonomy': ref(DATA_THEME.replace(/\/$/, '')),
+    'dcat:themeTaxonomy': [ref(DATA_THEME.replace(/\/$/, '')), ref(topicSchemeIri(base))],
     'dct:language': ['KAZ', 'RUS', 'ENG'].map((l) =>
       ref(`http://publications.europa.eu/resource/authority/language/${l}`),
     ),

@@ -6,7 +6,7 @@ import { verifiedEvents } from '../contracts/workbench.js';
 import type { NameNote } from '../search-content.js';
 import type { StoreContent } from './write.js';
 import { seriesRows } from './series.js';
-import { topicRows } from './topics.js';
+import { topicRows, topicSchemeMeta } from './topics.js';
 import { storeEntities } from './entities.js';
 import { storeLinks } from './links.js';
 import { dailyCountPoints } from '../point-counts.js';
@@ -21,7 +21,12 @@ export function storeContent(model: Model): StoreContent & { name_notes: NameNot
   const series = seriesRows(model, metricIds);
 
   return {
-    meta: { as_of: model.asOf, built_at: model.builtAt, kind: 'release' },
+    meta: {
+      as_of: model.asOf,
+      built_at: model.builtAt,
+      kind: 'release',
+      ...topicSchemeMeta(model),
+    },
     layers: model.layers,
     ...series,
     ...topicRows(model, series.metrics),

@@ -3,6 +3,16 @@
 // the indicators' topic filter.
 import type { Model } from '../../model/model.js';
 import type { Row } from '../../store/tables.js';
+import { LANGUAGES } from '../../lib/languages.js';
+
+/** The scheme's id and title, as the store's meta keys (topic_scheme, topic_scheme_en ...). */
+export function topicSchemeMeta(model: Pick<Model, 'topics'>): Record<string, string> {
+  const { id, title } = model.topics.scheme;
+  return {
+    topic_scheme: id,
+    ...Object.fromEntries(LANGUAGES.map((l) => [`topic_scheme_${l}`, title[l]])),
+  };
+}
 
 export function topicRows(
   model: Pick<Model, 'indicators' | 'topics'>,
@@ -13,9 +23,11 @@ export function topicRows(
     topics: model.topics.topics.map((t) => ({
       id: t.id,
       kind: t.kind,
+      notation: t.notation ?? null,
       name_en: t.name.en,
       name_ru: t.name.ru,
       name_kk: t.name.kk,
+      source_url: t.source_url,
     })),
     // in primary-key order (topic, indicator): the table is clustered on it
     indicator_topics: model.indicators

@@ -20,6 +20,15 @@ export const NS = {
 export const urn = (cls: string, id: string) =>
   `urn:sdmx:org.sdmx.infomodel.${cls}=${AGENCY}:${id}(${VERSION})`;
 
+/** The attributes of a maintainable artefact: every one is maintained by DALA, final, at VERSION. */
+export const maintainable = (cls: string, id: string) => ({
+  id,
+  urn: urn(cls, id),
+  agencyID: AGENCY,
+  version: VERSION,
+  isFinal: 'true',
+});
+
 /** What a message header says: its id, when the answer's data were prepared (the release's build time). */
 export interface MessageContext {
   id: string;

@@ -10,6 +10,8 @@ export const STRUCTURE_RESOURCES = [
   'datastructure',
   'codelist',
   'conceptscheme',
+  'categoryscheme',
+  'categorisation',
 ] as const;
 export type StructureResource = (typeof STRUCTURE_RESOURCES)[number];
 
@@ -17,8 +19,6 @@ export type StructureResource = (typeof STRUCTURE_RESOURCES)[number];
 export const UNIMPLEMENTED_RESOURCES = [
   'structure',
   'metadatastructure',
-  'categoryscheme',
-  'categorisation',
   'hierarchicalcodelist',
   'metadataflow',
   'agencyscheme',
@@ -49,10 +49,18 @@ export type References = (typeof REFERENCES)[number];
 /** One artefact, as `resource id`. */
 type Key = `${StructureResource} ${string}`;
 
-/** The artefacts an artefact refers to (its children): a dataflow its structure, a structure its code lists and concepts. */
+/**
+ * The artefacts an artefact refers to (its children): a dataflow its structure, a structure its code
+ * lists and concepts, a categorisation its dataflow and the category scheme (so a dataflow's parents
+ * are its categorisations).
+ */
 function childrenOf(s: SdmxStructures, key: Key): Key[] {
   const [resource, id] = key.split(' ') as [StructureResource, string];
   if (resource === 'dataflow') return [`datastructure ${s.dataflowById.get(id)!.structure.id}`];
+  if (resource === 'categorisation') {
+    const c = s.categorisations.find((x) => x.id === id)!;
+    return [`dataflow ${c.dataflow}`, `categoryscheme ${s.categoryScheme!.id}`];
+  }
   if (resource !== 'datastructure') return [];
   const dsd = s.dataStructures.find((d) => d.id === id)!;
   const lists = [
@@ -70,6 +78,8 @@ function allKeys(s: SdmxStructures): Key[] {
     ...s.dataStructures.map((d): Key => `datastructure ${d.id}`),
     ...s.codelists.map((c): Key => `codelist ${c.id}`),
     `conceptscheme ${CONCEPT_SCHEME}`,
+    ...(s.categoryScheme ? [`categoryscheme ${s.categoryScheme.id}` as Key] : []),
+    ...s.categorisations.map((c): Key => `categorisation ${c.id}`),
   ];
 }
 
@@ -122,7 +132,12 @@ function listed(value: string, keywords: readonly string[]): string[] | null {
   return values.some((v) => keywords.includes(v.toLowerCase())) ? null : values;
 }
 
-const ITEM_SCHEMES: readonly StructureResource[] = ['codelist', 'conceptscheme'];
+/** The item schemes, whose items an item query names. */
+export const ITEM_SCHEMES: readonly StructureResource[] = [
+  'codelist',
+  'conceptscheme',
+  'categoryscheme',
+];
 
 /** The selection a structure query names; 404 (SDMX 100) when nothing matches. */
 export function selectStructures(s: SdmxStructures, q: StructureQuery): StructureSelection {
@@ -133,7 +148,7 @@ export function selectStructures(s: SdmxStructures, q: StructureQuery): Structur
   if (q.itemID !== undefined && !ITEM_SCHEMES.includes(q.resource)) {
     throw new SdmxError(
       'invalid_path',
-      `${q.resource} is not an item scheme: item queries name codes of a codelist or concepts of a conceptscheme`,
+      `${q.resource} is not an item scheme: item queries name codes of a codelist, concepts of a conceptscheme or categories of a categoryscheme`,
     );
   }
   const agencyMatches = agencies === null || agencies.includes(AGENCY);
@@ -174,10 +189,22 @@ export function selectStructures(s: SdmxStructures, q: StructureQuery): Structur
   const concepts = idsOf('conceptscheme').size
     ? s.concepts.filter(itemOf('conceptscheme', CONCEPT_SCHEME))
     : null;
-  if (
-    items !== null &&
-    !(q.resource === 'codelist' ? codelists.some((c) => c.codes.length) : concepts?.length)
-  ) {
+  const categoryScheme =
+    s.categoryScheme && idsOf('categoryscheme').size
+      ? {
+          ...s.categoryScheme,
+          categories: s.categoryScheme.categories.filter(
+            itemOf('categoryscheme', s.categoryScheme.id),
+          ),
+        }
+      : null;
+  const itemsFound =
+    q.resource === 'codelist'
+      ? codelists.some((c) => c.codes.length)
+      : q.resource === 'categoryscheme'
+        ? categoryScheme?.categories.length
+        : concepts?.length;
+  if (items !== null && !itemsFound) {
     throw new SdmxError(
       'no_results',
       `no item ${q.itemID} in ${q.resource} ${q.agencyID}/${q.resourceID}/${q.version}`,
@@ -188,5 +215,7 @@ export function selectStructures(s: SdmxStructures, q: StructureQuery): Structur
     dataStructures: s.dataStructures.filter((d) => dsds.has(d.id)),
     codelists,
     concepts,
+    categoryScheme,
+    categorisations: s.categorisations.filter((c) => idsOf('categorisation').has(c.id)),
   };
 }

@@ -1,6 +1,7 @@
 // The structure queries of /sdmx/2.1/ (SDMX 2.1 REST, "Structural metadata queries"):
-// /{resource}/{agencyID}/{resourceID}/{version}/{itemID} for dataflow, datastructure, codelist and
-// conceptscheme (items for the item schemes), answered as SDMX-ML structure messages.
+// /{resource}/{agencyID}/{resourceID}/{version}/{itemID} for dataflow, datastructure, codelist,
+// conceptscheme, categoryscheme (the topics) and categorisation (a dataflow's topics), items for the item
+// schemes, answered as SDMX-ML structure messages.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { preferredType } from '../answers/negotiate.js';
 import { pinned } from '../releases/pinned.js';
@@ -9,6 +10,7 @@ import { STRUCTURE_TYPES, send } from './media.js';
 import { messageContext } from './namespaces.js';
 import { sdmxRoutes } from './routes.js';
 import {
+  ITEM_SCHEMES,
   REFERENCES,
   STRUCTURE_RESOURCES,
   UNIMPLEMENTED_RESOURCES,
@@ -44,8 +46,6 @@ const STRUCTURE_QUERY = {
     },
   },
 } as const;
-
-const ITEM_SCHEMES: readonly StructureResource[] = ['codelist', 'conceptscheme'];
 
 function structure(resource: StructureResource) {
   return async (request: FastifyRequest, reply: FastifyReply) => {

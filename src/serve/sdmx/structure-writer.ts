@@ -3,7 +3,9 @@
 import type { Availability } from './availability.js';
 import { contentConstraint } from './constraint-writer.js';
 import { XmlWriter } from './xml.js';
-import { NS, headerStart, names, urn, type MessageContext } from './namespaces.js';
+import { NS, headerStart, maintainable, names, type MessageContext } from './namespaces.js';
+import { categorisations, categorySchemes } from './category-writer.js';
+import { CATEGORY_SCHEME, type Categorisation, type CategoryScheme } from './categories.js';
 import {
   AGENCY,
   CONCEPT_SCHEME,
@@ -23,16 +25,10 @@ export interface StructureSelection {
   dataStructures: readonly DataStructure[];
   codelists: readonly (Codelist & { partial?: boolean })[];
   concepts: readonly Concept[] | null; // the concept scheme, when selected
+  categoryScheme?: CategoryScheme | null; // the topic scheme, when selected
+  categorisations?: readonly Categorisation[];
   constraints?: readonly Availability[];
 }
-
-const maintainable = (cls: string, id: string) => ({
-  id,
-  urn: urn(cls, id),
-  agencyID: AGENCY,
-  version: VERSION,
-  isFinal: 'true',
-});
 
 function conceptIdentity(w: XmlWriter, concept: string): void {
   w.wrap('str:ConceptIdentity', {}, () =>
@@ -161,6 +157,9 @@ export function structureMessage(selection: StructureSelection, ctx: MessageCont
         });
     });
   }
+  if (selection.categoryScheme) categorySchemes(w, selection.categoryScheme);
+  if (selection.categorisations?.length)
+    categorisations(w, CATEGORY_SCHEME, selection.categorisations);
   if (selection.codelists.length) {
     w.wrap('str:Codelists', {}, () => {
       for (const list of selection.codelists)

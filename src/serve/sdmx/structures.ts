@@ -12,6 +12,7 @@ import { storeOf, type MetricRow } from '../../store/reader.js';
 import { seriesIndexOf } from '../../store/series-index.js';
 import { FREQ_CODES, freqOf, type Freq } from './periods.js';
 import { LANGUAGES_ENGLISH_FIRST } from '../../lib/languages.js';
+import { categoriesOf, type CategoryScheme, type Categorisation } from './categories.js';
 
 export const AGENCY = 'DALA';
 export const VERSION = '1.0';
@@ -63,6 +64,9 @@ export interface Dataflow {
 
 export interface SdmxStructures {
   dataflows: readonly Dataflow[];
+  /** The topic scheme (null for a store without topics) and each dataflow's topics. */
+  categoryScheme: CategoryScheme | null;
+  categorisations: readonly Categorisation[];
   dataflowById: ReadonlyMap<string, Dataflow>;
   dataStructures: readonly DataStructure[];
   codelists: readonly Codelist[];
@@ -202,6 +206,7 @@ function build(release: { db: Database }): SdmxStructures {
   });
   return {
     dataflows,
+    ...categoriesOf(reader, dataflows),
     dataflowById: new Map(dataflows.map((f) => [f.id, f])),
     dataStructures: dataflows.map((f) => f.structure),
     codelists,

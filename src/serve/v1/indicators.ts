@@ -25,7 +25,7 @@ import { collectionConfig, pageAnswer } from './answer.js';
 import { seriesIndexOf } from '../../store/series-index.js';
 import { indicatorRef, markDeprecated, type IndicatorRef } from '../dimensions/filters.js';
 import { DIMENSIONS_VIEW_SCHEMA, dimensionsView, indicatorCoverage } from '../dimensions/views.js';
-import { indicatorsOfTopic } from './topics.js';
+import { indicatorsOfTopics, TOPIC_FILTER, topicId } from './topics.js';
 
 export const placeId = (code: string) => `place:${code}`;
 export const stripPrefix = (value: string, prefix: string) =>
@@ -47,7 +47,7 @@ export function indicatorView(
     dimensions: dimensionsView(release, m.id),
     names: { en: m.name_en, ru: m.name_ru, kk: m.name_kk },
     layer: m.layer,
-    topics: [...(storeOf(release).topicsOf.get(m.id) ?? [])],
+    topics: storeOf(release).topics.of(m.id).map(topicId),
     unit: m.unit,
     frequency: m.frequency,
     aggregation: m.aggregation,
@@ -92,8 +92,8 @@ export const indicatorSchema = openObject(
     metric: { type: 'string' },
     names: { $ref: 'Names#' },
     frequency: { type: 'string' },
-    // the topics of the scheme (/api/v1/topics) the indicator is classified in
-    topics: { type: 'array', items: { type: 'string' } },
+    // the topics of the scheme (/api/v1/topics) the indicator is classified in, in the scheme's order
+    topics: { type: 'array', items: { type: 'string', description: 'topic:<id>' } },
     dimensions: DIMENSIONS_VIEW_SCHEMA,
     ...provenanceProperties,
     links: openObject(
@@ -103,14 +103,7 @@ export const indicatorSchema = openObject(
   },
   ['id', 'metric', 'names', 'frequency', 'topics', 'dimensions', ...provenanceRequired, 'links'],
 );
-const INDICATORS_QUERY = pagedQuery({
-  topic: {
-    type: 'string',
-    minLength: 1,
-    maxLength: 64,
-    description: 'Only the indicators of this topic (an id of /api/v1/topics)',
-  },
-});
+const INDICATORS_QUERY = pagedQuery({ topic: TOPIC_FILTER });
 
 export async function indicatorRoutes(
   app: FastifyInstance,
@@ -142,7 +135,7 @@ export async function indicatorRoutes(
       const all =
         topic === undefined
           ? indicatorRows(page.release)
-          : indicatorsOfTopic(page.release, indicatorRows(page.release), topic);
+          : indicatorsOfTopics(page.release, indicatorRows(page.release), topic);
       const total = all.length;
       const rows = all.slice(page.offset, page.offset + page.limit);
       return pageAnswer(

@@ -1,6 +1,6 @@
 // Answer schemas of /api/v1/ that other code reads the answers of: the search hit, the release
 // summary and seal, the snapshot descriptor, the change between releases and the envelope around
-// them. The routes document and serialise their answers with these schemas and return the types
+// them, and a topic of the scheme. The routes document and serialise their answers with these schemas and return the types
 // derived from them (bottom of this file), and the browser app (web/src/api.ts) reads the same types.
 // This module imports no server code (only the shared Meta#, Links#, Names# components), so web/ can
 // import its types.
@@ -51,6 +51,42 @@ export const ENTITY_TYPES = [
   'event',
   'source',
 ] as const;
+
+/** A topic of the scheme (/api/v1/topics): its kind, SDG number, names and indicators. */
+export const topicSchema = openObject(
+  {
+    id: { type: 'string', description: 'topic:<id>' },
+    kind: { type: 'string', enum: ['domain', 'sdg-goal'] },
+    notation: {
+      type: ['string', 'null'],
+      description: "An SDG goal's number; null for a statistical domain",
+    },
+    names: { $ref: 'Names#' },
+    indicators: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'The ids of the indicators classified in the topic (indicator:<id>)',
+    },
+    indicator_count: { type: 'integer', minimum: 0 },
+    source_url: { type: 'string' },
+    revision: { type: 'string' },
+    links: openObject({ self: { type: 'string' }, indicators: { type: 'string' } }, [
+      'self',
+      'indicators',
+    ]),
+  },
+  [
+    'id',
+    'kind',
+    'notation',
+    'names',
+    'indicators',
+    'indicator_count',
+    'source_url',
+    'revision',
+    'links',
+  ],
+);
 
 export const hitSchema = openObject(
   {

@@ -8,7 +8,7 @@ import { findIndicator, indicatorSchema, indicatorView } from '../../v1/indicato
 import { LOCALE_ARG, selfContained } from '../schemas.js';
 import { tool } from '../tool.js';
 import { Labels, permalinkOf } from '../values.js';
-import { TOPIC_SCHEMA, topicOfLayer } from './topics.js';
+import { TOPIC_SCHEMA, topicsOfIndicator } from './topics.js';
 
 const INPUT = {
   type: 'object',
@@ -33,7 +33,7 @@ const OUTPUT = {
     'revision',
     'indicator',
     'name',
-    'topic',
+    'topics',
     'source_name',
     'source_url',
     'permalink',
@@ -43,9 +43,11 @@ const OUTPUT = {
     revision: { type: 'string', description: 'The sealed release described.' },
     indicator: indicatorSchema,
     name: { type: 'string', description: 'The indicator name in the locale asked.' },
-    topic: {
-      anyOf: [TOPIC_SCHEMA, { type: 'null' }],
-      description: 'The topic the indicator is in (list_topics lists every topic).',
+    topics: {
+      type: 'array',
+      items: TOPIC_SCHEMA,
+      description:
+        "The topics the indicator is classified in, in the scheme's order (list_topics lists every topic).",
     },
     source_name: { type: ['string', 'null'], description: 'The primary source.' },
     source_url: { type: ['string', 'null'], description: "The primary source's page." },
@@ -75,7 +77,7 @@ export const describeIndicatorTool = tool<FromSchema<typeof INPUT>, FromResponse
     const source = labels.source(view.source as string);
     const name = view.names[args.locale ?? 'en'] ?? view.names.en;
     const permalink = permalinkOf(release, row.id);
-    const topic = topicOfLayer(release, view.layer, args.locale);
+    const topics = topicsOfIndicator(release, row.id, args.locale);
     const note = (ref && deprecationNote([ref])) ?? null;
     const dims = view.dimensions
       .map((d) => `${d.id} (${d.codes.map((c) => c.code).join(', ')})`)
@@ -85,14 +87,14 @@ export const describeIndicatorTool = tool<FromSchema<typeof INPUT>, FromResponse
         revision: release.revision,
         indicator: view,
         name,
-        topic,
+        topics,
         source_name: source.name,
         source_url: source.url,
         permalink,
         note,
       },
       text: [
-        `${view.id}: ${name}${topic ? ` (topic: ${topic.name}, ${topic.id})` : ''}`,
+        `${view.id}: ${name}${topics.length ? ` (topics: ${topics.map((t) => `${t.name}, ${t.id}`).join('; ')})` : ''}`,
         `unit ${view.unit}; ${view.frequency}; aggregation ${view.aggregation}; covers ${view.period ?? 'no period'} over ${(view.geography as { places: number }).places} place(s)`,
         dims ? `breakdowns: ${dims} (_T = total)` : 'no breakdowns',
         view.notes ? `notes: ${view.notes}` : null,

@@ -1,0 +1,56 @@
+// The str:CategorySchemes and str:Categorisations of an SDMX-ML 2.1 structure message
+// (SDMXStructureCategory.xsd, SDMXStructureCategorisation.xsd): the topic scheme with its categories,
+// and each categorisation's source (a dataflow) and target (a category of the scheme).
+import type { Categorisation, CategoryScheme } from './categories.js';
+import { maintainable, names } from './namespaces.js';
+import { AGENCY, VERSION } from './structures.js';
+import type { XmlWriter } from './xml.js';
+
+export function categorySchemes(w: XmlWriter, scheme: CategoryScheme): void {
+  w.wrap('str:CategorySchemes', {}, () =>
+    w.wrap('str:CategoryScheme', maintainable('categoryscheme.CategoryScheme', scheme.id), () => {
+      names(w, 'com:Name', scheme.name);
+      for (const c of scheme.categories)
+        w.wrap(
+          'str:Category',
+          {
+            id: c.id,
+            urn: `urn:sdmx:org.sdmx.infomodel.categoryscheme.Category=${AGENCY}:${scheme.id}(${VERSION}).${c.id}`,
+          },
+          () => names(w, 'com:Name', c.name),
+        );
+    }),
+  );
+}
+
+export function categorisations(
+  w: XmlWriter,
+  scheme: string,
+  list: readonly Categorisation[],
+): void {
+  w.wrap('str:Categorisations', {}, () => {
+    for (const c of list)
+      w.wrap('str:Categorisation', maintainable('categoryscheme.Categorisation', c.id), () => {
+        names(w, 'com:Name', c.name);
+        w.wrap('str:Source', {}, () =>
+          w.leaf('Ref', {
+            id: c.dataflow,
+            version: VERSION,
+            agencyID: AGENCY,
+            package: 'datastructure',
+            class: 'Dataflow',
+          }),
+        );
+        w.wrap('str:Target', {}, () =>
+          w.leaf('Ref', {
+            id: c.category,
+            maintainableParentID: scheme,
+            maintainableParentVersion: VERSION,
+            agencyID: AGENCY,
+            package: 'categoryscheme',
+            class: 'Category',
+          }),
+        );
+      });
+  });
+}
