@@ -125,6 +125,7 @@ async function indicatorsOf(id: string, observations: Observation[], meta: OpenS
       notes: notesOf(id, definition, sources, file, spec.root),
       source_url: spec.indicator_url.replace('{id}', id),
       review_status: spec.review_status,
+      zero_is_value: true,
       ...(dims.length === 0 ? {} : { dimensions: [...dims] }),
     });
     points.push(...pointsOf(indicatorId, dims, unit.id, own, spec));

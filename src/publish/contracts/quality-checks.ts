@@ -10,7 +10,10 @@ import { adm1FileBytes } from './regions.js';
 /** Each check computes what its id says, from the model, independently of how the flags were set. */
 export function qualityChecks(model: Model) {
   const nulls = model.points.filter((p) => p.value === null);
-  const zeros = model.points.filter((p) => p.value === 0);
+  // a source that publishes 0 as a value (zero_is_value) writes no missing value as 0
+  const zeroIsValue = new Set(model.indicators.filter((i) => i.zero_is_value).map((i) => i.id));
+  const allZeros = model.points.filter((p) => p.value === 0);
+  const zeros = allZeros.filter((p) => !zeroIsValue.has(p.metric.split(';')[0]!));
   const reasonMismatch = model.points.filter(
     (p) => (p.value === null) !== (p.null_reason !== null),
   );
@@ -32,7 +35,7 @@ export function qualityChecks(model: Model) {
     {
       id: 'no-zero-for-missing',
       passed: zeros.length === 0 && reasonMismatch.length === 0,
-      detail: `${zeros.length} values equal to 0 (the sources leave a missing value empty, so a 0 would stand in for missing); ${nulls.length} null points, ${reasonMismatch.length} without a null_reason or with one beside a value`,
+      detail: `${zeros.length} values equal to 0 where the source leaves a missing value empty (a 0 there would stand in for missing), ${allZeros.length - zeros.length} zeros of sources that publish 0 as a value; ${nulls.length} null points, ${reasonMismatch.length} without a null_reason or with one beside a value`,
     },
     {
       id: 'suspicious-values-explained',

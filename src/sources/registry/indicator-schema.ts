@@ -139,6 +139,9 @@ export const indicatorDeclaration = {
     family: { type: 'string', pattern: '^[a-z][a-z_]*$' },
     brief: { type: 'boolean' },
     same_concept: { type: 'array', items: sameConcept },
+    // its source publishes 0 as a value (the SDG platform writes 0.0 for a share of nothing and leaves
+    // a missing value out), so a 0 is no missing value written as one
+    zero_is_value: { const: true },
   },
 } as const;
 
