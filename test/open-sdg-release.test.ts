@@ -128,6 +128,7 @@ describe("the SDG platform's indicators in the real release", () => {
       '3.2.1',
       'Коэффициент смертности детей в возрасте до пяти лет',
       'Under-five mortality rate',
+      'Бес жасқа дейінгі балалар өлім-жетімінің коэффициенті',
     ]) {
       const hits = await getJson(`/api/v1/search?q=${encodeURIComponent(q)}`);
       assert.ok(
