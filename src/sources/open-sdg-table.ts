@@ -14,6 +14,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { checkWorkbookMatchesCsv } from './open-sdg-xlsx.js';
+import { markBorderChanges } from './bns-breaks.js';
 import type { Names } from '../lib/languages.js';
 import { LANGUAGES } from '../lib/languages.js';
 import { isDimensionCode, type DimensionId } from '../lib/dimensions.js';
@@ -128,7 +129,15 @@ async function indicatorsOf(id: string, observations: Observation[], meta: OpenS
       zero_is_value: true,
       ...(dims.length === 0 ? {} : { dimensions: [...dims] }),
     });
-    points.push(...pointsOf(indicatorId, dims, unit.id, own, spec));
+    const read = pointsOf(indicatorId, dims, unit.id, own, spec);
+    // the border notes and breaks of the Bureau's regional series, per series (one code of each dimension)
+    const series = new Map<string, Point[]>();
+    for (const p of read) {
+      const key = JSON.stringify(p.dimensions ?? {});
+      series.set(key, [...(series.get(key) ?? []), p]);
+    }
+    for (const ps of series.values()) markBorderChanges(ps);
+    points.push(...read);
   }
   return { indicators, points };
 }
