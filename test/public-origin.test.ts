@@ -4,46 +4,9 @@
 // (RFC 9110 section 15.5.20) as a problem document, on every family and on the /data/ fast path.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { connect } from 'node:net';
 import { makeV1Release } from './support/v1-fixture.js';
 import { startServe, type ServeChild } from './support/serve-child.js';
-
-interface Answer {
-  status: number;
-  head: string;
-  body: string;
-}
-
-/** One raw request on a connection of its own (the request line and headers as given). */
-function send(url: string, target: string, headers: string[]): Promise<Answer> {
-  const { port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const s = connect({ port: Number(port), host: '127.0.0.1' });
-    const chunks: Buffer[] = [];
-    s.on('data', (c: Buffer) => chunks.push(c));
-    s.on('error', reject);
-    s.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      const at = text.indexOf('\r\n\r\n');
-      const head = text.slice(0, at);
-      let body = text.slice(at + 4);
-      if (/transfer-encoding: chunked/i.test(head)) body = unchunk(body);
-      resolve({ status: Number(head.split(' ')[1]), head, body });
-    });
-    s.write(`GET ${target} HTTP/1.1\r\n${[...headers, 'Connection: close'].join('\r\n')}\r\n\r\n`);
-  });
-}
-
-function unchunk(body: string): string {
-  let out = '';
-  for (let rest = body; ;) {
-    const eol = rest.indexOf('\r\n');
-    const size = parseInt(rest.slice(0, eol), 16);
-    if (!size) return out;
-    out += rest.slice(eol + 2, eol + 2 + size);
-    rest = rest.slice(eol + 4 + size);
-  }
-}
+import { send } from './support/raw-request.js';
 
 const FORGED = [
   'Host: evil.example:666',

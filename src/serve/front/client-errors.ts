@@ -36,13 +36,39 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: Socket): v
     return;
   }
   const code = clientErrorCode(err);
+  const unencoded = unencodedTarget(err);
   const detail =
     code === 'headers_too_large'
       ? 'the request line and headers exceed the server limit (16 KiB); send a shorter URL or fewer headers'
       : code === 'request_timeout'
         ? 'the request was not received in time'
-        : `the request is not valid HTTP/1.1 (${err.code ?? 'parse error'}); methods are case-sensitive (RFC 9110 section 9.1)`;
+        : unencoded !== null
+          ? `the request target has bytes outside US-ASCII: percent-encode them (UTF-8, RFC 3986 section 2.1), as ${JSON.stringify(unencoded)}`
+          : `the request is not valid HTTP/1.1 (${err.code ?? 'parse error'}); methods are case-sensitive (RFC 9110 section 9.1)`;
   writeProblemToSocket(socket, problem(code, detail, '/'));
+}
+
+/** At most this much of a percent-encoded target is echoed in the advice. */
+const MAX_ECHOED_TARGET = 512;
+
+/**
+ * The request target percent-encoded, when the parser refused it for raw bytes of 0x80 and above
+ * (UTF-8 typed into a URL, as curl sends it), or null. A request target is US-ASCII (RFC 9112
+ * section 3.2, RFC 3986 section 2); Node's parser has no option to take such bytes short of
+ * insecureHTTPParser, which would also take what request smuggling relies on, so the client is told
+ * how to send it instead. Browsers and most clients percent-encode already.
+ */
+function unencodedTarget(err: NodeJS.ErrnoException & { rawPacket?: Buffer }): string | null {
+  if (err.code !== 'HPE_INVALID_URL' || !err.rawPacket) return null;
+  const line = err.rawPacket.subarray(0, Math.max(0, err.rawPacket.indexOf(0x0a)) || undefined);
+  const start = line.indexOf(0x20) + 1;
+  const end = line.indexOf(0x20, start);
+  const target = line.subarray(start, end > start ? end : undefined);
+  if (start === 0 || !target.some((b) => b >= 0x80)) return null;
+  let out = '';
+  for (const b of target)
+    out += b >= 0x80 ? `%${b.toString(16).toUpperCase()}` : String.fromCharCode(b);
+  return out.length > MAX_ECHOED_TARGET ? `${out.slice(0, MAX_ECHOED_TARGET)}…` : out;
 }
 
 /**
