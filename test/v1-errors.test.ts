@@ -81,6 +81,7 @@ test('every v1 error code of the catalog is produced, as problem+json with its c
     ['dimension_not_applicable', () => call(`${s}/observations?indicator=population&area=U`)],
     ['method_not_allowed', () => call(`${s}/resolve`)],
     ['not_acceptable', () => call(`${s}/places`, { headers: { accept: 'application/xml' } })],
+    ['precondition_failed', () => call(`${s}/places`, { headers: { 'if-match': '"other"' } })],
     ['missing_parameter', () => call(`${s}/search`)],
     ['invalid_path', () => call(`${s}/releases/not-a-revision`)],
     ['internal_error', internalError],

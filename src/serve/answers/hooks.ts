@@ -5,9 +5,16 @@
 // onRequest hooks (the v1 rate limit) still run and count every request, and schema validation has
 // already refused bad input; only 200 answers are stored, never a problem.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { chooseCoding, etagOf, noneMatch, type Encodable } from '../data/encoding.js';
+import {
+  chooseCoding,
+  etagOf,
+  preconditionFailed,
+  preconditions,
+  type Encodable,
+} from '../data/encoding.js';
 import { AnswerCache, CachedAnswer, type KeptAnswer } from './cache.js';
 import { canonicalUrl } from './canonical-url.js';
+import { PROBLEM_MEDIA_TYPE, problem } from '../problems/errors.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -38,7 +45,7 @@ function sendAnswer(
   request: FastifyRequest,
   reply: FastifyReply,
   answer: Answer,
-): { status: 200 | 304; payload: Buffer | null } {
+): { status: 200 | 304 | 412; payload: Buffer | null } {
   const coding = chooseCoding(request.headers['accept-encoding'], answer);
   const etag = etagOf(answer, coding);
   // the key holds Accept (JSON or CSV), so shared caches must vary on it too
@@ -48,7 +55,19 @@ function sendAnswer(
     .header('vary', 'Accept, Accept-Encoding');
   if (answer.link) reply.header('link', answer.link);
   if (answer.deprecation) reply.header('deprecation', answer.deprecation);
-  if (noneMatch(request.headers['if-none-match'], etag)) {
+  const status = preconditions(request.headers, etag);
+  if (status === 412) {
+    // sent from the onSend hook too, where a thrown error cannot become the answer
+    const failed = preconditionFailed(etag);
+    reply
+      .code(412)
+      .header('content-type', PROBLEM_MEDIA_TYPE)
+      .header('cache-control', 'no-store')
+      .removeHeader('content-encoding');
+    const body = problem(failed.code, failed.detail, request.url);
+    return { status: 412, payload: Buffer.from(JSON.stringify(body)) };
+  }
+  if (status === 304) {
     reply.code(304).removeHeader('content-type');
     return { status: 304, payload: null };
   }

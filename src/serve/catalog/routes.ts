@@ -4,7 +4,7 @@
 // envelope with the JSON-LD document as its data. Anything else is 406 not_acceptable.
 import type { FastifyInstance } from 'fastify';
 import { DATA_CACHE_CONTROL } from '../front/common-headers.js';
-import { etagOf, noneMatch } from '../data/encoding.js';
+import { etagOf, notModified } from '../data/encoding.js';
 import { ProblemError } from '../problems/errors.js';
 import { formatParam, preferredType } from '../answers/negotiate.js';
 import type { ReleaseSource } from '../releases/release-types.js';
@@ -79,7 +79,7 @@ export async function catalogRoutes(
         );
       const etag = etagOf(file, 'identity');
       reply.header('etag', etag);
-      if (noneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      if (notModified(request.headers, etag)) return reply.code(304).send();
       return reply.type(file.mediaType).send(file.body);
     },
   });

@@ -1,5 +1,7 @@
 // Content negotiation for the precomputed variants (RFC 9110 12.5.3 Accept-Encoding with q-values) and
-// conditional requests (RFC 9110 13.1.2 If-None-Match, weak comparison).
+// conditional requests (RFC 9110 13.1.1 If-Match, strong comparison; 13.1.2 If-None-Match, weak).
+import type { IncomingHttpHeaders } from 'node:http';
+import { ProblemError } from '../problems/errors.js';
 
 export type Coding = 'br' | 'gzip' | 'identity';
 
@@ -96,8 +98,43 @@ export function etagOf(file: Encodable, coding: Coding): string {
   return coding === 'identity' ? `"${file.sha256}"` : `"${file.sha256}-${coding}"`;
 }
 
-export function noneMatch(header: string | undefined, etag: string): boolean {
+function noneMatch(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/** If-Match names `*` or this strong tag (a weak tag never matches strongly: RFC 9110 8.8.3.2). */
+function anyMatch(header: string, etag: string): boolean {
+  if (header.trim() === '*') return true; // there is a current representation: this one
+  return header.split(',').some((tag) => tag.trim() === etag);
+}
+
+/**
+ * What a GET or HEAD for the representation whose strong ETag is `etag` gets, by its preconditions in
+ * RFC 9110 section 13.2.2's order: 412 when If-Match names neither `*` nor this tag, 304 when
+ * If-None-Match names it, else 200.
+ */
+export function preconditions(headers: IncomingHttpHeaders, etag: string): 200 | 304 | 412 {
+  const ifMatch = headers['if-match'];
+  if (ifMatch !== undefined && !anyMatch(ifMatch, etag)) return 412;
+  return noneMatch(headers['if-none-match'], etag) ? 304 : 200;
+}
+
+/** Why a precondition failed, as the problem document of a 412 says it. */
+export function preconditionFailed(etag: string): ProblemError {
+  return new ProblemError(
+    'precondition_failed',
+    `If-Match names no current representation of this resource; its ETag is ${etag} (RFC 9110 section 13.1.1)`,
+  );
+}
+
+/**
+ * True when the answer is 304 Not Modified (If-None-Match names `etag`); throws the 412 problem
+ * when If-Match names another representation (preconditions).
+ */
+export function notModified(headers: IncomingHttpHeaders, etag: string): boolean {
+  const status = preconditions(headers, etag);
+  if (status === 412) throw preconditionFailed(etag);
+  return status === 304;
 }

@@ -10,7 +10,7 @@ import { COMMON_HEADERS, DATA_CACHE_CONTROL } from '../front/common-headers.js';
 import { MAX_PATH_PARAMETER_LENGTH } from '../front/limits.js';
 import { REVISION_HEADER } from '../problems/problem-handler.js';
 import type { LoadedRelease, ServedFile } from '../releases/release-types.js';
-import { chooseCoding, etagOf, noneMatch, type Coding } from './encoding.js';
+import { chooseCoding, etagOf, preconditions, type Coding } from './encoding.js';
 import { SLUG_PATTERN } from '../../lib/slug.js';
 import { SLUG_ROUTES } from './slugs.js';
 
@@ -118,8 +118,9 @@ export function dataFastPath(
     } catch {
       return false; // a file read on first use that differs from its seal: Fastify answers the problem
     }
-    const inm = headers['if-none-match'];
-    if (inm !== undefined && noneMatch(inm, rep.notModified[1]!)) {
+    const status = preconditions(headers, rep.notModified[1]!);
+    if (status === 412) return false; // the Fastify route answers the problem document
+    if (status === 304) {
       res.writeHead(304, rep.notModified);
       res.end();
     } else {

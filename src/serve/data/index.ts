@@ -6,7 +6,7 @@ import { DATA_CACHE_CONTROL } from '../front/common-headers.js';
 import { ProblemError } from '../problems/errors.js';
 import { pinned } from '../releases/pinned.js';
 import { PROBLEM_RESPONSES } from '../interface/openapi.js';
-import { chooseCoding, etagOf, noneMatch } from './encoding.js';
+import { chooseCoding, etagOf, notModified } from './encoding.js';
 import { SLUG_PATTERN } from '../../lib/slug.js';
 import { SLUG_ROUTES, checkSlug } from './slugs.js';
 
@@ -68,7 +68,7 @@ function send(request: FastifyRequest, reply: FastifyReply, path: string): Fasti
     .header('etag', etag)
     .header('cache-control', DATA_CACHE_CONTROL)
     .header('vary', 'Accept-Encoding');
-  if (noneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  if (notModified(request.headers, etag)) return reply.code(304).send();
   if (coding !== 'identity') reply.header('content-encoding', coding);
   return reply.type(file.mediaType).send(coding === 'identity' ? file.body : file[coding]);
 }

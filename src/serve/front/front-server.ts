@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import net, { type AddressInfo, type Socket } from 'node:net';
 import { answerClientError, answerRefusal, hostRefusal } from './client-errors.js';
+import { COMMON_HEADERS } from './common-headers.js';
 import { problem } from '../problems/errors.js';
 import type { PublicOrigin } from './public-origin.js';
 import { dataFastPath } from '../data/fast-path.js';
@@ -87,11 +88,34 @@ export function frontServer(opts: FrontOptions): FrontServer {
           '/',
         ),
       );
+    if (req.url === '*') return answerAsterisk(req, res);
     if (fast(req, res)) return;
     if (app) app(req, res);
     else held.push([req, res]);
   });
   return front;
+}
+
+/** The methods some resource of this server takes (POST: /api/v1/resolve, /mcp, reconciliation). */
+const SERVER_METHODS = 'GET, HEAD, POST, OPTIONS';
+
+/**
+ * A request for the server as a whole (the asterisk-form target, RFC 9112 section 3.2.4): OPTIONS *
+ * answers 200 with the methods the server takes (RFC 9110 section 9.3.7); any other method may not
+ * name it (400).
+ */
+function answerAsterisk(req: IncomingMessage, res: ServerResponse): void {
+  if (req.method !== 'OPTIONS')
+    return answerRefusal(
+      res,
+      problem(
+        'malformed_request',
+        'only OPTIONS may have the request target * (RFC 9112 section 3.2.4)',
+        '/',
+      ),
+    );
+  res.writeHead(200, { ...COMMON_HEADERS, allow: SERVER_METHODS, 'content-length': '0' });
+  res.end();
 }
 
 /** Listens on host:port; the URL as Fastify's "Server listening at" line gives it. */

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { releasePermalink } from '../../lib/permalinks.js';
 import { REVISION_PATTERN } from '../../release/layout.js';
-import { chooseCoding, etagOf, noneMatch } from '../data/encoding.js';
+import { chooseCoding, etagOf, notModified } from '../data/encoding.js';
 import { ProblemError } from '../problems/errors.js';
 import { problems } from '../interface/schemas.js';
 import { pinned } from '../releases/pinned.js';
@@ -76,7 +76,7 @@ async function answer(
     .header('cache-control', IMMUTABLE)
     .header('vary', 'Accept-Encoding')
     .header('link', `<${releasePermalink(current.revision, file.path)}>; rel="latest-version"`);
-  if (noneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  if (notModified(request.headers, etag)) return reply.code(304).send();
   if (coding !== 'identity') reply.header('content-encoding', coding);
   return reply.type(file.mediaType).send(coding === 'identity' ? file.body : file[coding]);
 }

@@ -14,6 +14,7 @@ export const ERROR_CATALOG = {
   not_found: { status: 404, title: 'Resource not found' },
   method_not_allowed: { status: 405, title: 'Method not allowed' },
   not_acceptable: { status: 406, title: 'No acceptable representation' },
+  precondition_failed: { status: 412, title: 'Precondition failed' },
   invalid_parameter: { status: 400, title: 'Invalid parameter' },
   missing_parameter: { status: 400, title: 'Missing required parameter' },
   unknown_parameter: { status: 400, title: 'Unknown query parameter' },

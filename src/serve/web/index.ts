@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ProblemError } from '../problems/errors.js';
 import type { ServedFile } from '../releases/release-types.js';
-import { chooseCoding, etagOf, noneMatch } from '../data/encoding.js';
+import { chooseCoding, etagOf, notModified } from '../data/encoding.js';
 import { loadWebBuild, webDistDir } from './assets.js';
 import { withStructuredData } from '../catalog/structured-data.js';
 
@@ -51,7 +51,7 @@ function sendFile(
     .header('cache-control', cache)
     .header('vary', 'Accept, Accept-Encoding');
   reply.header('content-security-policy', csp).header('referrer-policy', 'no-referrer');
-  if (noneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  if (notModified(request.headers, etag)) return reply.code(304).send();
   if (coding !== 'identity') reply.header('content-encoding', coding);
   return reply.type(file.mediaType).send(coding === 'identity' ? file.body : file[coding]);
 }
