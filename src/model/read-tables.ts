@@ -3,6 +3,7 @@
 // points must be exactly its declared indicators', so a reader that yields another metric, or
 // none of one it declares, stops the build naming the declaration.
 import { readBnsCsv } from '../sources/bns-csv.js';
+import { readDynamicPoints } from '../sources/bns-dynamic-points.js';
 import { readDistrictBulletin, type DistrictRef } from '../sources/bns-district-bulletin.js';
 import { readGrpWorkbook } from '../sources/bns-grp.js';
 import { readIncomeCsv } from '../sources/bns-income-csv.js';
@@ -16,6 +17,7 @@ import { normaliseLabel } from '../sources/homoglyphs.js';
 import { businessDays, months, readNbkRows, stepDays } from '../sources/nbk-csv.js';
 import {
   bnsCsvSpec,
+  dynamicTableSpec,
   nbkSpec,
   onlySnapshot,
   periodGridSpec,
@@ -79,6 +81,8 @@ async function readTable(
         points: (await readPeriodGrid(path(), periodGridSpec(table, reader), labels)).points,
       };
     }
+    case 'dynamic-table':
+      return { points: await readDynamicPoints(path(), dynamicTableSpec(table, reader)) };
     case 'nbk-csv': {
       const spec = nbkSpec(table, reader);
       const rows = await readNbkRows(path(), spec);

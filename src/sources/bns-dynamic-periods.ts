@@ -19,6 +19,8 @@ export interface ColumnPeriod {
 const KEY = String.raw`(?:\s*(\d+[)\u207e]|\*+))?`;
 // A year, "2017 year", "2017 year1)", "20171)" (four digits are the year, the rest a key), "2006*"
 const YEAR = new RegExp(`^((?:19|20)\\d\\d)(?:\\s*years?)?${KEY}$`, 'iu');
+// the key before the word: "20193) year"
+const YEAR_KEY_FIRST = /^((?:19|20)\d\d)(\d+[)\u207e])\s*years?$/iu;
 // the parts of a year, cumulative from 1 January, written in one cell with their year
 const CUMULATIVE: [RegExp, 'Q1' | 'H1' | '9M'][] = [
   [new RegExp(`^1 quarter (?:of )?((?:19|20)\\d\\d)(?:\\s*years?)?${KEY}$`, 'iu'), 'Q1'],
@@ -57,7 +59,7 @@ export function ownPeriod(value: unknown, periods: PeriodsAre): ColumnPeriod | n
   }
   if (typeof value !== 'string') return null;
   const t = normalise(value);
-  const y = YEAR.exec(t);
+  const y = YEAR.exec(t) ?? YEAR_KEY_FIRST.exec(t);
   if (y) return { bounds: yearBounds(Number(y[1]), periods), markers: keyOf(y[2]), header: t };
   for (const [re, kind] of CUMULATIVE) {
     const m = re.exec(t);

@@ -22,6 +22,13 @@ export interface DynamicBlock {
   heading: string | null;
   /** What the block is, in the declaration's words (a base of an index, a measure). */
   id: string;
+  /**
+   * The group heading the block sits under, when the same base heading repeats under several groups
+   * ("Goods and services", then "at the end of the period, by December ..."; "Food products", then
+   * the same two bases): a valueless row naming a group opens it, and a block heading counts only
+   * under its own group.
+   */
+  within?: string;
 }
 
 export interface DynamicTableSpec {
@@ -87,6 +94,7 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
 
   const cells: DynamicCell[] = [];
   let block = spec.blocks.find((b) => b.heading === null) ?? null;
+  let group: string | null = null;
   const seen = new Map<string, string>();
   const opened = new Set<DynamicBlock>();
   for (let r = headerRow + 1; r <= range.e.r; r++) {
@@ -101,9 +109,10 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
     }
     if (!hasValues) {
       if (FOOTNOTE.test(label) || spec.ignore?.includes(label)) continue;
-      const heading = spec.blocks.find((b) => b.heading === label);
-      if (!heading) throw new Error(`${at(r)}, field label: a heading "${label}" the declaration does not name`);
-      block = heading;
+      const heading = spec.blocks.find((b) => b.heading === label && (b.within === undefined || b.within === group));
+      if (heading) block = heading;
+      else if (spec.blocks.some((b) => b.within === label)) [group, block] = [label, null];
+      else throw new Error(`${at(r)}, field label: a heading "${label}" the declaration does not name`);
       continue;
     }
     if (block === null) throw new Error(`${at(r)}, field label: row "${label}" before any declared block heading`);
@@ -158,7 +167,13 @@ function findHeader(
       const p = periodUnder(cell(r + 1, c)?.v, year, periods);
       if (p) under.set(c, { ...p, markers: [...(own.get(c)?.markers ?? []), ...p.markers] });
     }
-    if (under.size >= 2) return { headerRow: r + 1, columns: under };
+    if (under.size >= 2) {
+      // a year with nothing under it is the whole year ("20193) year": annual only from 2019 on)
+      const yearsUnder = new Set([...under.values()].map((p) => p.bounds.period_start.slice(0, 4)));
+      for (const [c, p] of own)
+        if (!under.has(c) && cell(r + 1, c) === undefined && !yearsUnder.has(p.bounds.period_start.slice(0, 4))) under.set(c, p);
+      return { headerRow: r + 1, columns: new Map([...under].sort(([a], [b]) => a - b)) };
+    }
     const distinct = new Set([...own.values()].map((p) => p.bounds.period));
     if (distinct.size !== own.size) throw new Error(`${at(r)}: a period header names a period twice`);
     return { headerRow: r, columns: own };

@@ -26,6 +26,7 @@ import { seriesIndexOf } from '../../store/series-index.js';
 import { indicatorRef, markDeprecated, type IndicatorRef } from '../dimensions/filters.js';
 import { DIMENSIONS_VIEW_SCHEMA, dimensionsView, indicatorCoverage } from '../dimensions/views.js';
 import { indicatorsOfTopics, TOPIC_FILTER, topicId } from './topics.js';
+import { DECLARED_PROPERTIES, declaredOf } from './indicator-declared.js';
 
 export const placeId = (code: string) => `place:${code}`;
 export const stripPrefix = (value: string, prefix: string) =>
@@ -52,6 +53,7 @@ export function indicatorView(
     frequency: m.frequency,
     aggregation: m.aggregation,
     notes: m.notes,
+    ...declaredOf(release, m.id, prefix),
     period: coverage.first && coverage.last ? `${coverage.first}/${coverage.last}` : null,
     geography: { places: coverage.places },
     source: `source:${m.source_id}`,
@@ -95,6 +97,7 @@ export const indicatorSchema = openObject(
     // the topics of the scheme (/api/v1/topics) the indicator is classified in, in the scheme's order
     topics: { type: 'array', items: { type: 'string', description: 'topic:<id>' } },
     dimensions: DIMENSIONS_VIEW_SCHEMA,
+    ...DECLARED_PROPERTIES,
     ...provenanceProperties,
     links: openObject(
       { self: { type: 'string' }, observations: { type: 'string' }, source: { type: 'string' } },

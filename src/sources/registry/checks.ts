@@ -67,6 +67,8 @@ export function readerMetrics(t: LoadedTable): string[] | null {
       return reader.sheets.flatMap((s) => s.blocks.map((b) => b.metric));
     case 'period-grid':
       return reader.parts.flatMap((p) => [p.metric, ...(p.cumulativeMetric ? [p.cumulativeMetric] : [])]);
+    case 'dynamic-table':
+      return reader.parts.flatMap((p) => p.blocks.flatMap((b) => (b.metric === undefined ? Object.values(b.rows ?? {}) : [b.metric])));
     default:
       return null;
   }
@@ -82,7 +84,8 @@ function checkReaderMetrics(t: LoadedTable, emit: (file: string, field: string, 
     if (!named.includes(i.id)) emit(t.file, `indicators.${i.id}`, `its table's reader yields no "${i.id}"`);
   const reader = t.reader;
   const notes = reader.kind === 'period-grid' ? (reader.periodNotes ?? []) : [];
-  const doubtful = reader.kind === 'period-grid' || reader.kind === 'year-grid' ? (reader.suspicious ?? []) : [];
+  const doubtful =
+    reader.kind === 'period-grid' || reader.kind === 'year-grid' || reader.kind === 'dynamic-table' ? (reader.suspicious ?? []) : [];
   for (const n of [...notes, ...doubtful])
     if (!own.has(n.metric)) emit(t.file, 'reader', `a note names metric "${n.metric}", which is no indicator of its table`);
 }

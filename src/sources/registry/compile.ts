@@ -8,8 +8,10 @@ import type { MarkerRule, YearGridSpec } from '../bns-year-grid.js';
 import { DIMENSION_IDS, type DimensionCodes } from '../../lib/dimensions.js';
 import type { LoadedTable } from './load.js';
 import type { FootnoteScope } from '../bns-footnotes.js';
-import type { BnsCsvReader, Footnotes, NbkCsvReader, PeriodGridReader, YearGridReader } from './reader-schemas.js';
+import type { DynamicPointsSpec } from '../bns-dynamic-points.js';
+import type { BnsCsvReader, DynamicTableReader, Footnotes, NbkCsvReader, PeriodGridReader, YearGridReader } from './reader-schemas.js';
 import { periodParser } from './periods.js';
+import { readerMetrics } from './checks.js';
 
 const re = (source: string) => new RegExp(source, 'u');
 
@@ -98,5 +100,19 @@ export function periodGridSpec(table: LoadedTable, r: PeriodGridReader): PeriodG
     ...(r.suspicious === undefined ? {} : { suspicious: r.suspicious }),
     ...(r.periodNotes === undefined ? {} : { periodNotes: r.periodNotes.map(inOrder) }),
     ...(r.moves === undefined ? {} : { moves: r.moves.map((m) => ({ ...m, footnote: re(m.footnote!) })) }),
+  };
+}
+
+export function dynamicTableSpec(table: LoadedTable, r: DynamicTableReader): DynamicPointsSpec {
+  const metrics = readerMetrics(table) ?? [];
+  return {
+    source_id: table.source.id,
+    parts: r.parts.map((p) => ({ ...p, blocks: p.blocks.map(inOrder) })),
+    places: r.places ?? {},
+    units: Object.fromEntries(metrics.map((m) => [m, unitOf(table, m)])),
+    footnotes: (r.footnotes ?? []).map(footnoteScope),
+    // the schema fixes a range's shape ([from, to]); FromSchema cannot type a tuple
+    moves: (r.moves ?? []).map((m) => ({ ...m, years: [m.years[0] as number, m.years[1] as number] as const })),
+    suspicious: r.suspicious ?? [],
   };
 }

@@ -260,6 +260,70 @@ export const periodGridReader = {
   },
 } as const;
 
+// The Bureau's dynamic tables (src/sources/bns-dynamic-points.ts): sheets with periods across, rows in
+// blocks; a block is one indicator whose rows are places (`places`), or rows that are indicators.
+export const dynamicTableReader = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['kind', 'parts'],
+  properties: {
+    kind: kind('dynamic-table'),
+    parts: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['sheet', 'periods', 'blocks'],
+        properties: {
+          sheet: nonEmpty,
+          // flows: a year, a quarter, a total from 1 January; end-of-period: instants (31 December)
+          periods: { enum: ['flows', 'end-of-period'] },
+          blocks: {
+            type: 'array',
+            minItems: 1,
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['heading'],
+              properties: {
+                heading: { type: ['string', 'null'], minLength: 1 },
+                within: nonEmpty,
+                // one of: the block's indicator (rows are places), or rows that are indicators
+                metric,
+                rows: { type: 'object', additionalProperties: metric },
+                dimensions,
+              },
+            },
+          },
+          place,
+          ignore: { type: 'array', items: nonEmpty },
+          unprintedKeys: { type: 'array', items: nonEmpty },
+        },
+      },
+    },
+    // row label (its glued footnote key cut) -> place
+    places: { type: 'object', additionalProperties: place },
+    footnotes,
+    moves: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['footnote', 'from', 'years', 'to', 'note'],
+        properties: {
+          footnote: nonEmpty,
+          from: place,
+          years: { type: 'array', prefixItems: [year, year], minItems: 2, maxItems: 2 },
+          to: place,
+          note: nonEmpty,
+        },
+      },
+    },
+    suspicious,
+  },
+} as const;
+
 /** Reader kind -> the schema of its parameters. */
 export const READER_SCHEMAS = {
   'bns-csv': bnsCsvReader,
@@ -269,6 +333,7 @@ export const READER_SCHEMAS = {
   'district-bulletin': ownLayoutReader,
   'year-grid': yearGridReader,
   'period-grid': periodGridReader,
+  'dynamic-table': dynamicTableReader,
   'nbk-csv': nbkCsvReader,
   'daily-counts': dailyCountsReader,
   'open-sdg': openSdgReader,
@@ -281,6 +346,7 @@ export type DailyCountsReader = FromSchema<typeof dailyCountsReader>;
 export type NbkCsvReader = FromSchema<typeof nbkCsvReader>;
 export type YearGridReader = FromSchema<typeof yearGridReader>;
 export type PeriodGridReader = FromSchema<typeof periodGridReader>;
+export type DynamicTableReader = FromSchema<typeof dynamicTableReader>;
 export type PeriodRule = FromSchema<typeof periodRule>;
 export type Footnotes = FromSchema<typeof footnotes>;
 export type Reader =
@@ -290,4 +356,5 @@ export type Reader =
   | NbkCsvReader
   | YearGridReader
   | PeriodGridReader
-  | OpenSdgReader;
+  | OpenSdgReader
+  | DynamicTableReader;

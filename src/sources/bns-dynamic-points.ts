@@ -1,0 +1,135 @@
+// The Bureau's dynamic tables (bns-dynamic/*, NOTES.md there) as points of declared indicators: the
+// `dynamic-table` reader of sources/datasets/ (compiled by src/sources/registry/compile.ts). Each part
+// is a sheet read by its shape (bns-dynamic-table.ts); each block of rows is one indicator whose rows
+// are places (a table by region), or rows that are indicators of one place (a national table by
+// product group). A row the declaration does not map fails the build naming the cell, so a changed
+// table is never published under the wrong place or indicator. Footnotes reach exactly the values
+// their markers and declared scope cover (bns-footnotes.ts); a footnote that says its row holds
+// another place for some years moves those values to that place (the "including"/"data for the
+// South Kazakhstan region" notes), and a cell the notes name as doubtful is flagged.
+import type { Point } from './records.js';
+import type { DimensionCodes } from '../lib/dimensions.js';
+import { applyFootnotes, type FootnoteScope, type MarkedCell } from './bns-footnotes.js';
+import { readDynamicTable, type DynamicBlock } from './bns-dynamic-table.js';
+import type { PeriodsAre } from './bns-dynamic-periods.js';
+import { flagCells, type DoubtfulCell } from './bns-period-grid.js';
+
+export interface DynamicPointsBlock {
+  heading: string | null;
+  within?: string;
+  /** The block's indicator, its rows places (the spec's `places`). */
+  metric?: string;
+  /** Or: each row its own indicator, of the part's place. */
+  rows?: Record<string, string>;
+  dimensions?: DimensionCodes;
+}
+
+export interface DynamicPointsPart {
+  sheet: string;
+  periods: PeriodsAre;
+  blocks: DynamicPointsBlock[];
+  /** The place of a part whose rows are indicators (default: the country). */
+  place?: string;
+  ignore?: string[];
+  unprintedKeys?: string[];
+}
+
+/** A row's values for some years that are another place's, as the table's footnote says. */
+export interface DynamicMove {
+  footnote: string;
+  from: string;
+  years: readonly [number, number];
+  to: string;
+  note: string;
+}
+
+export interface DynamicPointsSpec {
+  source_id: string;
+  parts: DynamicPointsPart[];
+  /** Row label (without its glued footnote key) -> place, for blocks whose rows are places. */
+  places: Record<string, string>;
+  units: Record<string, string>;
+  footnotes: FootnoteScope[];
+  moves: DynamicMove[];
+  suspicious: DoubtfulCell[];
+}
+
+const columnOf = (address: string) => /^[A-Z]+/u.exec(address)![0].split('').reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
+
+export async function readDynamicPoints(path: string, spec: DynamicPointsSpec): Promise<Point[]> {
+  const cells: MarkedCell[] = [];
+  const footnotes: Map<string, string>[] = [];
+  for (const [index, part] of spec.parts.entries()) {
+    for (const b of part.blocks)
+      if ((b.metric === undefined) === (b.rows === undefined))
+        throw new Error(`${path}, sheet "${part.sheet}": block "${b.heading ?? 'top'}" needs either a metric (rows are places) or rows (each an indicator)`);
+    const blocks: DynamicBlock[] = part.blocks.map((b, i) => ({
+      heading: b.heading,
+      id: String(i),
+      ...(b.within === undefined ? {} : { within: b.within }),
+    }));
+    const table = await readDynamicTable(path, {
+      sheet: part.sheet,
+      periods: part.periods,
+      blocks,
+      ...(part.ignore === undefined ? {} : { ignore: part.ignore }),
+      ...(part.unprintedKeys === undefined ? {} : { unprintedKeys: part.unprintedKeys }),
+    });
+    footnotes.push(table.footnotes);
+    for (const c of table.cells) {
+      const block = part.blocks[Number(c.block)]!;
+      const where = `${path}, sheet "${part.sheet}", cell ${c.address}`;
+      const metric = block.metric ?? block.rows?.[c.label];
+      const place = block.metric === undefined ? (part.place ?? 'KZ') : spec.places[c.label];
+      if (metric === undefined || place === undefined)
+        throw new Error(`${where}, field label: row "${c.label}" is not mapped by the declaration (block "${block.heading ?? 'top'}")`);
+      cells.push({
+        metric,
+        place,
+        ...c.period,
+        value: c.value,
+        null_reason: c.nullReason,
+        status: 'final',
+        unit: spec.units[metric]!,
+        source_id: spec.source_id,
+        note: c.notes.length > 0 ? c.notes.join('; ') : null,
+        ...(block.dimensions === undefined ? {} : { dimensions: block.dimensions }),
+        markers: c.markers,
+        table: index,
+        column: columnOf(c.address),
+        where,
+      });
+    }
+  }
+  cells.push(...applyMoves(path, cells, footnotes, spec.moves));
+  applyFootnotes(path, cells, footnotes, spec.footnotes, new Set(spec.moves.map((m) => m.footnote)));
+  const points: Point[] = cells.map(({ markers: _m, table: _t, column: _c, where: _w, ...p }) => p);
+  flagCells(path, points, spec.suspicious, []);
+  return points;
+}
+
+/**
+ * Gives a row's values of the footnote's years to the place they are of: the row keeps a null with
+ * the reason, the other place gets the value with the footnote's words. The footnote must print the
+ * declared years, so a changed table fails rather than moving the wrong values.
+ */
+function applyMoves(path: string, cells: MarkedCell[], footnotes: Map<string, string>[], moves: readonly DynamicMove[]): MarkedCell[] {
+  const out: MarkedCell[] = [];
+  for (const m of moves) {
+    const text = footnotes.map((f) => f.get(m.footnote)).find((t) => t !== undefined);
+    if (text === undefined) throw new Error(`${path}: no footnote "${m.footnote}" for the move of ${m.from} to ${m.to}`);
+    if (!text.includes(`${m.years[0]}`) || !text.includes(`${m.years[1]}`))
+      throw new Error(`${path}: footnote "${m.footnote} ${text}" does not print the years ${m.years[0]}-${m.years[1]}`);
+    let n = 0;
+    for (const c of cells) {
+      const y = Number(c.period_start.slice(0, 4));
+      if (c.place !== m.from || y < m.years[0] || y > m.years[1]) continue;
+      n++;
+      const words = `footnote ${m.footnote} of the table: ${text} (${m.note})`;
+      out.push({ ...c, place: m.to, markers: c.markers.filter((k) => k !== m.footnote), note: c.value === null ? null : c.note === null ? words : `${words}; ${c.note}` });
+      Object.assign(c, { value: null, note: null, markers: [], null_reason: `the table's row for this place holds ${m.to} in ${m.years[0]}-${m.years[1]} (${m.note})` });
+    }
+    if (n === 0) throw new Error(`${path}: the move of ${m.from} ${m.years[0]}-${m.years[1]} to ${m.to} reaches no cell`);
+  }
+  return out;
+}

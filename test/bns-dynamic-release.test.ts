@@ -1,0 +1,139 @@
+// The Bureau's dynamic tables in the release built from the pinned snapshots, through the production
+// app: every table declared with the `dynamic-table` reader (sources/datasets/) is read raw, cell by
+// cell, by its shape (bns-dynamic-table.ts), and a sample of its cells in every block (all of a place's
+// row for some) must be what /api/v1/observations answers for the indicator, place and period the
+// declaration maps the cell to; then the traps bns-dynamic/NOTES.md names, each as a user meets it.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { buildApp, type DalaApp } from '../src/serve/app.js';
+import { snapshotsDir, SOURCES_DIR } from '../src/lib/config.js';
+import { readDynamicTable } from '../src/sources/bns-dynamic-table.js';
+import { loadRegistry } from '../src/sources/registry/load.js';
+import type { DynamicTableReader } from '../src/sources/registry/reader-schemas.js';
+import { SOUTH_KAZAKHSTAN_LEGACY } from '../src/sources/bns-reforms.js';
+import { realRelease } from './support/release.js';
+
+describe('the dynamic tables in the real release', () => {
+  let app: DalaApp;
+  let base: string;
+  const getJson = async (path: string) => {
+    const res = await fetch(`${base}${path}`);
+    assert.equal(res.status, 200, path);
+    return (await res.json()) as any;
+  };
+  const observation = async (indicator: string, place: string, period: string) => {
+    const q = new URLSearchParams({ indicator, place, period });
+    const body = await getJson(`/api/v1/observations?${q}`);
+    assert.equal(
+      body.data.length,
+      1,
+      `${indicator} ${place} ${period}: ${body.data.length} observations`,
+    );
+    return body.data[0];
+  };
+  before(async () => {
+    const { releasesDir } = await realRelease();
+    app = await buildApp({
+      releasesDir,
+      logger: false,
+      v1: { rateLimit: { burst: 1_000_000, refillPerSecond: 100_000 } },
+    });
+    base = await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  after(() => app.close());
+
+  test('sampled raw cells of every declared dynamic table equal what v1 answers', async () => {
+    const registry = await loadRegistry(SOURCES_DIR);
+    const tables = registry.tables.filter((t) => t.reader.kind === 'dynamic-table');
+    assert.ok(tables.length >= 9, `${tables.length} dynamic tables declared`);
+    let compared = 0;
+    for (const t of tables) {
+      const reader = t.reader as DynamicTableReader;
+      const moved = new Set((reader.moves ?? []).map((m) => m.from));
+      for (const part of reader.parts) {
+        const raw = await readDynamicTable(join(snapshotsDir(), t.snapshots[0]!), {
+          sheet: part.sheet,
+          periods: part.periods,
+          blocks: part.blocks.map((b, i) => ({
+            heading: b.heading,
+            id: String(i),
+            ...(b.within ? { within: b.within } : {}),
+          })),
+          ...(part.ignore ? { ignore: part.ignore } : {}),
+          ...(part.unprintedKeys ? { unprintedKeys: part.unprintedKeys } : {}),
+        });
+        // every 53rd cell, and the last cell of each block: all positions of the table over the sample
+        const sample = raw.cells.filter(
+          (c, i, all) => i % 53 === 0 || all[i + 1]?.block !== c.block,
+        );
+        for (const c of sample) {
+          const block = part.blocks[Number(c.block)]!;
+          const indicator = block.metric ?? block.rows![c.label]!;
+          const place = block.metric ? reader.places![c.label]! : (part.place ?? 'KZ');
+          if (moved.has(place)) continue; // a footnote gives those values to another place: below
+          const o = await observation(indicator, place, c.period.period);
+          assert.equal(
+            o.value,
+            c.value,
+            `${t.snapshots[0]} ${part.sheet}!${c.address} (${c.label}, ${c.header})`,
+          );
+          if (c.value === null)
+            assert.ok(o.null_reason, `${part.sheet}!${c.address} null without a reason`);
+          compared++;
+        }
+      }
+    }
+    assert.ok(compared > 200, `${compared} cells compared`);
+  });
+
+  test('labour tables: Turkestan 2010-2017 are the Bureau\'s estimates, South Kazakhstan keeps its quarters, "-" is no case', async () => {
+    const turkestan = await observation('unemployment_rate_lfs_quarterly', 'KZ-61', '2012');
+    assert.equal(turkestan.value, 5.3);
+    assert.equal(turkestan.status, 'estimate');
+    assert.match(turkestan.note, /from 2010 to 2017 estimates based on data from SKO/);
+    const skoQuarter = await observation('employed_quarterly', SOUTH_KAZAKHSTAN_LEGACY, '2012-Q3');
+    assert.equal(typeof skoQuarter.value, 'number');
+    const skoYear = await observation('employed_quarterly', SOUTH_KAZAKHSTAN_LEGACY, '2012');
+    assert.equal(skoYear.value, null);
+    assert.match(skoYear.null_reason, /no case/);
+    // the 0 in the 2021 year cell of South Kazakhstan (DB18), where the region no longer existed
+    const zero = await observation(
+      'outside_labour_force_quarterly',
+      SOUTH_KAZAKHSTAN_LEGACY,
+      '2021',
+    );
+    assert.equal(zero.value, 0);
+    assert.equal(zero.status, 'suspicious');
+    // "20193) year": from 2019 the 15-24 table is annual only, and says so
+    const youth = await observation('youth_unemployment_rate_15_24', 'KZ', '2019');
+    assert.equal(youth.value, 3.6);
+    assert.match(youth.note, /annual basis/);
+  });
+
+  test('the two editions of the quarterly unemployment rate are one concept, each with its source', async () => {
+    const ind = await getJson(
+      `/api/v1/indicators/${encodeURIComponent('indicator:unemployment_rate_lfs_quarterly')}`,
+    );
+    const data = ind.data;
+    assert.deepEqual(
+      data.same_concept.map((s: { indicator: string }) => s.indicator),
+      ['indicator:unemployment_rate_quarterly'],
+    );
+    assert.match(data.same_concept[0].difference, /later edition/);
+    const a = await observation('unemployment_rate_lfs_quarterly', 'KZ', '2019');
+    const b = await observation('unemployment_rate_quarterly', 'KZ', '2019');
+    assert.equal(a.value, b.value);
+    assert.match(JSON.stringify(a.source), /bns-dyn-unemployment-rate/);
+    assert.match(JSON.stringify(b.source), /bns-unemployment-quarterly/);
+    // where they differ, each says why: the earlier copy has no 2023 annual figure
+    assert.equal((await observation('unemployment_rate_lfs_quarterly', 'KZ', '2023')).value, 4.7);
+    assert.equal((await observation('unemployment_rate_quarterly', 'KZ', '2023')).value, null);
+    const back = (
+      await getJson(
+        `/api/v1/indicators/${encodeURIComponent('indicator:unemployment_rate_quarterly')}`,
+      )
+    ).data;
+    assert.match(back.same_concept[0].difference, /2023 annual cells empty/);
+  });
+});
