@@ -5,7 +5,14 @@
 // old region. A drop there is the border moving, not a fall.
 import { breaksBefore, SERIES_BREAK } from '../lib/series-breaks.js';
 import type { Point } from './records.js';
-import { abolishedPlaceNote, backcastNotes, BORDER_CHANGES, SOUTH_KAZAKHSTAN_LEGACY, type BorderChange } from './bns-reforms.js';
+import {
+  abolishedPlaceNote,
+  backcastNotes,
+  borderNullReason,
+  BORDER_CHANGES,
+  SOUTH_KAZAKHSTAN_LEGACY,
+  type BorderChange,
+} from './bns-reforms.js';
 
 const append = (p: Point, note: string) => {
   p.note = p.note === null ? note : `${p.note}; ${note}`;
@@ -14,6 +21,25 @@ const append = (p: Point, note: string) => {
 /** True when the point is where a break happens: a series-break note by this module or a CSV spec. */
 export function isSeriesBreak(p: Point): boolean {
   return breaksBefore(p.note);
+}
+
+/**
+ * The border notes of a table's points: a null where a place did not exist says so after its own
+ * reason, and each series (one metric at one position on the dimensions) gets its border notes and
+ * breaks (markBorderChanges).
+ */
+export function markTableBorders(points: Point[]): void {
+  for (const p of points) {
+    if (p.value !== null) continue;
+    const border = borderNullReason(p.place, p.period_end);
+    if (border !== null) p.null_reason = `${p.null_reason}; ${border}`;
+  }
+  const series = new Map<string, Point[]>();
+  for (const p of points) {
+    const k = `${p.metric}|${JSON.stringify(p.dimensions ?? {})}`;
+    series.set(k, [...(series.get(k) ?? []), p]);
+  }
+  for (const ps of series.values()) markBorderChanges(ps);
 }
 
 /**

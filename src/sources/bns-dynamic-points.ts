@@ -9,6 +9,7 @@
 // South Kazakhstan region" notes), and a cell the notes name as doubtful is flagged.
 import type { Point } from './records.js';
 import type { DimensionCodes } from '../lib/dimensions.js';
+import { markTableBorders } from './bns-breaks.js';
 import { applyFootnotes, type FootnoteScope, type MarkedCell } from './bns-footnotes.js';
 import { readDynamicTable, type DynamicBlock } from './bns-dynamic-table.js';
 import type { PeriodsAre } from './bns-dynamic-periods.js';
@@ -105,6 +106,7 @@ export async function readDynamicPoints(path: string, spec: DynamicPointsSpec): 
   applyFootnotes(path, cells, footnotes, spec.footnotes, new Set(spec.moves.map((m) => m.footnote)));
   const points: Point[] = cells.map(({ markers: _m, table: _t, column: _c, where: _w, ...p }) => p);
   flagCells(path, points, spec.suspicious, []);
+  markTableBorders(points);
   return points;
 }
 

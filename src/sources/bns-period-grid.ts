@@ -14,8 +14,7 @@ import type { Point } from './records.js';
 import type { DimensionCodes } from '../lib/dimensions.js';
 import { isPartYearToDate } from '../lib/period-labels.js';
 import type { PeriodBounds } from './bns-periods.js';
-import { markBorderChanges } from './bns-breaks.js';
-import { borderNullReason } from './bns-reforms.js';
+import { markTableBorders } from './bns-breaks.js';
 import { numberCell } from './bns-grid-checks.js';
 import { applyFootnotes, type FootnoteScope, type MarkedCell } from './bns-footnotes.js';
 
@@ -201,19 +200,8 @@ export async function readPeriodGrid(path: string, spec: PeriodGridSpec, resolve
   applyMoves(path, points, footnotes, spec.moves ?? []);
   applyFootnotes(path, points, footnotes, spec.footnotes ?? [], new Set((spec.moves ?? []).map((m) => m.marker)));
   flagCells(path, points, spec.suspicious ?? [], spec.periodNotes ?? []);
-  for (const p of points) {
-    if (p.value !== null) continue;
-    const border = borderNullReason(p.place, p.period_end);
-    if (border !== null) p.null_reason = `${p.null_reason}; ${border}`;
-  }
   const out: Point[] = points.map(({ where: _w, markers: _m, table: _t, column: _c, ...p }) => p);
-  // Border notes per position on the dimensions: a series is one (metric, dimension codes) pair.
-  const series = new Map<string, Point[]>();
-  for (const p of out) {
-    const k = `${p.metric}|${JSON.stringify(p.dimensions ?? {})}`;
-    series.set(k, [...(series.get(k) ?? []), p]);
-  }
-  for (const ps of series.values()) markBorderChanges(ps);
+  markTableBorders(out);
   return { points: out, footnotes };
 }
 
