@@ -185,6 +185,54 @@ describe('dynamic tables with periods across', () => {
     assert.equal(abai.nullReason, NO_CASE);
   });
 
+  test('a base heading repeated under each group heading opens the block of its own group', async () => {
+    const t = await readDynamicTable(
+      file('index_of_prices_and_tariffs_for_consumer_goods_and_services_by_region.xlsx'),
+      {
+        sheet: 'eng',
+        periods: 'flows',
+        blocks: [
+          'Goods and services',
+          'Food products',
+          'Non-food products',
+          'Paid services',
+        ].flatMap((g) => [
+          {
+            heading: 'at the end of the period, by December of the previous year',
+            within: g,
+            id: `${g}|dec`,
+          },
+          {
+            heading: 'January-December to January-December of the previous year',
+            within: g,
+            id: `${g}|avg`,
+          },
+        ]),
+      },
+    );
+    // 1993 national consumer prices, December to December: 2265 (hyperinflation), food 1993 in row 51
+    assert.equal(at(t.cells, 'B6').block, 'Goods and services|dec');
+    assert.equal(at(t.cells, 'B6').value, 2265);
+    assert.equal(at(t.cells, 'B51').block, 'Food products|dec');
+    assert.equal(at(t.cells, 'B163').block, 'Paid services|avg');
+    // 21 places x 32 years x 8 blocks; the unmarked "*)" footnote is read
+    assert.equal(t.cells.length, 21 * 32 * 8);
+    assert.match(t.footnotes.get('*')!, /1993-2017 for the South Kazakhstan region/);
+  });
+
+  test('a year with no quarters under it, its footnote before the word ("20193) year"), is the whole year', async () => {
+    const t = await readDynamicTable(file('youth_unemployment_rate_age_15_24.xlsx'), {
+      sheet: 'Regions_quarter',
+      periods: 'flows',
+      blocks: [{ heading: null, id: 'rate' }],
+    });
+    const y2019 = at(t.cells, 'CN6');
+    assert.deepEqual([y2019.period.period, y2019.value], ['2019', 3.6]);
+    assert.ok(y2019.markers.includes('3)'));
+    assert.equal(at(t.cells, 'CS6').period.period, '2024');
+    assert.equal(at(t.cells, 'CM6').period.period, '2018');
+  });
+
   test('construction prices mix numbers and text with a decimal comma in one row', async () => {
     const t = await readDynamicTable(file('price_index_in_construction.xls'), {
       sheet: '1',

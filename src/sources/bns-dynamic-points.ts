@@ -13,6 +13,8 @@ import { markTableBorders } from './bns-breaks.js';
 import { applyFootnotes, type FootnoteScope, type MarkedCell } from './bns-footnotes.js';
 import { readDynamicTable, type DynamicBlock } from './bns-dynamic-table.js';
 import type { PeriodsAre } from './bns-dynamic-periods.js';
+import { instantPeriod, type PeriodBounds } from './bns-periods.js';
+import { isPartYearToDate } from '../lib/period-labels.js';
 import { flagCells, type DoubtfulCell } from './bns-period-grid.js';
 
 export interface DynamicPointsBlock {
@@ -23,6 +25,11 @@ export interface DynamicPointsBlock {
   /** Or: each row its own indicator, of the part's place. */
   rows?: Record<string, string>;
   dimensions?: DimensionCodes;
+  /**
+   * Values "at the end of the period" in a sheet read as flows (a price index by December of the
+   * previous year beside one of January-December): each column's period becomes the instant it ends.
+   */
+  atEnd?: true;
 }
 
 export interface DynamicPointsPart {
@@ -33,6 +40,8 @@ export interface DynamicPointsPart {
   place?: string;
   ignore?: string[];
   unprintedKeys?: string[];
+  /** Rows read (so their cells are checked) but not published yet: no indicator is declared for them. */
+  skip?: string[];
 }
 
 /** A row's values for some years that are another place's, as the table's footnote says. */
@@ -53,6 +62,11 @@ export interface DynamicPointsSpec {
   footnotes: FootnoteScope[];
   moves: DynamicMove[];
   suspicious: DoubtfulCell[];
+}
+
+function endOf(p: PeriodBounds, where: string): PeriodBounds {
+  if (isPartYearToDate(p.period)) throw new Error(`${where}: a total from 1 January (${p.period}) cannot be a value at the end of the period`);
+  return instantPeriod(p.period_end);
 }
 
 const columnOf = (address: string) => /^[A-Z]+/u.exec(address)![0].split('').reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
@@ -78,6 +92,7 @@ export async function readDynamicPoints(path: string, spec: DynamicPointsSpec): 
     });
     footnotes.push(table.footnotes);
     for (const c of table.cells) {
+      if (part.skip?.includes(c.label)) continue;
       const block = part.blocks[Number(c.block)]!;
       const where = `${path}, sheet "${part.sheet}", cell ${c.address}`;
       const metric = block.metric ?? block.rows?.[c.label];
@@ -87,7 +102,7 @@ export async function readDynamicPoints(path: string, spec: DynamicPointsSpec): 
       cells.push({
         metric,
         place,
-        ...c.period,
+        ...(block.atEnd ? endOf(c.period, where) : c.period),
         value: c.value,
         null_reason: c.nullReason,
         status: 'final',

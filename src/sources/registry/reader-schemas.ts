@@ -293,12 +293,16 @@ export const dynamicTableReader = {
                 metric,
                 rows: { type: 'object', additionalProperties: metric },
                 dimensions,
+                // values at the end of the period in a sheet of flows: each column's end as an instant
+                atEnd: { const: true },
               },
             },
           },
           place,
           ignore: { type: 'array', items: nonEmpty },
           unprintedKeys: { type: 'array', items: nonEmpty },
+          // rows read and checked but not published (no indicator declared for them yet)
+          skip: { type: 'array', items: nonEmpty },
         },
       },
     },
