@@ -177,6 +177,8 @@ describe('dimensions on every route of the real release', () => {
       'indicator',
       'sex',
       'area',
+      // the SDG platform's indicators by sex and age are among the answer's series
+      'age',
     ]);
     const series = new Map(json.metrics.map((m: any) => [m.id, m]));
     assert.deepEqual(
@@ -188,6 +190,7 @@ describe('dimensions on every route of the real release', () => {
           m.indicator,
           m.dimensions.sex ?? '',
           m.dimensions.area ?? '',
+          m.dimensions.age ?? '',
         ];
       }),
     );
