@@ -40,7 +40,12 @@ describe('words, weight and accessibility', { timeout: 900_000 }, () => {
       const groups = await page
         .locator('#metric optgroup')
         .evaluateAll((gs) => gs.map((g) => g.getAttribute('label')));
-      assert.ok(groups.includes('Labour') && groups.includes('Population'), groups.join());
+      // the groups are the release's topic scheme (/api/v1/topics), in its order and the reader's language
+      assert.deepEqual(
+        groups.slice(0, 2),
+        ['Population and demography', 'Labour market and employment'],
+        groups.join(),
+      );
       for (const [typed, id] of [
         ['безработ', 'unemployment_rate'],
         ['жұмыссыздық', 'unemployment_rate'],
@@ -64,6 +69,13 @@ describe('words, weight and accessibility', { timeout: 900_000 }, () => {
       }
       await page.close();
     }
+    const kk = await ex.open('#lang=kk', SIZES[0]!);
+    const kkGroups = await kk
+      .locator('#metric optgroup')
+      .evaluateAll((gs) => gs.map((g) => g.getAttribute('label')));
+    assert.ok(kkGroups.includes('Еңбек нарығы және жұмыспен қамту'), kkGroups.join());
+    assert.ok(kkGroups.includes('Денсаулық сақтау'), kkGroups.join());
+    await kk.close();
   });
 
   test('no English is left in the kk and ru views, and counts, units and periods follow the reader’s grammar', async () => {

@@ -21,6 +21,7 @@ import type {
   releaseSummary,
   ReleaseSummary,
   SearchHit,
+  topicSchema,
 } from '../../src/serve/v1/response-schemas.js';
 
 // The time-slice and v1 answers are typed from the response schemas the server validates them against
@@ -39,6 +40,8 @@ export type Dataset = DatasetCatalog['datasets'][number];
 export type RegionFeature = RegionCollection['features'][number];
 export type { Change, SearchHit };
 export type Release = ReleaseSummary;
+/** A topic of the release's scheme (/api/v1/topics) with the ids of its indicators. */
+export type TopicEntry = CollectionOf<typeof topicSchema>['data'][number];
 // An error answer is RFC 9457 problem+json from the one catalog; Partial, since a proxy in between may
 // answer an error of its own that is not one.
 type Problem = Partial<FromResponse<typeof PROBLEM_SCHEMA>>;
@@ -51,6 +54,8 @@ export interface Base {
   sources: Map<string, { title: string; url: string | null }>;
   /** Each source's file in the release's /data/ tree (its dataset's CSV): what a citation's permalink names. */
   files: Map<string, string>;
+  /** The topic scheme the picker groups indicators by ([] where the release has none). */
+  topics: TopicEntry[];
 }
 
 const cache = new Map<string, Promise<unknown>>();
@@ -88,6 +93,8 @@ export const api = {
   search: (q: string) =>
     get<CollectionOf<typeof hitSchema>>(`/api/v1/search?q=${encodeURIComponent(q)}`),
   releases: () => get<CollectionOf<typeof releaseSummary>>('/api/v1/releases'),
+  // the whole scheme in one page (a few dozen topics)
+  topics: () => get<CollectionOf<typeof topicSchema>>('/api/v1/topics?limit=100'),
   changes: (to: string) =>
     get<CollectionOf<typeof CHANGE_SCHEMA>>(`/api/v1/changes?to=${encodeURIComponent(to)}`),
   catalog: () => get<DatasetCatalog>('/data/dataset-catalog.json'),

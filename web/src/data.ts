@@ -17,8 +17,12 @@ export function useBase(onError: (message: string) => void): Base | null {
       api.layers(),
       api.events(),
       api.catalog().catch(() => ({ datasets: [] as Dataset[] })),
+      api.topics().then(
+        (page) => page.data,
+        () => [],
+      ),
     ]).then(
-      ([geo, layers, events, catalog]) => {
+      ([geo, layers, events, catalog, topics]) => {
         const sources = new Map<string, { title: string; url: string | null }>();
         const files = new Map<string, string>();
         for (const d of catalog.datasets) {
@@ -31,7 +35,7 @@ export function useBase(onError: (message: string) => void): Base | null {
         }
         // Daily event counts are not a regional indicator; every other metric of the store can be mapped.
         const metrics = layers.layers.flatMap((l) => l.metrics).filter((m) => m.layer !== 'events');
-        setBase({ geo, metrics, events, sources, files });
+        setBase({ geo, metrics, events, sources, files, topics });
       },
       (e: Error) => onError(e.message),
     );

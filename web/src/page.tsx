@@ -158,8 +158,8 @@ export function Page(ctx: AppContext) {
               shown={shown}
               drawn={drawn}
               splits={ctx.splits}
-              topicsOf={topicsOf(t)}
-              sdgOf={sdgOf}
+              topicsOf={topicsOf(t, view.lang, base.topics)}
+              sdgOf={sdgOf(base.topics)}
               regions={regions}
               nameOf={ctx.nameOf}
               sourceOf={ctx.sourceOf}

@@ -10,6 +10,7 @@ import type { Lang, T } from './i18n';
 export interface Topic {
   id: string;
   name: string; // in the reader's language
+  rank?: number; // its place in the scheme: groups are listed in this order (unranked ones last)
 }
 
 interface Props {
@@ -17,7 +18,7 @@ interface Props {
   t: T;
   indicators: Metric[];
   topicsOf: (m: Metric) => Topic[]; // an indicator's topics, in the scheme's order
-  sdgOf: (m: Metric) => string | null; // its SDG indicator number, e.g. 8.5.2
+  sdgOf: (m: Metric) => string | null; // its SDG number: the goal it is classified in (topics.ts)
   chosen: Metric;
   onChoose: (id: string) => void;
 }
@@ -39,7 +40,9 @@ export function IndicatorPicker({ lang, t, indicators, topicsOf, sdgOf, chosen, 
       if (!byTopic.has(topic.id)) byTopic.set(topic.id, { topic, items: [] });
       byTopic.get(topic.id)!.items.push(m);
     }
-    return [...byTopic.values()];
+    return [...byTopic.values()].sort(
+      (a, b) => (a.topic.rank ?? Infinity) - (b.topic.rank ?? Infinity),
+    );
   };
   const all = useMemo(() => groups(indicators), [indicators, lang]);
   const matches = useMemo(() => {
