@@ -62,7 +62,14 @@ const LABEL_KEY = /^(.*?\S)\s*(\d+(?:,\d+)*[)\u207e]|\*+)$/u;
 const squash = (t: string) => t.replace(/[\s\u00a0]+/gu, ' ').trim();
 
 export async function readDynamicTable(path: string, spec: DynamicTableSpec): Promise<DynamicTable> {
-  const wb = XLSX.read(await readFile(path), { cellFormula: true, cellNF: true, cellHTML: false, cellText: false });
+  const wb = XLSX.read(await readFile(path), {
+    // only the declared sheet is parsed: a workbook's other sheets are not read at all
+    sheets: spec.sheet,
+    cellFormula: true,
+    cellNF: true,
+    cellHTML: false,
+    cellText: false,
+  });
   const ws = wb.Sheets[spec.sheet];
   if (!ws || !ws['!ref']) throw new Error(`${path}: no sheet "${spec.sheet}" (sheets: ${wb.SheetNames.join(', ')})`);
   const range = XLSX.utils.decode_range(ws['!ref']);
