@@ -173,8 +173,15 @@ test('events have dated ids and a legal or official source', () => {
   }
 });
 
+/** Marks a row reviewed as read at `url` (a test's claim, never published). */
+const claimReviewed = (row: any, url: string) => {
+  row.review_status = 'reviewed';
+  row.review = { url, read_on: '2026-11-23', confirmed: 'what the page says' };
+};
+
 test("a 'reviewed' row without the page read is refused, and a review on an unreviewed row too", async () => {
   const err = await loadBroken('events.json', (d) => {
+    d[0].review_status = 'reviewed';
     delete d[0].review;
   });
   assert.match(
@@ -196,13 +203,14 @@ test("a 'reviewed' row without the page read is refused, and a review on an unre
 
 test('a reviewed row citing a mirror or aggregator is refused, in its url, its confirmed text or a name review', async () => {
   const url = await loadBroken('regions.json', (d) => {
-    d[1].review.url = 'https://hmong.ru/wiki/ISO_3166-2:KZ';
+    claimReviewed(d[1], 'https://hmong.ru/wiki/ISO_3166-2:KZ');
   });
   assert.match(
     url.message,
     /sources\/regions\.json row 1 field review\.url: https:\/\/hmong\.ru\/wiki\/ISO_3166-2:KZ is on hmong\.ru, a mirror or aggregator/,
   );
   const inText = await loadBroken('events.json', (d) => {
+    claimReviewed(d[0], d[0].source_url);
     d[0].review.confirmed += ' Also read at https://kz.everywherenews.net/kazakhstan_news/x';
   });
   assert.match(
@@ -210,9 +218,20 @@ test('a reviewed row citing a mirror or aggregator is refused, in its url, its c
     /sources\/events\.json row 0 field review\.confirmed: .* is on everywherenews\.net/,
   );
   const sub = await loadBroken('legacy-places.json', (d) => {
-    d[0].review.url = 'https://de.zxc.wiki/wiki/Turkistan';
+    claimReviewed(d[0], 'https://de.zxc.wiki/wiki/Turkistan');
   });
   assert.match(sub.message, /row 0 field review\.url: .* is on zxc\.wiki/);
+  // the row's own source is what a reader follows: a reviewed row never sends them to a copy
+  const source = await loadBroken('legacy-places.json', (d) => {
+    claimReviewed(d[0], d[0].source_url);
+    d[0].source_url = 'https://kz.everywherenews.net/kazakhstan_news/x';
+  });
+  assert.match(source.message, /row 0 field source_url: .* is on everywherenews\.net/);
+  // an AMP page is a copy of the publisher's page, served apart from it
+  const amp = await loadBroken('events.json', (d) => {
+    claimReviewed(d[0], 'https://tass.com/world/1509513/amp');
+  });
+  assert.match(amp.message, /row 0 field review\.url: .* is on an AMP copy on tass\.com/);
   // an unreviewed row may keep any link: it claims nothing
   assert.equal(
     await loadEdited('district-corrections.json', (d) => {

@@ -4,9 +4,8 @@
 // of its own it prints (a citation, a DCAT IRI, a schema's $id, an MCP permalink, a problem's type)
 // is a path that answers on the app serving it. Built with one, those links are absolute under it.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
 import { SOURCES_DIR, snapshotsDir, buildTime } from '../src/lib/config.js';
 import { buildRelease } from '../src/release/build.js';
@@ -14,6 +13,7 @@ import { buildApp, type DalaApp } from '../src/serve/app.js';
 import { callTool, httpClient } from './support/mcp-client.js';
 import { noPdftotext, pdfToText } from './support/pdftotext.js';
 import { parseTurtle } from './support/rdf.js';
+import { filesUnder, readableText } from './support/released-files.js';
 import { realRelease } from './support/release.js';
 import { tempDir } from './support/temp-dir.js';
 
@@ -21,27 +21,10 @@ import { tempDir } from './support/temp-dir.js';
 const FOREIGN = 'dala.kz';
 const CONFIGURED = 'https://data.example.kz';
 
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
-}
-
-/** A released file's text as a reader gets it: decompressed, and a PDF's words extracted. */
-async function readable(path: string): Promise<string> {
-  let bytes = readFileSync(path);
-  if (path.endsWith('.gz')) bytes = gunzipSync(bytes);
-  else if (path.endsWith('.br')) bytes = brotliDecompressSync(bytes);
-  const inner = path.replace(/\.(gz|br)$/, '');
-  const raw = bytes.toString('latin1');
-  return inner.endsWith('.pdf') ? `${raw}\n${await pdfToText(bytes)}` : raw;
-}
-
 async function foreignNamers(releaseDir: string): Promise<{ files: number; naming: string[] }> {
   const files = filesUnder(releaseDir);
   const naming: string[] = [];
-  for (const f of files) if ((await readable(f)).includes(FOREIGN)) naming.push(f);
+  for (const f of files) if ((await readableText(f)).includes(FOREIGN)) naming.push(f);
   return { files: files.length, naming };
 }
 

@@ -134,7 +134,7 @@ function checkNoVerified(t: HandTables, emit: Emit): void {
 
 type Review = { url: string | null; confirmed: string };
 /** What a row says about its review: its status, the page read, and per language its names'. */
-export type ReviewedRow = { review_status: string; review?: Review; name_review?: Record<string, Review & { status: string }> };
+export type ReviewedRow = { review_status: string; source_url?: string | null; review?: Review; name_review?: Record<string, Review & { status: string }> };
 
 /** One row's review claims: never 'verified', 'reviewed' only with the page read, never read on a mirror. */
 export function checkRowReview(r: ReviewedRow, emit: (field: string, message: string) => void): void {
@@ -148,6 +148,8 @@ export function checkRowReview(r: ReviewedRow, emit: (field: string, message: st
     if (n.status === 'reviewed') refuseMirrors(n, `name_review.${lang}`, emit);
   }
   if (r.review_status === 'reviewed' && r.review) refuseMirrors(r.review, 'review', emit);
+  // the row's own source is what a reader follows: a reviewed row never sends them to a copy
+  if (r.review_status === 'reviewed' && r.source_url) for (const c of mirrorsCited({ url: r.source_url, confirmed: '' })) emit('source_url', c.message);
 }
 
 /** A review read on a mirror or aggregator rests on no source. */

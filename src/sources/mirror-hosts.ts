@@ -33,15 +33,21 @@ export const MIRROR_HOSTS: readonly string[] = [
 
 const MIRRORS = new Set(MIRROR_HOSTS);
 
-/** The listed mirror a URL is on (its host or a parent domain of it), or null. */
+/**
+ * The listed mirror a URL is on (its host or a parent domain of it), or null. An AMP page (an `amp`
+ * path segment or an `amp.` host) is a copy of the publisher's page rendered for another platform,
+ * cached and served apart from it: a review cites the page itself.
+ */
 export function mirrorHost(url: string): string | null {
-  let host: string;
+  let parsed: URL;
   try {
-    host = new URL(url).hostname.toLowerCase();
+    parsed = new URL(url);
   } catch {
     return null;
   }
+  const host = parsed.hostname.toLowerCase();
   for (let h = host; h.includes('.'); h = h.slice(h.indexOf('.') + 1)) if (MIRRORS.has(h)) return h;
+  if (host.startsWith('amp.') || parsed.pathname.split('/').includes('amp')) return `an AMP copy on ${host}`;
   return null;
 }
 
