@@ -26,9 +26,17 @@ const SCHEMA = join(
   '1.0',
   'sdmx-json-data-schema.json',
 );
-const validate = makeAjv({ dialect: 'draft-04', formats: true, allErrors: true }).compile(
-  JSON.parse(readFileSync(SCHEMA, 'utf8')) as object,
+const ajv = makeAjv({ dialect: 'draft-04', formats: true, allErrors: true });
+const validate = ajv.compile(JSON.parse(readFileSync(SCHEMA, 'utf8')) as object);
+const validateStructure = ajv.compile(
+  JSON.parse(
+    readFileSync(
+      SCHEMA.replace(/data-message/g, 'structure-message').replace('-data-', '-structure-'),
+      'utf8',
+    ),
+  ) as object,
 );
+const STRUCTURE_JSON = 'application/vnd.sdmx.structure+json;version=1.0.0';
 
 interface Component {
   id: string;
@@ -141,5 +149,60 @@ describe('SDMX-JSON 1.0 data messages on the real release', () => {
     const bare = JSON.parse((await get(`${path}&detail=dataonly`, JSON_TYPE)).body) as Message;
     assert.ok(validate(bare));
     assert.deepEqual(bare.data.structure.attributes.observation, []);
+  });
+
+  test('structure queries answer SDMX-JSON 1.0 structure messages, valid, holding what the SDMX-ML message holds', async () => {
+    for (const path of [
+      '/dataflow/DALA',
+      '/datastructure/DALA/DSD_life_expectancy/1.0?references=children',
+      '/codelist/DALA/CL_AREA',
+      '/conceptscheme/DALA',
+    ]) {
+      const res = await get(path, STRUCTURE_JSON);
+      assert.equal(res.status, 200, path);
+      assert.equal(res.type, 'application/vnd.sdmx.structure+json; version=1.0.0; charset=utf-8');
+      const message = JSON.parse(res.body) as { data: Record<string, { id: string }[]> };
+      assert.ok(
+        validateStructure(message),
+        `${path}: ${JSON.stringify(validateStructure.errors?.slice(0, 3))}`,
+      );
+      const xml = (await get(path, 'application/vnd.sdmx.structure+xml;version=2.1')).body;
+      for (const [member, element] of [
+        ['dataflows', 'str:Dataflow'],
+        ['dataStructures', 'str:DataStructure'],
+        ['codelists', 'str:Codelist'],
+        ['conceptSchemes', 'str:ConceptScheme'],
+      ] as const) {
+        const ids = [...xml.matchAll(new RegExp(`<${element} id="([^"]+)"`, 'g'))].map((m) => m[1]);
+        assert.deepEqual(
+          (message.data[member] ?? []).map((a) => a.id),
+          ids,
+          `${path} ${member}`,
+        );
+      }
+    }
+    const areas = JSON.parse((await get('/codelist/DALA/CL_AREA', 'application/json')).body) as {
+      data: { codelists: { codes: { id: string; names: Record<string, string> }[] }[] };
+    };
+    const karaganda = areas.data.codelists[0]!.codes.find((c) => c.id === 'KZ-35')!;
+    const xml = (await get('/codelist/DALA/CL_AREA', 'application/xml')).body;
+    for (const lang of ['en', 'ru', 'kk'])
+      assert.ok(
+        xml.includes(`<com:Name xml:lang="${lang}">${karaganda.names[lang]}</com:Name>`),
+        lang,
+      );
+    const dsd = JSON.parse(
+      (await get('/datastructure/DALA/DSD_life_expectancy/1.0', STRUCTURE_JSON)).body,
+    ) as {
+      data: {
+        dataStructures: {
+          dataStructureComponents: { dimensionList: { dimensions: { id: string }[] } };
+        }[];
+      };
+    };
+    assert.deepEqual(
+      dsd.data.dataStructures[0]!.dataStructureComponents.dimensionList.dimensions.map((d) => d.id),
+      ['FREQ', 'REF_AREA', 'SEX', 'URBANISATION'],
+    );
   });
 });

@@ -10,7 +10,7 @@ import { availabilityOf, MODES, type Mode } from './availability.js';
 import { selection } from './data-query.js';
 import { SdmxError } from './errors.js';
 import { queriedFlow } from './keys.js';
-import { STRUCTURE_TYPES, send } from './media.js';
+import { STRUCTURE_ML_TYPES, send } from './media.js';
 import { messageContext } from './namespaces.js';
 import { sdmxRoutes } from './routes.js';
 import { selectStructures } from './structure-query.js';
@@ -67,7 +67,7 @@ async function availability(request: FastifyRequest, reply: FastifyReply): Promi
     throw new SdmxError('not_implemented', 'updatedAfter is not implemented for availability');
   if (query.references === 'dataproviderscheme')
     throw new SdmxError('not_implemented', 'this service maintains no data provider scheme');
-  const type = preferredType(request, STRUCTURE_TYPES);
+  const type = preferredType(request, STRUCTURE_ML_TYPES);
   const release = pinned(request);
   const structures = structuresOf(release);
   const { flow, key } = queriedFlow(structures, params);
@@ -125,7 +125,7 @@ export function availabilityRoutes(app: FastifyInstance): void {
       ],
       summary: 'SDMX 2.1 data availability: the ContentConstraint of the data a key selects',
       querystring: QUERY,
-      types: STRUCTURE_TYPES,
+      types: STRUCTURE_ML_TYPES,
       errors: [400, 404, 406, 501],
     },
     availability,

@@ -9,6 +9,7 @@ export const MEDIA = {
   generic: 'application/vnd.sdmx.genericdata+xml;version=2.1',
   csv: 'application/vnd.sdmx.data+csv;version=1.0.0',
   json: 'application/vnd.sdmx.data+json;version=1.0.0',
+  structureJson: 'application/vnd.sdmx.structure+json;version=1.0.0',
   schema: 'application/vnd.sdmx.schema+xml;version=2.1',
 } as const;
 
@@ -23,7 +24,15 @@ const CSV_VARIANTS = [
 ];
 
 // The first offered type is the default (no Accept, */*); plain XML and CSV types name the default forms.
-export const STRUCTURE_TYPES = [MEDIA.structure, 'application/xml', 'text/xml'];
+// Content constraints (availability) are answered in SDMX-ML only; the other structures also in SDMX-JSON.
+export const STRUCTURE_ML_TYPES = [MEDIA.structure, 'application/xml', 'text/xml'];
+export const STRUCTURE_TYPES = [
+  MEDIA.structure,
+  MEDIA.structureJson,
+  'application/xml',
+  'text/xml',
+  'application/json',
+];
 export const DATA_TYPES = [
   MEDIA.structureSpecific,
   MEDIA.generic,

@@ -1,12 +1,14 @@
 // The structure queries of /sdmx/2.1/ (SDMX 2.1 REST, "Structural metadata queries"):
 // /{resource}/{agencyID}/{resourceID}/{version}/{itemID} for dataflow, datastructure, codelist,
 // conceptscheme, categoryscheme (the topics) and categorisation (a dataflow's topics), items for the item
-// schemes, answered as SDMX-ML structure messages.
+// schemes, answered as SDMX-ML structure messages, or SDMX-JSON 1.0 structure messages
+// by Accept (structure-json.ts; category schemes and categorisations in SDMX-ML only).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { preferredType } from '../answers/negotiate.js';
 import { pinned } from '../releases/pinned.js';
 import { SdmxError } from './errors.js';
-import { STRUCTURE_TYPES, send } from './media.js';
+import { MEDIA, STRUCTURE_ML_TYPES, STRUCTURE_TYPES, send } from './media.js';
+
 import { messageContext } from './namespaces.js';
 import { sdmxRoutes } from './routes.js';
 import {
@@ -18,8 +20,12 @@ import {
   type References,
   type StructureResource,
 } from './structure-query.js';
+import { structureJson } from './structure-json.js';
 import { structureMessage } from './structure-writer.js';
 import { structuresOf } from './structures.js';
+
+// answered in SDMX-ML only: structure-json.ts writes no category scheme or categorisation
+const CATEGORY_RESOURCES: readonly string[] = ['categoryscheme', 'categorisation'];
 
 const STRUCTURE_DETAILS = [
   'full',
@@ -67,7 +73,10 @@ function structure(resource: StructureResource) {
         `references=${query.references}: this service maintains no ${query.references}`,
       );
     }
-    const type = preferredType(request, STRUCTURE_TYPES);
+    const type = preferredType(
+      request,
+      CATEGORY_RESOURCES.includes(resource) ? STRUCTURE_ML_TYPES : STRUCTURE_TYPES,
+    );
     const selection = selectStructures(structuresOf(pinned(request)), {
       resource,
       agencyID: params.agencyID ?? 'all',
@@ -76,6 +85,8 @@ function structure(resource: StructureResource) {
       itemID: params.itemID,
       references: query.references ?? 'none',
     });
+    if (type === MEDIA.structureJson || type === 'application/json')
+      return send(reply, MEDIA.structureJson, structureJson(selection, messageContext(request)));
     return send(reply, type, structureMessage(selection, messageContext(request)));
   };
 }
@@ -99,7 +110,7 @@ export function structureRoutes(app: FastifyInstance): void {
         description:
           'Each path parameter takes several values joined by "+"; all (and, for the version, latest) in any case selects every one.',
         querystring: STRUCTURE_QUERY,
-        types: STRUCTURE_TYPES,
+        types: CATEGORY_RESOURCES.includes(resource) ? STRUCTURE_ML_TYPES : STRUCTURE_TYPES,
         errors: [400, 404, 406, 501],
       },
       structure(resource),

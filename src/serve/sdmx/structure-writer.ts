@@ -9,6 +9,7 @@ import { CATEGORY_SCHEME, type Categorisation, type CategoryScheme } from './cat
 import {
   AGENCY,
   CONCEPT_SCHEME,
+  CONCEPT_SCHEME_NAME,
   PRIMARY_MEASURE,
   TIME_DIMENSION,
   VERSION,
@@ -192,7 +193,7 @@ export function structureMessage(selection: StructureSelection, ctx: MessageCont
         'str:ConceptScheme',
         maintainable('conceptscheme.ConceptScheme', CONCEPT_SCHEME),
         () => {
-          names(w, 'com:Name', { en: 'Dala concepts', ru: 'Понятия Dala', kk: 'Dala ұғымдары' });
+          names(w, 'com:Name', CONCEPT_SCHEME_NAME);
           for (const c of concepts) {
             w.wrap(
               'str:Concept',

@@ -17,6 +17,11 @@ import { categoriesOf, type CategoryScheme, type Categorisation } from './catego
 export const AGENCY = 'DALA';
 export const VERSION = '1.0';
 export const CONCEPT_SCHEME = 'CS_DALA';
+export const CONCEPT_SCHEME_NAME: Names = {
+  en: 'Dala concepts',
+  ru: 'Понятия Dala',
+  kk: 'Dala ұғымдары',
+};
 
 export type { Concept, Names } from './concepts.js';
 export interface Code {
