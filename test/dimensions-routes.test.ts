@@ -201,7 +201,7 @@ describe('dimensions on every route of the real release', () => {
       'the country, the 20 regions and the former South Kazakhstan region',
     );
     for (const r of life)
-      assert.deepEqual(r.slice(11), ['life_expectancy', 'F', '_T'], r.join(','));
+      assert.deepEqual(r.slice(11), ['life_expectancy', 'F', '_T', ''], r.join(','));
   });
 
   test('the series CSV of a breakdown names its series key, indicator and codes on every row, the same by its former id', async () => {

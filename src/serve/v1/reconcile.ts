@@ -6,6 +6,7 @@
 // and the data extension service (section 8, reconcile-extend.ts).
 // Matching is the v1 search (src/serve/v1/search/engine.ts); `match: true` is given only to the one
 // sure match of a query, never to one of several homonyms (docs/interface.md §10.6).
+import { MAX_LIMIT as MAX_PAGE_LIMIT } from './paging.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ProblemError } from '../problems/errors.js';
 import type { LoadedRelease, ReleaseSource } from '../releases/release-types.js';
@@ -205,7 +206,7 @@ const PROPOSE_QUERY = {
   required: ['type'],
   properties: {
     type: { type: 'string', maxLength: 200, description: 'An entity type of the manifest' },
-    limit: { type: 'integer', minimum: 1, maximum: 500 },
+    limit: { type: 'integer', minimum: 1, maximum: MAX_PAGE_LIMIT },
   },
 } as const;
 const SUGGEST_QUERY = {
