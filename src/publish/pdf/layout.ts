@@ -299,6 +299,8 @@ export class PageWriter {
   /** Footer, top down: note, attribution, citation, revision line. Sets the body's bottom limit above it. */
   private drawFooter(f: FooterInput): void {
     const small: TextStyle = { size: 7.5, color: MUTED, maxLines: 2 };
+    // a citation is never cut: a long title (the SDG platform's) may take it past two lines
+    const citation: TextStyle = { ...small, maxLines: 5 };
     const lines = [
       ...PRIMARY_SOURCE_NOTE,
       oneLine(f.attribution),
@@ -306,7 +308,8 @@ export class PageWriter {
       f.citation.permalink,
       `Data content hash ${f.revision} (sources, not the release revision) · built ${formatBuiltAt(f.builtAt)} · ${f.pageId}`,
     ];
-    const heights = lines.map((l) => this.measure(l, small, this.width, Infinity));
+    const styleOf = (l: string) => (l === oneLine(f.citation.text) ? citation : small);
+    const heights = lines.map((l) => this.measure(l, styleOf(l), this.width, Infinity));
     const total = heights.reduce((s, h) => s + h + 1, 0);
     let y = this.bottom - total;
     this.doc
@@ -317,7 +320,7 @@ export class PageWriter {
       .stroke();
     lines.forEach((l, i) => {
       const h = heights[i] ?? 0;
-      this.draw(l, small, this.left, y, this.width, h);
+      this.draw(l, styleOf(l), this.left, y, this.width, h);
       y += h + 1;
     });
     this.bottom = this.bottom - total - 12;
