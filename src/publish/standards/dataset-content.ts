@@ -38,7 +38,10 @@ export function temporalOf(model: Model, d: DatasetDef): { start: string; end: s
           : d.id === 'institutions'
             ? [[built, built]]
             : d.id === 'regional-boundaries'
-              ? reforms.slice(-1).map((e) => [e.date, built])
+              ? // from the last reviewed reform; with none reviewed, the borders as they are when built
+                reforms.length
+                ? reforms.slice(-1).map((e) => [e.date, built])
+                : [[built, built]]
               : model.points
                   .filter((p) => d.source_ids.includes(p.source_id))
                   .map((p) => [p.period_start, p.period_end]);
