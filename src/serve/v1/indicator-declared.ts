@@ -7,6 +7,7 @@
 import type { LoadedRelease } from '../releases/release-types.js';
 import { storeOf } from '../../store/reader.js';
 import { idSegment } from './envelope.js';
+import { INDEX_BASE_KINDS } from '../../lib/index-bases.js';
 
 const names = { $ref: 'Names#' } as const;
 
@@ -16,14 +17,7 @@ export const DECLARED_PROPERTIES = {
     type: 'object',
     required: ['kind', 'name'],
     properties: {
-      kind: {
-        enum: [
-          'previous-period',
-          'same-period-previous-year',
-          'december-previous-year',
-          'fixed-year',
-        ],
-      },
+      kind: { enum: INDEX_BASE_KINDS },
       year: { type: 'integer' },
       name: names,
     },

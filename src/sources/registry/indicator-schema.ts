@@ -5,6 +5,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { AGGREGATIONS } from '../../lib/aggregations.js';
 import { DIMENSION_IDS } from '../../lib/dimensions.js';
+import { INDEX_BASE_KINDS } from '../../lib/index-bases.js';
 import {
   names,
   nameReviews,
@@ -44,14 +45,7 @@ const indexBase = {
   additionalProperties: false,
   required: ['kind', 'name'],
   properties: {
-    kind: {
-      enum: [
-        'previous-period',
-        'same-period-previous-year',
-        'december-previous-year',
-        'fixed-year',
-      ],
-    },
+    kind: { enum: INDEX_BASE_KINDS },
     year: { type: 'integer', minimum: 1900, maximum: 2100 },
     name: names,
   },
