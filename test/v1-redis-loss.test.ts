@@ -4,12 +4,29 @@
 // one the return, and no 'error' event goes unhandled. Unreachable at start: a warning and the fallback.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { startServer } from '../src/serve/server.js';
+import { startServer, type ServerOptions } from '../src/serve/server.js';
 import { captureLog } from './support/log-capture.js';
 import { freePort } from './support/ports.js';
 import { redisMissing as skip, startRedis } from './support/redis-server.js';
 import { makeV1Release } from './support/v1-fixture.js';
 import { waitFor } from './support/wait.js';
+
+/** The v1 fixture release served in this process, its rate-limit bucket in the Redis at redisUrl. */
+async function serveV1(
+  redisUrl: string,
+  logger: ServerOptions['logger'],
+  rateLimit = { burst: 1000, refillPerSecond: 1 },
+) {
+  const { releasesDir } = await makeV1Release();
+  return startServer({
+    releasesDir,
+    host: '127.0.0.1',
+    port: 0,
+    logger,
+    redisUrl,
+    v1: { rateLimit },
+  });
+}
 
 test(
   'Redis killed mid-run and restarted: never a 500, per-replica fallback, health degraded then ready, one log line each way',
@@ -21,16 +38,8 @@ test(
     process.on('unhandledRejection', onError);
     let redis = await startRedis();
     const port = redis.port;
-    const { releasesDir } = await makeV1Release();
     const log = captureLog();
-    const server = await startServer({
-      releasesDir,
-      host: '127.0.0.1',
-      port: 0,
-      logger: log.logger,
-      redisUrl: `redis://127.0.0.1:${port}`,
-      v1: { rateLimit: { burst: 1000, refillPerSecond: 1 } },
-    });
+    const server = await serveV1(`redis://127.0.0.1:${port}`, log.logger);
     const statuses: number[] = [];
     const health = async () => (await (await fetch(`${server.url}/api/v1/health`)).json()).data;
     const hit = async () => {
@@ -95,15 +104,10 @@ test(
   { timeout: 30_000 },
   async () => {
     const port = await freePort(); // nothing listens here
-    const { releasesDir } = await makeV1Release();
     const log = captureLog();
-    const server = await startServer({
-      releasesDir,
-      host: '127.0.0.1',
-      port: 0,
-      logger: log.logger,
-      redisUrl: `redis://127.0.0.1:${port}`,
-      v1: { rateLimit: { burst: 3, refillPerSecond: 0.001 } },
+    const server = await serveV1(`redis://127.0.0.1:${port}`, log.logger, {
+      burst: 3,
+      refillPerSecond: 0.001,
     });
     try {
       assert.equal(log.find(/Redis .* unavailable/).length, 1);
@@ -124,16 +128,8 @@ test(
   { skip, timeout: 60_000 },
   async (t) => {
     const redis = await startRedis();
-    const { releasesDir } = await makeV1Release();
     const log = captureLog();
-    const server = await startServer({
-      releasesDir,
-      host: '127.0.0.1',
-      port: 0,
-      logger: log.logger,
-      redisUrl: redis.url,
-      v1: { rateLimit: { burst: 1000, refillPerSecond: 1 } },
-    });
+    const server = await serveV1(redis.url, log.logger);
     const health = async () => (await (await fetch(`${server.url}/api/v1/health`)).json()).data;
     const hit = async () => {
       const r = await fetch(`${server.url}/api/v1/places?limit=1`);
@@ -160,6 +156,41 @@ test(
       assert.equal(log.find(/Redis .* unavailable/).length, 1);
       assert.equal(log.find(/Redis .* answers again/).length, 1);
     } finally {
+      await server.close();
+      await redis.stop();
+    }
+  },
+);
+
+test(
+  'Redis stalled: after the first request that waits the command timeout, no v1 request waits for Redis, and health says ready again once it answers, with no v1 request',
+  { skip, timeout: 60_000 },
+  async () => {
+    const redis = await startRedis();
+    const server = await serveV1(redis.url, false);
+    const health = async () => (await (await fetch(`${server.url}/api/v1/health`)).json()).data;
+    const timed = async () => {
+      const start = performance.now();
+      const r = await fetch(`${server.url}/api/v1/places?limit=1`);
+      await r.arrayBuffer();
+      assert.equal(r.status, 200);
+      return performance.now() - start;
+    };
+    try {
+      await timed();
+      redis.child.kill('SIGSTOP');
+      await timed(); // waits the command timeout (250 ms): Redis is found stalled
+      const ms: number[] = [];
+      for (let i = 0; i < 20; i++) ms.push(await timed());
+      ms.sort((a, b) => a - b);
+      const median = ms[ms.length >> 1]!;
+      // the command timeout is 250 ms: a request that waited for Redis takes at least that
+      assert.ok(median < 100, `median ${Math.round(median)} ms while Redis is stalled`);
+      assert.equal((await health()).status, 'degraded');
+      redis.child.kill('SIGCONT');
+      await waitFor(async () => (await health()).status === 'ready', 5_000, 'health ready again');
+    } finally {
+      redis.child.kill('SIGCONT');
       await server.close();
       await redis.stop();
     }

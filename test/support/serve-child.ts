@@ -2,6 +2,7 @@
 // 127.0.0.1 at a port the kernel picks, with its JSON log lines kept for assertions and stopped by pid.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
+import { after } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -22,7 +23,9 @@ export interface ServeChild {
 
 /**
  * Waits until health lists `workers` serving processes and no longer says `verifying` (ready,
- * degraded, or no release at all).
+ * degraded, or no release at all). A health request that gets no answer within HEALTH_TIMEOUT_MS,
+ * or whose connection is reset (handed to a worker that has just died), is asked again; `exited`,
+ * when given, ends the wait at once when the server is gone.
  */
 export async function storeVerified(
   url: string,
@@ -30,13 +33,20 @@ export async function storeVerified(
   ms = 120_000,
   workers = 1,
   host?: string,
+  exited: () => boolean = () => false,
 ): Promise<void> {
   const until = Date.now() + ms;
   for (;;) {
-    const r = await healthAt(url, host);
-    const body = r.body as { data?: { status?: string; workers?: unknown[] } };
-    const listed = body.data?.workers?.length ?? 0;
-    if (r.status !== 200 || (body.data?.status !== 'verifying' && listed >= workers)) return;
+    if (exited()) throw new Error(`dala serve exited while its store was verified: ${stderr()}`);
+    const r = await healthAt(url, host).catch((err: Error) => {
+      if (Date.now() > until || exited()) throw err;
+      return null;
+    });
+    if (r !== null) {
+      const body = r.body as { data?: { status?: string; workers?: unknown[] } };
+      const listed = body.data?.workers?.length ?? 0;
+      if (r.status !== 200 || (body.data?.status !== 'verifying' && listed >= workers)) return;
+    }
     if (Date.now() > until)
       throw new Error(`dala serve still verifying its store after ${ms} ms: ${stderr()}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -56,10 +66,32 @@ function healthAt(url: string, host?: string): Promise<{ status: number; body: u
         res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
       },
     );
+    req.setTimeout(HEALTH_TIMEOUT_MS, () =>
+      req.destroy(new Error(`health gave no answer within ${HEALTH_TIMEOUT_MS} ms`)),
+    );
     req.on('error', reject);
     req.end();
   });
 }
+
+/** Health answers within 500 ms (docs/interface.md); this is far past it. */
+const HEALTH_TIMEOUT_MS = 5_000;
+
+/**
+ * Every `dala serve` started here and still running: stopped (SIGTERM, by pid) once the file's tests
+ * have run, and at the latest when the test process exits, so that a test that fails with an
+ * uncaught exception before its own `finally` or `after` hook leaves no server behind (nor a test
+ * process held open by its pipes). A worker whose primary is gone stops too (src/cli/serve.ts).
+ */
+const running = new Map<ChildProcess, Promise<void>>();
+const stopRunning = () => {
+  for (const child of running.keys()) child.kill('SIGTERM');
+};
+after(async () => {
+  stopRunning();
+  await Promise.all(running.values());
+});
+process.once('exit', stopRunning);
 
 /** Starts `dala serve --releases releasesDir` with env added to this process's environment. */
 export async function startServe(
@@ -76,7 +108,14 @@ export async function startServe(
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  const exited = new Promise<void>((r) =>
+    child.once('exit', () => {
+      running.delete(child);
+      r();
+    }),
+  );
+  running.set(child, exited);
+  const gone = () => child.exitCode !== null || child.signalCode !== null;
   const log: Record<string, unknown>[] = [];
   let workers = 1; // the primary of several says how many it started before any of them listens
   let err = '';
@@ -107,16 +146,23 @@ export async function startServe(
   // store_verifying), and its first worker before the others: a test starts from a server whose
   // every worker answers every route.
   const publicUrl = env.DALA_PUBLIC_URL ?? process.env.DALA_PUBLIC_URL;
-  await storeVerified(url, () => err, 120_000, workers, publicUrl && new URL(publicUrl).host);
+  try {
+    const host = publicUrl ? new URL(publicUrl).host : undefined;
+    await storeVerified(url, () => err, 120_000, workers, host, gone);
+  } catch (e) {
+    child.kill('SIGTERM'); // never left serving when its start-up fails
+    await exited;
+    throw e;
+  }
   return {
     url,
     host: new URL(url).host,
     child,
     log,
     stderr: () => err,
-    alive: () => child.exitCode === null && child.signalCode === null,
+    alive: () => !gone(),
     async stop(signal: NodeJS.Signals = 'SIGTERM') {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      if (!gone()) child.kill(signal);
       await exited;
     },
   };

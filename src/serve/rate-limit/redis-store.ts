@@ -7,8 +7,14 @@
 // unlimited requests and never a 500; health reports the fallback as a degradation naming Redis and
 // the reason, one log line marks each change of state, and the client reconnects in the background
 // (ioredis retry with backoff), restoring the shared budget when Redis answers again (ready after a
-// reconnect, or the first command answered after a stall that kept the connection). Every 'error' event is
+// reconnect, or a probe answered after a stall that kept the connection). Every 'error' event is
 // handled here, so none reaches the process as an unhandled event.
+//
+// A circuit breaker: once a command has failed or timed out, no request waits for Redis again until
+// it has answered. Requests take from the fallback at once (a stalled Redis would otherwise cost
+// every request the command timeout), and a PING every PROBE_MS, sent by no request, finds when
+// Redis answers again (a half-open probe): the shared budget returns then, and health says so
+// without waiting for the next request.
 import { Redis } from 'ioredis';
 import {
   MemoryStore,
@@ -55,11 +61,15 @@ export const KEY_PREFIX = 'dala:v1:ratelimit:';
 const silent: StoreLogger = { warn() {}, info() {} };
 /** A command that gets no answer within this long counts as Redis lost for that request. */
 const COMMAND_TIMEOUT_MS = Number(process.env.DALA_REDIS_COMMAND_TIMEOUT_MS) || 250;
+/** While Redis is lost, how often a probe asks whether it answers again. */
+const PROBE_MS = 500;
 
 export class RedisStore implements RateLimitStore {
   private readonly redis: Redis;
   private readonly fallback: MemoryStore;
   private lost: string | null = null; // why the shared budget is not in use, or null
+  private probe: NodeJS.Timeout | null = null;
+  private probing = false;
   private readonly where: string;
 
   constructor(
@@ -108,10 +118,8 @@ export class RedisStore implements RateLimitStore {
   }
 
   async take(key: string): Promise<TakeResult> {
-    if (this.redis.status !== 'ready') {
-      this.markLost(`status ${this.redis.status}`);
-      return this.fallback.take(key);
-    }
+    if (this.redis.status !== 'ready') this.markLost(`status ${this.redis.status}`);
+    if (this.lost) return this.fallback.take(key); // the circuit is open until a probe is answered
     try {
       const command = (this.redis as unknown as { dalaTakeToken: TakeCommand }).dalaTakeToken.bind(
         this.redis,
@@ -121,9 +129,6 @@ export class RedisStore implements RateLimitStore {
         this.policy.burst,
         this.policy.refillPerSecond,
       );
-      // Lost while the connection stayed open (a command timed out: Redis stalled, or this process's
-      // event loop was held past the timeout): no 'ready' event marks the return, an answer does.
-      if (this.lost) this.markBack();
       return describe(milliTokens / 1000, allowed === 1, this.policy);
     } catch (err) {
       this.markLost((err as Error).message);
@@ -132,6 +137,7 @@ export class RedisStore implements RateLimitStore {
   }
 
   async close(): Promise<void> {
+    this.stopProbing();
     this.redis.removeAllListeners('end');
     this.redis.removeAllListeners('close');
     this.redis.on('error', () => {});
@@ -142,15 +148,37 @@ export class RedisStore implements RateLimitStore {
   private markLost(reason: string): void {
     if (this.lost) return;
     this.lost = reason;
+    // Lost while the connection stays open (a command timed out: Redis stalled, or this process's
+    // event loop was held past the timeout): no 'ready' event marks the return, an answer does.
+    this.probe = setInterval(() => {
+      if (this.probing || this.redis.status !== 'ready') return; // a reconnect's 'ready' marks it
+      this.probing = true;
+      this.redis.ping().then(
+        () => {
+          this.probing = false;
+          this.markBack();
+        },
+        () => {
+          this.probing = false;
+        },
+      );
+    }, PROBE_MS);
+    this.probe.unref();
     this.log.warn(
       { redis: this.where, reason },
       `rate limit: Redis at ${this.where} unavailable (${reason}); falling back to a per-replica in-memory budget meanwhile`,
     );
   }
 
+  private stopProbing(): void {
+    if (this.probe) clearInterval(this.probe);
+    this.probe = null;
+  }
+
   private markBack(): void {
     if (!this.lost) return;
     this.lost = null;
+    this.stopProbing();
     this.log.info(
       { redis: this.where },
       `rate limit: Redis at ${this.where} answers again; the budget is shared by all replicas`,
