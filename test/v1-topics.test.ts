@@ -146,3 +146,39 @@ test('a topic the release does not hold is refused with 400 unknown_topic and th
   ]);
   assert.match(res.body.detail, /"weather" is not a topic/);
 });
+
+test('/api/timemachine/layers?topic= lists the series of those topics’ indicators (breakdowns too) and only the layers holding one; without it, every layer; an unknown topic is 400', async () => {
+  const layers = async (query: string) => {
+    const res = await fetch(
+      `${server.base.replace(/\/api\/v1$/, '')}/api/timemachine/layers${query}`,
+    );
+    const body = await res.json();
+    return { status: res.status, body };
+  };
+  const series = (body: any) =>
+    body.layers.map((l: any) => [l.id, l.metrics.map((m: any) => [m.id, m.indicator])]);
+  const every = await layers('');
+  assert.equal(every.status, 200);
+  const population = await layers('?topic=population');
+  assert.equal(population.status, 200);
+  const want = series(every.body)
+    .map(([id, ms]: [string, [string, string][]]) => [
+      id,
+      ms.filter(([, indicator]) => indicator === 'population'),
+    ])
+    .filter(([, ms]: [string, unknown[]]) => ms.length);
+  assert.ok(want.length >= 1 && want.length < every.body.layers.length, JSON.stringify(want));
+  assert.deepEqual(series(population.body), want);
+  assert.equal(population.body.count, want.length);
+  const both = await layers('?topic=topic:sdg-8,population');
+  assert.deepEqual(
+    series(both.body).flatMap(([, ms]: [string, [string, string][]]) => ms.map(([, i]) => i)),
+    series(every.body)
+      .flatMap(([, ms]: [string, [string, string][]]) => ms.map(([, i]) => i))
+      .filter((i: string) => i === 'population' || i === 'grp_cumulative'),
+  );
+  const bad = await layers('?topic=weather');
+  assert.equal(bad.status, 400);
+  assert.equal(bad.body.code, 'unknown_topic');
+  assert.ok(bad.body.allowed_values.includes('topic:population'));
+});

@@ -56,6 +56,14 @@ export interface Base {
   files: Map<string, string>;
   /** The topic scheme the picker groups indicators by ([] where the release has none). */
   topics: TopicEntry[];
+  /** How many indicators the release has, listed in `metrics` or not. */
+  indicatorCount: number;
+  /**
+   * Asks for the indicators `metrics` does not list yet (the page opens with the Bureau's domains;
+   * the SDG goals' hundreds of series come when the reader looks for another indicator); null once
+   * every one is listed. The page gets a new Base when they arrive.
+   */
+  more: (() => void) | null;
 }
 
 const cache = new Map<string, Promise<unknown>>();
@@ -81,7 +89,13 @@ export function get<T>(url: string): Promise<T> {
 export const api = {
   // the regions simplified for the map's drawing size, each with the reforms that moved its borders
   geo: () => get<RegionCollection>('/data/geo/kz_adm1_drawing.geojson'),
-  layers: () => get<TemporalLayers>('/api/timemachine/layers'),
+  // every series of every layer; with topics, only those of these topics' indicators
+  layers: (topics?: readonly string[]) =>
+    get<TemporalLayers>(
+      topics
+        ? `/api/timemachine/layers?topic=${encodeURIComponent(topics.join(','))}`
+        : '/api/timemachine/layers',
+    ),
   events: () => get<TmEvent[]>('/api/timemachine/events'),
   // A breakdown is asked with the dimension filters (sex=F&area=R); a dimension left out is its total.
   series: (metric: string, dims: Readonly<Record<string, string>> = {}) =>

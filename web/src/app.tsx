@@ -48,11 +48,18 @@ export function App() {
   // The indicator chosen, the series of its breakdown, and the series whose values are shown (the
   // Bureau's own per-person series, where per person is asked and it has one).
   const indicators = useMemo(() => (base ? indicatorsOf(base.metrics) : []), [base]);
-  const indicator = base
-    ? (indicators.find((m) => m.id === view.metric) ??
-      indicators.find((m) => m.id === DEFAULT_METRIC) ??
-      indicators[0]!)
-    : null;
+  const named = indicators.find((m) => m.id === view.metric);
+  // An indicator the page does not list yet (one of the SDG goals'), the catalog and search (which
+  // name every indicator) ask for the rest of the list; the indicator waits for it.
+  const unlisted = Boolean(view.metric && !named);
+  const wantsAll = unlisted || view.tab === 'catalog' || Boolean(view.q);
+  useEffect(() => {
+    if (wantsAll) base?.more?.();
+  }, [wantsAll, base]);
+  const indicator =
+    base && !(unlisted && base.more)
+      ? (named ?? indicators.find((m) => m.id === DEFAULT_METRIC) ?? indicators[0]!)
+      : null;
   const metric = base && indicator ? seriesAt(base.metrics, indicator, view.dims) : null;
   const perCapita = base && metric ? perCapitaOf(metric, base.metrics) : null;
   const data = view.perCapita && perCapita?.kind === 'bureau' ? perCapita.metric : metric;

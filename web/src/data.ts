@@ -4,25 +4,43 @@
 // of the date slider or a return to an indicator asks for nothing again.
 import { useEffect, useState } from 'preact/hooks';
 import { DIMENSIONS, TOTAL_CODE, type DimensionId } from '../../src/lib/dimensions.js';
-import { api, type Base, type Dataset, type Metric, type Series } from './api';
-import { choose, dimensionsOf } from './breakdown';
+import type { TemporalLayers } from '../../src/serve/timemachine/schemas.js';
+import { api, type Base, type Dataset, type Metric, type Series, type TopicEntry } from './api';
+import { choose, dimensionsOf, indicatorsOf } from './breakdown';
 import type { SeriesSet } from './compare';
 import type { Lang } from './i18n';
+
+/**
+ * The topics whose indicators the page lists at start: the Bureau's statistical domains. The SDG
+ * goals' indicators (496 of 528, most of the list's bytes) are listed on request (Base.more).
+ * Undefined (every layer at once) where the scheme has no domain, or nothing else.
+ */
+function startTopics(topics: TopicEntry[]): string[] | undefined {
+  const domains = topics.filter((t) => t.kind === 'domain').map((t) => t.id);
+  return domains.length && domains.length < topics.length ? domains : undefined;
+}
+
+const metricsOf = (layers: TemporalLayers) =>
+  // Daily event counts are not a regional indicator; every other metric of the store can be mapped.
+  layers.layers.flatMap((l) => l.metrics).filter((m) => m.layer !== 'events');
 
 export function useBase(onError: (message: string) => void): Base | null {
   const [base, setBase] = useState<Base | null>(null);
   useEffect(() => {
+    const topics = api.topics().then(
+      (page) => page.data,
+      () => [] as TopicEntry[],
+    );
+    const first = topics.then(startTopics);
     Promise.all([
       api.geo(),
-      api.layers(),
+      first.then((ids) => api.layers(ids)),
       api.events(),
       api.catalog().catch(() => ({ datasets: [] as Dataset[] })),
-      api.topics().then(
-        (page) => page.data,
-        () => [],
-      ),
+      topics,
+      first,
     ]).then(
-      ([geo, layers, events, catalog, topics]) => {
+      ([geo, layers, events, catalog, topics, ids]) => {
         const sources = new Map<string, { title: string; url: string | null }>();
         const files = new Map<string, string>();
         for (const d of catalog.datasets) {
@@ -33,9 +51,31 @@ export function useBase(onError: (message: string) => void): Base | null {
             if (csv && (!files.has(s.id) || d.sources.length === 1)) files.set(s.id, csv);
           }
         }
-        // Daily event counts are not a regional indicator; every other metric of the store can be mapped.
-        const metrics = layers.layers.flatMap((l) => l.metrics).filter((m) => m.layer !== 'events');
-        setBase({ geo, metrics, events, sources, files, topics });
+        const metrics = metricsOf(layers);
+        let asked = false;
+        const more = () => {
+          if (asked) return;
+          asked = true;
+          api.layers().then(
+            (all) => {
+              const every = metricsOf(all);
+              const indicatorCount = indicatorsOf(every).length;
+              setBase((b) => b && { ...b, metrics: every, indicatorCount, more: null });
+            },
+            (e: Error) => onError(e.message),
+          );
+        };
+        const listed = new Set(topics.flatMap((t) => t.indicators));
+        setBase({
+          geo,
+          metrics,
+          events,
+          sources,
+          files,
+          topics,
+          indicatorCount: ids ? listed.size : indicatorsOf(metrics).length,
+          more: ids ? more : null,
+        });
       },
       (e: Error) => onError(e.message),
     );

@@ -31,6 +31,8 @@ interface Props {
   t: T;
   metrics: Metric[]; // every series
   indicators: Metric[]; // the indicators offered
+  indicatorCount: number; // the release's, offered or not yet
+  onLook: (() => void) | null; // asks for the indicators not offered yet
   topicsOf: (m: Metric) => Topic[];
   sdgOf: (m: Metric) => string | null;
   indicator: Metric;
@@ -62,6 +64,8 @@ export function MapControls(props: Props) {
         topicsOf={props.topicsOf}
         sdgOf={props.sdgOf}
         chosen={indicator}
+        count={props.indicatorCount}
+        onLook={props.onLook}
         onChoose={(id) => update({ metric: id, dims: {}, date: null, base: null, split: null })}
       />
       <BreakdownControls

@@ -133,6 +133,8 @@ export function MapView(props: Props) {
         t={t}
         metrics={base.metrics}
         indicators={props.indicators}
+        indicatorCount={base.indicatorCount}
+        onLook={base.more}
         topicsOf={props.topicsOf}
         sdgOf={props.sdgOf}
         indicator={indicator}

@@ -21,6 +21,8 @@ interface Props {
   sdgOf: (m: Metric) => string | null; // its SDG number: the goal it is classified in (topics.ts)
   chosen: Metric;
   onChoose: (id: string) => void;
+  count: number; // the release's indicators, `indicators` listing them all or not yet
+  onLook: (() => void) | null; // asks for the indicators not listed yet, as the reader starts to look
 }
 
 /** Lower case, ё as е and without combining marks, so "ёлка", "Елка" and "елка" meet. */
@@ -29,7 +31,8 @@ const fold = (s: string) =>
 
 const LIMIT = 60;
 
-export function IndicatorPicker({ lang, t, indicators, topicsOf, sdgOf, chosen, onChoose }: Props) {
+export function IndicatorPicker(props: Props) {
+  const { lang, t, indicators, topicsOf, sdgOf, chosen, onChoose, onLook } = props;
   const [q, setQ] = useState('');
   const [open, setOpen] = useState(false);
   const [at, setAt] = useState(0);
@@ -84,6 +87,7 @@ export function IndicatorPicker({ lang, t, indicators, topicsOf, sdgOf, chosen, 
       <select
         id="metric"
         value={chosen.id}
+        onFocus={() => onLook?.()}
         onChange={(e) => onChoose((e.target as HTMLSelectElement).value)}
       >
         {all.map((g) => (
@@ -97,7 +101,7 @@ export function IndicatorPicker({ lang, t, indicators, topicsOf, sdgOf, chosen, 
         ))}
       </select>
       <label for="metric-find" class="find-label">
-        {t('pickerFind', { n: indicators.length })}
+        {t('pickerFind', { n: props.count })}
       </label>
       <div class="combo">
         <input
@@ -112,6 +116,7 @@ export function IndicatorPicker({ lang, t, indicators, topicsOf, sdgOf, chosen, 
           aria-activedescendant={open && flat[at] ? `opt-${flat[at]!.id}` : undefined}
           aria-describedby="metric-find-status"
           value={q}
+          onFocus={() => onLook?.()}
           onInput={(e) => {
             setQ((e.target as HTMLInputElement).value);
             setOpen(true);

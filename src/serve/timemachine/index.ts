@@ -11,6 +11,7 @@ import { eventBatch, eventsPage, nextPageUrl, type EventsQuery } from './events.
 import { health, layers, stats, temporalContracts } from './info.js';
 import {
   EVENTS_QUERY,
+  LAYERS_QUERY,
   NO_QUERY,
   SERIES_QUERY,
   SNAPSHOT_DIFF_QUERY,
@@ -91,6 +92,7 @@ export async function timemachinePlugin(
               'invalid_date_range',
               'unknown_layer',
               'unknown_metric',
+              'unknown_topic',
               'invalid_granularity',
               'unknown_dimension_code',
               'dimension_not_applicable',
@@ -246,9 +248,9 @@ export async function timemachinePlugin(
   );
   route(
     '/layers',
-    'Reference list of layers and their metrics',
-    NO_QUERY,
+    'Reference list of layers and their metrics (every series; with topic, of those topics only)',
+    LAYERS_QUERY,
     RESPONSES.layers,
-    (req) => layers(pinned(req)),
+    (req, q) => layers(pinned(req), q.topic),
   );
 }

@@ -3,6 +3,7 @@ import { seriesOfMetric } from '../dimensions/views.js';
 import type { LoadedRelease } from '../releases/release-types.js';
 import { INTERFACE_VERSION } from '../interface/openapi.js';
 import { storeOf } from '../../store/reader.js';
+import { indicatorsOfTopics } from '../v1/topics.js';
 import { asOfDate } from './query.js';
 import type {
   TemporalContractsAnswer,
@@ -134,16 +135,24 @@ export function stats(release: LoadedRelease): TemporalStats {
   };
 }
 
-export function layers(release: LoadedRelease): TemporalLayers {
+/**
+ * Every layer with its metrics (each series, breakdowns too); with `topic` (topic ids, comma-separated
+ * as on /api/v1/indicators), only the series of those topics' indicators and the layers holding one:
+ * a reader of the explorer asks for the domains it opens on, not all 1,006 series of 528 indicators.
+ */
+export function layers(release: LoadedRelease, topic?: string): TemporalLayers {
   const { layers: rows, metrics } = storeOf(release);
+  const wanted =
+    topic === undefined
+      ? null
+      : new Set(indicatorsOfTopics(release, metrics, [topic]).map((m) => m.id));
+  const series = metrics
+    .map((m) => ({ ...m, ...seriesOfMetric(release, m.id) }))
+    .filter((m) => !wanted || wanted.has(m.indicator));
+  const kept = rows.filter((l) => !wanted || series.some((m) => m.layer === l.id));
   return {
     revision: release.revision,
-    count: rows.length,
-    layers: rows.map((l) => ({
-      ...l,
-      metrics: metrics
-        .filter((m) => m.layer === l.id)
-        .map((m) => ({ ...m, ...seriesOfMetric(release, m.id) })),
-    })),
+    count: kept.length,
+    layers: kept.map((l) => ({ ...l, metrics: series.filter((m) => m.layer === l.id) })),
   };
 }

@@ -17,6 +17,21 @@ const date = <const D extends string>(description: D) =>
 
 export const NO_QUERY = { type: 'object', additionalProperties: false, properties: {} } as const;
 
+// The full list is the contract's form (no parameter); `topic` narrows it to some topics' indicators.
+export const LAYERS_QUERY = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    topic: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 2000,
+      description:
+        'Comma-separated topic ids (of /api/v1/topics, topic:<id> or the bare id): only the series of their indicators, and the layers holding one; omitted means every layer',
+    },
+  },
+} as const;
+
 export const INCLUDES = ['names'] as const;
 
 // Events come a page at a time (src/serve/timemachine/events.ts).
