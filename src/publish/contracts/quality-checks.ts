@@ -13,7 +13,11 @@ export function qualityChecks(model: Model) {
   // a source that publishes 0 as a value (zero_is_value) writes no missing value as 0
   const zeroIsValue = new Set(model.indicators.filter((i) => i.zero_is_value).map((i) => i.id));
   const allZeros = model.points.filter((p) => p.value === 0);
-  const zeros = allZeros.filter((p) => !zeroIsValue.has(p.metric.split(';')[0]!));
+  const sourceZeros = allZeros.filter((p) => !zeroIsValue.has(p.metric.split(';')[0]!));
+  // a 0 the source itself prints where it may mean "no data" is published as printed, flagged
+  // suspicious with a note saying so: explained, not a missing value written as 0 by Dala
+  const explained = sourceZeros.filter((p) => p.status === 'suspicious' && p.note);
+  const zeros = sourceZeros.filter((p) => !explained.includes(p));
   const reasonMismatch = model.points.filter(
     (p) => (p.value === null) !== (p.null_reason !== null),
   );
@@ -35,7 +39,7 @@ export function qualityChecks(model: Model) {
     {
       id: 'no-zero-for-missing',
       passed: zeros.length === 0 && reasonMismatch.length === 0,
-      detail: `${zeros.length} values equal to 0 where the source leaves a missing value empty (a 0 there would stand in for missing), ${allZeros.length - zeros.length} zeros of sources that publish 0 as a value; ${nulls.length} null points, ${reasonMismatch.length} without a null_reason or with one beside a value`,
+      detail: `${zeros.length} values equal to 0 where the source leaves a missing value empty (a 0 there would stand in for missing), ${explained.length} zeros printed by the source where it may mean no data, flagged suspicious with a note, ${allZeros.length - sourceZeros.length} zeros of sources that publish 0 as a value; ${nulls.length} null points, ${reasonMismatch.length} without a null_reason or with one beside a value`,
     },
     {
       id: 'suspicious-values-explained',
