@@ -90,11 +90,16 @@ describe('topics of the real release', () => {
   });
 
   test("DCAT: each dataset's dcat:theme names its indicators' topics, concepts of a SKOS scheme labelled in kk, ru and en that resolve on the serving host, with 0 SHACL violations", async () => {
-    const quads = parseTurtle(readFileSync(join(dir, 'data/dcat-catalog.ttl'), 'utf8'));
+    // A release with no public URL names Dala's own IRIs root-relative: they resolve against the
+    // address the catalogue is fetched from, here the serving host.
+    const quads = parseTurtle(
+      readFileSync(join(dir, 'data/dcat-catalog.ttl'), 'utf8'),
+      `${base}/data/dcat-catalog.ttl`,
+    );
     const SKOS = 'http://www.w3.org/2004/02/skos/core#';
     const objects = (s: string, p: string) =>
       quads.filter((q) => q.subject.value === s && q.predicate.value === p).map((q) => q.object);
-    const origin = 'https://dala.kz';
+    const origin = base;
     const scheme = `${origin}/api/v1/topics`;
     assert.deepEqual(
       objects(scheme, 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type').map((o) => o.value),
@@ -136,11 +141,11 @@ describe('topics of the real release', () => {
         t.notation ? [t.notation] : [],
       );
       // the concept's IRI is the topic's v1 resource on the serving host
-      const res = await fetch(c.replace(origin, base));
+      const res = await fetch(c);
       assert.equal(res.status, 200, c);
       assert.equal(((await res.json()) as any).data.id, `topic:${t.id}`);
     }
-    assert.equal((await fetch(scheme.replace(origin, base))).status, 200);
+    assert.equal((await fetch(scheme)).status, 200);
     const result = await validateDcatAp(quads);
     assert.deepEqual(result.violations.slice(0, 5), []);
   });
