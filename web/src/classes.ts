@@ -34,7 +34,8 @@ export function classify(values: number[], whole: boolean): Classes | null {
   const cuts: number[] = [];
   for (let i = 1; i < MAX_CLASSES; i++) {
     const c = round2(quantile(sorted, i / MAX_CLASSES), whole);
-    if (c > min && c <= max && c > (cuts.at(-1) ?? -Infinity)) cuts.push(c);
+    // strictly inside (min, max): a cut at the maximum would leave a last class "100 – 100"
+    if (c > min && c < max && c > (cuts.at(-1) ?? -Infinity)) cuts.push(c);
   }
   const n = cuts.length + 1;
   const three = schemeYlGnBu[3]!;

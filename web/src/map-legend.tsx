@@ -19,10 +19,13 @@ interface Props {
   note: string | null;
 }
 
-/** The classes as "from – to" labels: the ends as published, the cut points as rounded. */
+/**
+ * The classes as "from – to" labels: the ends as published, the cut points as rounded. When every
+ * value shown is the same there is one class of one number, labelled as that number alone.
+ */
 export function classLabels(lang: Lang, c: Classes): string[] {
   const at = (i: number) => fmtValue(lang, c.edges[i]!);
-  return c.colours.map((_, i) => `${at(i)} – ${at(i + 1)}`);
+  return c.colours.map((_, i) => (at(i) === at(i + 1) ? at(i) : `${at(i)} – ${at(i + 1)}`));
 }
 
 /** The key as the exported picture draws it. */
