@@ -18,7 +18,6 @@ import {
   SDG_PAGES,
   sdgPlatformTokens,
 } from './support/personal-data.js';
-import { pdfToText } from './support/pdftotext.js';
 import { realRelease } from './support/release.js';
 import { tempDir } from './support/temp-dir.js';
 
@@ -92,11 +91,7 @@ describe('personal data in the release', () => {
     const dir = tempDir('dala-personal-');
     writeFileSync(join(dir, 'points.json.gz'), gzipSync('{"note":"Executor: Tastan N."}'));
     writeFileSync(join(dir, 'clean.json'), '{"note":"none"}');
-    const { scanned, hits } = await findTokens(
-      dir,
-      [{ token: 'Tastan', from: 'planted' }],
-      pdfToText,
-    );
+    const { scanned, hits } = await findTokens(dir, [{ token: 'Tastan', from: 'planted' }]);
     assert.equal(scanned, 2);
     assert.deepEqual(hits, [`${join(dir, 'points.json.gz')} contains "Tastan" (planted)`]);
   });
@@ -104,7 +99,7 @@ describe('personal data in the release', () => {
   test('no released byte carries a name, phone, e-mail or login the notes point to', async () => {
     const { releasesDir } = await realRelease();
     const tokens = [...printedTokens(SNAP), ...metadataTokens(SNAP), ...sdgPlatformTokens(SNAP)];
-    const { scanned, hits } = await findTokens(releasesDir, tokens, pdfToText);
+    const { scanned, hits } = await findTokens(releasesDir, tokens);
     assert.ok(scanned > 400, `${scanned} files scanned`);
     assert.deepEqual(hits, []);
   });

@@ -13,7 +13,7 @@ import { buildApp, type DalaApp } from '../src/serve/app.js';
 import { callTool, httpClient } from './support/mcp-client.js';
 import { noPdftotext, pdfToText } from './support/pdftotext.js';
 import { parseTurtle } from './support/rdf.js';
-import { filesUnder, readableText } from './support/released-files.js';
+import { releasedTexts } from './support/released-files.js';
 import { realRelease } from './support/release.js';
 import { tempDir } from './support/temp-dir.js';
 
@@ -22,10 +22,13 @@ const FOREIGN = 'dala.kz';
 const CONFIGURED = 'https://data.example.kz';
 
 async function foreignNamers(releaseDir: string): Promise<{ files: number; naming: string[] }> {
-  const files = filesUnder(releaseDir);
+  let files = 0;
   const naming: string[] = [];
-  for (const f of files) if ((await readableText(f)).includes(FOREIGN)) naming.push(f);
-  return { files: files.length, naming };
+  for await (const { path, text } of releasedTexts(releaseDir)) {
+    files++;
+    if (text.includes(FOREIGN)) naming.push(path);
+  }
+  return { files, naming };
 }
 
 const manifestOf = (releaseDir: string) =>

@@ -2,6 +2,9 @@
 // from its own process must not block the event loop while poppler reads (a blocked server lets
 // kept-alive sockets time out under the client).
 import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export const noPdftotext = spawnSync('pdftotext', ['-v']).error !== undefined;
 
@@ -20,5 +23,45 @@ export function pdfToText(pdf: Buffer, bbox = false): Promise<string> {
         : reject(new Error(`pdftotext exited ${code}: ${Buffer.concat(err).toString()}`)),
     );
     child.stdin.end(pdf);
+  });
+}
+
+/**
+ * The text of each PDF, in order. pdftotext reads one file per process, and a release holds hundreds
+ * of PDFs: they are joined into one (pdfunite) and read in one pass, split at its page ends. When a
+ * PDF has more than one page the pages no longer tell the files apart, and each is read on its own.
+ */
+export async function pdfsToText(pdfs: Buffer[]): Promise<string[]> {
+  if (pdfs.length === 0) return [];
+  const dir = mkdtempSync(join(tmpdir(), 'dala-pdfs-'));
+  try {
+    const inputs = pdfs.map((pdf, i) => {
+      const path = join(dir, `${String(i).padStart(6, '0')}.pdf`);
+      writeFileSync(path, pdf);
+      return path;
+    });
+    const joined = join(dir, 'joined.pdf');
+    await run('pdfunite', [...inputs, joined]);
+    const pages = (await pdfToText(readFileSync(joined))).split('\f').slice(0, -1);
+    if (pages.length === pdfs.length) return pages;
+    const texts: string[] = [];
+    for (const pdf of pdfs) texts.push(await pdfToText(pdf));
+    return texts;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function run(command: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const err: Buffer[] = [];
+    child.stderr.on('data', (b: Buffer) => err.push(b));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`${command} exited ${code}: ${Buffer.concat(err).toString()}`)),
+    );
   });
 }

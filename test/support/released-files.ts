@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { pdfToText } from './pdftotext.js';
+import { pdfsToText } from './pdftotext.js';
 
 /** Every file under `dir`, at any depth. */
 export function filesUnder(dir: string): string[] {
@@ -13,13 +13,30 @@ export function filesUnder(dir: string): string[] {
   });
 }
 
-/** A released file's text: decompressed, and a PDF's raw bytes followed by its words. */
-export async function readableText(path: string): Promise<string> {
-  let bytes = readFileSync(path);
-  if (path.endsWith('.gz')) bytes = gunzipSync(bytes);
-  else if (path.endsWith('.br')) bytes = brotliDecompressSync(bytes);
-  const raw = bytes.toString('latin1');
-  return path.replace(/\.(gz|br)$/, '').endsWith('.pdf')
-    ? `${raw}\n${await pdfToText(bytes)}`
-    : bytes.toString('utf8');
+const isPdf = (path: string) => path.replace(/\.(gz|br)$/, '').endsWith('.pdf');
+
+/** A released file's bytes as a reader gets them: the gzip and br variants decompressed. */
+function readableBytes(path: string): Buffer {
+  const bytes = readFileSync(path);
+  if (path.endsWith('.gz')) return gunzipSync(bytes);
+  if (path.endsWith('.br')) return brotliDecompressSync(bytes);
+  return bytes;
+}
+
+/**
+ * Each file under `dir` with its text, one at a time: decompressed, and a PDF's raw bytes followed
+ * by its words. The PDFs' words are extracted first, all in one pdftotext pass (pdfsToText).
+ */
+export async function* releasedTexts(dir: string): AsyncGenerator<{ path: string; text: string }> {
+  const files = filesUnder(dir);
+  const pdfs = files.filter(isPdf);
+  const words = await pdfsToText(pdfs.map(readableBytes));
+  const wordsOf = new Map(pdfs.map((p, i) => [p, words[i]!]));
+  for (const path of files) {
+    const bytes = readableBytes(path);
+    const words = wordsOf.get(path);
+    const text =
+      words === undefined ? bytes.toString('utf8') : `${bytes.toString('utf8')}\n${words}`;
+    yield { path, text };
+  }
 }
