@@ -65,8 +65,8 @@ function operation(path: string, method: string, op: Json): string {
         Object.values((m['examples'] ?? {}) as Record<string, Json>).map(
           (e) =>
             `<p>Example answer (${esc(status)}): ${esc(String(e['summary'] ?? ''))}</p>` +
-            (e['externalValue']
-              ? `<p><a href="${esc(String(e['externalValue']))}">${esc(String(e['externalValue']))}</a></p>`
+            (e['x-dala-file']
+              ? `<p><a href="${esc(String(e['x-dala-file']))}">${esc(String(e['x-dala-file']))}</a></p>`
               : pre(e['value'])),
         ),
       ),

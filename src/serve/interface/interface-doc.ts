@@ -113,11 +113,16 @@ export async function interfaceDocument(
       const media = response['content'][answer.type] ?? Object.values(response['content'])[0];
       if (!media) continue;
       if (path.startsWith('/data/')) {
-        // a sealed file is its own example: linked whole rather than copied or cut
+        // A sealed file is its own example: named by its permalink rather than copied or cut. Not as
+        // externalValue: a relative URI there resolves against wherever the document was saved
+        // (OpenAPI 3.1 §4.8.19 and §4.3), so a client generator reading a saved copy fails on each, and
+        // one reading it online fetches every file; an absolute one would need a public URL.
+        const permalink = `/r/${release.revision}${request.url}`;
         media['examples'] = {
           release: {
             summary: `The file ${request.url} of release ${release.revision}`,
-            externalValue: request.url,
+            description: `The file is its own example: GET ${permalink} answers it as sealed in this release.`,
+            'x-dala-file': permalink,
           },
         };
         continue;
