@@ -143,7 +143,8 @@ export function MapView(props: Props) {
         date={view.date}
         perCapita={props.perCapita}
       />
-      <div class="layout">
+      {/* data-metric: the series whose values the map, key and table show, once they have arrived */}
+      <div class="layout" data-metric={shown.metric.id}>
         <div class="map-col">
           <div ref={mapBox}>
             <ChoroplethMap
