@@ -204,6 +204,63 @@ describe('the dynamic tables in the real release', () => {
     assert.equal(ind.frequency, 'quarterly-cumulative');
   });
 
+  test('a base that changes inside a row is said on exactly the values before or after the change', async () => {
+    // fisheries: "*) until 2020 price indices by December of the previous year", printed on the title
+    const fish2020 = await observation('fisheries_price_index', 'KZ', '2020-12-31');
+    assert.equal(fish2020.value, 100.1);
+    assert.match(fish2020.note, /until 2020 price indices by December of the previous year/);
+    const fish2021 = await observation('fisheries_price_index', 'KZ', '2021-12-31');
+    assert.equal(fish2021.value, 104.4);
+    assert.doesNotMatch(fish2021.note ?? '', /until 2020/);
+    // commercial rent: "*) since 2022, price indices to the 4th quarter of the previous year"
+    const rent2021 = await observation('commercial_rent_price_index', 'KZ', '2021-12-31');
+    assert.equal(rent2021.value, 102.2);
+    assert.doesNotMatch(rent2021.note ?? '', /4th quarter/);
+    const rent2022 = await observation('commercial_rent_price_index', 'KZ', '2022-12-31');
+    assert.equal(rent2022.value, 101.8);
+    assert.match(rent2022.note, /since 2022, price indices to the 4th quarter/);
+    // December 2015 = 100: forestry's row carries "1) Since 2017, price indices for the 4th quarter of 2015"
+    const forestry2016 = await observation('forestry_ppi_index_dec_2015_100', 'KZ', '2016-12-31');
+    assert.equal(forestry2016.value, 107.5);
+    assert.doesNotMatch(forestry2016.note ?? '', /4th quarter/);
+    const forestry2017 = await observation('forestry_ppi_index_dec_2015_100', 'KZ', '2017-12-31');
+    assert.equal(forestry2017.value, 112.1);
+    assert.match(forestry2017.note, /Since 2017, price indices for the 4th quarter of 2015/);
+    const fixed = (
+      await getJson(`/api/v1/indicators/${encodeURIComponent('indicator:cpi_index_dec_2000_100')}`)
+    ).data;
+    assert.deepEqual([fixed.base.kind, fixed.base.year], ['fixed-year', 2000]);
+    assert.equal(fixed.base.name.en, 'December 2000 = 100');
+  });
+
+  test('national price tables: a padded text number with a decimal comma, and "…" before a series starts', async () => {
+    // "        489,2": the 2019 producer price index against December 2000, stored as padded text
+    const ppi = await observation('industrial_ppi_index_dec_2000_100', 'KZ', '2019-12-31');
+    assert.equal(ppi.value, 489.2);
+    assert.match(ppi.note, /489,2/);
+    // construction 2014: "104,4" as text beside real numbers in the same row
+    assert.equal(
+      (await observation('construction_price_index_dec_prev_dec', 'KZ', '2014-12-31')).value,
+      104.4,
+    );
+    assert.equal(
+      (await observation('construction_price_index_year_prev_year', 'KZ', '1995')).value,
+      319.4,
+    );
+    // agricultural producer prices: the December block starts in 1993; 1992 is "…"
+    const agri1992 = await observation(
+      'agricultural_producer_price_index_dec_prev_dec',
+      'KZ',
+      '1992-12-31',
+    );
+    assert.equal(agri1992.value, null);
+    assert.match(agri1992.null_reason, /not available/);
+    assert.equal(
+      (await observation('agricultural_producer_price_index_year_prev_year', 'KZ', '1992')).value,
+      1031.7,
+    );
+  });
+
   test('the two editions of the quarterly unemployment rate are one concept, each with its source', async () => {
     const ind = await getJson(
       `/api/v1/indicators/${encodeURIComponent('indicator:unemployment_rate_lfs_quarterly')}`,
