@@ -3,6 +3,7 @@
 // and never stores a problem. Through buildApp, on fixture releases.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { buildApp, type DalaApp } from '../src/serve/app.js';
 import { AnswerCache, CachedAnswer } from '../src/serve/answers/cache.js';
@@ -160,6 +161,22 @@ test('the answer cache stays within its byte budget, evicting the least recently
   assert.ok(cache.get('a') && cache.get('c') && cache.get('d'));
   cache.set('huge', answer(10_000));
   assert.equal(cache.get('huge'), undefined, 'an entry over the budget is not kept');
+});
+
+test('the answer cache counts the bytes its answers hold: a variant made after an answer is stored is charged and can evict, and a kept variant holds only its own bytes', () => {
+  const body = () => randomBytes(1000); // incompressible: its gzip is about as large as it
+  const answer = () => new CachedAnswer(body(), 'application/json', 'public');
+  const cache = new AnswerCache({ maxBytes: 3 * (1000 + 256) + 500 });
+  for (const k of ['a', 'b', 'c']) cache.set(k, answer());
+  assert.equal(cache.size, 3);
+  const a = cache.get('a')!; // a is now the most recent, b the least
+  const gzip = a.gzip;
+  // zlib's answer is a view of its 16 KiB output chunk; kept as it was, it would hold all of it
+  assert.equal(gzip.buffer.byteLength, gzip.length, 'the kept gzip owns exactly its bytes');
+  assert.equal(cache.get('b'), undefined, 'the growth of a evicted the least recently used');
+  assert.ok(cache.get('a') && cache.get('c'));
+  assert.equal(cache.heldBytes, a.weight + cache.get('c')!.weight);
+  assert.ok(cache.heldBytes <= cache.maxBytes);
 });
 
 test('canonical URLs sort parameters by name, keep repeated names in order and normalise encoding', () => {

@@ -24,43 +24,75 @@ export interface KeptAnswer extends Encodable {
   /** The Deprecation header (RFC 9745) of an answer reached through a deprecated id, when it has one. */
   readonly deprecation?: string | null;
   readonly weight: number;
+  /**
+   * Set by the cache while it keeps the answer: told the bytes of each representation the answer makes
+   * and keeps after it was stored (CachedAnswer's gzip and br, made on first use), so the budget
+   * counts the bytes held, not an estimate.
+   */
+  onGrow?: ((bytes: number) => void) | null;
+}
+
+/**
+ * `b` in an ArrayBuffer of its own length. zlib's sync result can be a view of its larger output chunk
+ * (16 KiB for an answer of 2 KiB), and a small Buffer.from a view of a shared 8 KiB pool: a kept view
+ * holds its whole backing store, which no byte count of the view sees (at 1,557 series answers the
+ * views held 64 MiB for 34 MiB of answers).
+ */
+export function owned(b: Buffer): Buffer {
+  if (b.byteOffset === 0 && b.buffer.byteLength === b.length) return b;
+  const own = Buffer.allocUnsafeSlow(b.length);
+  b.copy(own);
+  return own;
 }
 
 export class CachedAnswer implements KeptAnswer {
+  readonly body: Buffer;
   readonly sha256: string;
   readonly lazy = true; // gzip and br are made on first use (chooseCoding reads no variant it does not send)
+  onGrow: ((bytes: number) => void) | null = null;
   private gz: Buffer | null = null;
   private brotli: Buffer | null = null;
 
   constructor(
-    readonly body: Buffer,
+    body: Buffer,
     readonly contentType: string,
     readonly cacheControl: string,
     readonly link: string | null = null, // the Link header (RFC 8288) of the answer, when it has one
     readonly deprecation: string | null = null, // the Deprecation header (RFC 9745), when it has one
   ) {
+    this.body = owned(body);
     this.sha256 = createHash('sha256').update(body).digest('hex');
   }
 
+  private kept(variant: Buffer): Buffer {
+    const own = owned(variant);
+    this.onGrow?.(own.length);
+    return own;
+  }
+
   get gzip(): Buffer {
-    return (this.gz ??= gzipSync(this.body, {
-      level: this.body.length > LARGE_BYTES ? LARGE_GZIP_LEVEL : GZIP_LEVEL,
-    }));
+    return (this.gz ??= this.kept(
+      gzipSync(this.body, {
+        level: this.body.length > LARGE_BYTES ? LARGE_GZIP_LEVEL : GZIP_LEVEL,
+      }),
+    ));
   }
 
   get br(): Buffer {
-    return (this.brotli ??= brotliCompressSync(this.body, {
-      params: {
-        [z.BROTLI_PARAM_QUALITY]:
-          this.body.length > LARGE_BYTES ? LARGE_BROTLI_QUALITY : BROTLI_QUALITY,
-        [z.BROTLI_PARAM_SIZE_HINT]: this.body.length,
-      },
-    }));
+    return (this.brotli ??= this.kept(
+      brotliCompressSync(this.body, {
+        params: {
+          [z.BROTLI_PARAM_QUALITY]:
+            this.body.length > LARGE_BYTES ? LARGE_BROTLI_QUALITY : BROTLI_QUALITY,
+          [z.BROTLI_PARAM_SIZE_HINT]: this.body.length,
+        },
+      }),
+    ));
   }
 
-  /** Bytes held: the body plus whichever variants were made (an upper bound of both is charged up front). */
+  /** Bytes held now: the body and whichever variants were made (a variant made later is told to onGrow). */
   get weight(): number {
-    return this.body.length * 2 + 256;
+    return this.body.length + (this.gz?.length ?? 0) + (this.brotli?.length ?? 0) + 256;
   }
 }
 
@@ -72,7 +104,8 @@ export interface AnswerCacheOptions {
 }
 
 export class AnswerCache {
-  private readonly entries = new Map<string, KeptAnswer>(); // insertion order = recency
+  // insertion order = recency; `charged` is what the entry counts in `bytes`, grown as it grows
+  private readonly entries = new Map<string, { answer: KeptAnswer; charged: number }>();
   private bytes = 0;
   readonly maxBytes: number;
   readonly maxEntryBytes: number;
@@ -86,13 +119,18 @@ export class AnswerCache {
     return this.entries.size;
   }
 
+  /** The bytes the kept answers hold (at most maxBytes once a set or a growth has evicted). */
+  get heldBytes(): number {
+    return this.bytes;
+  }
+
   get(key: string): KeptAnswer | undefined {
     const hit = this.entries.get(key);
     if (hit) {
       this.entries.delete(key);
       this.entries.set(key, hit);
     }
-    return hit;
+    return hit?.answer;
   }
 
   set(key: string, answer: KeptAnswer): void {
@@ -100,14 +138,28 @@ export class AnswerCache {
     const old = this.entries.get(key);
     if (old) {
       this.entries.delete(key);
-      this.bytes -= old.weight;
+      this.bytes -= old.charged;
+      if (old.answer !== answer && old.answer.onGrow) old.answer.onGrow = null;
     }
-    this.entries.set(key, answer);
-    this.bytes += answer.weight;
+    const entry = { answer, charged: answer.weight };
+    this.entries.set(key, entry);
+    this.bytes += entry.charged;
+    if ('onGrow' in answer)
+      answer.onGrow = (bytes) => {
+        if (this.entries.get(key) !== entry) return;
+        entry.charged += bytes;
+        this.bytes += bytes;
+        this.evict();
+      };
+    this.evict();
+  }
+
+  private evict(): void {
     for (const [k, v] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
       this.entries.delete(k);
-      this.bytes -= v.weight;
+      this.bytes -= v.charged;
+      if (v.answer.onGrow) v.answer.onGrow = null;
     }
   }
 }

@@ -7,6 +7,7 @@
 // the cache is known when it is stored.
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, brotliDecompressSync, constants as z, gzipSync } from 'node:zlib';
+import { owned } from './cache.js';
 import { RouteMadeAnswer } from './route-made.js';
 
 const BROTLI_QUALITY = 1;
@@ -24,9 +25,14 @@ export class CompressedAnswer extends RouteMadeAnswer {
   constructor(body: Buffer) {
     super();
     this.bodyBytes = body.length;
-    this.br = brotliCompressSync(body, {
-      params: { [z.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [z.BROTLI_PARAM_SIZE_HINT]: body.length },
-    });
+    this.br = owned(
+      brotliCompressSync(body, {
+        params: {
+          [z.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+          [z.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      }),
+    );
     // Over the Brotli bytes, a twentieth of the body's: Brotli at a fixed quality is deterministic
     // and lossless, so equal Brotli bytes mean equal answers and the reverse (RFC 9110 8.8.3).
     this.sha256 = createHash('sha256').update(this.br).digest('hex');

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { gzipComposed, type DeflatedPart } from '../../lib/gzip-compose.js';
+import { owned } from './cache.js';
 import { RouteMadeAnswer } from './route-made.js';
 
 // An identity body up to this size is kept once made; a larger one is made again when asked for, so
@@ -50,7 +51,7 @@ export class PrecomposedAnswer extends RouteMadeAnswer {
   get body(): Buffer {
     if (this.whole) return this.whole;
     const body = this.tail ? Buffer.concat([this.head, this.tail]) : gunzipSync(this.gzip);
-    if (body.length <= KEEP_BODY_BYTES) this.whole = body;
+    if (body.length <= KEEP_BODY_BYTES) this.whole = owned(body);
     return body;
   }
 }
