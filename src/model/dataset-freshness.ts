@@ -24,17 +24,32 @@ export const SLA_DAYS: Readonly<Record<Frequency, number>> = {
   'school-year': 400,
 };
 
-/** Latest period end with a value of one indicator: nationally, or in any place when there is no national series. */
-function latestEndOf(points: Point[], metric: string): string | null {
-  const latest = (ps: Point[]) =>
-    ps.reduce<string | null>(
-      (max, p) => (max === null || p.period_end > max ? p.period_end : max),
-      null,
-    );
-  const values = points.filter(
-    (p) => (p.metric === metric || p.metric.split(';')[0] === metric) && p.value !== null,
+/** The latest period end of some points, or null when there are none. */
+const latestEnd = (ps: readonly Point[]) =>
+  ps.reduce<string | null>(
+    (max, p) => (max === null || p.period_end > max ? p.period_end : max),
+    null,
   );
-  return latest(values.filter((p) => p.place === 'KZ')) ?? latest(values);
+
+/**
+ * The points with a value of each indicator (a breakdown `metric;dimension=...` under its indicator),
+ * grouped in one pass: a release holds hundreds of indicators and a filter per indicator read every
+ * point each time.
+ */
+function valuesByIndicator(points: readonly Point[]): Map<string, Point[]> {
+  const out = new Map<string, Point[]>();
+  for (const p of points) {
+    if (p.value === null) continue;
+    const indicator = p.metric.split(';')[0]!;
+    if (!out.has(indicator)) out.set(indicator, []);
+    out.get(indicator)!.push(p);
+  }
+  return out;
+}
+
+/** Latest period end with a value of one indicator: nationally, or in any place when there is no national series. */
+function latestEndOf(values: readonly Point[]): string | null {
+  return latestEnd(values.filter((p) => p.place === 'KZ')) ?? latestEnd(values);
 }
 
 /**
@@ -47,11 +62,16 @@ export function freshnessOf(
   metrics: readonly string[],
   frequencies: ReadonlyMap<string, Frequency>,
 ): Pick<DatasetDef, 'as_of' | 'parts' | 'sla_days'> {
+  const values = valuesByIndicator(points);
   const parts = metrics.map((indicator) => {
     const frequency = frequencies.get(indicator);
     if (frequency === undefined)
       throw new Error(`indicator ${indicator} has no declared frequency`);
-    return { indicator, as_of: latestEndOf(points, indicator), sla_days: SLA_DAYS[frequency] };
+    return {
+      indicator,
+      as_of: latestEndOf(values.get(indicator) ?? []),
+      sla_days: SLA_DAYS[frequency],
+    };
   });
   const known = parts.map((p) => p.as_of).filter((d): d is string => d !== null);
   return {

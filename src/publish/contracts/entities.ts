@@ -6,6 +6,7 @@ import type { Names, Region, ReviewStatus } from '../../model/types.js';
 import type { Artifact } from '../artifact.js';
 import { header, sourceOf, sourceRef } from './header.js';
 import { slugOf } from '../../lib/slug.js';
+import { pointsOfSeries } from './points.js';
 
 export const COUNTRY = {
   id: 'place:KZ',
@@ -221,15 +222,14 @@ export function entityGraph(model: Model) {
       edge(l.subject, 'same_as', l.object, l.source_url, l.review_status),
     ),
     ...model.indicators.flatMap((ind) =>
-      [...new Set(model.points.filter((p) => p.metric === ind.id).map((p) => p.place))].map(
-        (place) =>
-          edge(
-            `indicator:${ind.id}`,
-            'measured_for',
-            placeId(place),
-            ind.source_url,
-            ind.review_status,
-          ),
+      [...new Set(pointsOfSeries(model, ind.id).map((p) => p.place))].map((place) =>
+        edge(
+          `indicator:${ind.id}`,
+          'measured_for',
+          placeId(place),
+          ind.source_url,
+          ind.review_status,
+        ),
       ),
     ),
     ...model.datasets.flatMap((d) =>

@@ -5,7 +5,13 @@ import type { Point } from '../../model/types.js';
 import type { Artifact } from '../artifact.js';
 import { toCsv } from '../csv.js';
 import { figureOf, header, sourceRef } from './header.js';
-import { indicatorOf, latestPoint, regionalFamilies, regionalMetrics } from './points.js';
+import {
+  indicatorOf,
+  latestPoint,
+  pointsOfSeries,
+  regionalFamilies,
+  regionalMetrics,
+} from './points.js';
 import { deprecatedId, labelOfSeries, seriesKeyOf } from '../../model/series-labels.js';
 import { declaredDimensions, parseSeriesKey } from '../../sources/series-keys.js';
 import { DIMENSION_IDS, TOTAL_CODE } from '../../lib/dimensions.js';
@@ -294,7 +300,7 @@ export function seriesDatasets(model: Model): Artifact[] {
   return [...metricsOf].flatMap(([id, metrics]) => {
     const dataset = model.datasets.find((d) => d.id === id)!;
     const keys = [...new Set(metrics.flatMap((m) => everySeriesOf(model, m)))];
-    const points = keys.flatMap((key) => model.points.filter((p) => p.metric === key));
+    const points = keys.flatMap((key) => pointsOfSeries(model, key));
     // A dataset of dimensioned indicators has a column per dimension its series carry ('_T': total),
     // so a reader filters breakdowns without parsing the series label.
     const dims = DIMENSION_IDS.filter((d) => points.some((p) => p.dimensions?.[d] !== undefined));

@@ -19,21 +19,20 @@ import { decimalsFor } from '../pdf/numbers.js';
 import { seriesKeyOf } from '../../model/series-labels.js';
 import { declaredDimensions, seriesKey } from '../../sources/series-keys.js';
 import { DIMENSIONS } from '../../lib/dimensions.js';
+import { pointsAt, pointsOfSeries } from './points.js';
 
 /** Points of one metric and place in time order (annual and cumulative periods alike). */
 export function seriesPoints(model: Model, metric: string, place: string): Point[] {
   const key = seriesKeyOf(model.indicators, metric);
-  return model.points
-    .filter((p) => p.metric === key && p.place === place)
-    .sort((a, b) =>
-      a.period_end < b.period_end
-        ? -1
-        : a.period_end > b.period_end
-          ? 1
-          : a.period < b.period
-            ? -1
-            : 1,
-    );
+  return [...pointsAt(model, key, place)].sort((a, b) =>
+    a.period_end < b.period_end
+      ? -1
+      : a.period_end > b.period_end
+        ? 1
+        : a.period < b.period
+          ? -1
+          : 1,
+  );
 }
 
 function chartSeries(label: string, points: Point[]): ChartSeries {
@@ -187,7 +186,7 @@ const codeName = (dimension: string, code: string): string =>
 
 /** The regions in one period, ranked; a region that published nothing keeps its row with the reason. */
 export function rankedRegions(model: Model, indicator: Indicator, period: string): RankedBarsInput {
-  const points = model.points.filter((p) => p.metric === indicator.id && p.period === period);
+  const points = pointsOfSeries(model, indicator.id).filter((p) => p.period === period);
   const unit = mainUnit(points, indicator.unit);
   const rows = model.regions.map((r) => {
     const p = points.find((q) => q.place === r.iso);

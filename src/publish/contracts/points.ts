@@ -61,12 +61,20 @@ function pointIndex(model: Model): PointIndex {
   return index;
 }
 
+/** The points of one series (its key, as `seriesKeyOf` gives it) at one place, in the model's order. */
+export const pointsAt = (model: Model, key: string, place: string): readonly Point[] =>
+  pointIndex(model).bySeriesPlace.get(`${key}\u0000${place}`) ?? [];
+
+/** The points of one series (its key), in the model's order. */
+export const pointsOfSeries = (model: Model, key: string): readonly Point[] =>
+  pointIndex(model).bySeries.get(key) ?? [];
+
 /** Latest point of a metric for a place that has a value; else the latest null point; else null. */
 export function latestPoint(model: Model, metric: string, place: string): Point | null {
   const key = seriesKeyOf(model.indicators, metric);
-  const series = pointIndex(model).bySeriesPlace.get(`${key}\u0000${place}`) ?? [];
+  const series = pointsAt(model, key, place);
   const withValue = series.filter((p) => p.value !== null);
-  const pick = (list: Point[]) =>
+  const pick = (list: readonly Point[]) =>
     list.reduce<Point | null>(
       (best, p) => (best === null || p.period_end > best.period_end ? p : best),
       null,
@@ -77,7 +85,7 @@ export function latestPoint(model: Model, metric: string, place: string): Point 
 /** The points published under a label (an indicator id, or a deprecated id of one of its breakdowns). */
 export function pointsOf(model: Model, metric: string): Point[] {
   const key = seriesKeyOf(model.indicators, metric);
-  return [...(pointIndex(model).bySeries.get(key) ?? [])];
+  return [...pointsOfSeries(model, key)];
 }
 
 /** The indicator a label names; a deprecated id gives its indicator with the breakdown's id, names and notes. */
