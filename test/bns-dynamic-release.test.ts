@@ -9,6 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import { buildApp, type DalaApp } from '../src/serve/app.js';
 import { snapshotsDir, SOURCES_DIR } from '../src/lib/config.js';
 import { readDynamicTable } from '../src/sources/bns-dynamic-table.js';
+import { tableSpecOf, type DynamicPointsPart } from '../src/sources/bns-dynamic-points.js';
 import { loadRegistry } from '../src/sources/registry/load.js';
 import type { DynamicTableReader } from '../src/sources/registry/reader-schemas.js';
 import { SOUTH_KAZAKHSTAN_LEGACY } from '../src/sources/bns-reforms.js';
@@ -52,17 +53,10 @@ describe('the dynamic tables in the real release', () => {
       const reader = t.reader as DynamicTableReader;
       const moved = new Set((reader.moves ?? []).map((m) => m.from));
       for (const part of reader.parts) {
-        const raw = await readDynamicTable(join(snapshotsDir(), t.snapshots[0]!), {
-          sheet: part.sheet,
-          periods: part.periods,
-          blocks: part.blocks.map((b, i) => ({
-            heading: b.heading,
-            id: String(i),
-            ...(b.within ? { within: b.within } : {}),
-          })),
-          ...(part.ignore ? { ignore: part.ignore } : {}),
-          ...(part.unprintedKeys ? { unprintedKeys: part.unprintedKeys } : {}),
-        });
+        const raw = await readDynamicTable(
+          join(snapshotsDir(), t.snapshots[0]!),
+          tableSpecOf(part as DynamicPointsPart),
+        );
         // every 53rd cell, and the last cell of each block: all positions of the table over the sample
         const sample = raw.cells.filter(
           (c, i, all) => i % 53 === 0 || all[i + 1]?.block !== c.block,
@@ -258,6 +252,61 @@ describe('the dynamic tables in the real release', () => {
     assert.equal(
       (await observation('agricultural_producer_price_index_year_prev_year', 'KZ', '1992')).value,
       1031.7,
+    );
+  });
+
+  test('years in row blocks: each block of rows takes its years from the header row above it', async () => {
+    // the subsistence minimum: 1997-2009 in rows 3-24, 2010-2022 in rows 26-47, 2023-2024 in rows 49-70
+    const kz = (period: string) => observation('subsistence_minimum_per_capita', 'KZ', period);
+    assert.equal((await kz('1997')).value, 3505);
+    assert.equal((await kz('2010')).value, 13487);
+    assert.equal((await kz('2023')).value, 48738);
+    assert.equal((await kz('2024')).value, 51058);
+    // the change block: 1998-2010, 2011-2023, then 2024 alone in its own block (row 121)
+    assert.equal((await observation('subsistence_minimum_change', 'KZ', '2024')).value, 104.8);
+    assert.equal((await observation('subsistence_minimum_change', 'KZ-10', '2023')).value, 110.5);
+    // "2006*": an asterisk the table prints no text for, said on the values; footnote 1 from 2006 on
+    const y2006 = await kz('2006');
+    assert.equal(y2006.value, 8410);
+    assert.match(y2006.note, /prints no text for footnote \*/);
+    assert.match(y2006.note, /methodology has been changed since January 1, 2006/);
+    assert.doesNotMatch((await kz('2005')).note ?? '', /methodology/);
+    assert.match((await kz('2018')).note, /structure of the subsistence minimum has been changed/);
+    assert.doesNotMatch((await kz('2017')).note ?? '', /structure/);
+    // "3) 1997 - 2018 data for the South Kazakhstan region": the Turkistan row before 2019
+    const sko = await observation(
+      'subsistence_minimum_per_capita',
+      SOUTH_KAZAKHSTAN_LEGACY,
+      '2017',
+    );
+    assert.equal(sko.value, 22545);
+    assert.match(sko.note, /1997 - 2018 data for the South Kazakhstan region/);
+    assert.equal(
+      (await observation('subsistence_minimum_per_capita', 'KZ-61', '2017')).value,
+      null,
+    );
+    assert.equal(
+      (await observation('subsistence_minimum_per_capita', 'KZ-61', '2019')).value,
+      28023,
+    );
+  });
+
+  test('two label columns: the English label in column B, a region with no Russian label read all the same', async () => {
+    const dec = 'industrial_purchase_price_index_dec_prev_dec';
+    assert.equal((await observation(dec, 'KZ', '1997-12-31')).value, 118.6);
+    // Abai's row has column A empty and "Abai" in B: 2023 is "98.7" (text), before it "…"
+    assert.equal((await observation(dec, 'KZ-10', '2023-12-31')).value, 98.7);
+    const abai2022 = await observation(dec, 'KZ-10', '2022-12-31');
+    assert.equal(abai2022.value, null);
+    assert.match(abai2022.null_reason, /not available/);
+    // "Turkistan1)": 1997-2018 Turkistan region including Shymkent city; not in 2019
+    assert.match((await observation(dec, 'KZ-61', '2010-12-31')).note, /including Shymkent city/);
+    assert.doesNotMatch((await observation(dec, 'KZ-61', '2019-12-31')).note ?? '', /Shymkent/);
+    assert.match((await observation(dec, 'KZ-19', '2022-12-31')).note, /including Zhetisu region/);
+    assert.doesNotMatch((await observation(dec, 'KZ-19', '2023-12-31')).note ?? '', /Zhetisu/);
+    assert.equal(
+      (await observation('industrial_purchase_price_index_year_prev_year', 'KZ', '1997')).value,
+      112.5,
     );
   });
 

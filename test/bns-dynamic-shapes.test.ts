@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { snapshotsDir } from '../src/lib/config.js';
-import { readDynamicCell, NO_CASE } from '../src/sources/bns-dynamic-cell.js';
+import { readDynamicCell, EMPTY_CELL, NO_CASE } from '../src/sources/bns-dynamic-cell.js';
 import { readDynamicTable, type DynamicCell } from '../src/sources/bns-dynamic-table.js';
 
 const file = (name: string) => join(snapshotsDir(), 'bns-dynamic', name);
@@ -245,6 +245,56 @@ describe('dynamic tables with periods across', () => {
     assert.equal(at(t.cells, 'U5', 'dec').value, 104.4); // "104,4"
     assert.equal(at(t.cells, 'B5', 'dec').value, 179.2); // a number
     assert.equal(t.cells.length, 4 * 30 * 2);
+  });
+
+  test('months across, of the one year the title names, under a header repeated for each base; "Наурыз" is March', async () => {
+    const spec = {
+      sheet: 'Проды',
+      periods: 'flows' as const,
+      monthsOf: 2025,
+      repeatedHeaders: true as const,
+      blocks: [
+        { heading: null, id: 'prev-month' },
+        { heading: 'by December of the previous year', id: 'dec' },
+        { heading: 'to the corresponding month of the previous year', id: 'month' },
+        { heading: 'to the corresponding period of the previous year', id: 'period' },
+      ],
+    };
+    const t = await readDynamicTable(file('cpi_by_region_2025.xlsx'), spec);
+    const january = at(t.cells, 'B4', 'prev-month');
+    assert.equal(january.label, 'Republic of Kazakhstan');
+    assert.equal(january.value, 101.4);
+    assert.deepEqual(january.period, {
+      period: '2025-01',
+      period_start: '2025-01-01',
+      period_end: '2025-01-31',
+    });
+    // the last block's header reads "Наурыз " (Kazakh) between "February" and "April"
+    const march = at(t.cells, 'D76', 'period');
+    assert.equal(march.header, 'Наурыз');
+    assert.equal(march.period.period_end, '2025-03-31');
+    assert.equal(march.value, 106.7);
+    // April to December are printed with nothing under them: null, with the reason
+    const april = at(t.cells, 'E4', 'prev-month');
+    assert.equal(april.value, null);
+    assert.equal(april.nullReason, EMPTY_CELL);
+    // each block has the 21 rows under its own header: no row read twice, none under another's months
+    assert.equal(t.cells.length, 4 * 21 * 12);
+    await assert.rejects(
+      readDynamicTable(file('cpi_by_region_2025.xlsx'), { ...spec, monthsOf: 2024 }),
+      /the title "Food price index in 2025" does not name the year 2024/,
+    );
+  });
+
+  test('a header repeated down the sheet is refused unless the declaration says the table repeats it', async () => {
+    await assert.rejects(
+      readDynamicTable(file('average_subsistence_level_per_capita.xlsx'), {
+        sheet: '1',
+        periods: 'flows',
+        blocks: [{ heading: null, id: 'level' }],
+      }),
+      /cell A26, field label: values in a row without a label/,
+    );
   });
 
   test('a cell that is neither a number nor a convention is refused with its address', () => {

@@ -4,8 +4,10 @@
 // "9 months 2010 year"), or as two rows: the year above and "I quarter" ... "IV quarter", "year" under
 // it. "I quarter" ... "IV quarter" are calendar quarters; "1 quarter", "January-June" and "9 months"
 // are CUMULATIVE from 1 January (2010-Q1, 2010-H1, 2010-9M: never added up). A table whose values are
-// "at the end of the period" gives instants: a year's value is the one on 31 December.
-import { annualPeriod, cumulativePeriod, instantPeriod, quarterPeriod, type PeriodBounds } from './bns-periods.js';
+// "at the end of the period" gives instants: a year's value is the one on 31 December. A table of one
+// year's months (its title names the year: "Consumer price index in 2025") has month names across; the
+// English edition slips a Kazakh or Russian month name in ("Наурыз", March), read as that month.
+import { annualPeriod, cumulativePeriod, instantPeriod, monthPeriod, quarterPeriod, type PeriodBounds } from './bns-periods.js';
 
 export type PeriodsAre = 'flows' | 'end-of-period';
 
@@ -39,6 +41,22 @@ const UNDER: [RegExp, 1 | 2 | 3 | 4 | 'Q1' | 'H1' | '9M' | 'year'][] = [
   [/^years?$/iu, 'year'],
 ];
 
+// the months in the English, Russian and Kazakh editions, January first
+const MONTHS = [
+  ['january', 'январь', 'қаңтар'],
+  ['february', 'февраль', 'ақпан'],
+  ['march', 'март', 'наурыз'],
+  ['april', 'апрель', 'сәуір'],
+  ['may', 'май', 'мамыр'],
+  ['june', 'июнь', 'маусым'],
+  ['july', 'июль', 'шілде'],
+  ['august', 'август', 'тамыз'],
+  ['september', 'сентябрь', 'қыркүйек'],
+  ['october', 'октябрь', 'қазан'],
+  ['november', 'ноябрь', 'қараша'],
+  ['december', 'декабрь', 'желтоқсан'],
+] as const;
+
 const normalise = (t: string) => t.replace(/[\s\u00a0]+/gu, ' ').trim();
 const keyOf = (k: string | undefined) => (k === undefined ? [] : [k.replace(/\u207e/gu, ')')]);
 
@@ -51,8 +69,23 @@ function quarterBounds(year: number, q: 1 | 2 | 3 | 4, periods: PeriodsAre): Per
   return instantPeriod(quarterPeriod(year, q).period_end);
 }
 
-/** A header cell that names its own year; null when it names none. */
-export function ownPeriod(value: unknown, periods: PeriodsAre): ColumnPeriod | null {
+/** A month's name in any of the three editions, with a glued footnote key; null when it is none. */
+function monthOf(value: unknown, year: number, periods: PeriodsAre): ColumnPeriod | null {
+  if (typeof value !== 'string') return null;
+  const t = normalise(value);
+  const k = new RegExp(`^(.*?)${KEY}$`, 'u').exec(t)!;
+  const m = MONTHS.findIndex((names) => (names as readonly string[]).includes(k[1]!.trim().toLowerCase()));
+  if (m < 0) return null;
+  const bounds = monthPeriod(year, m + 1);
+  return { bounds: periods === 'end-of-period' ? instantPeriod(bounds.period_end) : bounds, markers: keyOf(k[2]), header: t };
+}
+
+/**
+ * A header cell that names its own year (or, in a table of one year's months, `monthsOf`, its
+ * month); null when it names none.
+ */
+export function ownPeriod(value: unknown, periods: PeriodsAre, monthsOf?: number): ColumnPeriod | null {
+  if (monthsOf !== undefined) return monthOf(value, monthsOf, periods);
   if (typeof value === 'number') {
     if (!Number.isInteger(value) || value < 1900 || value > 2100) return null;
     return { bounds: yearBounds(value, periods), markers: [], header: String(value) };

@@ -11,7 +11,7 @@ import type { Point } from './records.js';
 import type { DimensionCodes } from '../lib/dimensions.js';
 import { markTableBorders } from './bns-breaks.js';
 import { applyFootnotes, type FootnoteScope, type MarkedCell } from './bns-footnotes.js';
-import { readDynamicTable, type DynamicBlock } from './bns-dynamic-table.js';
+import { readDynamicTable, type DynamicTableSpec } from './bns-dynamic-table.js';
 import type { PeriodsAre } from './bns-dynamic-periods.js';
 import { instantPeriod, type PeriodBounds } from './bns-periods.js';
 import { isPartYearToDate } from '../lib/period-labels.js';
@@ -42,6 +42,9 @@ export interface DynamicPointsPart {
   unprintedKeys?: string[];
   /** Rows read (so their cells are checked) but not published yet: no indicator is declared for them. */
   skip?: string[];
+  labelColumn?: number;
+  repeatedHeaders?: true;
+  monthsOf?: number;
 }
 
 /** A row's values for some years that are another place's, as the table's footnote says. */
@@ -71,6 +74,15 @@ function endOf(p: PeriodBounds, where: string): PeriodBounds {
 
 const columnOf = (address: string) => /^[A-Z]+/u.exec(address)![0].split('').reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
 
+/** The shape reader's spec of a declared part: its blocks by index, the declared shape options as they are. */
+export function tableSpecOf(part: DynamicPointsPart): DynamicTableSpec {
+  const { blocks, place: _place, skip: _skip, ...shape } = part;
+  return {
+    ...shape,
+    blocks: blocks.map((b, i) => ({ heading: b.heading, id: String(i), ...(b.within === undefined ? {} : { within: b.within }) })),
+  };
+}
+
 export async function readDynamicPoints(path: string, spec: DynamicPointsSpec): Promise<Point[]> {
   const cells: MarkedCell[] = [];
   const footnotes: Map<string, string>[] = [];
@@ -78,18 +90,7 @@ export async function readDynamicPoints(path: string, spec: DynamicPointsSpec): 
     for (const b of part.blocks)
       if ((b.metric === undefined) === (b.rows === undefined))
         throw new Error(`${path}, sheet "${part.sheet}": block "${b.heading ?? 'top'}" needs either a metric (rows are places) or rows (each an indicator)`);
-    const blocks: DynamicBlock[] = part.blocks.map((b, i) => ({
-      heading: b.heading,
-      id: String(i),
-      ...(b.within === undefined ? {} : { within: b.within }),
-    }));
-    const table = await readDynamicTable(path, {
-      sheet: part.sheet,
-      periods: part.periods,
-      blocks,
-      ...(part.ignore === undefined ? {} : { ignore: part.ignore }),
-      ...(part.unprintedKeys === undefined ? {} : { unprintedKeys: part.unprintedKeys }),
-    });
+    const table = await readDynamicTable(path, tableSpecOf(part));
     footnotes.push(table.footnotes);
     for (const c of table.cells) {
       if (part.skip?.includes(c.label)) continue;

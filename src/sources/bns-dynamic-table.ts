@@ -7,6 +7,10 @@
 // from its digits (bns-dynamic-cell.ts). Every cell of every labelled row under a period header is
 // returned with its address, its period as the Bureau means it, and the reason when it has no value;
 // a row, heading or value the declaration does not account for fails the build naming the cell.
+// Declared shapes beyond that: the header repeated down the sheet, each giving the periods of the rows
+// under it (years as row blocks: 1997-2009, then 2010-2022, then 2023-2024; a heading row, then the
+// months again); the labels in a later column (column A the Russian label, column B the English one,
+// block headings in B too); month names across, of the one year the title names.
 //
 // Library: @e965/xlsx (SheetJS), as every workbook reader of the build (bns-year-grid.ts says why): it
 // opens both the legacy BIFF8 files (31 of them, named .xlsx at the origin) and the OOXML ones, by
@@ -39,6 +43,12 @@ export interface DynamicTableSpec {
   ignore?: string[];
   /** Keys glued to values that the table never prints a footnote for ("76659,210)": note 10 of nine printed). */
   unprintedKeys?: string[];
+  /** The column of the row labels and block headings (0 = A); columns before it hold labels in another language. */
+  labelColumn?: number;
+  /** Header rows repeat down the sheet: a row with no label and period cells gives the columns of the rows under it. */
+  repeatedHeaders?: true;
+  /** Month names across: the months of this year. */
+  monthsOf?: number;
 }
 
 export interface DynamicCell extends DynamicValue {
@@ -79,36 +89,54 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
     return x === undefined || x.t === 'z' ? '' : squash(String(x.v));
   };
   const at = (r: number, c = 0) => `${path}, sheet "${spec.sheet}", cell ${XLSX.utils.encode_cell({ r, c })}`;
+  const lc = spec.labelColumn ?? 0;
+  // a label, heading, title or footnote: the label column, or the first text left of it
+  const labelText = (r: number) => [...Array(lc + 1).keys()].map((c) => text(r, lc - c)).find((t) => t !== '') ?? '';
 
-  const { headerRow, columns } = findHeader(range, cell, spec.periods, at);
+  const first = findHeader(range, cell, spec, at);
+  let { columns } = first;
   const filled = (r: number, c: number) => text(r, c) !== '' || cell(r, c)?.t === 'n';
+  const valueColumns = [...Array(Math.max(0, range.e.c - lc)).keys()].map((i) => i + lc + 1);
 
   // Footnotes first: their keys decide how a glued key is cut from a number.
   const footnotes = new Map<string, string>();
-  for (let r = headerRow + 1; r <= range.e.r; r++) {
-    const m = FOOTNOTE.exec(text(r, 0));
-    if (m && ![...columns.keys()].some((c) => filled(r, c))) {
+  for (let r = first.headerRow + 1; r <= range.e.r; r++) {
+    const m = FOOTNOTE.exec(labelText(r));
+    if (m && !valueColumns.some((c) => filled(r, c))) {
       const key = normaliseKey(m[1]!).replace(/^(\*+)\)$/u, '$1');
       footnotes.set(key, squash(m[2]!));
     }
   }
-  const keys = new Set([...footnotes.keys(), ...(spec.unprintedKeys ?? [])]);
-  for (const k of spec.unprintedKeys ?? [])
+  const unprinted = new Set(spec.unprintedKeys ?? []);
+  const keys = new Set([...footnotes.keys(), ...unprinted]);
+  for (const k of unprinted)
     if (footnotes.has(k)) throw new Error(`${path}, sheet "${spec.sheet}": footnote ${k} is printed; it is not an unprinted key`);
-  // A key glued to the table's title (column A above the header) reaches every value of the table.
-  const title = [...Array(headerRow - range.s.r).keys()].map((i) => text(range.s.r + i, 0)).find((t) => t !== '') ?? '';
+  // A key glued to the table's title (the label column above the header) reaches every value of the table.
+  const title = [...Array(first.headerRow - range.s.r).keys()].map((i) => labelText(range.s.r + i)).find((t) => t !== '') ?? '';
+  if (spec.monthsOf !== undefined && !title.includes(String(spec.monthsOf)))
+    throw new Error(`${path}, sheet "${spec.sheet}": the title "${title}" does not name the year ${spec.monthsOf} of its months`);
   const titleMarkers = (LABEL_KEY.exec(title)?.[2] ?? '').split(',').filter((k) => k !== '').map((k, i, all) => normaliseKey(i < all.length - 1 ? `${k})` : k));
 
   const cells: DynamicCell[] = [];
   let block = spec.blocks.find((b) => b.heading === null) ?? null;
   let group: string | null = null;
+  let segment = 0;
   const seen = new Map<string, string>();
   const opened = new Set<DynamicBlock>();
-  for (let r = headerRow + 1; r <= range.e.r; r++) {
-    const label = text(r, 0);
-    for (let c = 1; c <= range.e.c; c++)
+  for (let r = first.headerRow + 1; r <= range.e.r; r++) {
+    const label = text(r, lc);
+    if (spec.repeatedHeaders && label === '') {
+      const again = headerAt(r, cell, spec, valueColumns);
+      if (again !== null) {
+        [columns, segment] = [again, segment + 1];
+        continue;
+      }
+    }
+    for (const c of valueColumns)
       if (!columns.has(c) && filled(r, c) && label !== '' && !FOOTNOTE.test(label))
         throw new Error(`${at(r, c)}, field value: a value in a column without a period header`);
+    for (let c = 0; c < lc; c++)
+      if (cell(r, c)?.t === 'n') throw new Error(`${at(r, c)}, field value: a number in a label column`);
     const hasValues = [...columns.keys()].some((c) => filled(r, c));
     if (label === '') {
       if (hasValues) throw new Error(`${at(r)}, field label: values in a row without a label`);
@@ -119,26 +147,28 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
       const heading = spec.blocks.find((b) => b.heading === label && (b.within === undefined || b.within === group));
       if (heading) block = heading;
       else if (spec.blocks.some((b) => b.within === label)) [group, block] = [label, null];
-      else throw new Error(`${at(r)}, field label: a heading "${label}" the declaration does not name`);
+      else throw new Error(`${at(r, lc)}, field label: a heading "${label}" the declaration does not name`);
       continue;
     }
-    if (block === null) throw new Error(`${at(r)}, field label: row "${label}" before any declared block heading`);
+    if (block === null) throw new Error(`${at(r, lc)}, field label: row "${label}" before any declared block heading`);
     opened.add(block);
     const m = LABEL_KEY.exec(label);
     const name = m ? m[1]! : label;
     const labelMarkers = m ? m[2]!.split(',').map((k, i, all) => normaliseKey(i < all.length - 1 ? `${k})` : k)) : [];
-    const key = `${block.id}|${name}`;
-    if (seen.has(key)) throw new Error(`${at(r)}, field label: "${label}" twice in block ${block.id} (first at ${seen.get(key)})`);
-    seen.set(key, at(r));
+    const key = `${block.id}|${segment}|${name}`;
+    if (seen.has(key)) throw new Error(`${at(r, lc)}, field label: "${label}" twice in block ${block.id} (first at ${seen.get(key)})`);
+    seen.set(key, at(r, lc));
     for (const [c, col] of columns) {
       const read = readDynamicCell(cell(r, c), keys, `${at(r, c)} ("${label}", "${col.header}")`);
-      for (const k of read.markers) {
+      for (const k of read.markers)
         if (!keys.has(k)) throw new Error(`${at(r, c)}, field value: footnote "${k}" glued to the value, but the table prints no such footnote`);
-        if (!footnotes.has(k)) read.notes.push(`the table prints no text for footnote ${k}`);
-      }
+      // a key the table prints no text for is said on the value and goes no further (no footnote to apply)
+      const markers = [...titleMarkers, ...col.markers, ...labelMarkers, ...read.markers];
+      for (const k of new Set(markers.filter((k) => unprinted.has(k))))
+        read.notes.push(`the table prints no text for footnote ${k}${read.markers.includes(k) ? '' : ` (marked on "${col.markers.includes(k) ? col.header : label}")`}`);
       cells.push({
         ...read,
-        markers: [...titleMarkers, ...col.markers, ...labelMarkers, ...read.markers],
+        markers: markers.filter((k) => !unprinted.has(k)),
         block: block.id,
         label: name,
         address: XLSX.utils.encode_cell({ r, c }),
@@ -151,24 +181,44 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
   return { cells, footnotes };
 }
 
+/** A repeated header: a row whose cells right of the labels are all periods (one or more). */
+function headerAt(
+  r: number,
+  cell: (r: number, c: number) => XLSX.CellObject | undefined,
+  spec: DynamicTableSpec,
+  valueColumns: readonly number[],
+): Map<number, ColumnPeriod> | null {
+  const own = new Map<number, ColumnPeriod>();
+  for (const c of valueColumns) {
+    const x = cell(r, c);
+    if (x === undefined || x.t === 'z' || String(x.v).trim() === '') continue;
+    const p = ownPeriod(x.v, spec.periods, spec.monthsOf);
+    if (!p) return null;
+    own.set(c, p);
+  }
+  return own.size > 0 ? own : null;
+}
+
 /** The first row with two or more period cells; a row of years followed by a row of parts of the year is one two-row header. */
 function findHeader(
   range: XLSX.Range,
   cell: (r: number, c: number) => XLSX.CellObject | undefined,
-  periods: PeriodsAre,
+  spec: DynamicTableSpec,
   at: (r: number, c?: number) => string,
 ): { headerRow: number; columns: Map<number, ColumnPeriod> } {
+  const { periods } = spec;
+  const from = (spec.labelColumn ?? 0) + 1;
   for (let r = range.s.r; r <= range.e.r; r++) {
     const own = new Map<number, ColumnPeriod>();
-    for (let c = 1; c <= range.e.c; c++) {
-      const p = ownPeriod(cell(r, c)?.v, periods);
+    for (let c = from; c <= range.e.c; c++) {
+      const p = ownPeriod(cell(r, c)?.v, periods, spec.monthsOf);
       if (p) own.set(c, p);
     }
     if (own.size < 2) continue;
     // two rows: the year above, the parts of the year under it (carried right to the next year)
     const under = new Map<number, ColumnPeriod>();
     let year: number | null = null;
-    for (let c = 1; c <= range.e.c; c++) {
+    for (let c = from; c <= range.e.c; c++) {
       if (own.has(c)) year = Number(own.get(c)!.bounds.period_end.slice(0, 4));
       if (year === null) continue;
       const p = periodUnder(cell(r + 1, c)?.v, year, periods);

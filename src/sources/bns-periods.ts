@@ -36,3 +36,10 @@ export function instantPeriod(date: string): PeriodBounds {
 export function schoolYearPeriod(startYear: number): PeriodBounds {
   return { period: `${startYear}/${String((startYear + 1) % 100).padStart(2, '0')}`, period_start: `${startYear}-09-01`, period_end: `${startYear + 1}-08-31` };
 }
+
+/** One calendar month, `2025-03` = 1-31 March 2025. */
+export function monthPeriod(year: number, month: number): PeriodBounds {
+  const mm = String(month).padStart(2, '0');
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return { period: `${year}-${mm}`, period_start: `${year}-${mm}-01`, period_end: `${year}-${mm}-${last}` };
+}

@@ -303,6 +303,12 @@ export const dynamicTableReader = {
           unprintedKeys: { type: 'array', items: nonEmpty },
           // rows read and checked but not published (no indicator declared for them yet)
           skip: { type: 'array', items: nonEmpty },
+          // the column of the labels and headings (1: column B, beside the Russian label in A)
+          labelColumn: { type: 'integer', minimum: 0, maximum: 3 },
+          // the period header repeats down the sheet (years as row blocks; a heading, then the months again)
+          repeatedHeaders: { const: true },
+          // month names across: the months of the one year the title names
+          monthsOf: year,
         },
       },
     },
