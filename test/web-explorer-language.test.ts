@@ -164,6 +164,28 @@ describe('words, weight and accessibility', { timeout: 900_000 }, () => {
     await page.close();
   });
 
+  test('an SDG indicator, not listed at the first load, opens from the URL', async () => {
+    const topics = await ex.api<{ data: { kind: string; indicators: string[] }[] }>(
+      '/api/v1/topics?limit=100',
+    );
+    const inDomain = new Set(
+      topics.data.filter((t) => t.kind === 'domain').flatMap((t) => t.indicators),
+    );
+    const sdgOnly = topics.data
+      .filter((t) => t.kind === 'sdg-goal')
+      .flatMap((t) => t.indicators)
+      .filter((i) => !inDomain.has(i));
+    assert.ok(sdgOnly.length >= 100, `${sdgOnly.length} indicators of the SDG goals alone`);
+    const id = sdgOnly[0]!.replace(/^indicator:/, '');
+    const named = await ex.open(`#lang=en&metric=${id}`);
+    assert.equal(await named.locator('#metric').inputValue(), id, 'the indicator the URL names');
+    await named.close();
+    const page = await ex.open('#lang=en');
+    const listed = () => page.locator('#metric option').count();
+    assert.ok((await listed()) < sdgOnly.length, 'the first load lists the domains only');
+    await page.close();
+  });
+
   test('axe-core finds no serious or critical violation in any view, at desktop size and at 375 px', async () => {
     const views: [string, string][] = [
       ['/', '#lang=en&metric=grp&region=KZ-75&compare=KZ-75,KZ-71,KZ'],
