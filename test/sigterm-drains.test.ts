@@ -1,6 +1,7 @@
 // SIGTERM drains a busy `dala serve`: every request sent before it is answered whole (a request the
 // server has read gets its answer; none is reset, none gets a 500 from a store closed under it), and
-// the process exits 0 once they are. With one serving process and with several workers alike.
+// the process exits 0 once they are. With one serving process and with several workers alike, and
+// with the access log on.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
@@ -26,11 +27,18 @@ function ask(url: string, from: string): Promise<string> {
   });
 }
 
-for (const workers of [1, 2])
-  test(`SIGTERM with ${workers} serving process(es) under ${REQUESTS} concurrent requests: each is answered 200, none reset or 500, and the server exits 0`, async () => {
-    const s = await startServe((await makeV1Release()).releasesDir, {
-      DALA_WORKERS: String(workers),
-    });
+// The access log turns the /data/ fast path off and has the app make its own server: drained alike.
+for (const { workers, args } of [
+  { workers: 1, args: [] },
+  { workers: 2, args: [] },
+  { workers: 2, args: ['--access-log'] },
+])
+  test(`SIGTERM with ${workers} serving process(es)${args.length ? ` and ${args.join(' ')}` : ''} under ${REQUESTS} concurrent requests: each is answered 200, none reset or 500, and the server exits 0`, async () => {
+    const s = await startServe(
+      (await makeV1Release()).releasesDir,
+      { DALA_WORKERS: String(workers) },
+      args,
+    );
     // 12 a loopback address: within the per-address bounds (answers in flight, connections)
     const answers = Array.from({ length: REQUESTS }, (_, i) =>
       ask(s.url + PATH, `127.0.0.${40 + Math.floor(i / 12)}`),

@@ -120,6 +120,8 @@ export type DalaApp = FastifyInstance & {
   routeSchemas: LazySchemas;
   selfStatus: () => WorkerStatus;
   answersLoad: () => Admission['load'];
+  /** Stops accepting and answers every request read before the app may close (front-server.ts). */
+  drain: () => Promise<void>;
 };
 
 function commonHeaders(reply: FastifyReply, revision: string | null): void {
@@ -206,6 +208,7 @@ export async function buildApp(opts: AppOptions): Promise<DalaApp> {
   );
   admission.watchConnections(front.server);
   app.decorate('answersLoad', () => admission.load);
+  app.decorate('drain', () => front.drain());
   const loopDelay = installLoadShedding(app, limits.maxEventLoopDelayMs, (path) =>
     path.endsWith('/health'),
   );

@@ -41,6 +41,17 @@ function settle(app: DalaApp): Promise<void> {
     });
 }
 
+/**
+ * Fastify does not wait for the requests of a server it did not make (serverFactory) before its
+ * onClose hooks close the store, and once closing it answers 503 to requests on kept-alive
+ * connections and lets Node reset connections accepted but not yet read: every request read is
+ * answered first (the access log's server and the early one alike), then the app closes.
+ */
+async function drainThenClose(app: DalaApp): Promise<void> {
+  await app.drain();
+  await app.close();
+}
+
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const host = opts.host ?? process.env.HOST ?? '127.0.0.1';
   const port = opts.port ?? Number(process.env.PORT ?? 8080);
@@ -51,7 +62,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   performance.mark('dala:listening');
   if (opts.readAheadData !== false) void app.releases.readAhead(); // the data files not read on first use (HolderOptions.answerBeforeStoreVerified)
   // Route schemas left for first use are compiled now, between requests (src/serve/interface/lazy-schemas.ts).
-  return { app, url: address, close: () => app.close(), settled: settle(app) };
+  return { app, url: address, close: () => drainThenClose(app), settled: settle(app) };
 }
 
 async function startEarly(opts: ServerOptions, host: string, port: number): Promise<RunningServer> {
@@ -117,11 +128,6 @@ async function startEarly(opts: ServerOptions, host: string, port: number): Prom
     app: app.value,
     url: url.value,
     settled: settle(app.value),
-    async close() {
-      // Fastify does not wait for the requests of a server it did not make (serverFactory) before its
-      // onClose hooks close the store: every request read is answered first, then the app closes.
-      await front.drain();
-      await app.value.close();
-    },
+    close: () => drainThenClose(app.value),
   };
 }
