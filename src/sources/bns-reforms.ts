@@ -4,7 +4,7 @@
 // 2022: Abai (KZ-10) split from East Kazakhstan, Jetisu (KZ-33) from Almaty region, Ulytau (KZ-62)
 //   from Karaganda, by Presidential decree of 3 May 2022, in force 8 June 2022.
 
-import { BEFORE_REFORM } from '../lib/series-breaks.js';
+import { BEFORE_REFORM, RECALCULATED_TO } from '../lib/series-breaks.js';
 
 /**
  * Place code for the abolished South Kazakhstan region. It is not an ISO 3166-2 code: the region
@@ -86,13 +86,13 @@ export function backcastNotes(present: ReadonlySet<string>, periodEnd: string): 
       continue;
     }
     for (const child of children) {
-      notes.set(child, `recalculated by the Bureau to the borders in force from ${change.date} (the place did not exist yet)`);
+      notes.set(child, `${RECALCULATED_TO} ${change.date} (the place did not exist yet)`);
       const parent = change.parentOf[child] as string;
       if (!present.has(parent) || change.abolished.includes(parent)) continue;
       const siblings = children.filter((c) => change.parentOf[c] === parent).join(', ');
       notes.set(
         parent,
-        `recalculated by the Bureau to the borders in force from ${change.date} (without ${siblings}); compare only with periods in the same borders`,
+        `${RECALCULATED_TO} ${change.date} (without ${siblings}); compare only with periods in the same borders`,
       );
     }
   }

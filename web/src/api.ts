@@ -1,10 +1,6 @@
 // The page's only way to the server: same-origin GETs of the public interfaces, each answer cached
 // for the life of the page (a release is immutable; a swap shows on reload).
-import type {
-  TemporalEvents,
-  TemporalLayers,
-  TemporalSeries,
-} from '../../src/serve/timemachine/schemas.js';
+import type { TemporalLayers, TemporalSeries } from '../../src/serve/timemachine/schemas.js';
 import type {
   FromResponse,
   NAMES_SCHEMA,
@@ -30,7 +26,6 @@ export type Series = TemporalSeries;
 export type Layer = TemporalLayers['layers'][number];
 export type Metric = Layer['metrics'][number];
 export type SeriesPoint = Series['series'][number]['points'][number];
-export type TmEvent = TemporalEvents[number];
 // v1 names: ru or kk null where no translation exists; every /data/ name has all three, so fits.
 export type Names = FromResponse<typeof NAMES_SCHEMA>;
 // The /data/ files are typed from the sealed JSON Schemas they were validated against at build.
@@ -38,6 +33,8 @@ export type { RegionAnalytics, RegionCollection };
 export type LatestValue = NonNullable<RegionAnalytics['latest'][string]>;
 export type Dataset = DatasetCatalog['datasets'][number];
 export type RegionFeature = RegionCollection['features'][number];
+/** A reform that moved a region's own borders, with its review status (the drawing file names it). */
+export type BorderReform = NonNullable<RegionFeature['properties']['border_changes']>[number];
 export type { Change, SearchHit };
 export type Release = ReleaseSummary;
 /** A topic of the release's scheme (/api/v1/topics) with the ids of its indicators. */
@@ -46,11 +43,10 @@ export type TopicEntry = CollectionOf<typeof topicSchema>['data'][number];
 // answer an error of its own that is not one.
 type Problem = Partial<FromResponse<typeof PROBLEM_SCHEMA>>;
 
-/** What the page reads once at start (the map's regions, the metrics, events and sources) for every view. */
+/** What the page reads once at start (the map's regions with their reforms, the metrics and sources) for every view. */
 export interface Base {
   geo: RegionCollection;
   metrics: Metric[];
-  events: TmEvent[];
   sources: Map<string, { title: string; url: string | null }>;
   /** Each source's file in the release's /data/ tree (its dataset's CSV): what a citation's permalink names. */
   files: Map<string, string>;
@@ -96,7 +92,6 @@ export const api = {
         ? `/api/timemachine/layers?topic=${encodeURIComponent(topics.join(','))}`
         : '/api/timemachine/layers',
     ),
-  events: () => get<TmEvent[]>('/api/timemachine/events'),
   // A breakdown is asked with the dimension filters (sex=F&area=R); a dimension left out is its total.
   series: (metric: string, dims: Readonly<Record<string, string>> = {}) =>
     get<Series>(

@@ -2,7 +2,7 @@
 // eight lines), side by side by a dimension's codes when asked (men and women), one colour, marker and
 // dash per line with a legend; Kazakhstan can always be added.
 import type { DimensionId } from '../../src/lib/dimensions.js';
-import type { Series, TmEvent } from './api';
+import type { BorderReform, Series } from './api';
 import { Figure } from './figure';
 import { dash, marker } from './line-chart';
 import { breaksOf, pointsOf, type Line } from './lines';
@@ -24,7 +24,7 @@ export function linesFor(
   sets: SeriesSet[],
   shown: Shown,
   nameOf: (iso: string) => string,
-  reformsOf: (iso: string) => TmEvent[],
+  reformsOf: (iso: string) => BorderReform[],
 ): Line[] {
   return places
     .flatMap((iso) =>

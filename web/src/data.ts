@@ -1,5 +1,5 @@
-// What the page reads from the server: once at start the map's regions, the metrics, the events and
-// the dataset catalog (source titles and files); then the series of the indicator shown, one per
+// What the page reads from the server: once at start the map's regions (each with the reforms that
+// moved its borders), the metrics and the dataset catalog (source titles and files); then the series of the indicator shown, one per
 // breakdown drawn side by side. Every answer is cached for the life of the page (api.ts), so a step
 // of the date slider or a return to an indicator asks for nothing again.
 import { useEffect, useState } from 'preact/hooks';
@@ -35,12 +35,11 @@ export function useBase(onError: (message: string) => void): Base | null {
     Promise.all([
       api.geo(),
       first.then((ids) => api.layers(ids)),
-      api.events(),
       api.catalog().catch(() => ({ datasets: [] as Dataset[] })),
       topics,
       first,
     ]).then(
-      ([geo, layers, events, catalog, topics, ids]) => {
+      ([geo, layers, catalog, topics, ids]) => {
         const sources = new Map<string, { title: string; url: string | null }>();
         const files = new Map<string, string>();
         for (const d of catalog.datasets) {
@@ -69,7 +68,6 @@ export function useBase(onError: (message: string) => void): Base | null {
         setBase({
           geo,
           metrics,
-          events,
           sources,
           files,
           topics,

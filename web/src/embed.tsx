@@ -46,8 +46,7 @@ export function Embed(ctx: AppContext) {
   const units = [...new Set([...points.values()].map((p) => p.unit))].map((u) =>
     unitText(lang, t, u),
   );
-  const reformsOf = (iso: string) =>
-    base.events.filter((e) => regions.get(iso)?.properties.border_changes?.includes(e.id));
+  const reformsOf = (iso: string) => regions.get(iso)?.properties.border_changes ?? [];
   const full = `${location.origin}/${viewHash({ ...view, rev: null })}`;
   const nationalOnly = !drawn.main.series.some((s) => regions.has(s.place));
   return (

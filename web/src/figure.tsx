@@ -12,6 +12,7 @@ import { fmtDate, fmtDerived, fmtPeriod, fmtSpan, fmtValue, isMarked, statusLabe
 import type { Lang, T } from './i18n';
 import { LineChart } from './line-chart';
 import type { Break, Line, ValuePoint } from './lines';
+import type { BorderReform } from './api';
 import { ReleaseNote } from './notes';
 import { fileStem, unitText, type Shown } from './shown';
 import { unitName } from './units';
@@ -78,6 +79,11 @@ export function Figure(props: Props) {
       : `${text} (${fmtSpan(lang, own[0]!.period, own.at(-1)!.period)})`;
   });
   const unit = units.join('; ');
+  // a reform the Bureau's borders show is named even before our record of it is reviewed, and says so
+  const reformName = (e: BorderReform) => {
+    const title = e[`title_${lang}`] || e.title_en;
+    return e.review_status === 'reviewed' ? title : t('reformUnreviewed', { event: title });
+  };
   const breakText = (l: Line, b: Break) => {
     const period = fmtPeriod(lang, b.after);
     const what =
@@ -91,7 +97,7 @@ export function Figure(props: Props) {
           ? t('breakBorder', {
               period,
               date: fmtDate(lang, b.event.date),
-              event: b.event[`title_${lang}`] || b.event.title_en,
+              event: reformName(b.event),
             })
           : t('breakSeries', { period });
     return drawn.length > 1 ? `${l.name}: ${what}` : what;

@@ -26,6 +26,7 @@ export const enFigure = {
   breakBorder:
     'Series break before {period}: the borders changed ({event}, {date}); the values before and after cover different territories.',
   breakUnit: 'The unit changes in {period}: {from} before, {to} from then on.',
+  reformUnreviewed: '{event}: our record of this reform is not yet reviewed at its source',
   noteColumn: 'Note',
   noteNumber: 'Note {n}',
   noteEnglish: 'Note of the release (in English)',
@@ -35,7 +36,7 @@ export const enFigure = {
   withheldBorders: 'not computed: the value covers the borders before a reform',
   withheldPopulation: 'not computed: no population for the same year',
   per1000Borders:
-    'Per 1,000 people is computed only where the value and the population cover the same territory; a region whose borders a reform moved has none before that year: {places}.',
+    'Per 1,000 people is computed only where the value and the population cover the same territory; a region whose borders a reform moved has none before that year, save values the Bureau recalculated to its present borders: {places}.',
   fromYear: '{place} from {year}',
   bureauPerPerson: 'Per person: the Bureau’s own series “{metric}”, not a computation by Dala.',
   perPerson: 'Per person (the Bureau’s own series)',
@@ -99,6 +100,7 @@ export const ruFigure: Record<FigureKey, Message> = {
   breakBorder:
     'Разрыв ряда перед периодом «{period}»: изменились границы ({event}, {date}); значения до и после относятся к разным территориям.',
   breakUnit: 'С периода «{period}» меняется единица: до этого {from}, затем {to}.',
+  reformUnreviewed: '{event}: наша запись об этой реформе ещё не сверена с источником',
   noteColumn: 'Примечание',
   noteNumber: 'Примечание {n}',
   noteEnglish: 'Примечание выпуска (на английском)',
@@ -108,7 +110,7 @@ export const ruFigure: Record<FigureKey, Message> = {
   withheldBorders: 'не рассчитано: значение относится к границам до реформы',
   withheldPopulation: 'не рассчитано: нет численности населения за тот же год',
   per1000Borders:
-    'На 1 000 человек рассчитывается только там, где значение и население относятся к одной территории; для регионов, чьи границы изменила реформа, — только с года реформы: {places}.',
+    'На 1 000 человек рассчитывается только там, где значение и население относятся к одной территории; для регионов, чьи границы изменила реформа, — только с года реформы, кроме значений, пересчитанных Бюро в нынешние границы: {places}.',
   fromYear: '{place} — с {year} г.',
   bureauPerPerson: 'На душу населения: собственный ряд Бюро «{metric}», а не расчёт Dala.',
   perPerson: 'На душу населения (ряд Бюро)',
@@ -173,6 +175,7 @@ export const kkFigure: Record<FigureKey, Message> = {
   breakBorder:
     '«{period}» кезеңі алдында қатар үзіледі: шекаралар өзгерді ({event}, {date}); бұрынғы және кейінгі мәндер әртүрлі аумаққа жатады.',
   breakUnit: '«{period}» кезеңінен бастап өлшем бірлігі өзгереді: бұрын {from}, кейін {to}.',
+  reformUnreviewed: '{event}: бұл реформа туралы жазбамыз дереккөзбен әлі салыстырылмаған',
   noteColumn: 'Ескертпе',
   noteNumber: '{n}-ескертпе',
   noteEnglish: 'Шығарылымның ескертпесі (ағылшынша)',
@@ -182,7 +185,7 @@ export const kkFigure: Record<FigureKey, Message> = {
   withheldBorders: 'есептелмеген: мән реформаға дейінгі шекараларға жатады',
   withheldPopulation: 'есептелмеген: сол жылғы халық саны жоқ',
   per1000Borders:
-    '1 000 адамға шаққандағы мән тек мән мен халық саны бір аумаққа жататын жерде есептеледі; шекарасын реформа өзгерткен өңірлер үшін реформа жылынан бастап қана: {places}.',
+    '1 000 адамға шаққандағы мән тек мән мен халық саны бір аумаққа жататын жерде есептеледі; шекарасын реформа өзгерткен өңірлер үшін реформа жылынан бастап қана, Бюро қазіргі шекараларға қайта есептеген мәндерден басқа: {places}.',
   fromYear: '{place} — {year} жылдан',
   bureauPerPerson: 'Жан басына: Бюроның өз қатары «{metric}», Dala есебі емес.',
   perPerson: 'Жан басына (Бюро қатары)',

@@ -5,7 +5,7 @@
 // ones (src/lib/series-breaks.ts reads the notes as the source readers write them), and a change of
 // unit (GRP was in roubles until 1992).
 import { breaksBefore, inFormerBorders } from '../../src/lib/series-breaks.js';
-import type { Series, SeriesPoint, TmEvent } from './api';
+import type { BorderReform, Series, SeriesPoint } from './api';
 import { time } from './chart-scales';
 
 export interface ValuePoint {
@@ -26,7 +26,7 @@ export interface Break {
   at: number; // the instant the break is drawn at: the start of the first value after it
   after: string; // the period of that value
   kind: 'series' | 'border' | 'unit';
-  event: TmEvent | null; // the reform behind a border break, when the place has one
+  event: BorderReform | null; // the reform behind a border break (reviewed or not), when the place has one
   units: [string, string] | null; // a unit change: from, to
 }
 
@@ -57,7 +57,7 @@ const shownPoint = (place: string, p: SeriesPoint, transform: Transform): ValueP
 });
 
 /** The breaks of one place's points (sorted by period), with the reforms that moved its borders. */
-export function breaksOf(points: ValuePoint[], reforms: TmEvent[]): Break[] {
+export function breaksOf(points: ValuePoint[], reforms: BorderReform[]): Break[] {
   const valued = points.filter((p) => p.published !== null);
   const breaks: Break[] = [];
   for (let i = 1; i < valued.length; i++) {

@@ -4,7 +4,7 @@
 // server for nothing.
 import type { DimensionId } from '../../src/lib/dimensions.js';
 import { useMemo, useRef } from 'preact/hooks';
-import type { Base, Metric, RegionFeature, TmEvent } from './api';
+import type { Base, BorderReform, Metric, RegionFeature } from './api';
 import { classify } from './classes';
 import { Compare, linesFor } from './compare';
 import type { CsvRow } from './csv';
@@ -74,10 +74,8 @@ export function MapView(props: Props) {
     'KZ',
     ...[...regions.keys()].sort((a, b) => nameOf(a).localeCompare(nameOf(b), lang)),
   ];
-  const reformsOf = (iso: string): TmEvent[] => {
-    const ids = regions.get(iso)?.properties.border_changes ?? [];
-    return base.events.filter((e) => ids.includes(e.id));
-  };
+  const reformsOf = (iso: string): BorderReform[] =>
+    regions.get(iso)?.properties.border_changes ?? [];
   const lines = (places: string[]) => linesFor(places, drawn.sets, shown, nameOf, reformsOf);
   const national =
     linesFor(

@@ -5,8 +5,8 @@
 // Bureau to today's borders, while a region's other tables keep the borders of their year, so a region
 // whose borders a reform moved gets no figure before the year of that reform (its values then cover
 // another territory than the population). Rates, means and last-of-period values are never divided.
-import { inFormerBorders } from '../../src/lib/series-breaks.js';
-import type { Metric, RegionFeature, Series, TmEvent } from './api';
+import { inFormerBorders, recalculatedTo } from '../../src/lib/series-breaks.js';
+import type { Metric, RegionFeature, Series } from './api';
 
 /** The units a count is published in, with the factor to its base unit. */
 const COUNT_UNITS: Record<string, { scale: number; base: string }> = {
@@ -41,19 +41,25 @@ export function perCapitaOf(m: Metric, metrics: Metric[]): PerCapita {
   return unit ? { kind: 'computed', ...unit } : null;
 }
 
-/** The day a place's present borders took effect: the latest reform that moved them, or null. */
-export function bordersSince(feature: RegionFeature | undefined, events: TmEvent[]): string | null {
-  const ids = feature?.properties.border_changes ?? [];
-  const dates = events.filter((e) => ids.includes(e.id)).map((e) => e.date);
+/**
+ * The day a place's present borders took effect: the latest reform that moved them, or null. The
+ * border changes are the Bureau's, so they hold whether or not the event row naming one is reviewed.
+ */
+export function bordersSince(feature: RegionFeature | undefined): string | null {
+  const dates = (feature?.properties.border_changes ?? []).map((e) => e.date);
   return dates.length ? dates.sort().at(-1)! : null;
 }
 
 /**
  * True when a value of this period lies in the place's present borders. The Bureau publishes a reform
- * year whole in the new borders (Abai, Jetisu and Ulytau have 2022 values), so that year counts.
+ * year whole in the new borders (Abai, Jetisu and Ulytau have 2022 values), so that year counts, and so
+ * does an earlier value its note says the Bureau recalculated to those borders (Turkistan's and
+ * Shymkent's employment from 2010).
  */
-export const inPresentBorders = (periodStart: string, since: string | null) =>
-  since === null || periodStart >= `${since.slice(0, 4)}-01-01`;
+export const inPresentBorders = (periodStart: string, since: string | null, note: string | null) =>
+  since === null ||
+  periodStart >= `${since.slice(0, 4)}-01-01` ||
+  (recalculatedTo(note) ?? '') >= since;
 
 export type PopulationIndex = Map<string, number>;
 

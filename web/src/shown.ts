@@ -110,11 +110,11 @@ export function useShown({
     const regions = new Map<string, RegionFeature>(
       base.geo.features.map((f) => [f.properties.iso, f]),
     );
-    const since = new Map([...regions].map(([iso, f]) => [iso, bordersSince(f, base.events)]));
+    const since = new Map([...regions].map(([iso, f]) => [iso, bordersSince(f)]));
     const transform: Transform = (place, p) => {
       const out = { unit: per1000Unit(unit), derived: true, value: null, withheld: null };
       if (p.value === null) return out;
-      if (!inPresentBorders(p.period_start, since.get(place) ?? null))
+      if (!inPresentBorders(p.period_start, since.get(place) ?? null, p.note))
         return { ...out, withheld: t('withheldBorders') };
       const people = pop.get(`${place}|${p.period}`);
       if (people === undefined) return { ...out, withheld: t('withheldPopulation') };

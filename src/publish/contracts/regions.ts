@@ -13,16 +13,28 @@ import type { RegionAnalytics } from '../schemas/statistics.js';
 const GEO_ATTRIBUTION =
   'Boundaries: geokz 1.0.2 (A. Rodionov), CC BY 4.0, derived from OCHA COD-AB Kazakhstan';
 
-/** The reforms that moved this region's own borders (event ids): a split elsewhere does not break its series. */
-function borderChangeEvents(model: Model, iso: string): string[] {
-  return model.events
-    .filter(
-      (e) =>
-        e.kind === 'reform' &&
-        borderChangesOf(iso).some((c) => c.date === e.date && changeConcerns(c, e.place, iso)),
-    )
-    .map((e) => e.id);
+/**
+ * The reforms that moved this region's own borders: a split elsewhere does not break its series. The
+ * border changes are the Bureau's (its tables show the new regions from their first year:
+ * src/sources/bns-reforms.ts), so each holds whatever the review status of the event row describing it;
+ * a change no event row describes is refused, since its break would be drawn unnamed.
+ */
+function borderReforms(model: Model, iso: string) {
+  return borderChangesOf(iso).flatMap((c) => {
+    const rows = model.events.filter(
+      (e) => e.kind === 'reform' && e.date === c.date && changeConcerns(c, e.place, iso),
+    );
+    if (rows.length === 0)
+      throw new Error(
+        `sources/events.json: no reform event describes the border change of ${c.date} that moved ${iso}`,
+      );
+    return rows;
+  });
 }
+
+/** The ids of the reforms that moved this region's own borders (the region profile lists its events). */
+const borderChangeEvents = (model: Model, iso: string): string[] =>
+  borderReforms(model, iso).map((e) => e.id);
 
 function profile(model: Model, r: Region) {
   const geometry = model.geo.regions.find((g) => g.iso === r.iso)!;
@@ -186,7 +198,16 @@ function adm1DrawingFile(model: Model) {
       ...f,
       properties: {
         ...f.properties,
-        border_changes: borderChangeEvents(model, String(f.properties?.iso)),
+        // each reform named with its review status, so a map draws the break even where the event
+        // row is not yet reviewed (the events route serves reviewed events only) and says so
+        border_changes: borderReforms(model, String(f.properties?.iso)).map((e) => ({
+          id: e.id,
+          date: e.date,
+          title_en: e.title.en,
+          title_ru: e.title.ru,
+          title_kk: e.title.kk,
+          review_status: e.review_status,
+        })),
       },
     })),
   };

@@ -339,9 +339,21 @@ export const operationsSchemas = {
                 name_en: str,
                 border_changes: {
                   type: 'array',
-                  items: { type: 'string', pattern: '^event:' },
+                  items: {
+                    type: 'object',
+                    additionalProperties: false,
+                    required: ['id', 'date', 'title_en', 'title_ru', 'title_kk', 'review_status'],
+                    properties: {
+                      id: { type: 'string', pattern: '^event:' },
+                      date: isoDate,
+                      title_en: { type: 'string' },
+                      title_ru: { type: 'string' },
+                      title_kk: { type: 'string' },
+                      review_status: { enum: ['reviewed', 'unreviewed'] },
+                    },
+                  },
                   description:
-                    "The reforms (event ids) that moved this region's own borders; values before the latest one are in other borders",
+                    "The reforms that moved this region's own borders, each with its review status (a border change the Bureau's tables show holds whether or not the event row is reviewed); values before the latest one are in other borders",
                 },
               },
             },
