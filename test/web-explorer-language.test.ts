@@ -164,7 +164,7 @@ describe('words, weight and accessibility', { timeout: 900_000 }, () => {
     await page.close();
   });
 
-  test('an SDG indicator, not listed at the first load, opens from the URL', async () => {
+  test('an SDG indicator, not listed at the first load, opens from the URL, and looking for another indicator lists every one', async () => {
     const topics = await ex.api<{ data: { kind: string; indicators: string[] }[] }>(
       '/api/v1/topics?limit=100',
     );
@@ -182,7 +182,14 @@ describe('words, weight and accessibility', { timeout: 900_000 }, () => {
     await named.close();
     const page = await ex.open('#lang=en');
     const listed = () => page.locator('#metric option').count();
-    assert.ok((await listed()) < sdgOnly.length, 'the first load lists the domains only');
+    const first = await listed();
+    assert.ok(first < sdgOnly.length, 'the first load lists the domains only');
+    // looking for another indicator lists the rest
+    await page.locator('#metric-find').focus();
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('#metric option').length >= n,
+      first + new Set(sdgOnly).size,
+    );
     await page.close();
   });
 
