@@ -310,6 +310,41 @@ describe('the dynamic tables in the real release', () => {
     );
   });
 
+  test("consumer prices by group: each group its own indicator; the aggregate rows are the regional table's national values, published once", async () => {
+    assert.equal(
+      (await observation('cpi_group_food_dec_prev_dec', 'KZ', '2022-12-31')).value,
+      125.5,
+    );
+    // "Connection", the table's English for communication
+    assert.equal(
+      (await observation('cpi_group_communication_year_prev_year', 'KZ', '2024')).value,
+      108.2,
+    );
+    const registry = await loadRegistry(SOURCES_DIR, (p) => join(snapshotsDir(), p));
+    const table = registry.tables.find((t) => t.source.id === 'bns-dyn-consumer-prices-by-group')!;
+    const part = (table.reader as DynamicTableReader).parts[0]!;
+    const raw = await readDynamicTable(
+      join(snapshotsDir(), table.snapshots[0]!),
+      tableSpecOf(part as DynamicPointsPart),
+    );
+    const same: Record<string, string> = {
+      'Goods and services': 'cpi',
+      'Food products': 'food_price_index',
+      'Non-food products': 'nonfood_price_index',
+      'Paid services': 'paid_services_price_index',
+    };
+    let compared = 0;
+    for (const c of raw.cells.filter((c) => same[c.label])) {
+      const atEnd = c.block === '0';
+      const indicator = `${same[c.label]}_${atEnd ? 'dec_prev_dec' : 'year_prev_year'}`;
+      const o = await observation(indicator, 'KZ', atEnd ? c.period.period_end : c.period.period);
+      assert.equal(o.value, c.value, `${c.address} (${c.label}, ${c.header}) = ${indicator}`);
+      assert.match(JSON.stringify(o.source), /bns-dyn-cpi-by-region/);
+      compared++;
+    }
+    assert.equal(compared, 4 * 25 * 2);
+  });
+
   test('the two editions of the quarterly unemployment rate are one concept, each with its source', async () => {
     const ind = await getJson(
       `/api/v1/indicators/${encodeURIComponent('indicator:unemployment_rate_lfs_quarterly')}`,
