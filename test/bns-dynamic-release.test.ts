@@ -62,17 +62,18 @@ describe('the dynamic tables in the real release', () => {
           (c, i, all) => i % 53 === 0 || all[i + 1]?.block !== c.block,
         );
         for (const c of sample) {
-          if (part.skip?.includes(c.label)) continue;
           const block = part.blocks[Number(c.block)]!;
+          if (part.skip?.includes(c.label) || block.skip) continue;
           const indicator = block.metric ?? block.rows![c.label]!;
           const place = block.metric ? reader.places![c.label]! : (part.place ?? 'KZ');
           if (moved.has(place)) continue; // a footnote gives those values to another place: below
-          // a value at the end of the period is the instant its column ends
-          const o = await observation(
-            indicator,
-            place,
-            block.atEnd ? c.period.period_end : c.period.period,
-          );
+          // a value at the end of the period is the instant its column ends; a year's IV quarter is that quarter
+          const period = block.atEnd
+            ? c.period.period_end
+            : block.fourthQuarter
+              ? `${c.period.period}-Q4`
+              : c.period.period;
+          const o = await observation(indicator, place, period);
           assert.equal(
             o.value,
             c.value,
@@ -369,5 +370,115 @@ describe('the dynamic tables in the real release', () => {
       )
     ).data;
     assert.match(back.same_concept[0].difference, /2023 annual cells empty/);
+  });
+
+  test('consumer prices by region in 2025: months across, a Kazakh month name, the cumulative block left out, the national row one concept with the National Bank copy', async () => {
+    // "to the previous month": January 2025 of Abai (row "Abay")
+    assert.equal((await observation('cpi_month_prev_month', 'KZ-10', '2025-01')).value, 101.2);
+    // "by December of the previous year": the instant the month ends
+    const dec = await observation('cpi_month_dec_prev_dec', 'KZ', '2025-03-31');
+    assert.equal(dec.value, 103.9);
+    // the last block, "to the corresponding period of the previous year" (January-February, January-March
+    // against the same months of 2024; "Наурыз", Kazakh for March, on the food sheet), is read but not
+    // published: the model has no period of two months from 1 January. Its national March cell of the
+    // food sheet (D76) is 106.7; the month's own index (D52) is 107.6
+    assert.equal(
+      (await observation('food_price_index_month_same_month_prev_year', 'KZ', '2025-03')).value,
+      107.6,
+    );
+    for (const indicator of ['prev_month', 'dec_prev_dec', 'same_month_prev_year']) {
+      const published = await getJson(
+        `/api/v1/observations?indicator=food_price_index_month_${indicator}&place=KZ`,
+      );
+      assert.ok(!published.data.some((o: { value: number | null }) => o.value === 106.7));
+    }
+    // April to December are printed empty: null with the reason, never a value
+    const april = await observation(
+      'paid_services_price_index_month_prev_month',
+      'KZ-75',
+      '2025-04',
+    );
+    assert.equal(april.value, null);
+    assert.match(april.null_reason, /empty cell/);
+    // one concept, two sources: the table's national row and the National Bank's copy agree
+    for (const [ours, theirs, months] of [
+      ['cpi_month_prev_month', 'cpi_prev_month', [101.1, 101.5, 101.3]],
+      ['cpi_month_same_month_prev_year', 'cpi_same_month_prev_year', [108.9, 109.4, 110]],
+    ] as const) {
+      const ind = (await getJson(`/api/v1/indicators/${encodeURIComponent(`indicator:${ours}`)}`))
+        .data;
+      assert.deepEqual(
+        ind.same_concept.map((s: { indicator: string }) => s.indicator),
+        [`indicator:${theirs}`],
+      );
+      for (const [i, v] of months.entries()) {
+        const period = `2025-0${i + 1}`;
+        const a = await observation(ours, 'KZ', period);
+        const b = await observation(theirs, 'KZ', period);
+        assert.deepEqual([a.value, b.value], [v, v], `${ours} ${period}`);
+        assert.match(JSON.stringify(a.source), /bns-dyn-cpi-by-region-2025/);
+      }
+    }
+  });
+
+  test('services producer prices: "IV quarter to IV quarter of the previous year" is the IV quarter, every number stored as text', async () => {
+    const o = await observation('storage_transport_support_ppi', 'KZ', '2018-Q4');
+    assert.deepEqual([o.value, o.period_start, o.period_end], [102, '2018-10-01', '2018-12-31']);
+    assert.match(o.note, /"102\.0"/);
+    const ind = (
+      await getJson(`/api/v1/indicators/${encodeURIComponent('indicator:rental_services_ppi')}`)
+    ).data;
+    assert.equal(ind.base.kind, 'same-period-previous-year');
+    assert.equal(ind.base.name.en, 'IV quarter of the previous year = 100');
+    assert.equal(
+      (await observation('advertising_market_research_ppi', 'KZ', '2022-Q4')).value,
+      106.1,
+    );
+  });
+
+  test('producer prices by region: headings in the first year column; "including" footnotes on exactly their cells', async () => {
+    const dec = 'industrial_ppi_dec_prev_dec';
+    assert.equal((await observation(dec, 'KZ', '1992-12-31')).value, 3916.9);
+    assert.equal((await observation('industrial_ppi_year_prev_year', 'KZ', '1992')).value, 2565.1);
+    // "Turkistan1)": 1992-2017 including Shymkent city, not from 2018
+    assert.match((await observation(dec, 'KZ-61', '2017-12-31')).note, /including Shymkent city/);
+    assert.doesNotMatch((await observation(dec, 'KZ-61', '2018-12-31')).note ?? '', /Shymkent/);
+    const shymkent2017 = await observation(dec, 'KZ-79', '2017-12-31');
+    assert.equal(shymkent2017.value, null);
+    assert.match(shymkent2017.null_reason, /not available/);
+    // "Karagandy2)": 2022 including Ulytau region, whose own 2022 cell is empty
+    const karagandy2022 = await observation(dec, 'KZ-35', '2022-12-31');
+    assert.equal(karagandy2022.value, 98.3);
+    assert.match(karagandy2022.note, /including Ulytau region/);
+    assert.doesNotMatch((await observation(dec, 'KZ-35', '2021-12-31')).note ?? '', /Ulytau/);
+    assert.equal((await observation(dec, 'KZ-62', '2022-12-31')).value, null);
+  });
+
+  test('postal and communication tariffs: national from 1998, regions from 2011, "100.6*" is 100.6 including Abai', async () => {
+    assert.equal(
+      (await observation('postal_courier_tariff_index_dec_prev_dec', 'KZ', '1998-12-31')).value,
+      104.5,
+    );
+    // the regional sheet's national row equals the national sheet's: published once
+    assert.equal(
+      (await observation('communication_tariff_index_year_prev_year', 'KZ', '2011')).value,
+      100.4,
+    );
+    assert.equal(
+      (await observation('postal_courier_tariff_index_dec_prev_dec', 'KZ-11', '2011-12-31')).value,
+      96.6,
+    );
+    // "сourier services" (a Cyrillic "с") is read all the same
+    assert.equal(
+      (await observation('courier_services_tariff_index_year_prev_year', 'KZ', '2024')).value,
+      102.6,
+    );
+    const east = await observation('communication_tariff_index_year_prev_year', 'KZ-63', '2022');
+    assert.equal(east.value, 100.6);
+    assert.match(east.note, /including the Abay region/);
+    assert.doesNotMatch(
+      (await observation('communication_tariff_index_year_prev_year', 'KZ-63', '2023')).note ?? '',
+      /Abay/,
+    );
   });
 });

@@ -286,6 +286,35 @@ describe('dynamic tables with periods across', () => {
     );
   });
 
+  test('block headings printed in the first year column, the label column empty, open their blocks only when declared so', async () => {
+    const path = file(
+      'price_index_of_manufacturing_enterprises_for_industrial_products_by_activity.xls',
+    );
+    const spec = {
+      sheet: 'PPI_Regions',
+      periods: 'flows' as const,
+      blocks: [
+        { heading: 'At the end of the period, to December of the previous year', id: 'dec' },
+        { heading: 'To previous year', id: 'prev' },
+      ],
+    };
+    // row 4: column A empty, the heading in B (the 1992 column)
+    await assert.rejects(
+      readDynamicTable(path, spec),
+      /cell A4, field label: values in a row without a label/,
+    );
+    const t = await readDynamicTable(path, { ...spec, headingsInValues: true });
+    assert.equal(at(t.cells, 'B5', 'dec').value, 3916.9);
+    assert.equal(at(t.cells, 'B27', 'prev').value, 2565.1);
+    // "Turkistan1)" and "Karagandy2)": the key cut from the label, kept as the row's marker
+    const turkistan = at(t.cells, 'B20', 'dec');
+    assert.deepEqual([turkistan.label, turkistan.markers], ['Turkistan', ['1)']]);
+    assert.equal(t.footnotes.get('2)'), '2022 Karagandy region, including Ulytau region');
+    // Ulytau's cells before 2023 are empty, not "…"
+    assert.equal(at(t.cells, 'AF21', 'dec').nullReason, EMPTY_CELL);
+    assert.equal(t.cells.length, 2 * 21 * 33);
+  });
+
   test('a header repeated down the sheet is refused unless the declaration says the table repeats it', async () => {
     await assert.rejects(
       readDynamicTable(file('average_subsistence_level_per_capita.xlsx'), {

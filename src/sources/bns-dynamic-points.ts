@@ -13,7 +13,7 @@ import { markTableBorders } from './bns-breaks.js';
 import { applyFootnotes, type FootnoteScope, type MarkedCell } from './bns-footnotes.js';
 import { readDynamicTable, type DynamicTableSpec } from './bns-dynamic-table.js';
 import type { PeriodsAre } from './bns-dynamic-periods.js';
-import { instantPeriod, type PeriodBounds } from './bns-periods.js';
+import { instantPeriod, quarterPeriod, type PeriodBounds } from './bns-periods.js';
 import { isPartYearToDate } from '../lib/period-labels.js';
 import { flagCells, type DoubtfulCell } from './bns-period-grid.js';
 
@@ -30,6 +30,16 @@ export interface DynamicPointsBlock {
    * previous year beside one of January-December): each column's period becomes the instant it ends.
    */
   atEnd?: true;
+  /**
+   * Each column is a year whose value is its IV quarter against the IV quarter of the previous year
+   * (the services producer prices, "IV quarter to IV quarter of the previous year"): the quarter.
+   */
+  fourthQuarter?: true;
+  /**
+   * Read and checked but not published: a block whose periods the model has no key for (the consumer
+   * prices of 2025 "to the corresponding period of the previous year": January-February is no period).
+   */
+  skip?: true;
 }
 
 export interface DynamicPointsPart {
@@ -45,6 +55,7 @@ export interface DynamicPointsPart {
   labelColumn?: number;
   repeatedHeaders?: true;
   monthsOf?: number;
+  headingsInValues?: true;
 }
 
 /** A row's values for some years that are another place's, as the table's footnote says. */
@@ -65,6 +76,11 @@ export interface DynamicPointsSpec {
   footnotes: FootnoteScope[];
   moves: DynamicMove[];
   suspicious: DoubtfulCell[];
+}
+
+function fourthQuarterOf(p: PeriodBounds, where: string): PeriodBounds {
+  if (!/^\d{4}$/u.test(p.period)) throw new Error(`${where}: a IV quarter's value under a header that is not a year (${p.period})`);
+  return quarterPeriod(Number(p.period), 4);
 }
 
 function endOf(p: PeriodBounds, where: string): PeriodBounds {
@@ -88,13 +104,13 @@ export async function readDynamicPoints(path: string, spec: DynamicPointsSpec): 
   const footnotes: Map<string, string>[] = [];
   for (const [index, part] of spec.parts.entries()) {
     for (const b of part.blocks)
-      if ((b.metric === undefined) === (b.rows === undefined))
-        throw new Error(`${path}, sheet "${part.sheet}": block "${b.heading ?? 'top'}" needs either a metric (rows are places) or rows (each an indicator)`);
+      if (b.skip ? b.metric !== undefined || b.rows !== undefined : (b.metric === undefined) === (b.rows === undefined))
+        throw new Error(`${path}, sheet "${part.sheet}": block "${b.heading ?? 'top'}" needs either a metric (rows are places) or rows (each an indicator), or neither when skipped`);
     const table = await readDynamicTable(path, tableSpecOf(part));
     footnotes.push(table.footnotes);
     for (const c of table.cells) {
-      if (part.skip?.includes(c.label)) continue;
       const block = part.blocks[Number(c.block)]!;
+      if (part.skip?.includes(c.label) || block.skip) continue;
       const where = `${path}, sheet "${part.sheet}", cell ${c.address}`;
       const metric = block.metric ?? block.rows?.[c.label];
       const place = block.metric === undefined ? (part.place ?? 'KZ') : spec.places[c.label];
@@ -103,7 +119,7 @@ export async function readDynamicPoints(path: string, spec: DynamicPointsSpec): 
       cells.push({
         metric,
         place,
-        ...(block.atEnd ? endOf(c.period, where) : c.period),
+        ...(block.atEnd ? endOf(c.period, where) : block.fourthQuarter ? fourthQuarterOf(c.period, where) : c.period),
         value: c.value,
         null_reason: c.nullReason,
         status: 'final',

@@ -10,7 +10,8 @@
 // Declared shapes beyond that: the header repeated down the sheet, each giving the periods of the rows
 // under it (years as row blocks: 1997-2009, then 2010-2022, then 2023-2024; a heading row, then the
 // months again); the labels in a later column (column A the Russian label, column B the English one,
-// block headings in B too); month names across, of the one year the title names.
+// block headings in B too); month names across, of the one year the title names; block headings in
+// the first period column with the label column empty.
 //
 // Library: @e965/xlsx (SheetJS), as every workbook reader of the build (bns-year-grid.ts says why): it
 // opens both the legacy BIFF8 files (31 of them, named .xlsx at the origin) and the OOXML ones, by
@@ -49,6 +50,8 @@ export interface DynamicTableSpec {
   repeatedHeaders?: true;
   /** Month names across: the months of this year. */
   monthsOf?: number;
+  /** Block headings printed in the first period column, the label column empty (the PPI by region). */
+  headingsInValues?: true;
 }
 
 export interface DynamicCell extends DynamicValue {
@@ -138,6 +141,16 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
     for (let c = 0; c < lc; c++)
       if (cell(r, c)?.t === 'n') throw new Error(`${at(r, c)}, field value: a number in a label column`);
     const hasValues = [...columns.keys()].some((c) => filled(r, c));
+    if (label === '' && spec.headingsInValues) {
+      // the row's one filled cell is a text naming a declared block: that block's heading
+      const inRow = valueColumns.filter((c) => filled(r, c));
+      const heading = inRow.length === 1 && cell(r, inRow[0]!)?.t === 's' ? text(r, inRow[0]!) : '';
+      const b = spec.blocks.find((x) => x.heading !== null && x.heading === heading);
+      if (b) {
+        block = b;
+        continue;
+      }
+    }
     if (label === '') {
       if (hasValues) throw new Error(`${at(r)}, field label: values in a row without a label`);
       continue;

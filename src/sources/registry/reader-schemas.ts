@@ -295,6 +295,10 @@ export const dynamicTableReader = {
                 dimensions,
                 // values at the end of the period in a sheet of flows: each column's end as an instant
                 atEnd: { const: true },
+                // a year column's value is its IV quarter ("IV quarter to IV quarter of the previous year")
+                fourthQuarter: { const: true },
+                // read and checked, not published: the model has no key for its periods
+                skip: { const: true },
               },
             },
           },
@@ -309,6 +313,8 @@ export const dynamicTableReader = {
           repeatedHeaders: { const: true },
           // month names across: the months of the one year the title names
           monthsOf: year,
+          // block headings in the first period column, the label column empty
+          headingsInValues: { const: true },
         },
       },
     },
