@@ -481,4 +481,95 @@ describe('the dynamic tables in the real release', () => {
       /Abay/,
     );
   });
+
+  test('GDP deflator and structure: cumulative periods, displayed decimals, the 2024 flash estimate', async () => {
+    const h1 = await observation('gdp_deflator', 'KZ', '2010-H1');
+    // stored 120.2783271402941, displayed (and published) to one decimal
+    assert.deepEqual(
+      [h1.value, h1.period_start, h1.period_end],
+      [120.3, '2010-01-01', '2010-06-30'],
+    );
+    assert.match(h1.note, /120\.2783271402941/);
+    const share = await observation('gva_goods_share_of_gdp', 'KZ', '2010-Q1');
+    assert.equal(share.value, 42.2); // stored 42.199999999999996
+    const flash = await observation('gva_services_share_of_gdp', 'KZ', '2024');
+    assert.equal(flash.status, 'estimate');
+    const ind = (
+      await getJson(`/api/v1/indicators/${encodeURIComponent('indicator:gdp_deflator')}`)
+    ).data;
+    assert.deepEqual([ind.period_kind, ind.frequency], ['cumulative', 'quarterly-cumulative']);
+  });
+
+  test('GDP per capita: years with glued keys, a label with two keys, roubles before 1993, one concept with the other GDP and population tables', async () => {
+    // "Gross domestic product at current prices, mln.tenge1) 2)": both keys reach the row; key 1 only 1990-1992
+    const y1992 = await observation('gdp_current_annual', 'KZ', '1992');
+    assert.equal(y1992.value, 1217689.2);
+    assert.match(y1992.note, /1990-1992 - of roubles/);
+    assert.match(y1992.note, /began to produce since 1990/);
+    assert.doesNotMatch(
+      (await observation('gdp_current_annual', 'KZ', '1993')).note ?? '',
+      /roubles/,
+    );
+    // equal to the production-method table's annual GDP in every year both hold
+    for (let year = 2010; year <= 2024; year++) {
+      const a = await observation('gdp_current_annual', 'KZ', String(year));
+      const b = await observation('gdp_current', 'KZ', String(year));
+      assert.equal(a.value, b.value, String(year));
+    }
+    // "20247)": 2024 is a flash estimate; "20215)": the 2021 population after the census
+    assert.equal((await observation('gdp_per_capita_usd', 'KZ', '2024')).status, 'estimate');
+    const pop2021 = await observation('population_gdp_per_capita_denominator', 'KZ', '2021');
+    assert.equal(pop2021.value, 19000987);
+    assert.match(pop2021.note, /updated based on the results of the population census/);
+    const pop = (
+      await getJson(
+        `/api/v1/indicators/${encodeURIComponent('indicator:population_gdp_per_capita_denominator')}`,
+      )
+    ).data;
+    assert.deepEqual(
+      pop.same_concept.map((s: { indicator: string }) => s.indicator),
+      ['indicator:population'],
+    );
+    assert.match(pop.same_concept[0].difference, /19,000,687/);
+    // "-" before the tenge's rate: no case, never 0
+    const rate1993 = await observation('usd_kzt_rate_annual_average', 'KZ', '1993');
+    assert.equal(rate1993.value, null);
+    assert.match(rate1993.null_reason, /no case/);
+    assert.equal((await observation('usd_kzt_rate_annual_average', 'KZ', '2022')).value, 460.48);
+  });
+
+  test('labour productivity: thousand tenge per employed person, cumulative, "year3)" the methodology from 2017 on', async () => {
+    const q1 = await observation('labour_productivity_gva_per_employed', 'KZ', '2010-Q1');
+    assert.deepEqual([q1.value, q1.period_end], [445.3, '2010-03-31']);
+    assert.equal(
+      (await observation('labour_productivity_gva_per_employed', 'KZ', '2010')).value,
+      2437.3,
+    );
+    assert.match(
+      (await observation('labour_productivity_gva_per_employed', 'KZ', '2018')).note,
+      /new Methodology/,
+    );
+    assert.doesNotMatch(
+      (await observation('labour_productivity_gva_per_employed', 'KZ', '2016')).note ?? '',
+      /Methodology/,
+    );
+    assert.match(
+      (await observation('labour_productivity_gva_per_employed', 'KZ', '2023')).note,
+      /2023 have been republished/,
+    );
+    // the branch rows, indented with leading spaces, and the footnotes on their labels
+    assert.equal(
+      (await observation('labour_productivity_gva_per_employed_mining', 'KZ', '2010')).value,
+      21933.9,
+    );
+    const agri = (period: string) =>
+      observation('labour_productivity_gva_per_employed_agriculture', 'KZ', period);
+    assert.match((await agri('2015')).note, /2015-2018\. was recalculated/);
+    assert.doesNotMatch((await agri('2014')).note ?? '', /recalculated/);
+    assert.doesNotMatch((await agri('2019')).note ?? '', /recalculated/);
+    assert.match(
+      (await observation('labour_productivity_gva_per_employed_real_estate', 'KZ', '2010-Q1')).note,
+      /excludes conditional accommodation/,
+    );
+  });
 });

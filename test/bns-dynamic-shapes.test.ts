@@ -315,6 +315,22 @@ describe('dynamic tables with periods across', () => {
     assert.equal(t.cells.length, 2 * 21 * 33);
   });
 
+  test('a label with two keys ("mln.tenge1) 2)") is cut to its name and carries both keys', async () => {
+    const t = await readDynamicTable(file('gdp_per_capita_gdp_in_mln_usd.xls'), {
+      sheet: 'GDP per capita',
+      periods: 'flows',
+      blocks: [{ heading: null, id: 'all' }],
+    });
+    const gdp = at(t.cells, 'B4');
+    assert.equal(gdp.label, 'Gross domestic product at current prices, mln.tenge');
+    assert.deepEqual(gdp.markers, ['1)', '2)']);
+    // "GDP per capita, US dollars2) 3) ": the trailing space squashed, both keys kept
+    assert.deepEqual(at(t.cells, 'AJ10').markers, ['7)', '2)', '3)']);
+    assert.equal(at(t.cells, 'AJ10').period.period, '2024');
+    // footnotes printed "1)- 1990-1992 ...": the key, then the text
+    assert.match(t.footnotes.get('1)')!, /1990-1992 - of roubles/);
+  });
+
   test('a header repeated down the sheet is refused unless the declaration says the table repeats it', async () => {
     await assert.rejects(
       readDynamicTable(file('average_subsistence_level_per_capita.xlsx'), {

@@ -71,7 +71,11 @@ export interface DynamicTable {
 }
 
 const FOOTNOTE = /^(\d+[)\u207e]|\*+\)?)\s*(.+)$/su;
-const LABEL_KEY = /^(.*?\S)\s*(\d+(?:,\d+)*[)\u207e]|\*+)$/u;
+// one key or several ("mln.tenge1) 2)", "Belarus1,2)"), or asterisks, at the end of a label
+const LABEL_KEY = /^(.*?\S)\s*((?:\d+(?:,\d+)*[)\u207e]\s*)+|\*+)$/u;
+/** The keys of a label's glued suffix: "1) 2)" and "1,2)" are "1)" and "2)"; "*" stays. */
+const keysOf = (suffix: string): string[] =>
+  suffix.startsWith('*') ? [suffix] : [...suffix.matchAll(/\d+(?:,\d+)*[)\u207e]/gu)].flatMap((m) => m[0].replace(/[)\u207e]$/u, '').split(',').map((k) => `${k})`));
 const squash = (t: string) => t.replace(/[\s\u00a0]+/gu, ' ').trim();
 
 export async function readDynamicTable(path: string, spec: DynamicTableSpec): Promise<DynamicTable> {
@@ -118,7 +122,7 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
   const title = [...Array(first.headerRow - range.s.r).keys()].map((i) => labelText(range.s.r + i)).find((t) => t !== '') ?? '';
   if (spec.monthsOf !== undefined && !title.includes(String(spec.monthsOf)))
     throw new Error(`${path}, sheet "${spec.sheet}": the title "${title}" does not name the year ${spec.monthsOf} of its months`);
-  const titleMarkers = (LABEL_KEY.exec(title)?.[2] ?? '').split(',').filter((k) => k !== '').map((k, i, all) => normaliseKey(i < all.length - 1 ? `${k})` : k));
+  const titleMarkers = keysOf(LABEL_KEY.exec(title)?.[2] ?? '');
 
   const cells: DynamicCell[] = [];
   let block = spec.blocks.find((b) => b.heading === null) ?? null;
@@ -167,7 +171,7 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
     opened.add(block);
     const m = LABEL_KEY.exec(label);
     const name = m ? m[1]! : label;
-    const labelMarkers = m ? m[2]!.split(',').map((k, i, all) => normaliseKey(i < all.length - 1 ? `${k})` : k)) : [];
+    const labelMarkers = m ? keysOf(m[2]!) : [];
     const key = `${block.id}|${segment}|${name}`;
     if (seen.has(key)) throw new Error(`${at(r, lc)}, field label: "${label}" twice in block ${block.id} (first at ${seen.get(key)})`);
     seen.set(key, at(r, lc));
