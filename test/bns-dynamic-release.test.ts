@@ -572,4 +572,32 @@ describe('the dynamic tables in the real release', () => {
       /excludes conditional accommodation/,
     );
   });
+  test('labour productivity indices: "1 )" is footnote 1; on the sheets against 2019 and 2022 the label keys are not the sheet\'s footnotes', async () => {
+    const re = await observation('labour_productivity_index_real_estate', 'KZ', '2010');
+    assert.equal(re.value, 92.6);
+    assert.match(re.note, /excludes conditional accommodation/);
+    assert.equal((await observation('labour_productivity_index', 'KZ', '2024-9M')).value, 103.6);
+    // "Real estate activities 1)" against 2019: this sheet's 1) is "Data for 2023 have been republished",
+    // which reaches the 2023 column through its header, never the row through the copied label
+    const re2019 = (period: string) =>
+      observation('labour_productivity_index_2019_100_real_estate', 'KZ', period);
+    const y2020 = await re2019('2020');
+    assert.doesNotMatch(y2020.note, /republished/);
+    assert.match(y2020.note, /carries key 1\), which is not this sheet's footnote 1\)/);
+    assert.match((await re2019('2023')).note, /2023 have been republished/);
+    const ind = (
+      await getJson(
+        `/api/v1/indicators/${encodeURIComponent('indicator:labour_productivity_index_2022_100')}`,
+      )
+    ).data;
+    assert.deepEqual([ind.base.kind, ind.base.year], ['fixed-year', 2022]);
+    assert.equal(
+      (await observation('labour_productivity_index_2022_100', 'KZ', '2022-Q1')).value,
+      100,
+    );
+    assert.equal(
+      (await observation('labour_productivity_index_2022_100', 'KZ', '2024-9M')).value,
+      106.2,
+    );
+  });
 });

@@ -331,6 +331,30 @@ describe('dynamic tables with periods across', () => {
     assert.match(t.footnotes.get('1)')!, /1990-1992 - of roubles/);
   });
 
+  test('a footnote printed "1 )" is key 1); label keys copied from another sheet are cut, said, and never applied when declared so', async () => {
+    const path = file('labour_productivity_indices.xls');
+    const yoy = await readDynamicTable(path, {
+      sheet: '2010-2023 years',
+      periods: 'flows',
+      blocks: [{ heading: null, id: 'all' }],
+    });
+    assert.match(yoy.footnotes.get('1)')!, /excludes conditional accommodation/);
+    const spec = {
+      sheet: '2019 год =100',
+      periods: 'flows' as const,
+      blocks: [{ heading: null, id: 'all' }],
+    };
+    // as printed, "Real estate activities 1)" would take this sheet's 1): "Data for 2023 have been republished"
+    const plain = await readDynamicTable(path, spec);
+    assert.ok(at(plain.cells, 'B20').markers.includes('1)'));
+    const t = await readDynamicTable(path, { ...spec, labelKeysNotHere: ['1)', '2)'] });
+    const re = at(t.cells, 'B20');
+    assert.equal(re.label, 'Real estate activities');
+    assert.deepEqual(re.markers, []);
+    assert.match(re.notes.join(' '), /carries key 1\), which is not this sheet's footnote 1\)/);
+    assert.deepEqual(at(t.cells, 'B7').markers, []);
+  });
+
   test('a header repeated down the sheet is refused unless the declaration says the table repeats it', async () => {
     await assert.rejects(
       readDynamicTable(file('average_subsistence_level_per_capita.xlsx'), {

@@ -56,6 +56,7 @@ export interface DynamicPointsPart {
   repeatedHeaders?: true;
   monthsOf?: number;
   headingsInValues?: true;
+  labelKeysNotHere?: string[];
 }
 
 /** A row's values for some years that are another place's, as the table's footnote says. */

@@ -52,6 +52,12 @@ export interface DynamicTableSpec {
   monthsOf?: number;
   /** Block headings printed in the first period column, the label column empty (the PPI by region). */
   headingsInValues?: true;
+  /**
+   * Keys glued to row labels that are not this sheet's footnotes: the labels were copied from another
+   * sheet (labour productivity indices against 2019 and 2022 keep "Real estate activities 1)", while
+   * this sheet's footnote 1 says 2023 was republished). Cut from the label, said on its values, never applied.
+   */
+  labelKeysNotHere?: string[];
 }
 
 export interface DynamicCell extends DynamicValue {
@@ -70,7 +76,8 @@ export interface DynamicTable {
   footnotes: Map<string, string>;
 }
 
-const FOOTNOTE = /^(\d+[)\u207e]|\*+\)?)\s*(.+)$/su;
+// a key as printed: "1)", "1 )", "2⁾", "*)", "*"
+const FOOTNOTE = /^(\d+ ?[)\u207e]|\*+\)?)\s*(.+)$/su;
 // one key or several ("mln.tenge1) 2)", "Belarus1,2)"), or asterisks, at the end of a label
 const LABEL_KEY = /^(.*?\S)\s*((?:\d+(?:,\d+)*[)\u207e]\s*)+|\*+)$/u;
 /** The keys of a label's glued suffix: "1) 2)" and "1,2)" are "1)" and "2)"; "*" stays. */
@@ -110,7 +117,7 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
   for (let r = first.headerRow + 1; r <= range.e.r; r++) {
     const m = FOOTNOTE.exec(labelText(r));
     if (m && !valueColumns.some((c) => filled(r, c))) {
-      const key = normaliseKey(m[1]!).replace(/^(\*+)\)$/u, '$1');
+      const key = normaliseKey(m[1]!).replace(' ', '').replace(/^(\*+)\)$/u, '$1');
       footnotes.set(key, squash(m[2]!));
     }
   }
@@ -171,7 +178,10 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
     opened.add(block);
     const m = LABEL_KEY.exec(label);
     const name = m ? m[1]! : label;
-    const labelMarkers = m ? keysOf(m[2]!) : [];
+    const notHere = new Set(spec.labelKeysNotHere ?? []);
+    const glued = m ? keysOf(m[2]!) : [];
+    const labelMarkers = glued.filter((k) => !notHere.has(k));
+    const strays = glued.filter((k) => notHere.has(k));
     const key = `${block.id}|${segment}|${name}`;
     if (seen.has(key)) throw new Error(`${at(r, lc)}, field label: "${label}" twice in block ${block.id} (first at ${seen.get(key)})`);
     seen.set(key, at(r, lc));
@@ -181,6 +191,8 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
         if (!keys.has(k)) throw new Error(`${at(r, c)}, field value: footnote "${k}" glued to the value, but the table prints no such footnote`);
       // a key the table prints no text for is said on the value and goes no further (no footnote to apply)
       const markers = [...titleMarkers, ...col.markers, ...labelMarkers, ...read.markers];
+      for (const k of strays)
+        read.notes.push(`the row label "${label}" carries key ${k}, which is not this sheet's footnote ${k}: the label was copied from another sheet of the workbook`);
       for (const k of new Set(markers.filter((k) => unprinted.has(k))))
         read.notes.push(`the table prints no text for footnote ${k}${read.markers.includes(k) ? '' : ` (marked on "${col.markers.includes(k) ? col.header : label}")`}`);
       cells.push({

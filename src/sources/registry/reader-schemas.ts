@@ -315,6 +315,8 @@ export const dynamicTableReader = {
           monthsOf: year,
           // block headings in the first period column, the label column empty
           headingsInValues: { const: true },
+          // keys glued to row labels that are not this sheet's footnotes (labels copied from another sheet)
+          labelKeysNotHere: { type: 'array', items: nonEmpty },
         },
       },
     },
