@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { buildApp, type DalaApp } from '../src/serve/app.js';
-import { noPdftotext, pdfToText } from './support/pdftotext.js';
+import { noPdftotext, pdfsToText } from './support/pdftotext.js';
 import { realRelease } from './support/release.js';
 
 interface Manifest {
@@ -55,8 +55,11 @@ describe(
       let count = 0;
       for (const [kind, manifest] of Object.entries(manifests)) {
         assert.match(manifest.data_revision, /^[0-9a-f]{16}$/);
-        for (const file of manifest.files) {
-          const raw = await pdfToText(await bytes(file.path));
+        const pages: Buffer[] = [];
+        for (const file of manifest.files) pages.push(await bytes(file.path));
+        const read = await pdfsToText(pages);
+        for (const [i, file] of manifest.files.entries()) {
+          const raw = read[i]!;
           // the citation text may wrap: read the page's words as one run of text
           const text = raw.replace(/\s+/g, ' ');
           // no host is borrowed: the path, and whose host it is on

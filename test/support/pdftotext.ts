@@ -27,11 +27,12 @@ export function pdfToText(pdf: Buffer, bbox = false): Promise<string> {
 }
 
 /**
- * The text of each PDF, in order. pdftotext reads one file per process, and a release holds hundreds
- * of PDFs: they are joined into one (pdfunite) and read in one pass, split at its page ends. When a
- * PDF has more than one page the pages no longer tell the files apart, and each is read on its own.
+ * The text of each PDF, in order (with `bbox`, each one's XHTML page boxes). pdftotext reads one file
+ * per process, and a release holds hundreds of PDFs: they are joined into one (pdfunite) and read in
+ * one pass, split at its page ends (a form feed; with `bbox`, each `<page` element). When a PDF has
+ * more than one page the pages no longer tell the files apart, and each is read on its own.
  */
-export async function pdfsToText(pdfs: Buffer[]): Promise<string[]> {
+export async function pdfsToText(pdfs: Buffer[], bbox = false): Promise<string[]> {
   if (pdfs.length === 0) return [];
   const dir = mkdtempSync(join(tmpdir(), 'dala-pdfs-'));
   try {
@@ -42,10 +43,16 @@ export async function pdfsToText(pdfs: Buffer[]): Promise<string[]> {
     });
     const joined = join(dir, 'joined.pdf');
     await run('pdfunite', [...inputs, joined]);
-    const pages = (await pdfToText(readFileSync(joined))).split('\f').slice(0, -1);
+    const text = await pdfToText(readFileSync(joined), bbox);
+    const pages = bbox
+      ? text
+          .split('<page ')
+          .slice(1)
+          .map((page) => `<page ${page}`)
+      : text.split('\f').slice(0, -1);
     if (pages.length === pdfs.length) return pages;
     const texts: string[] = [];
-    for (const pdf of pdfs) texts.push(await pdfToText(pdf));
+    for (const pdf of pdfs) texts.push(await pdfToText(pdf, bbox));
     return texts;
   } finally {
     rmSync(dir, { recursive: true, force: true });
