@@ -43,6 +43,17 @@ describe('the dynamic tables in the real release', () => {
     base = await app.listen({ port: 0, host: '127.0.0.1' });
   });
   after(() => app.close());
+  /** The first declared part of a source's table, and its cells read raw by the part's shape. */
+  const firstPart = async (sourceId: string) => {
+    const registry = await loadRegistry(SOURCES_DIR, (p) => join(snapshotsDir(), p));
+    const table = registry.tables.find((t) => t.source.id === sourceId)!;
+    const part = (table.reader as DynamicTableReader).parts[0]!;
+    const raw = await readDynamicTable(
+      join(snapshotsDir(), table.snapshots[0]!),
+      tableSpecOf(part as DynamicPointsPart),
+    );
+    return { part, raw };
+  };
 
   test('sampled raw cells of every declared dynamic table equal what v1 answers', async () => {
     const registry = await loadRegistry(SOURCES_DIR, (p) => join(snapshotsDir(), p));
@@ -321,13 +332,7 @@ describe('the dynamic tables in the real release', () => {
       (await observation('cpi_group_communication_year_prev_year', 'KZ', '2024')).value,
       108.2,
     );
-    const registry = await loadRegistry(SOURCES_DIR, (p) => join(snapshotsDir(), p));
-    const table = registry.tables.find((t) => t.source.id === 'bns-dyn-consumer-prices-by-group')!;
-    const part = (table.reader as DynamicTableReader).parts[0]!;
-    const raw = await readDynamicTable(
-      join(snapshotsDir(), table.snapshots[0]!),
-      tableSpecOf(part as DynamicPointsPart),
-    );
+    const raw = (await firstPart('bns-dyn-consumer-prices-by-group')).raw;
     const same: Record<string, string> = {
       'Goods and services': 'cpi',
       'Food products': 'food_price_index',
@@ -599,5 +604,54 @@ describe('the dynamic tables in the real release', () => {
       (await observation('labour_productivity_index_2022_100', 'KZ', '2024-9M')).value,
       106.2,
     );
+  });
+
+  test("main labour market indicators: the survey's totals are the tables by region's national values, published once; a key before the unit reaches its row", async () => {
+    const { part, raw } = await firstPart('bns-dyn-labour-market-main-indicators');
+    const same: Record<string, string> = {
+      'Lobour forse, thsd. persons': 'labour_force_quarterly',
+      'Employed population, thsd. persons': 'employed_quarterly',
+      'Employees, thsd. persons': 'employees_quarterly',
+      'Self- employment, thsd. persons': 'self_employed_quarterly',
+      'Unemployed population, thsd. persons': 'unemployed_quarterly',
+      'Unemployment rate, %': 'unemployment_rate_lfs_quarterly',
+      'Youth unemployment rate (at the age of 15-24 years), %': 'youth_unemployment_rate_15_24',
+      'Not in the lobour forse, thsd. persons': 'outside_labour_force_quarterly',
+    };
+    assert.deepEqual(Object.keys(same).sort(), [...part.skip!].sort());
+    let compared = 0;
+    for (const c of raw.cells.filter((c) => same[c.label])) {
+      const o = await observation(same[c.label]!, 'KZ', c.period.period);
+      assert.equal(o.value, c.value, `${c.address} (${c.label}, ${c.header}) = ${same[c.label]}`);
+      assert.doesNotMatch(JSON.stringify(o.source), /labour-market-main-indicators/);
+      compared++;
+    }
+    assert.equal(compared, 8 * 24);
+    // "The average duration of unemployment3), months": footnote 3 on its row, "…" before 2004
+    const duration = await observation('unemployment_average_duration', 'KZ', '2004');
+    assert.equal(duration.value, 14.9);
+    assert.match(duration.note, /Without regard to pensioners/);
+    assert.match(
+      (await observation('unemployment_average_duration', 'KZ', '2003')).null_reason,
+      /not available/,
+    );
+    // "20144)": the 2014 survey's sample, said on that year alone
+    assert.match(
+      (await observation('long_term_unemployment_rate', 'KZ', '2014')).note,
+      /208,275 households/,
+    );
+    assert.equal((await observation('long_term_unemployment_rate', 'KZ', '2015')).note, null);
+    // the youth rate by the youth-policy law differs from the table by region in 2001: both kept, linked
+    assert.equal(
+      (await observation('youth_unemployment_rate_youth_law_annual', 'KZ', '2001')).value,
+      16.1,
+    );
+    assert.equal((await observation('youth_unemployment_rate_15_34', 'KZ', '2001')).value, 16.6);
+    const ind = (
+      await getJson(
+        `/api/v1/indicators/${encodeURIComponent('indicator:youth_unemployment_rate_youth_law_annual')}`,
+      )
+    ).data;
+    assert.match(JSON.stringify(ind), /youth_unemployment_rate_15_34/);
   });
 });

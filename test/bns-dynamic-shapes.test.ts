@@ -355,6 +355,31 @@ describe('dynamic tables with periods across', () => {
     assert.deepEqual(at(t.cells, 'B7').markers, []);
   });
 
+  test("a footnote key glued to a label before its unit is that row's key when declared so, the unit kept", async () => {
+    const spec = {
+      sheet: 'Empoyees and unemployed',
+      periods: 'flows' as const,
+      blocks: [{ heading: null, id: 'all' }],
+    };
+    const path = file('main_indicators_of_labour_market_year.xlsx');
+    // as printed, "...(at the age of 15-24 years)1), %" is a label with no key
+    const plain = await readDynamicTable(path, spec);
+    assert.deepEqual(at(plain.cells, 'B10').markers, []);
+    const t = await readDynamicTable(path, { ...spec, keysBeforeUnit: true });
+    const youth = at(t.cells, 'B10');
+    assert.equal(youth.label, 'Youth unemployment rate (at the age of 15-24 years), %');
+    assert.deepEqual(youth.markers, ['1)']);
+    const duration = at(t.cells, 'E13');
+    assert.equal(duration.label, 'The average duration of unemployment, months');
+    assert.deepEqual(duration.markers, ['3)']);
+    assert.equal(duration.value, 14.9);
+    // a key at the end of a label, and "20144)" on the 2014 header, read as before
+    assert.deepEqual(at(t.cells, 'O12').markers, ['4)']);
+    assert.equal(at(t.cells, 'O12').period.period, '2014');
+    // the used range runs to row 14650: the rows below the footnotes are empty, none is read
+    assert.equal(t.cells.length, 11 * 24);
+  });
+
   test('a header repeated down the sheet is refused unless the declaration says the table repeats it', async () => {
     await assert.rejects(
       readDynamicTable(file('average_subsistence_level_per_capita.xlsx'), {

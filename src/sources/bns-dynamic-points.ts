@@ -57,6 +57,7 @@ export interface DynamicPointsPart {
   monthsOf?: number;
   headingsInValues?: true;
   labelKeysNotHere?: string[];
+  keysBeforeUnit?: true;
 }
 
 /** A row's values for some years that are another place's, as the table's footnote says. */
@@ -103,6 +104,7 @@ export function tableSpecOf(part: DynamicPointsPart): DynamicTableSpec {
 export async function readDynamicPoints(path: string, spec: DynamicPointsSpec): Promise<Point[]> {
   const cells: MarkedCell[] = [];
   const footnotes: Map<string, string>[] = [];
+  const onSkipped = new Set<string>();
   for (const [index, part] of spec.parts.entries()) {
     for (const b of part.blocks)
       if (b.skip ? b.metric !== undefined || b.rows !== undefined : (b.metric === undefined) === (b.rows === undefined))
@@ -111,7 +113,11 @@ export async function readDynamicPoints(path: string, spec: DynamicPointsSpec): 
     footnotes.push(table.footnotes);
     for (const c of table.cells) {
       const block = part.blocks[Number(c.block)]!;
-      if (part.skip?.includes(c.label) || block.skip) continue;
+      if (part.skip?.includes(c.label) || block.skip) {
+        // a footnote on a row published from another table goes with the row: read, not applied here
+        for (const k of c.markers) onSkipped.add(k);
+        continue;
+      }
       const where = `${path}, sheet "${part.sheet}", cell ${c.address}`;
       const metric = block.metric ?? block.rows?.[c.label];
       const place = block.metric === undefined ? (part.place ?? 'KZ') : spec.places[c.label];
@@ -136,7 +142,7 @@ export async function readDynamicPoints(path: string, spec: DynamicPointsSpec): 
     }
   }
   cells.push(...applyMoves(path, cells, footnotes, spec.moves));
-  applyFootnotes(path, cells, footnotes, spec.footnotes, new Set(spec.moves.map((m) => m.footnote)));
+  applyFootnotes(path, cells, footnotes, spec.footnotes, new Set([...spec.moves.map((m) => m.footnote), ...onSkipped]));
   const points: Point[] = cells.map(({ markers: _m, table: _t, column: _c, where: _w, ...p }) => p);
   flagCells(path, points, spec.suspicious, []);
   markTableBorders(points);

@@ -11,7 +11,8 @@
 // under it (years as row blocks: 1997-2009, then 2010-2022, then 2023-2024; a heading row, then the
 // months again); the labels in a later column (column A the Russian label, column B the English one,
 // block headings in B too); month names across, of the one year the title names; block headings in
-// the first period column with the label column empty.
+// the first period column with the label column empty; footnote keys glued to a label before its unit
+// ("...(at the age of 15-24 years)1), %").
 //
 // Library: @e965/xlsx (SheetJS), as every workbook reader of the build (bns-year-grid.ts says why): it
 // opens both the legacy BIFF8 files (31 of them, named .xlsx at the origin) and the OOXML ones, by
@@ -58,6 +59,11 @@ export interface DynamicTableSpec {
    * this sheet's footnote 1 says 2023 was republished). Cut from the label, said on its values, never applied.
    */
   labelKeysNotHere?: string[];
+  /**
+   * Keys glued to a row label before its unit ("Youth unemployment rate (at the age of 15-24 years)1), %",
+   * "The average duration of unemployment3), months"): cut from there, the unit kept in the label.
+   */
+  keysBeforeUnit?: true;
 }
 
 export interface DynamicCell extends DynamicValue {
@@ -81,6 +87,8 @@ const FOOTNOTE = /^(\d+ ?[)\u207e]|\*+\)?)\s*(.+)$/su;
 // one key or several ("mln.tenge1) 2)", "Belarus1,2)"), or asterisks, at the end of a label
 const LABEL_KEY = /^(.*?\S)\s*((?:\d+(?:,\d+)*[)\u207e]\s*)+|\*+)$/u;
 /** The keys of a label's glued suffix: "1) 2)" and "1,2)" are "1)" and "2)"; "*" stays. */
+// a key glued before the unit that ends the label: "...years)1), %" -> "...years), %" and "1)"
+const KEY_BEFORE_UNIT = /^(.*?\S)((?:\d+[)\u207e])+)(,\s*[^,()]+)$/u;
 const keysOf = (suffix: string): string[] =>
   suffix.startsWith('*') ? [suffix] : [...suffix.matchAll(/\d+(?:,\d+)*[)\u207e]/gu)].flatMap((m) => m[0].replace(/[)\u207e]$/u, '').split(',').map((k) => `${k})`));
 const squash = (t: string) => t.replace(/[\s\u00a0]+/gu, ' ').trim();
@@ -176,7 +184,8 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
     }
     if (block === null) throw new Error(`${at(r, lc)}, field label: row "${label}" before any declared block heading`);
     opened.add(block);
-    const m = LABEL_KEY.exec(label);
+    const beforeUnit = spec.keysBeforeUnit && !LABEL_KEY.test(label) ? KEY_BEFORE_UNIT.exec(label) : null;
+    const m = beforeUnit ? ([label, `${beforeUnit[1]!}${beforeUnit[3]!}`, beforeUnit[2]!] as const) : LABEL_KEY.exec(label);
     const name = m ? m[1]! : label;
     const notHere = new Set(spec.labelKeysNotHere ?? []);
     const glued = m ? keysOf(m[2]!) : [];

@@ -317,6 +317,8 @@ export const dynamicTableReader = {
           headingsInValues: { const: true },
           // keys glued to row labels that are not this sheet's footnotes (labels copied from another sheet)
           labelKeysNotHere: { type: 'array', items: nonEmpty },
+          // keys glued to a row label before its unit ("...years)1), %")
+          keysBeforeUnit: { const: true },
         },
       },
     },
