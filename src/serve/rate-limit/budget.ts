@@ -22,7 +22,7 @@ export interface BudgetOptions {
   /** Proxies whose X-Forwarded-For is believed (addresses or CIDR blocks). */
   trustProxy?: string[];
   policy?: BucketPolicy;
-  /** Buckets held elsewhere (a cluster worker's: the primary's); used when there is no Redis. */
+  /** Buckets held elsewhere (a cluster worker's: the primary's); used when there is no Redis, and while Redis is lost. */
   shared?: RateLimitStore & { degradation?(): string | null };
   /** Milliseconds clock of the in-memory token bucket; tests step it instead of sleeping. */
   clock?: () => number;
@@ -32,8 +32,16 @@ export interface BudgetOptions {
 export async function openBudget(opts: BudgetOptions): Promise<Budget> {
   const policy = opts.policy ?? DEFAULT_POLICY;
   // ioredis is loaded only when Redis is configured: importing it is start-up time a single replica never uses.
+  // while Redis is lost, the replica's own budget: its primary's when it runs workers (one budget per
+  // replica, as the Redis store's policy says), else in memory
   const redis = opts.redisUrl
-    ? new (await import('./redis-store.js')).RedisStore(opts.redisUrl, policy, opts.log)
+    ? new (await import('./redis-store.js')).RedisStore(
+        opts.redisUrl,
+        policy,
+        opts.log,
+        undefined,
+        opts.shared,
+      )
     : null;
   if (redis) await redis.waitReady(1000); // unreachable at start: a warning and the per-replica budget
   const shared = redis ?? opts.shared ?? null;

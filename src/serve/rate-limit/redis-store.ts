@@ -3,7 +3,8 @@
 // replicas with skewed clocks still agree.
 //
 // Policy when Redis is lost (unreachable at start, or gone mid-run): each replica falls back to its own
-// in-memory bucket with the same policy, so a client gets at most (replicas x burst) rather than
+// budget with the same policy (its cluster primary's buckets when it runs workers, which all of its
+// workers share; else an in-memory bucket), so a client gets at most (replicas x burst) rather than
 // unlimited requests and never a 500; health reports the fallback as a degradation naming Redis and
 // the reason, one log line marks each change of state, and the client reconnects in the background
 // (ioredis retry with backoff), restoring the shared budget when Redis answers again (ready after a
@@ -66,7 +67,7 @@ const PROBE_MS = 500;
 
 export class RedisStore implements RateLimitStore {
   private readonly redis: Redis;
-  private readonly fallback: MemoryStore;
+  private readonly fallback: RateLimitStore;
   private lost: string | null = null; // why the shared budget is not in use, or null
   private probe: NodeJS.Timeout | null = null;
   private probing = false;
@@ -77,9 +78,11 @@ export class RedisStore implements RateLimitStore {
     private readonly policy: BucketPolicy,
     private readonly log: StoreLogger = silent,
     private readonly prefix = KEY_PREFIX,
+    /** The replica's own budget while Redis is lost (a worker's: the primary's), else in memory. */
+    fallback?: RateLimitStore,
   ) {
     this.where = redactedUrl(url);
-    this.fallback = new MemoryStore(policy);
+    this.fallback = fallback ?? new MemoryStore(policy);
     this.redis = new Redis(url, {
       lazyConnect: false,
       maxRetriesPerRequest: 0,
