@@ -77,10 +77,10 @@ function testJob(run: TestRun, expected: Map<string, number>): Job {
       ...(run.args ?? []),
       run.file,
     ],
-    // A file run here is not under `node --test`, so the servers it starts do not see
-    // NODE_TEST_CONTEXT, which makes `dala serve` run one process unless a test asks for workers
-    // (src/serve/cluster/worker-count.ts): the same default is given explicitly.
-    env: { DALA_WORKERS: process.env.DALA_WORKERS ?? '1', ...run.env, FORCE_COLOR: '0' },
+    // DALA_WORKERS is not set: the servers a test starts run the default configuration (one serving
+    // process per core), as `npm start` does, unless the test names a count. Colour codes would
+    // make the recorded logs unreadable.
+    env: { ...run.env, FORCE_COLOR: '0' },
     after: NEEDS_RELEASE.includes(run.group) ? 'real release' : undefined,
     handedEnv: (handed) => ({ [HANDED_DOWN]: JSON.parse(handed) as string }),
     expectedMs: expected.get(name) ?? 30_000,

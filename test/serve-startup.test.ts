@@ -4,7 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeV1Release } from './support/v1-fixture.js';
@@ -32,9 +33,10 @@ const BUILD_SOURCES = [
   'src/cli/build',
 ];
 
-test('dala serve answers every route family without loading a build-only package or module', async () => {
+test('dala serve answers every route family without loading a build-only package or module, in every serving process', async () => {
   const { releasesDir } = await makeV1Release();
-  const report = join(tempDir('dala-modules-'), 'modules.json');
+  const reports = tempDir('dala-modules-');
+  const report = join(reports, 'modules.json');
   const child = spawn(
     process.execPath,
     [
@@ -66,32 +68,43 @@ test('dala serve answers every route family without loading a build-only package
         reject(new Error(`dala serve exited (${code}) before listening: ${out}`)),
       );
     });
-    await storeVerified(base, () => '');
-    for (const path of [
-      '/data/country-pulse.json',
-      '/api/timemachine/layers',
-      '/api/v1/search?q=Almaty',
-      '/api/v1/places',
-    ]) {
-      assert.equal(
-        (await fetch(base + path, { headers: { 'accept-encoding': 'br, gzip' } })).status,
-        200,
-        path,
-      );
-    }
+    // the default configuration: a worker per core, each serving once the store is verified
+    await storeVerified(base, () => '', 120_000, availableParallelism());
+    // each on a connection of its own, a few times over, so that every worker is likely to answer
+    // every family (which worker accepts a connection is the kernel's choice)
+    for (let round = 0; round < 4; round++)
+      for (const path of [
+        '/data/country-pulse.json',
+        '/api/timemachine/layers',
+        '/api/v1/search?q=Almaty',
+        '/api/v1/places',
+      ]) {
+        const res = await fetch(base + path, {
+          headers: { 'accept-encoding': 'br, gzip', connection: 'close' },
+        });
+        assert.equal(res.status, 200, path);
+        await res.arrayBuffer();
+      }
   } finally {
     child.kill('SIGTERM');
     await exited;
   }
-  const modules = (JSON.parse(await readFile(report, 'utf8')) as string[]).map((m) =>
-    m.replace(/^file:\/\//, ''),
-  );
-  assert.ok(
-    modules.some((m) => m.includes('/src/serve/app.')),
-    'the recorder saw the app load',
-  );
-  const packages = BUILD_ONLY.filter((p) => modules.some((m) => m.includes(`/node_modules/${p}/`)));
-  assert.deepEqual(packages, [], `build-only packages loaded by serve`);
-  const sources = modules.filter((m) => BUILD_SOURCES.some((s) => m.includes(`${ROOT}${s}`)));
-  assert.deepEqual(sources, [], `build-only modules loaded by serve`);
+  // one report per process: the primary's and each worker's
+  const files = (await readdir(reports)).filter((f) => f.startsWith('modules.json.'));
+  const serving = availableParallelism() > 1 ? availableParallelism() + 1 : 1;
+  assert.equal(files.length, serving, `a report from every process: ${files.join(', ')}`);
+  let apps = 0;
+  for (const file of files) {
+    const modules = (JSON.parse(await readFile(join(reports, file), 'utf8')) as string[]).map((m) =>
+      m.replace(/^file:\/\//, ''),
+    );
+    if (modules.some((m) => m.includes('/src/serve/app.'))) apps++;
+    const packages = BUILD_ONLY.filter((p) =>
+      modules.some((m) => m.includes(`/node_modules/${p}/`)),
+    );
+    assert.deepEqual(packages, [], `build-only packages loaded by ${file}`);
+    const sources = modules.filter((m) => BUILD_SOURCES.some((s) => m.includes(`${ROOT}${s}`)));
+    assert.deepEqual(sources, [], `build-only modules loaded by ${file}`);
+  }
+  assert.equal(apps, availableParallelism(), 'the recorder saw the app load in every worker');
 });

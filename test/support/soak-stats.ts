@@ -1,6 +1,5 @@
-// Figures of the soak test: nearest-rank percentiles over plain arrays, windows in time, and a
-// process's resident memory as Linux reports it.
-import { readFileSync } from 'node:fs';
+// Figures of the soak test: nearest-rank percentiles over plain arrays and windows in time (resident
+// memory: process-tree.ts).
 
 /** The p-th percentile (0 < p <= 100) by nearest rank; NaN for no values. */
 export function percentile(values: readonly number[], p: number): number {
@@ -31,13 +30,3 @@ export function windows<T extends Timed>(
 }
 
 export const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
-
-/** Resident set size of a process in bytes (VmRSS of /proc/<pid>/status), or null when it is gone. */
-export function residentBytes(pid: number): number | null {
-  try {
-    const m = /^VmRSS:\s+(\d+)\s+kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) * 1024 : null;
-  } catch {
-    return null;
-  }
-}

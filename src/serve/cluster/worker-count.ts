@@ -1,12 +1,11 @@
 // How many serving processes `dala serve` runs: DALA_WORKERS, else one per core the process may use
-// (os.availableParallelism). Under the Node test runner (it sets NODE_TEST_CONTEXT for test files,
-// and the servers they spawn inherit it) the default is 1, so a test runs several workers only when
-// it says so.
+// (os.availableParallelism). The same default under tests: a server a test starts runs as `npm start`
+// runs it unless the test names another count.
 import { availableParallelism } from 'node:os';
 
 export function workerCount(env: NodeJS.ProcessEnv = process.env): number {
   const set = env.DALA_WORKERS?.trim();
-  if (set === undefined || set === '') return env.NODE_TEST_CONTEXT ? 1 : availableParallelism();
+  if (set === undefined || set === '') return availableParallelism();
   const n = Number(set);
   if (!Number.isInteger(n) || n < 1 || n > 256)
     throw new Error(
