@@ -23,8 +23,13 @@ describe('the dynamic tables in the real release', () => {
     assert.equal(res.status, 200, path);
     return (await res.json()) as any;
   };
-  const observation = async (indicator: string, place: string, period: string) => {
-    const q = new URLSearchParams({ indicator, place, period });
+  const observation = async (
+    indicator: string,
+    place: string,
+    period: string,
+    dimensions: Record<string, string> = {},
+  ) => {
+    const q = new URLSearchParams({ indicator, place, period, ...dimensions });
     const body = await getJson(`/api/v1/observations?${q}`);
     assert.equal(
       body.data.length,
@@ -43,11 +48,11 @@ describe('the dynamic tables in the real release', () => {
     base = await app.listen({ port: 0, host: '127.0.0.1' });
   });
   after(() => app.close());
-  /** The first declared part of a source's table, and its cells read raw by the part's shape. */
-  const firstPart = async (sourceId: string) => {
+  /** A declared part of a source's table (the first by default), and its cells read raw by its shape. */
+  const declaredPart = async (sourceId: string, index = 0) => {
     const registry = await loadRegistry(SOURCES_DIR, (p) => join(snapshotsDir(), p));
     const table = registry.tables.find((t) => t.source.id === sourceId)!;
-    const part = (table.reader as DynamicTableReader).parts[0]!;
+    const part = (table.reader as DynamicTableReader).parts[index]!;
     const raw = await readDynamicTable(
       join(snapshotsDir(), table.snapshots[0]!),
       tableSpecOf(part as DynamicPointsPart),
@@ -74,8 +79,16 @@ describe('the dynamic tables in the real release', () => {
         );
         for (const c of sample) {
           const block = part.blocks[Number(c.block)]!;
-          if (part.skip?.includes(c.label) || block.skip) continue;
-          const indicator = block.metric ?? block.rows![c.label]!;
+          // a column under its year may be its own indicator (the illegal part of the unobserved economy)
+          const sub = c.sub === null ? undefined : part.subColumns?.[c.sub];
+          if (
+            part.skip?.includes(c.label) ||
+            block.skip ||
+            sub?.skip ||
+            sub?.skipRows?.includes(c.label)
+          )
+            continue;
+          const indicator = block.metric ?? sub?.metric ?? (sub?.rows ?? block.rows!)[c.label]!;
           const place = block.metric ? reader.places![c.label]! : (part.place ?? 'KZ');
           if (moved.has(place)) continue; // a footnote gives those values to another place: below
           // a value at the end of the period is the instant its column ends; a year's IV quarter is that quarter
@@ -84,7 +97,10 @@ describe('the dynamic tables in the real release', () => {
             : block.fourthQuarter
               ? `${c.period.period}-Q4`
               : c.period.period;
-          const o = await observation(indicator, place, period);
+          const o = await observation(indicator, place, period, {
+            ...block.dimensions,
+            ...sub?.dimensions,
+          });
           assert.equal(
             o.value,
             c.value,
@@ -332,7 +348,7 @@ describe('the dynamic tables in the real release', () => {
       (await observation('cpi_group_communication_year_prev_year', 'KZ', '2024')).value,
       108.2,
     );
-    const raw = (await firstPart('bns-dyn-consumer-prices-by-group')).raw;
+    const raw = (await declaredPart('bns-dyn-consumer-prices-by-group')).raw;
     const same: Record<string, string> = {
       'Goods and services': 'cpi',
       'Food products': 'food_price_index',
@@ -607,7 +623,7 @@ describe('the dynamic tables in the real release', () => {
   });
 
   test("main labour market indicators: the survey's totals are the tables by region's national values, published once; a key before the unit reaches its row", async () => {
-    const { part, raw } = await firstPart('bns-dyn-labour-market-main-indicators');
+    const { part, raw } = await declaredPart('bns-dyn-labour-market-main-indicators');
     const same: Record<string, string> = {
       'Lobour forse, thsd. persons': 'labour_force_quarterly',
       'Employed population, thsd. persons': 'employed_quarterly',
@@ -653,5 +669,34 @@ describe('the dynamic tables in the real release', () => {
       )
     ).data;
     assert.match(JSON.stringify(ind), /youth_unemployment_rate_15_34/);
+  });
+
+  test('the unobserved economy: two columns under each year, each its own indicator; keys the sheets print no text for are said, never applied', async () => {
+    // "2013 year" over "Unobserved economy" and "including" / "illegal"
+    assert.equal((await observation('unobserved_economy_share', 'KZ', '2013')).value, 28.3);
+    assert.equal((await observation('illegal_economy_share', 'KZ', '2013')).value, 2.4);
+    assert.equal(
+      (await observation('illegal_economy_share_other_services', 'KZ', '2023')).value,
+      0.49,
+    );
+    // a 0 the table prints is a value
+    assert.equal(
+      (await observation('illegal_economy_share_public_administration', 'KZ', '2020')).value,
+      0,
+    );
+    // the 2013-2016 sheets mark "Real estate activities 1)" and print no footnote at all
+    const re2013 = await observation('unobserved_economy_share_real_estate', 'KZ', '2013');
+    assert.equal(re2013.value, 6.85);
+    assert.match(re2013.note, /prints no text for footnote 1\)/);
+    assert.doesNotMatch(re2013.note, /methodology/);
+    // from 2017 the methodology of 2019 (the title's "*"), 2023 republished (its header's "2)")
+    const total2023 = await observation('unobserved_economy_share', 'KZ', '2023');
+    assert.equal(total2023.value, 17.58);
+    assert.match(total2023.note, /07\.08\.2019 №4/);
+    assert.match(total2023.note, /2023 have been republished/);
+    assert.doesNotMatch(
+      (await observation('unobserved_economy_share', 'KZ', '2022')).note,
+      /republished/,
+    );
   });
 });

@@ -380,6 +380,37 @@ describe('dynamic tables with periods across', () => {
     assert.equal(t.cells.length, 11 * 24);
   });
 
+  test('columns under each year are named by the rows under the year header, joined down to the first label', async () => {
+    const path = file('unobserved_economy_dynamics.xls');
+    const spec = {
+      sheet: '2017-2023',
+      periods: 'flows' as const,
+      blocks: [{ heading: null, id: 'all' }],
+    };
+    // undeclared, the row naming the columns under the years is a row of values without a label: refused
+    await assert.rejects(
+      readDynamicTable(path, spec),
+      /cell A5, field label: values in a row without a label/,
+    );
+    await assert.rejects(
+      readDynamicTable(path, { ...spec, subColumns: ['Unobserved economy'] }),
+      /cell C5: a column "including illegal" under 2017 year that the declaration does not name/,
+    );
+    const t = await readDynamicTable(path, {
+      ...spec,
+      subColumns: ['Unobserved economy', 'including illegal'],
+    });
+    const illegal = at(t.cells, 'O7');
+    assert.deepEqual(
+      [illegal.sub, illegal.period.period, illegal.value],
+      ['including illegal', '2023', 0.41],
+    );
+    assert.deepEqual(at(t.cells, 'N7').sub, 'Unobserved economy');
+    // "2023 year2)" keeps its key on both of its columns
+    assert.deepEqual(at(t.cells, 'O7').markers, ['*', '2)']);
+    assert.equal(t.cells.length, 23 * 14);
+  });
+
   test('a header repeated down the sheet is refused unless the declaration says the table repeats it', async () => {
     await assert.rejects(
       readDynamicTable(file('average_subsistence_level_per_capita.xlsx'), {

@@ -16,6 +16,8 @@ export interface ColumnPeriod {
   /** Footnote keys glued to the header ("1)" of "2017 year1)"). */
   markers: string[];
   header: string;
+  /** The column under its year, as the rows under the year print it ("male", "including illegal"), when the table declares such columns. */
+  sub?: string;
 }
 
 const KEY = String.raw`(?:\s*(\d+[)\u207e]|\*+))?`;

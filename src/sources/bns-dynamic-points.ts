@@ -58,6 +58,21 @@ export interface DynamicPointsPart {
   headingsInValues?: true;
   labelKeysNotHere?: string[];
   keysBeforeUnit?: true;
+  /**
+   * The columns under each year, by the name the table prints: each its own indicator (`metric` for a
+   * block of places, `rows` for a block of indicators, replacing the block's) or a breakdown (`dimensions`).
+   */
+  subColumns?: Record<string, DynamicSubColumn>;
+}
+
+export interface DynamicSubColumn {
+  metric?: string;
+  rows?: Record<string, string>;
+  dimensions?: DimensionCodes;
+  /** Read and checked but not published: the same values are another table's. */
+  skip?: true;
+  /** Rows of this column read and checked but not published (the totals of a column of sexes published from another sheet). */
+  skipRows?: string[];
 }
 
 /** A row's values for some years that are another place's, as the table's footnote says. */
@@ -94,9 +109,10 @@ const columnOf = (address: string) => /^[A-Z]+/u.exec(address)![0].split('').red
 
 /** The shape reader's spec of a declared part: its blocks by index, the declared shape options as they are. */
 export function tableSpecOf(part: DynamicPointsPart): DynamicTableSpec {
-  const { blocks, place: _place, skip: _skip, ...shape } = part;
+  const { blocks, place: _place, skip: _skip, subColumns, ...shape } = part;
   return {
     ...shape,
+    ...(subColumns === undefined ? {} : { subColumns: Object.keys(subColumns) }),
     blocks: blocks.map((b, i) => ({ heading: b.heading, id: String(i), ...(b.within === undefined ? {} : { within: b.within }) })),
   };
 }
@@ -113,13 +129,15 @@ export async function readDynamicPoints(path: string, spec: DynamicPointsSpec): 
     footnotes.push(table.footnotes);
     for (const c of table.cells) {
       const block = part.blocks[Number(c.block)]!;
-      if (part.skip?.includes(c.label) || block.skip) {
+      const sub = c.sub === null ? undefined : part.subColumns?.[c.sub];
+      if (part.skip?.includes(c.label) || block.skip || sub?.skip || sub?.skipRows?.includes(c.label)) {
         // a footnote on a row published from another table goes with the row: read, not applied here
         for (const k of c.markers) onSkipped.add(k);
         continue;
       }
       const where = `${path}, sheet "${part.sheet}", cell ${c.address}`;
-      const metric = block.metric ?? block.rows?.[c.label];
+      const metric = sub?.metric ?? (block.metric === undefined ? (sub?.rows ?? block.rows)?.[c.label] : block.metric);
+      const dimensions = block.dimensions === undefined && sub?.dimensions === undefined ? undefined : { ...block.dimensions, ...sub?.dimensions };
       const place = block.metric === undefined ? (part.place ?? 'KZ') : spec.places[c.label];
       if (metric === undefined || place === undefined)
         throw new Error(`${where}, field label: row "${c.label}" is not mapped by the declaration (block "${block.heading ?? 'top'}")`);
@@ -133,7 +151,7 @@ export async function readDynamicPoints(path: string, spec: DynamicPointsSpec): 
         unit: spec.units[metric]!,
         source_id: spec.source_id,
         note: c.notes.length > 0 ? c.notes.join('; ') : null,
-        ...(block.dimensions === undefined ? {} : { dimensions: block.dimensions }),
+        ...(dimensions === undefined ? {} : { dimensions }),
         markers: c.markers,
         table: index,
         column: columnOf(c.address),

@@ -64,6 +64,11 @@ export interface DynamicTableSpec {
    * "The average duration of unemployment3), months"): cut from there, the unit kept in the label.
    */
   keysBeforeUnit?: true;
+  /**
+   * Several columns under each year, named by the rows between the year header and the first label
+   * ("Total", "male", "female"; "Unobserved economy", "including illegal"): the names the table prints, joined down the rows.
+   */
+  subColumns?: string[];
 }
 
 export interface DynamicCell extends DynamicValue {
@@ -74,6 +79,8 @@ export interface DynamicCell extends DynamicValue {
   address: string;
   period: ColumnPeriod['bounds'];
   header: string;
+  /** The column under its year (a declared sub-column), or null. */
+  sub: string | null;
 }
 
 export interface DynamicTable {
@@ -212,6 +219,7 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
         address: XLSX.utils.encode_cell({ r, c }),
         period: col.bounds,
         header: col.header,
+        sub: col.sub ?? null,
       });
     }
   }
@@ -271,7 +279,46 @@ function findHeader(
     }
     const distinct = new Set([...own.values()].map((p) => p.bounds.period));
     if (distinct.size !== own.size) throw new Error(`${at(r)}: a period header names a period twice`);
+    if (spec.subColumns) return subColumnsUnder(r, own, range, cell, spec.subColumns, from, at);
     return { headerRow: r, columns: own };
   }
   throw new Error(`${at(range.s.r)}: no header row of periods`);
+}
+
+/**
+ * The declared columns under each year of a header row: the rows under it down to the first row with
+ * a label name them, joined ("Including" above "state ownership"); a year's column carries on right
+ * to the next year. A name the declaration does not list, or a year without one, fails the build.
+ */
+function subColumnsUnder(
+  r: number,
+  years: Map<number, ColumnPeriod>,
+  range: XLSX.Range,
+  cell: (r: number, c: number) => XLSX.CellObject | undefined,
+  declared: readonly string[],
+  from: number,
+  at: (r: number, c?: number) => string,
+): { headerRow: number; columns: Map<number, ColumnPeriod> } {
+  const texts = (row: number, c: number) => {
+    const x = cell(row, c);
+    return x === undefined || x.t === 'z' ? '' : squash(String(x.v));
+  };
+  let last = r;
+  while (last < range.e.r && [...Array(from).keys()].every((c) => texts(last + 1, c) === '')) last++;
+  if (last === r) throw new Error(`${at(r + 1)}: no row names the columns under the years`);
+  const columns = new Map<number, ColumnPeriod>();
+  let year: ColumnPeriod | null = null;
+  for (let c = from; c <= range.e.c; c++) {
+    year = years.get(c) ?? year;
+    const name = squash([...Array(last - r).keys()].map((i) => texts(r + 1 + i, c)).join(' '));
+    if (name === '') continue;
+    if (year === null) throw new Error(`${at(r + 1, c)}: a column "${name}" before the first year`);
+    if (!declared.includes(name)) throw new Error(`${at(r + 1, c)}: a column "${name}" under ${year.header} that the declaration does not name`);
+    columns.set(c, { ...year, sub: name });
+  }
+  for (const [c, y] of years)
+    if (!columns.has(c)) throw new Error(`${at(r + 1, c)}: no column name under ${y.header}`);
+  const seen = new Set([...columns.values()].map((p) => p.sub));
+  for (const name of declared) if (!seen.has(name)) throw new Error(`${at(r + 1)}: no column "${name}" under the years`);
+  return { headerRow: last, columns };
 }

@@ -68,7 +68,10 @@ export function readerMetrics(t: LoadedTable): string[] | null {
     case 'period-grid':
       return reader.parts.flatMap((p) => [p.metric, ...(p.cumulativeMetric ? [p.cumulativeMetric] : [])]);
     case 'dynamic-table':
-      return reader.parts.flatMap((p) => p.blocks.flatMap((b) => (b.metric === undefined ? Object.values(b.rows ?? {}) : [b.metric])));
+      return reader.parts.flatMap((p) => [
+        ...p.blocks.flatMap((b) => (b.metric === undefined ? Object.values(b.rows ?? {}) : [b.metric])),
+        ...Object.values(p.subColumns ?? {}).flatMap((s) => [...(s.metric === undefined ? [] : [s.metric]), ...Object.values(s.rows ?? {})]),
+      ]);
     default:
       return null;
   }

@@ -319,6 +319,22 @@ export const dynamicTableReader = {
           labelKeysNotHere: { type: 'array', items: nonEmpty },
           // keys glued to a row label before its unit ("...years)1), %")
           keysBeforeUnit: { const: true },
+          // the columns under each year by their printed name: each an indicator (metric, or rows replacing the block's) or a breakdown
+          subColumns: {
+            type: 'object',
+            additionalProperties: {
+              type: 'object',
+              additionalProperties: false,
+              properties: {
+                metric,
+                rows: { type: 'object', additionalProperties: metric },
+                dimensions,
+                // read and checked, not published: another table's values (the column, or some of its rows)
+                skip: { const: true },
+                skipRows: { type: 'array', items: nonEmpty },
+              },
+            },
+          },
         },
       },
     },
