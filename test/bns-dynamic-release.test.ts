@@ -699,4 +699,45 @@ describe('the dynamic tables in the real release', () => {
       /republished/,
     );
   });
+
+  test('value added by ownership: three columns under each year published, the branch total read and checked against the GDP table', async () => {
+    assert.equal(
+      (await observation('gva_state_ownership_agriculture', 'KZ', '2010')).value,
+      60506.6,
+    );
+    assert.equal(
+      (await observation('gva_foreign_state_ownership_mining', 'KZ', '2023')).value,
+      4248744.3,
+    );
+    assert.equal((await observation('gva_private_ownership', 'KZ', '2023')).value, 83069190.9);
+    // the structure sheet names its first column "Structure of gross value added by Ownership" over "state ownership"
+    assert.equal((await observation('gva_share_state_ownership', 'KZ', '2023')).value, 10);
+    assert.equal(
+      (await observation('gva_share_foreign_state_ownership_mining', 'KZ', '2010')).value,
+      24.3,
+    );
+    // an empty cell is null with its reason; a printed 0 is a value
+    const empty = await observation('gva_private_ownership_public_administration', 'KZ', '2023');
+    assert.equal(empty.value, null);
+    assert.match(empty.null_reason, /empty cell/);
+    assert.equal(
+      (await observation('gva_private_ownership_public_administration', 'KZ', '2010')).value,
+      0,
+    );
+    // the column "GVA" of every branch and year is the GDP table's branch row at current prices
+    const { raw } = await declaredPart('bns-dyn-gva-by-ownership');
+    const gdp = await readDynamicTable(
+      join(snapshotsDir(), 'bns-dynamic/gdp_by_production_method_current_prices.xls'),
+      { sheet: '2010-2024', periods: 'flows', blocks: [{ heading: null, id: 'all' }] },
+    );
+    const annual = new Map(gdp.cells.map((c) => [`${c.label}|${c.period.period}`, c.value]));
+    const totals = raw.cells.filter((c) => c.sub === 'GVA');
+    assert.equal(totals.length, 21 * 14);
+    for (const c of totals)
+      assert.equal(
+        annual.get(`${c.label}|${c.period.period}`),
+        c.value,
+        `${c.address} (${c.label}, ${c.header})`,
+      );
+  });
 });
