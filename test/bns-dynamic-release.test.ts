@@ -671,6 +671,46 @@ describe('the dynamic tables in the real release', () => {
     assert.match(JSON.stringify(ind), /youth_unemployment_rate_15_34/);
   });
 
+  test('main labour market indicators by sex: male and female published, the Total column checked against the first sheet', async () => {
+    const q = (indicator: string, period: string, sex: string) =>
+      observation(indicator, 'KZ', period, { sex });
+    assert.equal((await q('labour_force_by_sex', '2024', 'M')).value, 4976.5);
+    assert.equal((await q('unemployment_rate_by_sex', '2001', 'F')).value, 12);
+    // the participation rate is on this sheet alone: its Total too
+    assert.equal((await q('activity_rate_by_sex', '2024', '_T')).value, 68.2);
+    // "Youth unemployment rate (at the age of 15-24 years)1), %": footnote 1 (ILO ages) on its row
+    assert.match(
+      (await q('youth_unemployment_rate_15_24_by_sex', '2010', 'F')).note,
+      /International Labour Organization/,
+    );
+    // footnote 3 of this sheet is the 2014 survey's sample ("20143)"), not the first sheet's 3)
+    const y2014 = await q('long_term_unemployment_rate_by_sex', '2014', 'M');
+    assert.match(y2014.note, /208,275 households/);
+    assert.doesNotMatch(y2014.note, /pensioners/);
+    const { raw } = await declaredPart('bns-dyn-labour-market-main-indicators');
+    const first = new Map(raw.cells.map((c) => [`${c.label}|${c.period.period}`, c.value]));
+    const { part, raw: sexes } = await declaredPart('bns-dyn-labour-market-main-indicators', 1);
+    // the first sheet's words for the same rows
+    const firstLabel: Record<string, string> = {
+      'Employed population, thousand persons': 'Employed population, thsd. persons',
+      'Employees, thousand persons': 'Employees, thsd. persons',
+      'Self-employed population, thousand persons': 'Self- employment, thsd. persons',
+      'Unemployed population, thousand persons': 'Unemployed population, thsd. persons',
+    };
+    const differ: string[] = [];
+    const totals = sexes.cells.filter(
+      (c) => c.sub === 'Total' && part.subColumns!['Total']!.skipRows!.includes(c.label),
+    );
+    for (const c of totals) {
+      const v = first.get(`${firstLabel[c.label] ?? c.label}|${c.period.period}`);
+      assert.notEqual(v, undefined, `${c.address} (${c.label}) has no row on the first sheet`);
+      if (v !== c.value) differ.push(`${c.address} ${c.value} ${v}`);
+    }
+    assert.equal(totals.length, 10 * 24);
+    // the one difference, which the indicator's notes name
+    assert.deepEqual(differ, ['N7 7260.9 7261']);
+  });
+
   test('the unobserved economy: two columns under each year, each its own indicator; keys the sheets print no text for are said, never applied', async () => {
     // "2013 year" over "Unobserved economy" and "including" / "illegal"
     assert.equal((await observation('unobserved_economy_share', 'KZ', '2013')).value, 28.3);
