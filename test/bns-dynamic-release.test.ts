@@ -780,4 +780,34 @@ describe('the dynamic tables in the real release', () => {
         `${c.address} (${c.label}, ${c.header})`,
       );
   });
+
+  test('housing prices by city: instants at the end of each year, a city at its city administration, programme footnotes on exactly their cells', async () => {
+    const price = (indicator: string, place: string, year: number) =>
+      observation(indicator, place, `${year}-12-31`);
+    // "160 0005)": Zhezkazgan's 2023 new housing at 160 000 tenge under the Nurly Zher programme
+    const zhezkazgan = await price('housing_price_new', 'KZ-62/KZ621000', 2023);
+    assert.equal(zhezkazgan.value, 160000);
+    assert.match(zhezkazgan.note, /Nurly Zher/);
+    assert.doesNotMatch((await price('housing_price_new', 'KZ-62/KZ621000', 2024)).note, /Nurly/);
+    // "4821971)": the national resale price of 2022 is 482 197, a weighted average from then on
+    const resale = await price('housing_price_resale', 'KZ', 2022);
+    assert.equal(resale.value, 482197);
+    assert.match(resale.note, /weighted average/);
+    assert.equal((await price('housing_price_new', 'KZ-71', 2024)).value, 595466);
+    // "107,6*": Zhezkazgan's 2022 resale index from August 2022, a decimal comma
+    const index = await price('housing_price_index_resale', 'KZ-62/KZ621000', 2022);
+    assert.equal(index.value, 107.6);
+    assert.match(index.note, /Data from August 2022/);
+    assert.match(
+      (await price('housing_price_index_resale', 'KZ-19/KZ191000', 2019)).null_reason,
+      /not available/,
+    );
+    const ind = (
+      await getJson(
+        `/api/v1/indicators/${encodeURIComponent('indicator:housing_rent_price_index')}`,
+      )
+    ).data;
+    assert.equal(ind.base.kind, 'december-previous-year');
+    assert.equal(ind.period_kind, 'instant');
+  });
 });

@@ -12,7 +12,8 @@ import { openSdgReader, type OpenSdgReader } from './open-sdg-schema.js';
 const regex = { type: 'string', format: 'regex', minLength: 1 } as const;
 const metric = { type: 'string', pattern: INDICATOR_ID } as const;
 // a place code of the model: a region (KZ-35), the country (KZ) or a former unit
-const place = { type: 'string', pattern: '^KZ(-[A-Z0-9-]+)?$' } as const;
+// a region (KZ-47), or a unit under it as the ADM2 places are named: a city of regional significance ("KZ-47/KZ471000", Aktau)
+const place = { type: 'string', pattern: '^KZ(-[A-Z0-9-]+)?(/KZ[0-9]+)?$' } as const;
 const year = { type: 'integer', minimum: 1900, maximum: 2100 } as const;
 const dimensions = {
   type: 'object',
