@@ -41,7 +41,7 @@ db.transaction(() => writer.write(db))();
 const wrote = process.cpuUsage(cpu1);
 const stats = db
   .prepare(
-    'SELECT count(*) AS blocks, sum(base) AS base, sum(changes) AS changes, sum(length(data)) AS data, sum(length(tuples)) AS tuples FROM snapshot_blocks',
+    'SELECT count(*) AS blocks, sum(base) AS base, sum(changes) AS changes, sum(length(data)) AS data, sum(length(pieces)) AS pieces FROM snapshot_blocks',
   )
   .get();
 console.log(

@@ -8,13 +8,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import type { StoreContent } from '../src/publish/store/write.js';
 import { addDays, bucketOf } from '../src/store/periods.js';
 import { SNAPSHOT } from '../src/store/snapshot-reader.js';
 import type { PointRow } from '../src/store/rollup.js';
 import { CHANGES_PER_SERIES, SnapshotBlocks } from '../src/store/snapshot-blocks.js';
-import { valueJson, writeValue } from '../src/store/snapshot-blocks-json.js';
+import { readPieces, valueJson, writeValue } from '../src/store/snapshot-blocks-json.js';
 import type { Row } from '../src/store/tables.js';
 import { buildApp } from '../src/serve/app.js';
 import { fixtureStore, sealFixture } from './support/fixture-release.js';
@@ -218,6 +219,62 @@ test('snapshot blocks: on every change day and the day before it, the blocks equ
       }),
     ),
     { numRuns: 60 },
+  );
+});
+
+test('snapshot blocks: a store written before the answer pieces were stored answers the same, from its tuples', () => {
+  fc.assert(
+    fc.property(fc.array(pointArb, { minLength: 1, maxLength: 200 }), (raw) =>
+      withStore(makeStore(raw), (db) => {
+        const days = db
+          .prepare('SELECT DISTINCT period_end FROM points ORDER BY 1')
+          .pluck()
+          .all() as string[];
+        const dates = days.flatMap((day) => [addDays(day, -1), day]);
+        const answers = (blocks: SnapshotBlocks) =>
+          dates.map((d) => ({
+            json: blocks.latestAt(d, null, (n, json) => `${n} ${json.toString()}`),
+            rows: blocks.latestRowsAt(d, null),
+          }));
+        const withPieces = answers(SnapshotBlocks.open(db)!);
+        // the older form: each block's tuples as the JSON of their fields, and no pieces or ends
+        const older = new Database(db.name);
+        try {
+          older.exec('ALTER TABLE snapshot_blocks ADD COLUMN tuples TEXT');
+          const blocks = older.prepare('SELECT first_day, pieces FROM snapshot_blocks').all() as {
+            first_day: string;
+            pieces: Buffer;
+          }[];
+          for (const { first_day, pieces } of blocks) {
+            const { bytes, headAt, tailAt } = readPieces(pieces).pieces;
+            const tuples = Array.from({ length: headAt.length - 1 }, (_, t) => {
+              const o = JSON.parse(
+                `{${bytes.toString('utf8', headAt[t], headAt[t + 1])}0${bytes.toString('utf8', tailAt[t], tailAt[t + 1])}`,
+              );
+              return [
+                o.period,
+                o.period_start,
+                o.period_end,
+                o.null_reason,
+                o.status,
+                o.unit,
+                o.source_id,
+                o.note,
+              ];
+            });
+            older
+              .prepare('UPDATE snapshot_blocks SET tuples = ? WHERE first_day = ?')
+              .run(JSON.stringify(tuples), first_day);
+          }
+          older.exec('ALTER TABLE snapshot_blocks DROP COLUMN pieces');
+          older.exec('ALTER TABLE snapshot_blocks DROP COLUMN ends');
+          assert.deepStrictEqual(answers(SnapshotBlocks.open(older)!), withPieces);
+        } finally {
+          older.close();
+        }
+      }),
+    ),
+    { numRuns: 30 },
   );
 });
 

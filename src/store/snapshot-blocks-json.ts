@@ -114,6 +114,49 @@ export function tuplePieces(tuples: readonly Tuple[]): TuplePieces {
   return { bytes: Buffer.concat(out), headAt, tailAt };
 }
 
+/**
+ * A block's tuples as stored for answers (the snapshot_blocks.pieces column): an answer reads its
+ * pieces as written at build instead of parsing the tuples' JSON and encoding every field again,
+ * which was most of an answer's CPU (and its garbage) once the notes made a block's tuples megabytes.
+ * Little-endian u32 n, u32 headAt[n + 1], u32 tailAt[n + 1], u32 end[n] (tuple t's period end is
+ * ends[end[t]], the block's distinct period ends, in order, stored beside it as JSON), then the bytes.
+ */
+export function storedPieces(tuples: readonly Tuple[]): { pieces: Buffer; ends: string[] } {
+  const n = tuples.length;
+  const { bytes, headAt, tailAt } = tuplePieces(tuples);
+  const ends = [...new Set(tuples.map((t) => t[PERIOD_END]))].sort();
+  const rank = new Map(ends.map((e, i) => [e, i]));
+  const end = Uint32Array.from(tuples, (t) => rank.get(t[PERIOD_END])!);
+  const index = new Uint32Array(1 + 2 * (n + 1) + n);
+  index[0] = n;
+  index.set(headAt, 1);
+  index.set(tailAt, n + 2);
+  index.set(end, 2 * n + 3);
+  return {
+    pieces: Buffer.concat([Buffer.from(index.buffer, index.byteOffset, index.byteLength), bytes]),
+    ends,
+  };
+}
+
+/** storedPieces read back: views into `stored` (copied first when it is not 4-byte aligned). */
+export function readPieces(stored: Buffer): { pieces: TuplePieces; end: Uint32Array } {
+  const blob = stored.byteOffset % 4 === 0 ? stored : Buffer.from(stored);
+  const n = blob.readUInt32LE(0);
+  const words = 1 + 2 * (n + 1) + n;
+  if (blob.length < words * 4)
+    throw new Error(`snapshot block pieces: ${blob.length} bytes for ${n} tuples`);
+  const at = (from: number, count: number) =>
+    new Uint32Array(blob.buffer, blob.byteOffset + from * 4, count);
+  return {
+    pieces: {
+      bytes: blob.subarray(words * 4),
+      headAt: at(1, n + 1),
+      tailAt: at(n + 2, n + 1),
+    },
+    end: at(2 * n + 3, n),
+  };
+}
+
 export class SnapshotJsonWriter {
   /** [series heads | the block's tuple heads | its tuple tails | the answer]; reused by every answer. */
   private work: Uint8Array;

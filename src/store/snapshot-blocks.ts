@@ -21,9 +21,9 @@ import type { Database, Statement } from 'better-sqlite3';
 import type { Row } from './tables.js';
 import type { PointRow } from './rollup.js';
 import {
-  PERIOD_END,
+  readPieces,
   SnapshotJsonWriter,
-  tuplePieces,
+  storedPieces,
   type Tuple,
   type TuplePieces,
 } from './snapshot-blocks-json.js';
@@ -59,53 +59,73 @@ export function encodeEntries(
   return out;
 }
 
-// A block's tuples decoded (parsed and encoded as answer pieces) are kept for the next answer from
-// the same block: decoding them was a third of an answer's CPU. Kept for a few blocks within a byte
-// budget (outside the answer cache's, so that the memory a process holds stays the sum of known
-// bounds): about 6.5 MiB for the three blocks of the real release, half of it the tuples themselves
-// (kept for the rows of CSV answers).
-// A block whose decoded tuples alone pass the budget is decoded for each answer and not kept.
+// A block's tuples as answer pieces are kept for the next answer from the same block. Kept for a few
+// blocks within a byte budget (outside the answer cache's, so that the memory a process holds stays
+// the sum of known bounds): the real release's blocks hold 1.7-3.2 MB of pieces each, most of it the
+// notes of its points. A block whose pieces alone pass the budget is read for each answer and not kept.
 // A block is kept only from its second answer among the last SEEN_BLOCKS blocks asked for: at 30M
 // points (1,218 blocks) snapshots at random dates rarely meet a kept block, and keeping each block
-// decoded moved megabytes per answer into the old generation, whose collections (a full mark every
-// 10 answers or so, pauses of 3-18 ms) made the tail of the answers' latency. Decoded and let go,
-// the tuples die young, where collecting them costs little.
+// moved megabytes per answer into the old generation, whose collections (a full mark every 10 answers
+// or so, pauses of 3-18 ms) made the tail of the answers' latency. Read and let go, the pieces die
+// young, where collecting them costs little.
 const DECODED_BLOCKS = 4;
 const SEEN_BLOCKS = 64;
 const DECODED_BYTES = 8 * 2 ** 20;
 
-/** What an answer needs of a block's tuples: each one's period end, the JSON answer's pieces, the rows' fields (a CSV answer's). */
+/** What an answer needs of a block's tuples: their pieces, each one's period end, and their fields. */
 interface DecodedTuples {
-  ends: string[];
   pieces: TuplePieces;
-  tuples: Tuple[];
+  /** Tuple t ends on ends[end[t]]. */
+  end: Uint32Array;
+  ends: string[];
+  /** Tuple t's fields (a CSV answer's rows). */
+  fields(t: number): Tuple;
   bytes: number;
 }
 
 // A period end ('YYYY-MM-DD') held as a V8 string: its header and characters, and the array's slot.
 const END_BYTES = 40;
-// A tuple's field held as a V8 string, its characters apart (counted as two bytes each, at most the text's).
-const FIELD_BYTES = 24;
 
-function decode(text: string): DecodedTuples {
+/** The pieces as stored at build (the pieces and ends columns); a tuple's fields read from its pieces. */
+function stored(stored: Buffer, endsJson: string): DecodedTuples {
+  const ends = JSON.parse(endsJson) as string[];
+  const { pieces, end } = readPieces(stored);
+  const { bytes, headAt, tailAt } = pieces;
+  const fields = (t: number): Tuple => {
+    // the entry's JSON object with a stand-in value: the fields as the JSON answer writes them
+    const o = JSON.parse(
+      `{${bytes.toString('utf8', headAt[t]!, headAt[t + 1]!)}0${bytes.toString('utf8', tailAt[t]!, tailAt[t + 1]!)}`,
+    ) as Record<string, string | null>;
+    return [
+      o.period!,
+      o.period_start!,
+      o.period_end!,
+      o.null_reason ?? null,
+      o.status!,
+      o.unit!,
+      o.source_id!,
+      o.note ?? null,
+    ];
+  };
+  return { pieces, end, ends, fields, bytes: stored.length + ends.length * END_BYTES };
+}
+
+/** The pieces made from the tuples' JSON: a store written before the pieces were stored. */
+function fromTuples(text: string): DecodedTuples {
   const tuples = JSON.parse(text) as Tuple[];
-  const pieces = tuplePieces(tuples);
-  const bytes =
-    pieces.bytes.length +
-    pieces.headAt.byteLength +
-    pieces.tailAt.byteLength +
-    tuples.length * (END_BYTES + 8 * FIELD_BYTES) +
-    text.length * 2;
-  return { ends: tuples.map((t) => t[PERIOD_END]), pieces, tuples, bytes };
+  const { pieces, ends } = storedPieces(tuples);
+  return { ...stored(pieces, JSON.stringify(ends)), fields: (t) => tuples[t]! };
 }
 
 /** A block's row but its tuples. */
-type Block = Omit<Row<'snapshot_blocks'>, 'tuples'>;
+type Block = Pick<Row<'snapshot_blocks'>, 'first_day' | 'base' | 'changes' | 'data'>;
 
 /** The stored snapshot blocks of a store, read by date: the reader's snapshot path. */
 export class SnapshotBlocks {
   private readonly block: Statement;
+  /** A block's pieces and ends; in a store written before they were stored, its tuples' JSON. */
   private readonly tuples: Statement;
+  private readonly hasPieces: boolean;
   /** Per series (point_series in (metric, place) order): its metric and place. */
   readonly series: readonly { metric: string; place: string }[];
   private readonly json: SnapshotJsonWriter;
@@ -138,7 +158,14 @@ export class SnapshotBlocks {
     this.block = db.prepare(
       'SELECT first_day, base, changes, data FROM snapshot_blocks WHERE first_day <= ? ORDER BY first_day DESC LIMIT 1',
     );
-    this.tuples = db.prepare('SELECT tuples FROM snapshot_blocks WHERE first_day = ?').pluck();
+    const hasPieces = db
+      .prepare(`SELECT count(*) FROM pragma_table_info('snapshot_blocks') WHERE name = 'pieces'`)
+      .pluck()
+      .get();
+    this.tuples = hasPieces
+      ? db.prepare('SELECT pieces, ends FROM snapshot_blocks WHERE first_day = ?')
+      : db.prepare('SELECT tuples FROM snapshot_blocks WHERE first_day = ?').pluck();
+    this.hasPieces = hasPieces === 1;
     this.series = db
       .prepare('SELECT metric, place FROM point_series ORDER BY metric, place')
       .all() as { metric: string; place: string }[];
@@ -174,17 +201,18 @@ export class SnapshotBlocks {
     const shown = this.shownAt(date);
     const rows: PointRow[] = [];
     if (!shown) return rows;
-    const {
-      entry,
-      tupleOf,
-      valueOf,
-      decoded: { tuples },
-    } = shown;
+    const { entry, tupleOf, valueOf } = shown;
+    const fields = new Map<number, Tuple>();
+    const tupleFields = (t: number) => {
+      let f = fields.get(t);
+      if (f === undefined) fields.set(t, (f = shown.decoded.fields(t)));
+      return f;
+    };
     for (let s = 0; s < entry.length; s++) {
       const e = entry[s]!;
       if (e < 0 || (keep !== null && keep[s] === 0)) continue;
       const [period, period_start, period_end, null_reason, status, unit, source_id, note] =
-        tuples[tupleOf[e]!]!;
+        tupleFields(tupleOf[e]!);
       const { metric, place } = this.series[s]!;
       const value = valueOf(e);
       // in the keys' order of the JSON answer (./snapshot-blocks-json.ts); NaN stands for null
@@ -229,7 +257,8 @@ export class SnapshotBlocks {
     const deltas = new Uint32Array(raw.buffer, raw.byteOffset, n);
     const tupleOf = new Uint32Array(raw.buffer, raw.byteOffset + n * 4, n);
     const decoded = this.tuplesOf(row);
-    const later = decoded.ends.map((end) => end > date);
+    const laterEnd = decoded.ends.map((end) => end > date);
+    const end = decoded.end;
     const at = this.at.fill(-1);
     let s = 0;
     let i = 0;
@@ -237,7 +266,7 @@ export class SnapshotBlocks {
     // The changes come day by day: the first one after the date ends the snapshot.
     for (; i < n; i++) {
       s = (s + deltas[i]!) >>> 0;
-      if (later[tupleOf[i]!]) break;
+      if (laterEnd[end[tupleOf[i]!]!]) break;
       at[s] = i;
     }
     const planes = raw.byteOffset + n * 8;
@@ -272,7 +301,10 @@ export class SnapshotBlocks {
       this.decoded.set(row.first_day, kept);
       return kept;
     }
-    const decoded = decode(this.tuples.get(row.first_day) as string);
+    const read = this.tuples.get(row.first_day);
+    const decoded = this.hasPieces
+      ? stored((read as { pieces: Buffer }).pieces, (read as { ends: string }).ends)
+      : fromTuples(read as string);
     if (decoded.bytes > this.decodedBudget || !this.seenBefore(row.first_day)) return decoded;
     this.decoded.set(row.first_day, decoded);
     // least recently used first, until both bounds hold

@@ -124,9 +124,18 @@ export const TABLES = {
   },
   // The snapshot at any date from one row (src/store/snapshot-blocks.ts): per block of change days,
   // the snapshot before first_day (base entries) and the changes inside the block, deflated in data;
-  // tuples is the JSON of the point fields the entries refer to. A rowid table: rows are large.
+  // pieces holds the point fields the entries refer to as the JSON answer writes them, and ends their
+  // distinct period ends (src/store/snapshot-blocks-json.ts; a store written before them has a tuples
+  // column of the fields' JSON instead). A rowid table: rows are large.
   snapshot_blocks: {
-    columns: { first_day: text, base: integer, changes: integer, tuples: text, data: blob },
+    columns: {
+      first_day: text,
+      base: integer,
+      changes: integer,
+      ends: text,
+      pieces: blob,
+      data: blob,
+    },
     primaryKey: ['first_day'],
   },
   // Series buckets computed at build with each metric's declared aggregation (src/store/rollup.ts),

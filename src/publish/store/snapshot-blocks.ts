@@ -11,6 +11,7 @@ import {
   encodeEntries,
   type Tuple,
 } from '../../store/snapshot-blocks.js';
+import { storedPieces } from '../../store/snapshot-blocks-json.js';
 
 // SQLite stores text as UTF-8, where a lone surrogate becomes U+FFFD: the tuple keeps what the store reads back.
 const stored = (s: string) =>
@@ -140,7 +141,7 @@ export class SnapshotBlocksWriter {
     let base = 0;
     let size = 0;
     const insert = db.prepare(
-      'INSERT INTO snapshot_blocks(first_day, base, changes, tuples, data) VALUES (?, ?, ?, ?, ?)',
+      'INSERT INTO snapshot_blocks(first_day, base, changes, ends, pieces, data) VALUES (?, ?, ?, ?, ?, ?)',
     );
     const entry = (s: number, t: number, v: number) => {
       if (local[t] === -1) {
@@ -161,13 +162,8 @@ export class SnapshotBlocksWriter {
         ),
         { level: LEVEL },
       );
-      insert.run(
-        firstDay,
-        base,
-        size - base,
-        JSON.stringify(blockTuples.map((t) => this.tuples[t])),
-        data,
-      );
+      const { pieces, ends } = storedPieces(blockTuples.map((t) => this.tuples[t]!));
+      insert.run(firstDay, base, size - base, JSON.stringify(ends), pieces, data);
       for (const t of blockTuples) local[t] = -1;
       blockTuples = [];
       firstDay = null;
