@@ -810,4 +810,33 @@ describe('the dynamic tables in the real release', () => {
     assert.equal(ind.base.kind, 'december-previous-year');
     assert.equal(ind.period_kind, 'instant');
   });
+
+  test('self-employed by activity: a title in column B, block headings in the first year column, the total row checked against the survey tables in thousands', async () => {
+    const q = (indicator: string, period: string, sex: string) =>
+      observation(indicator, 'KZ', period, { sex });
+    const trade = await q('self_employed_by_activity_trade', '2023', '_T');
+    assert.equal(trade.value, 693595);
+    // "Self-employed population by economic activity1)" in B1: footnote 1 (OKED) on every value
+    assert.match(trade.note, /Common Classifier of Economic Activities/);
+    assert.equal((await q('self_employed_by_activity_agriculture', '2006', 'F')).value, 869925);
+    assert.match((await q('self_employed_by_activity_mining', '2019', 'M')).null_reason, /no case/);
+    // the total row, in persons, against the published thousands by sex: four cells differ by 0.1
+    const { raw } = await declaredPart('bns-dyn-self-employed-ilo');
+    const sex: Record<string, string> = { '0': '_T', '1': 'M', '2': 'F' };
+    const differ: string[] = [];
+    const totals = raw.cells.filter((c) => c.label === 'Self-employed, total');
+    for (const c of totals) {
+      const thousands =
+        c.block === '0'
+          ? await observation('self_employed_quarterly', 'KZ', c.period.period)
+          : await q('self_employed_by_sex', c.period.period, sex[c.block]!);
+      if (Math.round(c.value! / 100) / 10 !== thousands.value)
+        differ.push(`${c.address} ${c.value} ${thousands.value}`);
+    }
+    assert.equal(totals.length, 3 * 19);
+    assert.deepEqual(
+      differ.sort(),
+      ['G30 1364854 1364.8', 'B54 1318940 1319', 'H6 2693469 2693.4', 'J30 1255629 1255.7'].sort(),
+    );
+  });
 });

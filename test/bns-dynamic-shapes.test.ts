@@ -411,6 +411,32 @@ describe('dynamic tables with periods across', () => {
     assert.equal(t.cells.length, 23 * 14);
   });
 
+  test('a title outside the label column is read where the declaration says, its key reaching every value', async () => {
+    const spec = {
+      sheet: 'Self-employed by TEA',
+      periods: 'flows' as const,
+      headingsInValues: true as const,
+      ignore: ['Including'],
+      blocks: [
+        { heading: 'All population', id: 'all' },
+        { heading: 'Male', id: 'male' },
+        { heading: 'Female', id: 'female' },
+      ],
+    };
+    const path = file('self_employed_ilo_standards.xlsx');
+    // "Self-employed population by economic activity1)" is in B1, column A empty
+    const plain = await readDynamicTable(path, spec);
+    assert.deepEqual(at(plain.cells, 'B8').markers, []);
+    const t = await readDynamicTable(path, { ...spec, titleColumn: 1 });
+    const agriculture = at(t.cells, 'B8');
+    assert.deepEqual(
+      [agriculture.label, agriculture.value, agriculture.markers],
+      ['Agriculture, forestry and fishing', 1691601, ['1)']],
+    );
+    assert.equal(at(t.cells, 'B56').block, 'female');
+    assert.match(t.footnotes.get('1)')!, /OKED/);
+  });
+
   test('a header repeated down the sheet is refused unless the declaration says the table repeats it', async () => {
     await assert.rejects(
       readDynamicTable(file('average_subsistence_level_per_capita.xlsx'), {

@@ -63,6 +63,7 @@ export interface DynamicPointsPart {
    * block of places, `rows` for a block of indicators, replacing the block's) or a breakdown (`dimensions`).
    */
   subColumns?: Record<string, DynamicSubColumn>;
+  titleColumn?: number;
 }
 
 export interface DynamicSubColumn {

@@ -69,6 +69,8 @@ export interface DynamicTableSpec {
    * ("Total", "male", "female"; "Unobserved economy", "including illegal"): the names the table prints, joined down the rows.
    */
   subColumns?: string[];
+  /** The column of the title, when it is not the label column ("Self-employed population by economic activity1)" in B1). */
+  titleColumn?: number;
 }
 
 export interface DynamicCell extends DynamicValue {
@@ -141,7 +143,8 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
   for (const k of unprinted)
     if (footnotes.has(k)) throw new Error(`${path}, sheet "${spec.sheet}": footnote ${k} is printed; it is not an unprinted key`);
   // A key glued to the table's title (the label column above the header) reaches every value of the table.
-  const title = [...Array(first.headerRow - range.s.r).keys()].map((i) => labelText(range.s.r + i)).find((t) => t !== '') ?? '';
+  const titleText = (r: number) => (spec.titleColumn === undefined ? labelText(r) : text(r, spec.titleColumn));
+  const title = [...Array(first.headerRow - range.s.r).keys()].map((i) => titleText(range.s.r + i)).find((t) => t !== '') ?? '';
   if (spec.monthsOf !== undefined && !title.includes(String(spec.monthsOf)))
     throw new Error(`${path}, sheet "${spec.sheet}": the title "${title}" does not name the year ${spec.monthsOf} of its months`);
   const titleMarkers = keysOf(LABEL_KEY.exec(title)?.[2] ?? '');

@@ -320,6 +320,8 @@ export const dynamicTableReader = {
           labelKeysNotHere: { type: 'array', items: nonEmpty },
           // keys glued to a row label before its unit ("...years)1), %")
           keysBeforeUnit: { const: true },
+          // the column of the title when it is not the label column (its glued key reaches every value)
+          titleColumn: { type: 'integer', minimum: 0, maximum: 3 },
           // the columns under each year by their printed name: each an indicator (metric, or rows replacing the block's) or a breakdown
           subColumns: {
             type: 'object',
