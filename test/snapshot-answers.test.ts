@@ -1,0 +1,107 @@
+// The snapshot answer's text and codings: each value written from its digits is the JSON text of the
+// double, and over HTTP the answer made in the coding asked for decodes to the identity answer.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { rm } from 'node:fs/promises';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import fc from 'fast-check';
+import { valueJson, writeValue } from '../src/store/snapshot-blocks-json.js';
+import { buildApp } from '../src/serve/app.js';
+import { fixtureStore, sealFixture } from './support/fixture-release.js';
+
+test('snapshot values: written from their digits, as JSON text equal to the String of the double', () => {
+  const written = (v: number) => {
+    const w = new Uint8Array(32);
+    return Buffer.from(w.subarray(0, writeValue(w, 0, v))).toString('latin1');
+  };
+  const decimal = fc
+    .tuple(fc.integer({ min: -(2 ** 53) + 1, max: 2 ** 53 - 1 }), fc.integer({ min: 0, max: 6 }))
+    .map(([k, d]) => k / 10 ** d);
+  const edges = fc.constantFrom(
+    0,
+    -0,
+    0.1,
+    -0.05,
+    0.001,
+    0.0001,
+    1e-7,
+    0.30000000000000004,
+    999999999999999,
+    1e15,
+    1e15 - 0.5,
+    123456789012.345,
+    1e21,
+    5e-324,
+    Infinity,
+    -Infinity,
+    NaN,
+  );
+  fc.assert(
+    fc.property(fc.oneof(fc.double(), decimal, edges), (v) => {
+      assert.equal(written(v), valueJson(v), String(v));
+      if (Number.isFinite(v))
+        assert.ok(Number(written(v)) === v, `${written(v)} reads back as ${v}`);
+    }),
+    { numRuns: 20000 },
+  );
+});
+
+test('snapshot over HTTP: the answer made in the coding asked for (br when acceptable, else gzip) decodes to the identity answer, and revalidates', async () => {
+  const sealed = await sealFixture(undefined, { 'data/country-pulse.json': '{}' }, fixtureStore());
+  const app = await buildApp({ releasesDir: sealed.releasesDir, pollMs: 60_000 });
+  try {
+    const queries = [
+      '',
+      '?date=2023-12-31',
+      '?date=2024-06-30&layers=economy',
+      '?date=2025-12-31&place=KZ-35,KZ',
+      '?date=1999-01-01',
+    ];
+    for (const [i, query] of queries.entries()) {
+      const url = `/api/timemachine/snapshot${query}`;
+      // The answer cache keys on the URL and Accept, not Accept-Encoding: the answer is made (and kept
+      // in br) by whichever coding is asked for first; both orders are tried. The plain answer, under
+      // another Accept (another key), is made on the plain path.
+      const ask = (coding: string, accept = '*/*') =>
+        app.inject({ url, headers: { 'accept-encoding': coding, accept } });
+      let br;
+      let gz;
+      if (i % 2 === 0) {
+        br = await ask('gzip, deflate, br');
+        gz = await ask('gzip');
+      } else {
+        gz = await ask('gzip');
+        br = await ask('gzip, deflate, br');
+      }
+      const again = await app.inject({
+        url,
+        headers: {
+          'accept-encoding': 'gzip, deflate, br',
+          accept: '*/*',
+          'if-none-match': String(br.headers.etag),
+        },
+      });
+      const plain = await ask('identity', 'application/json');
+      assert.equal(br.statusCode, 200, url);
+      assert.equal(br.headers['content-encoding'], 'br', url);
+      assert.equal(gz.headers['content-encoding'], 'gzip', url);
+      assert.equal(plain.statusCode, 200, url);
+      assert.equal(brotliDecompressSync(br.rawPayload).toString(), plain.body, url);
+      assert.equal(gunzipSync(gz.rawPayload).toString(), plain.body, url);
+      assert.ok(
+        (JSON.parse(plain.body) as { count: number }).count >= (query.includes('1999') ? 0 : 1),
+        url,
+      );
+      assert.equal(again.statusCode, 304, url);
+    }
+    const names = await app.inject({
+      url: '/api/timemachine/snapshot?date=2024-12-31&include=names',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    assert.equal(names.statusCode, 200);
+    assert.ok('names' in (JSON.parse(gunzipSync(names.rawPayload).toString()) as object));
+  } finally {
+    await app.close();
+    await rm(sealed.releasesDir, { recursive: true, force: true });
+  }
+});
