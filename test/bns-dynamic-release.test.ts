@@ -839,4 +839,20 @@ describe('the dynamic tables in the real release', () => {
       ['G30 1364854 1364.8', 'B54 1318940 1319', 'H6 2693469 2693.4', 'J30 1255629 1255.7'].sort(),
     );
   });
+
+  test('youth NEET by region: annual and quarterly sheets one indicator, the former South Kazakhstan to 2017, an unmarked footnote on every value', async () => {
+    const neet = (place: string, period: string) => observation('neet_rate_youth', place, period);
+    // 8.763382077681985 stored, 8.8 displayed and published
+    const y2014 = await neet('KZ', '2014');
+    assert.equal(y2014.value, 8.8);
+    assert.match(y2014.note, /8\.763382077681985/);
+    // "2014*": a key the sheet prints no text for
+    assert.match(y2014.note, /prints no text for footnote \*/);
+    assert.match(y2014.note, /aged 15-28/);
+    assert.equal((await neet('KZ', '2024-Q4')).value, 6.6);
+    assert.equal((await neet(SOUTH_KAZAKHSTAN_LEGACY, '2017')).value, 10.8);
+    assert.match((await neet('KZ-61', '2017')).null_reason, /no case/);
+    assert.equal((await neet('KZ-61', '2018')).value, 13.3);
+    assert.equal((await neet('KZ-79', '2024')).value, 5.5);
+  });
 });
