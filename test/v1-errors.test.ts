@@ -31,7 +31,7 @@ const NOT_V1: ErrorCode[] = [
   // the permalinks under /r/: walked in test/permalinks.test.ts; under /d/ in test/pdf-citation.test.ts
   'release_gone',
   'unknown_data_revision',
-  // the MCP endpoint's DNS rebinding protection: walked in test/mcp-http.test.ts
+  // the MCP endpoint's DNS rebinding protection: walked in test/mcp-http-limits.test.ts
   'untrusted_host',
   // SDMX's own, answered under /sdmx/2.1/ as SDMX-ML error messages
   'no_results',
