@@ -1,15 +1,13 @@
 // The explorer page in a real browser: the production app (buildApp) over a real release, driven in
 // headless Chromium as a person would use it. Screenshots go to test-artifacts/ (git-ignored).
 import assert from 'node:assert/strict';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { buildApp, type DalaApp } from '../src/serve/app.js';
-import { webDistDir } from '../src/serve/web/assets.js';
+import type { DalaApp } from '../src/serve/app.js';
 import { startExplorer, type Explorer } from './support/explorer.js';
-import { realRelease } from './support/release.js';
+import { assetSizes } from './support/web-assets.js';
 
 const ARTIFACTS = join(process.cwd(), 'test-artifacts', 'web-explorer');
 
@@ -70,12 +68,6 @@ describe('web explorer in headless Chromium', { timeout: 300_000 }, () => {
     );
     await shot(page, '01-first-view-en');
     await page.close();
-  });
-
-  test("the page's own assets stay under 300 KB compressed", async () => {
-    const { assets_br_bytes, assets_gzip_bytes } = await assetSizes();
-    assert.ok(assets_gzip_bytes < 300 * 1024, `gzip ${assets_gzip_bytes}`);
-    assert.ok(assets_br_bytes < 300 * 1024, `br ${assets_br_bytes}`);
   });
 
   test('picking an indicator recolours the map and names its source; clicking a region shows its value, period and source', async () => {
@@ -352,57 +344,4 @@ describe('web explorer in headless Chromium', { timeout: 300_000 }, () => {
     assert.equal(missing.statusCode, 404);
     assert.equal(missing.headers['content-type'], 'application/problem+json');
   });
-
-  test('without a web build the server still serves the APIs and tells a browser why there is no page', async () => {
-    const { releasesDir } = await realRelease();
-    process.env['DALA_WEB_DIST'] = join(ARTIFACTS, 'no-such-build');
-    try {
-      const bare = await buildApp({ releasesDir });
-      try {
-        const res = await bare.inject({
-          method: 'GET',
-          url: '/',
-          headers: { accept: 'text/html' },
-        });
-        assert.equal(res.statusCode, 503);
-        assert.equal(res.json().code, 'web_not_built');
-        assert.match(res.json().detail, /npm run build:web/);
-        assert.equal(
-          (await bare.inject({ method: 'GET', url: '/api/timemachine/layers' })).statusCode,
-          200,
-        );
-      } finally {
-        await bare.close();
-      }
-    } finally {
-      delete process.env['DALA_WEB_DIST'];
-    }
-  });
 });
-
-async function assetSizes() {
-  const dir = webDistDir();
-  const files: string[] = [];
-  const walk = async (d: string): Promise<void> => {
-    for (const e of await readdir(d, { withFileTypes: true })) {
-      if (e.isDirectory()) await walk(join(d, e.name));
-      else files.push(join(d, e.name));
-    }
-  };
-  await walk(dir);
-  let raw = 0;
-  let gz = 0;
-  let br = 0;
-  for (const f of files) {
-    const body = await readFile(f);
-    raw += body.length;
-    gz += gzipSync(body, { level: 9 }).length;
-    br += brotliCompressSync(body).length;
-  }
-  return {
-    assets_files: files.length,
-    assets_raw_bytes: raw,
-    assets_gzip_bytes: gz,
-    assets_br_bytes: br,
-  };
-}
