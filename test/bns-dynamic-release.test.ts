@@ -855,4 +855,48 @@ describe('the dynamic tables in the real release', () => {
     assert.equal((await neet('KZ-61', '2018')).value, 13.3);
     assert.equal((await neet('KZ-79', '2024')).value, 5.5);
   });
+
+  test("youth by region: blocks under repeated two-row headers, one without a heading, the unemployment rate beside the other table's", async () => {
+    const q = (indicator: string, place: string, period: string) =>
+      observation(indicator, place, period);
+    // "...for 2001-20241)": footnote 1 on the title, the year's digits kept apart from the key
+    const lf = await q('youth_labour_force', 'KZ', '2011-Q3');
+    assert.equal(lf.value, 2461);
+    assert.match(lf.note, /aged 15-28/);
+    assert.match(lf.note, /prints no text for footnote 4\)/);
+    // the block without a heading: employees, the employed less the self-employed
+    const [employed, employees, selfEmployed] = await Promise.all(
+      ['youth_employed', 'youth_employees', 'youth_self_employed'].map((i) => q(i, 'KZ', '2015')),
+    );
+    assert.equal(employees.value, 1734.8);
+    assert.equal(Math.round((employed.value - selfEmployed.value) * 10) / 10, employees.value);
+    assert.match(employees.note, /19th ICLS/);
+    // South Kazakhstan to 2017 here, its 0 of 2021 flagged
+    assert.equal((await q('youth_labour_force', SOUTH_KAZAKHSTAN_LEGACY, '2017')).value, 294.7);
+    assert.equal(
+      (await q('youth_labour_force', SOUTH_KAZAKHSTAN_LEGACY, '2021-Q2')).status,
+      'suspicious',
+    );
+    assert.equal((await q('youth_labour_force', 'KZ-71', '2024')).value !== null, true);
+    // the same rate in two tables: 151 cells differ, both kept and linked
+    const { raw: youth } = await declaredPart('bns-dyn-young-people', 2);
+    const { raw: other } = await declaredPart('bns-dyn-youth-unemployment-rate-age-15-34');
+    const label = (l: string) =>
+      ({ 'Shimkent city': 'Shymkent city', 'Astana city': 'Nur-Sultan city' })[l] ?? l;
+    const theirs = new Map(
+      other.cells.map((c) => [`${label(c.label)}|${c.period.period}`, c.value]),
+    );
+    const rate = youth.cells.filter((c) => c.block === '5');
+    assert.equal(rate.length, 2640);
+    const differ = rate.filter((c) => theirs.get(`${c.label}|${c.period.period}`) !== c.value);
+    assert.equal(differ.length, 151);
+    assert.equal((await q('youth_unemployment_rate_youth_table', 'KZ', '2014-Q3')).value, 4.3);
+    assert.equal((await q('youth_unemployment_rate_15_34', 'KZ', '2014-Q3')).value, 4.4);
+    const ind = (
+      await getJson(
+        `/api/v1/indicators/${encodeURIComponent('indicator:youth_unemployment_rate_youth_table')}`,
+      )
+    ).data;
+    assert.match(JSON.stringify(ind), /youth_unemployment_rate_15_34/);
+  });
 });

@@ -437,6 +437,43 @@ describe('dynamic tables with periods across', () => {
     assert.match(t.footnotes.get('1)')!, /OKED/);
   });
 
+  test('blocks under repeated two-row headers: a heading printed again across the row, a block the table names by its place alone', async () => {
+    const path = file('young_people_in_the_labour_market.xlsx');
+    const spec = {
+      sheet: 'Regions',
+      periods: 'flows' as const,
+      repeatedHeaders: true as const,
+      titleColumn: 1,
+      ignore: ['thsd.persons', 'in percent'],
+      unprintedKeys: ['4)'],
+      blocks: [
+        { heading: null, id: 'labour force' },
+        { heading: 'Employed population', id: 'employed' },
+        { heading: 'Self-employed', id: 'self-employed' },
+        { heading: 'Unemployed population', id: 'unemployed' },
+        { heading: 'Youth unemployment rate', id: 'rate' },
+        { heading: 'Not in the Labour force (economically non-active population)', id: 'outside' },
+      ],
+    };
+    // a repeated header continues the block above it (years in row blocks): without the block the table
+    // prints no heading for, the employees would be read as more employed, so the declaration names it
+    assert.equal(at((await readDynamicTable(path, spec)).cells, 'BX60').block, 'employed');
+    const t = await readDynamicTable(path, {
+      ...spec,
+      blocks: [...spec.blocks, { heading: null, id: 'employees', segment: 2 }],
+    });
+    const employees = at(t.cells, 'BX60');
+    assert.deepEqual(
+      [employees.block, employees.period.period, employees.value],
+      ['employees', '2015', 1734.8],
+    );
+    // "...for 2001-20241)": key 1) on the title, not "20241)"
+    assert.deepEqual(employees.markers, ['1)', '2)']);
+    // "Employed population" in A29, AA29, BE29, BV29 is one heading
+    assert.equal(at(t.cells, 'B33').block, 'employed');
+    assert.equal(t.cells.length, 7 * 22 * 120);
+  });
+
   test('a header repeated down the sheet is refused unless the declaration says the table repeats it', async () => {
     await assert.rejects(
       readDynamicTable(file('average_subsistence_level_per_capita.xlsx'), {

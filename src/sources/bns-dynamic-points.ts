@@ -20,6 +20,7 @@ import { flagCells, type DoubtfulCell } from './bns-period-grid.js';
 export interface DynamicPointsBlock {
   heading: string | null;
   within?: string;
+  segment?: number;
   /** The block's indicator, its rows places (the spec's `places`). */
   metric?: string;
   /** Or: each row its own indicator, of the part's place. */
@@ -114,7 +115,12 @@ export function tableSpecOf(part: DynamicPointsPart): DynamicTableSpec {
   return {
     ...shape,
     ...(subColumns === undefined ? {} : { subColumns: Object.keys(subColumns) }),
-    blocks: blocks.map((b, i) => ({ heading: b.heading, id: String(i), ...(b.within === undefined ? {} : { within: b.within }) })),
+    blocks: blocks.map((b, i) => ({
+      heading: b.heading,
+      id: String(i),
+      ...(b.within === undefined ? {} : { within: b.within }),
+      ...(b.segment === undefined ? {} : { segment: b.segment }),
+    })),
   };
 }
 

@@ -35,6 +35,11 @@ export interface DynamicBlock {
    * under its own group.
    */
   within?: string;
+  /**
+   * The rows under the n-th header of a sheet whose header repeats (0 the first), when the table prints
+   * no heading for them (the youth table's employees: a unit row, then the years again).
+   */
+  segment?: number;
 }
 
 export interface DynamicTableSpec {
@@ -147,7 +152,14 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
   const title = [...Array(first.headerRow - range.s.r).keys()].map((i) => titleText(range.s.r + i)).find((t) => t !== '') ?? '';
   if (spec.monthsOf !== undefined && !title.includes(String(spec.monthsOf)))
     throw new Error(`${path}, sheet "${spec.sheet}": the title "${title}" does not name the year ${spec.monthsOf} of its months`);
-  const titleMarkers = keysOf(LABEL_KEY.exec(title)?.[2] ?? '');
+  // digits glued before a key are the text's ("...for 2001-20241)": 2024 and key 1), when the table prints 1) and no 20241))
+  const printed = (k: string) => {
+    const digits = /^(\d+)\)$/u.exec(k)?.[1];
+    if (digits === undefined || keys.has(k)) return k;
+    for (let n = digits.length - 1; n >= 1; n--) if (keys.has(`${digits.slice(-n)})`)) return `${digits.slice(-n)})`;
+    return k;
+  };
+  const titleMarkers = keysOf(LABEL_KEY.exec(title)?.[2] ?? '').map(printed);
 
   const cells: DynamicCell[] = [];
   let block = spec.blocks.find((b) => b.heading === null) ?? null;
@@ -158,9 +170,17 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
   for (let r = first.headerRow + 1; r <= range.e.r; r++) {
     const label = text(r, lc);
     if (spec.repeatedHeaders && label === '') {
+      // the years again with the parts of the year in the row under them (block after block of indicators)
+      const twoRows = headerRowsAt(r, range, cell, spec, at);
+      if (twoRows !== null && twoRows.headerRow === r + 1 && text(r + 1, lc) === '') {
+        [columns, segment, r] = [twoRows.columns, segment + 1, twoRows.headerRow];
+        block = spec.blocks.find((b) => b.segment === segment) ?? block;
+        continue;
+      }
       const again = headerAt(r, cell, spec, valueColumns);
       if (again !== null) {
         [columns, segment] = [again, segment + 1];
+        block = spec.blocks.find((b) => b.segment === segment) ?? block;
         continue;
       }
     }
@@ -169,7 +189,11 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
         throw new Error(`${at(r, c)}, field value: a value in a column without a period header`);
     for (let c = 0; c < lc; c++)
       if (cell(r, c)?.t === 'n') throw new Error(`${at(r, c)}, field value: a number in a label column`);
-    const hasValues = [...columns.keys()].some((c) => filled(r, c));
+    // a declared heading the print layout repeats across the sheet ("Employed population" in A29, AA29,
+    // BE29, BV29): its other cells are words, never a number or a convention ("-", "…", "X")
+    const wordsOnly = (c: number) => !filled(r, c) || (cell(r, c)?.t === 's' && /\p{L}/u.test(text(r, c)) && !/^[Xx]$/u.test(text(r, c)));
+    const repeatedHeading = spec.blocks.some((b) => b.heading === label) && valueColumns.every(wordsOnly);
+    const hasValues = !repeatedHeading && [...columns.keys()].some((c) => filled(r, c));
     if (label === '' && spec.headingsInValues) {
       // the row's one filled cell is a text naming a declared block: that block's heading
       const inRow = valueColumns.filter((c) => filled(r, c));
@@ -198,7 +222,7 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
     const m = beforeUnit ? ([label, `${beforeUnit[1]!}${beforeUnit[3]!}`, beforeUnit[2]!] as const) : LABEL_KEY.exec(label);
     const name = m ? m[1]! : label;
     const notHere = new Set(spec.labelKeysNotHere ?? []);
-    const glued = m ? keysOf(m[2]!) : [];
+    const glued = m ? keysOf(m[2]!).map(printed) : [];
     const labelMarkers = glued.filter((k) => !notHere.has(k));
     const strays = glued.filter((k) => notHere.has(k));
     const key = `${block.id}|${segment}|${name}`;
@@ -255,37 +279,49 @@ function findHeader(
   spec: DynamicTableSpec,
   at: (r: number, c?: number) => string,
 ): { headerRow: number; columns: Map<number, ColumnPeriod> } {
-  const { periods } = spec;
-  const from = (spec.labelColumn ?? 0) + 1;
   for (let r = range.s.r; r <= range.e.r; r++) {
-    const own = new Map<number, ColumnPeriod>();
-    for (let c = from; c <= range.e.c; c++) {
-      const p = ownPeriod(cell(r, c)?.v, periods, spec.monthsOf);
-      if (p) own.set(c, p);
-    }
-    if (own.size < 2) continue;
-    // two rows: the year above, the parts of the year under it (carried right to the next year)
-    const under = new Map<number, ColumnPeriod>();
-    let year: number | null = null;
-    for (let c = from; c <= range.e.c; c++) {
-      if (own.has(c)) year = Number(own.get(c)!.bounds.period_end.slice(0, 4));
-      if (year === null) continue;
-      const p = periodUnder(cell(r + 1, c)?.v, year, periods);
-      if (p) under.set(c, { ...p, markers: [...(own.get(c)?.markers ?? []), ...p.markers] });
-    }
-    if (under.size >= 2) {
-      // a year with nothing under it is the whole year ("20193) year": annual only from 2019 on)
-      const yearsUnder = new Set([...under.values()].map((p) => p.bounds.period_start.slice(0, 4)));
-      for (const [c, p] of own)
-        if (!under.has(c) && cell(r + 1, c) === undefined && !yearsUnder.has(p.bounds.period_start.slice(0, 4))) under.set(c, p);
-      return { headerRow: r + 1, columns: new Map([...under].sort(([a], [b]) => a - b)) };
-    }
-    const distinct = new Set([...own.values()].map((p) => p.bounds.period));
-    if (distinct.size !== own.size) throw new Error(`${at(r)}: a period header names a period twice`);
-    if (spec.subColumns) return subColumnsUnder(r, own, range, cell, spec.subColumns, from, at);
-    return { headerRow: r, columns: own };
+    const header = headerRowsAt(r, range, cell, spec, at);
+    if (header !== null) return header;
   }
   throw new Error(`${at(range.s.r)}: no header row of periods`);
+}
+
+/** The header starting at row r, when it has two or more period cells (null otherwise); a row of years followed by a row of parts of the year is one two-row header. */
+function headerRowsAt(
+  r: number,
+  range: XLSX.Range,
+  cell: (r: number, c: number) => XLSX.CellObject | undefined,
+  spec: DynamicTableSpec,
+  at: (r: number, c?: number) => string,
+): { headerRow: number; columns: Map<number, ColumnPeriod> } | null {
+  const { periods } = spec;
+  const from = (spec.labelColumn ?? 0) + 1;
+  const own = new Map<number, ColumnPeriod>();
+  for (let c = from; c <= range.e.c; c++) {
+    const p = ownPeriod(cell(r, c)?.v, periods, spec.monthsOf);
+    if (p) own.set(c, p);
+  }
+  if (own.size < 2) return null;
+  // two rows: the year above, the parts of the year under it (carried right to the next year)
+  const under = new Map<number, ColumnPeriod>();
+  let year: number | null = null;
+  for (let c = from; c <= range.e.c; c++) {
+    if (own.has(c)) year = Number(own.get(c)!.bounds.period_end.slice(0, 4));
+    if (year === null) continue;
+    const p = periodUnder(cell(r + 1, c)?.v, year, periods);
+    if (p) under.set(c, { ...p, markers: [...(own.get(c)?.markers ?? []), ...p.markers] });
+  }
+  if (under.size >= 2) {
+    // a year with nothing under it is the whole year ("20193) year": annual only from 2019 on)
+    const yearsUnder = new Set([...under.values()].map((p) => p.bounds.period_start.slice(0, 4)));
+    for (const [c, p] of own)
+      if (!under.has(c) && cell(r + 1, c) === undefined && !yearsUnder.has(p.bounds.period_start.slice(0, 4))) under.set(c, p);
+    return { headerRow: r + 1, columns: new Map([...under].sort(([a], [b]) => a - b)) };
+  }
+  const distinct = new Set([...own.values()].map((p) => p.bounds.period));
+  if (distinct.size !== own.size) throw new Error(`${at(r)}: a period header names a period twice`);
+  if (spec.subColumns) return subColumnsUnder(r, own, range, cell, spec.subColumns, from, at);
+  return { headerRow: r, columns: own };
 }
 
 /**

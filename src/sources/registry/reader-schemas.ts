@@ -290,6 +290,8 @@ export const dynamicTableReader = {
               properties: {
                 heading: { type: ['string', 'null'], minLength: 1 },
                 within: nonEmpty,
+                // the rows under the n-th repeated header (0 the first), when the table prints no heading for them
+                segment: { type: 'integer', minimum: 1 },
                 // one of: the block's indicator (rows are places), or rows that are indicators
                 metric,
                 rows: { type: 'object', additionalProperties: metric },
