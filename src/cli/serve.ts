@@ -168,13 +168,16 @@ async function serveOne(flags: Flags, inCluster: boolean): Promise<number> {
   });
 }
 
-/** A cluster worker's health lists every worker, and its rate limit spends the primary's buckets unless Redis holds them. */
+/**
+ * A cluster worker's health lists every worker, and its rate limit spends the primary's buckets, or
+ * Redis's when configured, with the primary's while Redis is lost (one budget per replica).
+ */
 async function clusterWorkerOptions(link: import('../serve/cluster/worker-link.js').PrimaryLink) {
   const { PrimaryBudget, workersFromPrimary } = await import('../serve/cluster/worker-link.js');
   const { DEFAULT_POLICY } = await import('../serve/rate-limit/bucket.js');
   return {
     workers: workersFromPrimary(link),
-    rateLimitStore: process.env.REDIS_URL ? undefined : new PrimaryBudget(link, DEFAULT_POLICY),
+    rateLimitStore: new PrimaryBudget(link, DEFAULT_POLICY),
   };
 }
 
