@@ -899,4 +899,20 @@ describe('the dynamic tables in the real release', () => {
     ).data;
     assert.match(JSON.stringify(ind), /youth_unemployment_rate_15_34/);
   });
+
+  test('monthly labour market estimates: a year over its months, three labels of one series, the months never estimated null', async () => {
+    const q = (indicator: string, period: string) => observation(indicator, 'KZ', period);
+    // "Economically active population" to 2015, "Labour force" from 2017: one series
+    assert.equal((await q('labour_force_monthly_estimate', '2010-01')).value, 8448.4);
+    assert.equal((await q('labour_force_monthly_estimate', '2017-01')).value, 8888.7);
+    assert.equal((await q('unemployment_rate_monthly_estimate', '2025-02')).value, 4.6);
+    const april2020 = await q('unemployed_monthly_estimate', '2020-04');
+    assert.equal(april2020.value, null);
+    assert.match(april2020.null_reason, /empty cell/);
+    assert.match(
+      (await q('employed_monthly_estimate', '2020-01')).note,
+      /April 2020-June 2021 was not carried out/,
+    );
+    assert.equal((await q('employed_monthly_estimate', '2021-07')).value, 8812.9);
+  });
 });

@@ -474,6 +474,31 @@ describe('dynamic tables with periods across', () => {
     assert.equal(t.cells.length, 7 * 22 * 120);
   });
 
+  test('one year over its months is a header, repeated for every year down the sheet', async () => {
+    const t = await readDynamicTable(
+      file('main_indicators_of_labour_market_per_month_2010_2024_estimated_data.xlsx'),
+      {
+        sheet: '2010-2025 ',
+        periods: 'flows',
+        repeatedHeaders: true,
+        titleColumn: 1,
+        blocks: [{ heading: null, id: 'all' }],
+      },
+    );
+    // "January " (a trailing space) under 2010, "February" under 2025
+    assert.deepEqual(at(t.cells, 'B6').period, {
+      period: '2010-01',
+      period_start: '2010-01-01',
+      period_end: '2010-01-31',
+    });
+    assert.equal(at(t.cells, 'C113').period.period, '2025-02');
+    assert.equal(at(t.cells, 'C113').value, 4.6);
+    // "2020*" marks the column it is glued to; April 2020 is an empty cell
+    assert.deepEqual(at(t.cells, 'B76').markers, ['*']);
+    assert.equal(at(t.cells, 'E76').value, null);
+    assert.equal(t.cells.length, 16 * 12 * 4);
+  });
+
   test('a header repeated down the sheet is refused unless the declaration says the table repeats it', async () => {
     await assert.rejects(
       readDynamicTable(file('average_subsistence_level_per_capita.xlsx'), {

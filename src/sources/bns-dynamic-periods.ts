@@ -1,7 +1,7 @@
 // The period of a column of the Bureau's dynamic tables, as the Bureau means it (bns-dynamic/NOTES.md).
 // Headers come as a number (2001), as text with a footnote key glued on ("2017 year1)", "20171)",
 // "2019 3)"), as one cell naming a part of a year ("1 quarter 2010 year", "January-June of 2010",
-// "9 months 2010 year"), or as two rows: the year above and "I quarter" ... "IV quarter", "year" under
+// "9 months 2010 year"), or as two rows: the year above and "I quarter" ... "IV quarter", "year", or the months, under
 // it. "I quarter" ... "IV quarter" are calendar quarters; "1 quarter", "January-June" and "9 months"
 // are CUMULATIVE from 1 January (2010-Q1, 2010-H1, 2010-9M: never added up). A table whose values are
 // "at the end of the period" gives instants: a year's value is the one on 31 December. A table of one
@@ -105,9 +105,11 @@ export function ownPeriod(value: unknown, periods: PeriodsAre, monthsOf?: number
   return null;
 }
 
-/** A header cell under a year ("I quarter", "year2)"); null when it is not one. */
+/** A header cell under a year ("I quarter", "year2)", a month's name); null when it is not one. */
 export function periodUnder(value: unknown, year: number, periods: PeriodsAre): ColumnPeriod | null {
   if (typeof value !== 'string') return null;
+  const month = monthOf(value, year, periods);
+  if (month) return { ...month, header: `${year} ${month.header}` };
   const t = normalise(value);
   const k = new RegExp(`^(.*?)${KEY}$`, 'u').exec(t)!;
   const label = k[1]!.trim();

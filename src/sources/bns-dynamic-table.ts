@@ -301,8 +301,9 @@ function headerRowsAt(
     const p = ownPeriod(cell(r, c)?.v, periods, spec.monthsOf);
     if (p) own.set(c, p);
   }
-  if (own.size < 2) return null;
-  // two rows: the year above, the parts of the year under it (carried right to the next year)
+  if (own.size === 0) return null;
+  // two rows: the year above, the parts of the year under it (carried right to the next year); one
+  // year over its months is a header too (the monthly estimates: a year, then January ... December)
   const under = new Map<number, ColumnPeriod>();
   let year: number | null = null;
   for (let c = from; c <= range.e.c; c++) {
@@ -318,6 +319,7 @@ function headerRowsAt(
       if (!under.has(c) && cell(r + 1, c) === undefined && !yearsUnder.has(p.bounds.period_start.slice(0, 4))) under.set(c, p);
     return { headerRow: r + 1, columns: new Map([...under].sort(([a], [b]) => a - b)) };
   }
+  if (own.size < 2) return null;
   const distinct = new Set([...own.values()].map((p) => p.bounds.period));
   if (distinct.size !== own.size) throw new Error(`${at(r)}: a period header names a period twice`);
   if (spec.subColumns) return subColumnsUnder(r, own, range, cell, spec.subColumns, from, at);
