@@ -2,40 +2,20 @@
 // of each file: the .xls cells by their A1 address through SheetJS's raw cell objects, the .xlsx
 // cells through exceljs (another library), the CSV by a plain split. The region labels map through
 // a hand-written table here, not through the reader's resolver.
-import { snapshotsDir } from '../src/lib/config.js';
+// A bad cell refused: bns-extra-refusals.test.ts.
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
-import type { Point, Region } from '../src/model/types.js';
+import type { Point } from '../src/model/types.js';
 import { isSeriesBreak } from '../src/sources/bns-breaks.js';
 import { readIncomeCsv } from '../src/sources/bns-income-csv.js';
 import { SOUTH_KAZAKHSTAN_LEGACY as SKO } from '../src/sources/bns-reforms.js';
-import { ruLabelResolver } from '../src/sources/bns-ru-labels.js';
 import { readYearGrid } from '../src/sources/bns-year-grid.js';
-import { tempDir } from './support/temp-dir.js';
-import { fileOf, registry, yearGridSpecOf } from './support/registry.js';
-
-// the tables of snapshots/bns-extra, by the source id their declarations give
-const S = {
-  LIFE_EXPECTANCY_FILE: fileOf('bns-life-expectancy'),
-  LIFE_EXPECTANCY_SPEC: yearGridSpecOf('bns-life-expectancy'),
-  HOSPITALS_FILE: fileOf('bns-hospitals'),
-  HOSPITALS_SPEC: yearGridSpecOf('bns-hospitals'),
-  EMISSIONS_FILE: fileOf('bns-emissions'),
-  EMISSIONS_SPEC: yearGridSpecOf('bns-emissions'),
-  ENV_EXPENDITURE_FILE: fileOf('bns-env-expenditure'),
-  ENV_EXPENDITURE_SPEC: yearGridSpecOf('bns-env-expenditure'),
-  INCOME_FILE: fileOf('bns-income'),
-};
-
-const SNAP = snapshotsDir();
-const regions = JSON.parse(
-  readFileSync(new URL('../sources/regions.json', import.meta.url), 'utf8'),
-) as Region[];
-const resolve = ruLabelResolver(regions);
+import { registry } from './support/registry.js';
+import { S, SNAP, regions, resolve } from './support/bns-extra-tables.js';
 
 // Labels as printed in the files (trimmed, markers removed), written out by hand.
 const PLACE: Record<string, string> = {
@@ -391,71 +371,5 @@ describe('bns-extra readers against an independent reading of each snapshot', ()
         metric,
       ); // a breakdown's series breaks are its indicator's
     }
-  });
-});
-
-describe('bns-extra readers refuse a bad cell naming file, row and field', () => {
-  const dir = tempDir('dala-bns-extra-');
-
-  test('a text cell in a BIFF table', async () => {
-    const wb = XLSX.read(readFileSync(join(SNAP, S.EMISSIONS_FILE)));
-    wb.Sheets['ООС']!['D7'] = { t: 's', v: 'n/a' };
-    const path = join(dir, 'emissions.xls');
-    writeFileSync(path, XLSX.write(wb, { bookType: 'biff8', type: 'buffer' }) as Buffer);
-    await assert.rejects(
-      readYearGrid(path, S.EMISSIONS_SPEC, resolve),
-      /emissions\.xls, sheet "ООС", row 7, column D \("Актюбинская", 2007\), field value: expected a number/,
-    );
-  });
-
-  test('an unknown region label in an xlsx table', async () => {
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.readFile(join(SNAP, S.HOSPITALS_FILE));
-    wb.worksheets[0]!.getCell('A5').value = 'Актюбинск';
-    const path = join(dir, 'hospitals.xlsx');
-    await wb.xlsx.writeFile(path);
-    await assert.rejects(
-      readYearGrid(path, S.HOSPITALS_SPEC, resolve),
-      /hospitals\.xlsx, sheet "Число больничных организаций", row 5, column A, field label: unresolved region label "Актюбинск"/,
-    );
-  });
-
-  test('a zero where the table would print "-"', async () => {
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.readFile(join(SNAP, S.HOSPITALS_FILE));
-    wb.worksheets[0]!.getCell('C4').value = 0;
-    const path = join(dir, 'hospitals-zero.xlsx');
-    await wb.xlsx.writeFile(path);
-    await assert.rejects(
-      readYearGrid(path, S.HOSPITALS_SPEC, resolve),
-      /row 4, column C \("Акмолинская", 2004\), field value: 0 where/,
-    );
-  });
-
-  test('a decimal in the whole-tenge income export', async () => {
-    const text = readFileSync(join(SNAP, S.INCOME_FILE), 'utf8').replace(
-      'КЫЗЫЛОРДИНСКАЯ ОБЛАСТЬ,2016-12-31,56251',
-      'КЫЗЫЛОРДИНСКАЯ ОБЛАСТЬ,2016-12-31,56251.5',
-    );
-    const path = join(dir, 'income.csv');
-    writeFileSync(path, text);
-    await assert.rejects(
-      readIncomeCsv(path, resolve),
-      /income\.csv, row 3, field value: "56251\.5" is not a whole number/,
-    );
-  });
-
-  test('a footnote whose years disagree with the reader stops the build', async () => {
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.readFile(join(SNAP, S.LIFE_EXPECTANCY_FILE));
-    for (const ws of wb.worksheets)
-      if (String(ws.getCell('A70').value ?? '').startsWith('*'))
-        ws.getCell('A70').value = '*Данные за 1999-2017гг. по Южно-Казахстанской области.';
-    const path = join(dir, 'le.xlsx');
-    await wb.xlsx.writeFile(path);
-    await assert.rejects(
-      readYearGrid(path, S.LIFE_EXPECTANCY_SPEC, resolve),
-      /footnote .* gives 1999-2017, the reader expects 1999-2016/,
-    );
   });
 });
