@@ -854,6 +854,13 @@ describe('the dynamic tables in the real release', () => {
     assert.match((await neet('KZ-61', '2017')).null_reason, /no case/);
     assert.equal((await neet('KZ-61', '2018')).value, 13.3);
     assert.equal((await neet('KZ-79', '2024')).value, 5.5);
+    // their number, 2022-2024: the title's "*" (the law's ages) on every value; 2023 the new age range
+    const number = await observation('neet_youth_number', 'KZ', '2022-Q1');
+    assert.equal(number.value, 223046);
+    assert.match(number.note, /increased to 35 years/);
+    assert.equal((await observation('neet_youth_number', 'KZ-75', '2024')).value, 42229);
+    // the annual sheet's "2014*" is not this sheet's footnote *
+    assert.doesNotMatch((await neet('KZ', '2014')).note, /footnote \* of the table/);
   });
 
   test("youth by region: blocks under repeated two-row headers, one without a heading, the unemployment rate beside the other table's", async () => {
