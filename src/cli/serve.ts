@@ -64,6 +64,11 @@ async function serveOne(flags: Flags, inCluster: boolean): Promise<number> {
   const link = inCluster
     ? new (await import('../serve/cluster/worker-link.js')).PrimaryLink()
     : null;
+  const { LISTEN_WHEN_READY } = await import('../serve/cluster/messages.js');
+  const listenWhenReady = inCluster && process.env[LISTEN_WHEN_READY] === '1';
+  const startPriority = listenWhenReady
+    ? (await import('../serve/cluster/start-priority.js')).startLowered()
+    : () => {};
   const server = await startServer({
     releasesDir: releasesDir(flags.releases),
     host: flags.host ?? process.env.HOST ?? '127.0.0.1',
@@ -88,8 +93,11 @@ async function serveOne(flags: Flags, inCluster: boolean): Promise<number> {
     // file hashed behind it; or verified whole in memory or as a private copy).
     listenBeforeApp: true,
     answerBeforeStoreVerified: true,
+    // A worker the primary starts while another serves listens once it answers every route (primary.ts).
+    listenWhenReady,
     ...(link ? await clusterWorkerOptions(link) : {}),
   });
+  startPriority();
   link?.reportStatus(server.app.selfStatus);
   performance.mark('dala:app-ready');
   const phases = (storeVerifiedAt: number | null) => ({
@@ -98,6 +106,7 @@ async function serveOne(flags: Flags, inCluster: boolean): Promise<number> {
       'dala:modules',
       'dala:release-verified',
       'dala:listening',
+      'dala:app-built',
       'dala:app-ready',
     ]),
     ...(storeVerifiedAt === null ? {} : { 'store-open': Math.round(storeVerifiedAt) }),

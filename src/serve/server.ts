@@ -18,6 +18,12 @@ export interface ServerOptions extends Omit<AppOptions, 'logger' | 'releases' | 
    */
   listenBeforeApp?: boolean;
   /**
+   * With listenBeforeApp: listen only once the app is built and the store open (or refused), so that
+   * no connection this process accepts waits for its start-up. A cluster worker started while another
+   * serves (src/serve/cluster/primary.ts): the other answers meanwhile.
+   */
+  listenWhenReady?: boolean;
+  /**
    * Default true: once listening, read and hash the data files a release served at start has not read
    * on first use yet (ReleaseHolder.readAhead). A test turns it off to observe a file read on its first use.
    */
@@ -96,14 +102,15 @@ async function startEarly(opts: ServerOptions, host: string, port: number): Prom
   };
   // Listening once the release is served (or refused): /data/ answers at once, every other request
   // waits for the app if it is not built yet (front-server.ts).
-  const listening = releases.opened.then(async () => {
-    performance.mark('dala:release-verified'); // read by `dala serve`'s start-up log line
+  const verified = releases.opened.then(() => performance.mark('dala:release-verified')); // read by `dala serve`'s start-up log line
+  const listening = verified.then(async () => {
+    if (opts.listenWhenReady) await ready(releases, building);
     const url = await listen(front.server, host, port);
     performance.mark('dala:listening');
     logger.info(`Server listening at ${url}`);
     return url;
   });
-  const building = (async () => {
+  const building: Promise<DalaApp> = (async () => {
     // The app's largest packages first, one per turn of the event loop: evaluating a module graph
     // blocks the loop, so a worker's message or a /data/ request arriving meanwhile waits for one
     // package, not for all.
@@ -112,7 +119,9 @@ async function startEarly(opts: ServerOptions, host: string, port: number): Prom
       await new Promise((resolve) => setImmediate(resolve));
     }
     const { buildApp } = await import('./app.js');
-    return buildApp({ ...opts, logger, releases, front });
+    const app = await buildApp({ ...opts, logger, releases, front });
+    performance.mark('dala:app-built'); // read by `dala serve`'s start-up log line
+    return app;
   })();
   const [url, app] = await Promise.allSettled([listening, building]);
   if (url.status === 'rejected' || app.status === 'rejected') {
@@ -130,4 +139,11 @@ async function startEarly(opts: ServerOptions, host: string, port: number): Prom
     settled: settle(app.value),
     close: () => drainThenClose(app.value),
   };
+}
+
+/** Settles once the app is built and the served release's store is open or refused (never rejects). */
+async function ready(releases: ReleaseHolder, building: Promise<unknown>): Promise<void> {
+  await building.catch(() => {});
+  const first = releases.currentRevision() === null ? null : releases.current();
+  await first?.storeReady.catch(() => {});
 }

@@ -10,6 +10,12 @@ import type { WorkerStatus, WorkersReport } from './worker-status.js';
  */
 export const WORKER_EXIT = { REFUSED: 2, CANNOT_LISTEN: 3 } as const;
 
+/**
+ * Set to '1' in the environment of a worker forked while another serves: it listens only once it
+ * answers every route, so no connection it accepts waits for its start-up (src/serve/server.ts).
+ */
+export const LISTEN_WHEN_READY = 'DALA_LISTEN_WHEN_READY';
+
 /** Worker -> primary. */
 export type WorkerRequest =
   | { dala: 'take'; id: number; keys: string[] } // one token of each key's bucket, in order (a key may repeat)

@@ -6,7 +6,7 @@
 // What the primary does: it owns the token buckets of the rate limit when there is no Redis (each
 // worker's take is one IPC round trip, answered here from memory); it keeps every worker's latest
 // status report for /api/v1/health (answered at once: no worker is asked while health waits); it restarts a worker that dies (with backoff: a worker crashing at start must
-// not spin); on SIGTERM or SIGINT it stops every worker the way `dala serve` stops (in-flight
+// not spin); it starts the workers one after another (below); on SIGTERM or SIGINT it stops every worker the way `dala serve` stops (in-flight
 // requests finish) and exits once all have. Each worker watches the CURRENT pointer itself, so one
 // swap reaches them all without the primary.
 import cluster, { type Worker } from 'node:cluster';
@@ -15,6 +15,7 @@ import type { Logger } from 'pino';
 import { DEFAULT_POLICY, MemoryStore, type BucketPolicy } from '../rate-limit/bucket.js';
 import {
   isDalaMessage,
+  LISTEN_WHEN_READY,
   STATUS_STALE_MS,
   WORKER_EXIT,
   type PrimaryAnswer,
@@ -33,6 +34,11 @@ export interface PrimaryOptions {
 const FIRST_DELAY_MS = 100;
 const MAX_DELAY_MS = 10_000;
 const STABLE_AFTER_MS = 60_000;
+/**
+ * At start, the next worker is forked once the one before it answers every route, or past this long
+ * (a store verified whole before it answers may take minutes; the others need not wait for it).
+ */
+const START_ALONE_MAX_MS = 10_000;
 /** Past this long after SIGTERM, workers still running are killed. */
 const DRAIN_LIMIT_MS = 15_000;
 
@@ -43,6 +49,8 @@ interface Slot {
   /** The running worker's latest status report, and when it came. */
   status: WorkerStatus | null;
   reportedAt: number;
+  /** The running worker has reported that it answers every route (its store is open, or refused). */
+  serving: boolean;
 }
 
 /** Runs until every worker has stopped after SIGTERM/SIGINT; resolves the exit code. */
@@ -80,7 +88,9 @@ export function runPrimary(opts: PrimaryOptions): Promise<number> {
     const now = Date.now();
     slots.forEach((slot, index) => {
       const worker = slot.worker;
-      if (!worker || !worker.isConnected())
+      if (slot.startedAt === 0)
+        reasons.push(`worker ${index + 1} of ${slots.length} starts once worker ${index} answers`);
+      else if (!worker || !worker.isConnected())
         reasons.push(`worker ${index + 1} of ${slots.length} is restarting after it stopped`);
       else if (!slot.status)
         reasons.push(`worker pid ${worker.process.pid} is starting (no status report yet)`);
@@ -105,21 +115,42 @@ export function runPrimary(opts: PrimaryOptions): Promise<number> {
     else if (m.dala === 'status' && slot.worker === worker) {
       slot.status = m.status;
       slot.reportedAt = Date.now();
+      if (!slot.serving && m.status.status !== 'verifying') {
+        slot.serving = true;
+        startAfter(slot);
+      }
     }
+  };
+
+  // The workers start one after another, each forked once the one before it answers every route.
+  // Started at once on a machine with as many cores as workers, each start (importing and building the
+  // app, opening and hashing the release) took a core the other's needed, and a connection a starting
+  // worker accepted waited for its whole start-up: the first store-backed answer came after twice one
+  // process's start. One at a time, the first answers as soon as one process would, and a worker
+  // forked while another serves listens only once it answers every route (LISTEN_WHEN_READY), so no
+  // connection waits for a start-up.
+  const startAfter = (slot: Slot) => {
+    const next = slots[slots.indexOf(slot) + 1];
+    if (next && next.startedAt === 0 && !stopping) start(next, slots.indexOf(next));
   };
 
   const start = (slot: Slot, index: number) => {
     slot.startedAt = Date.now();
+    const othersServe = slots.some((s) => s !== slot && s.serving);
     const worker = cluster.fork({
       DALA_WORKER_INDEX: String(index + 1),
       DALA_CURSOR_KEY: cursorKey,
+      ...(othersServe ? { [LISTEN_WHEN_READY]: '1' } : {}),
     });
     slot.worker = worker;
     slot.status = null;
+    slot.serving = false;
+    setTimeout(() => startAfter(slot), START_ALONE_MAX_MS).unref();
     worker.on('message', onMessage(slot, worker));
     worker.on('exit', (code, signal) => {
       slot.worker = null;
       slot.status = null;
+      slot.serving = false;
       if (stopping) return;
       if (code === WORKER_EXIT.REFUSED || code === WORKER_EXIT.CANNOT_LISTEN) {
         // `dala serve` refused to serve (a synthetic release without --benchmark), or the port is in
@@ -142,6 +173,7 @@ export function runPrimary(opts: PrimaryOptions): Promise<number> {
         `dala serve: worker pid ${worker.process.pid} stopped (${signal ?? `code ${code}`}); restarting it in ${slot.delay} ms`,
       );
       setTimeout(() => !stopping && start(slot, index), slot.delay);
+      startAfter(slot); // a worker that stopped before it answered holds the next no longer
     });
   };
 
@@ -186,13 +218,14 @@ export function runPrimary(opts: PrimaryOptions): Promise<number> {
       delay: FIRST_DELAY_MS / 2,
       status: null,
       reportedAt: 0,
+      serving: false,
     };
     slots.push(slot);
-    start(slot, i);
   }
+  start(slots[0]!, 0);
   log.info(
     { workers: opts.workers, pid: process.pid },
-    `dala serve: primary pid ${process.pid} started ${opts.workers} workers`,
+    `dala serve: primary pid ${process.pid} started ${opts.workers} workers, each forked once the one before it answers`,
   );
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));

@@ -168,7 +168,7 @@ export async function loadRelease(releasesDir: string, revision: string, opts: L
   if (early.revision !== revision) throw new ReleaseVerificationError(`directory ${revision} holds sealed revision ${early.revision}`, 'release.json');
   const storeEntry = early.files.find((f) => f.path === STORE_FILE);
   if (!storeEntry) throw new ReleaseVerificationError(`${STORE_FILE}: not in the seal`, STORE_FILE);
-  const verification = (opts.verifyStore ?? verifyStore)(dir, storeEntry, { memoryMax, inPlace: STORE_IN_PLACE });
+  const verification = (opts.verifyStore ?? verifyStore)(dir, storeEntry, { memoryMax, inPlace: STORE_IN_PLACE, hashBehindAnswers: !waitForStore });
   // A data file that differs from its seal, found on use or by readAhead, withdraws the release (dataLost).
   let refuseData!: (err: ReleaseVerificationError) => void;
   const dataLost = new Promise<Error>((resolve) => (refuseData = resolve));

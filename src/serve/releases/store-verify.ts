@@ -33,6 +33,12 @@ export interface StoreOptions {
   memoryMax: number;
   /** Stores whose pages carry checksums are opened in place (./store-in-place.ts), whatever their size. */
   inPlace: boolean;
+  /**
+   * A store opened in place answers before it is hashed whole, and nothing waits for that hash (a
+   * release served at start): it is hashed at the lowest priority, behind the answers (./threads.ts).
+   * Otherwise (a swap waits for it) at the serving threads' own.
+   */
+  hashBehindAnswers?: boolean;
 }
 
 export interface StoreVerification {
@@ -98,11 +104,11 @@ export function verifyStore(dir: string, sealed: { sha256: string; bytes: number
   const hashed = { resolve: (): void => {}, reject: (_err: Error): void => {} };
   const whole = observed(new Promise<void>((resolve, reject) => Object.assign(hashed, { resolve, reject })));
 
-  const hash = async (job: StoreCopyJob): Promise<void> => {
+  const hash = async (job: StoreCopyJob, background = false): Promise<void> => {
     if (running.cancelled) throw refused('verification cancelled');
     const here = job.target === null && job.bytes <= HASH_HERE_MAX;
     const result = here ? hashHere(job) : await new Promise<StoreCopyResult>((resolve, reject) => {
-      const w = (running.worker = startWorker('store-verify-worker', job));
+      const w = (running.worker = startWorker('store-verify-worker', job, { background }));
       w.once('message', resolve);
       w.once('error', reject);
       w.once('exit', (code) => reject(new Error(running.cancelled ? 'verification cancelled' : `the verifying thread exited (${code})`)));
@@ -131,7 +137,7 @@ export function verifyStore(dir: string, sealed: { sha256: string; bytes: number
         inPlace = true;
         const { db, dev, ino } = placed;
         // Answering starts now; the whole file is hashed meanwhile, and a mismatch withdraws the store.
-        hash({ source, target: null, bytes: sealed.bytes, identity: { dev, ino } }).then(hashed.resolve, (err: Error) => {
+        hash({ source, target: null, bytes: sealed.bytes, identity: { dev, ino } }, opts.hashBehindAnswers).then(hashed.resolve, (err: Error) => {
           hashed.reject(err);
           if (!running.cancelled) lose(err);
         });
