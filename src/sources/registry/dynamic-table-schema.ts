@@ -1,0 +1,110 @@
+// The parameters of the dynamic-table reader (one of the reader kinds of reader-schemas.ts).
+import type { FromSchema } from 'json-schema-to-ts';
+import { nonEmpty } from '../table-schemas.js';
+import { metric, place, year, dimensions, kind, suspicious, footnotes } from './reader-parts.js';
+
+// The Bureau's dynamic tables (src/sources/bns-dynamic-points.ts): sheets with periods across, rows in
+// blocks; a block is one indicator whose rows are places (`places`), or rows that are indicators.
+export const dynamicTableReader = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['kind', 'parts'],
+  properties: {
+    kind: kind('dynamic-table'),
+    parts: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['sheet', 'periods', 'blocks'],
+        properties: {
+          sheet: nonEmpty,
+          // flows: a year, a quarter, a total from 1 January; end-of-period: instants (31 December)
+          periods: { enum: ['flows', 'end-of-period'] },
+          blocks: {
+            type: 'array',
+            minItems: 1,
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['heading'],
+              properties: {
+                heading: { type: ['string', 'null'], minLength: 1 },
+                within: nonEmpty,
+                // the rows under the n-th repeated header (0 the first), when the table prints no heading for them
+                segment: { type: 'integer', minimum: 1 },
+                // one of: the block's indicator (rows are places), or rows that are indicators
+                metric,
+                rows: { type: 'object', additionalProperties: metric },
+                dimensions,
+                // values at the end of the period in a sheet of flows: each column's end as an instant
+                atEnd: { const: true },
+                // a year column's value is its IV quarter ("IV quarter to IV quarter of the previous year")
+                fourthQuarter: { const: true },
+                // read and checked, not published: the model has no key for its periods
+                skip: { const: true },
+              },
+            },
+          },
+          place,
+          ignore: { type: 'array', items: nonEmpty },
+          unprintedKeys: { type: 'array', items: nonEmpty },
+          // rows read and checked but not published (no indicator declared for them yet)
+          skip: { type: 'array', items: nonEmpty },
+          // the column of the labels and headings (1: column B, beside the Russian label in A)
+          labelColumn: { type: 'integer', minimum: 0, maximum: 3 },
+          // the period header repeats down the sheet (years as row blocks; a heading, then the months again)
+          repeatedHeaders: { const: true },
+          // month names across: the months of the one year the title names
+          monthsOf: year,
+          // block headings in the first period column, the label column empty
+          headingsInValues: { const: true },
+          // keys glued to row labels that are not this sheet's footnotes (labels copied from another sheet)
+          labelKeysNotHere: { type: 'array', items: nonEmpty },
+          // keys glued to a row label before its unit ("...years)1), %")
+          keysBeforeUnit: { const: true },
+          // the column of the title when it is not the label column (its glued key reaches every value)
+          titleColumn: { type: 'integer', minimum: 0, maximum: 3 },
+          // the columns under each year by their printed name: each an indicator (metric, or rows replacing the block's) or a breakdown
+          subColumns: {
+            type: 'object',
+            additionalProperties: {
+              type: 'object',
+              additionalProperties: false,
+              properties: {
+                metric,
+                rows: { type: 'object', additionalProperties: metric },
+                dimensions,
+                // read and checked, not published: another table's values (the column, or some of its rows)
+                skip: { const: true },
+                skipRows: { type: 'array', items: nonEmpty },
+              },
+            },
+          },
+        },
+      },
+    },
+    // row label (its glued footnote key cut) -> place
+    places: { type: 'object', additionalProperties: place },
+    footnotes,
+    moves: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['footnote', 'from', 'years', 'to', 'note'],
+        properties: {
+          footnote: nonEmpty,
+          from: place,
+          years: { type: 'array', prefixItems: [year, year], minItems: 2, maxItems: 2 },
+          to: place,
+          note: nonEmpty,
+        },
+      },
+    },
+    suspicious,
+  },
+} as const;
+
+export type DynamicTableReader = FromSchema<typeof dynamicTableReader>;
