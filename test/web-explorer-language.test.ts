@@ -37,6 +37,9 @@ describe('words, weight and accessibility', { timeout: 900_000 }, () => {
   test('the indicator picker groups indicators by topic and finds them by typing in any of kk, ru and en', async () => {
     for (const size of SIZES) {
       const page = await ex.open('#lang=en', size);
+      // the picker lists every topic once the reader opens it
+      await page.locator('#metric').focus();
+      await page.waitForFunction(() => document.querySelectorAll('#metric optgroup').length > 2);
       const groups = await page
         .locator('#metric optgroup')
         .evaluateAll((gs) => gs.map((g) => g.getAttribute('label')));
@@ -70,6 +73,8 @@ describe('words, weight and accessibility', { timeout: 900_000 }, () => {
       await page.close();
     }
     const kk = await ex.open('#lang=kk', SIZES[0]!);
+    await kk.locator('#metric').focus();
+    await kk.waitForFunction(() => document.querySelectorAll('#metric optgroup').length > 2);
     const kkGroups = await kk
       .locator('#metric optgroup')
       .evaluateAll((gs) => gs.map((g) => g.getAttribute('label')));
@@ -183,7 +188,7 @@ describe('words, weight and accessibility', { timeout: 900_000 }, () => {
     const page = await ex.open('#lang=en');
     const listed = () => page.locator('#metric option').count();
     const first = await listed();
-    assert.ok(first < sdgOnly.length, 'the first load lists the domains only');
+    assert.ok(first < sdgOnly.length, "the first load lists the shown indicator's topics only");
     // looking for another indicator lists the rest
     await page.locator('#metric-find').focus();
     await page.waitForFunction(

@@ -75,6 +75,8 @@ describe('explorer views in headless Chromium', { timeout: 600_000 }, () => {
     );
 
     // The points its publisher did not call final are drawn as hollow markers, one per such point.
+    // as a reader does: the list opens (focus), then lists every indicator
+    await page.locator('#metric').focus();
     await page.selectOption('#metric', 'grp');
     await page.locator('.compare h2', { hasText: 'Gross regional product' }).waitFor();
     const grp = await ex.api<SeriesAnswer>('/api/timemachine/series?metric=grp');

@@ -73,6 +73,8 @@ describe('web explorer in headless Chromium', { timeout: 300_000 }, () => {
   test('picking an indicator recolours the map and names its source; clicking a region shows its value, period and source', async () => {
     const page = await open('#lang=en');
     const before_ = await fills(page);
+    // as a reader does: the list opens (focus), then lists every indicator
+    await page.locator('#metric').focus();
     await page.selectOption('#metric', 'unemployment_rate');
     await page.waitForFunction(() =>
       document.querySelector('.legend')?.textContent?.includes('Unemployment rate by region'),

@@ -35,7 +35,7 @@ export function App() {
   const [view, update] = useView();
   const t = useMemo(() => translator(view.lang), [view.lang]);
   const [error, setError] = useState<string | null>(null);
-  const base = useBase(setError);
+  const base = useBase(view.metric ?? DEFAULT_METRIC, setError);
 
   useEffect(() => {
     document.documentElement.lang = view.lang;

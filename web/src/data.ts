@@ -7,31 +7,36 @@ import { DIMENSIONS, TOTAL_CODE, type DimensionId } from '../../src/lib/dimensio
 import type { TemporalLayers } from '../../src/serve/timemachine/schemas.js';
 import { api, type Base, type Dataset, type Metric, type Series, type TopicEntry } from './api';
 import { choose, dimensionsOf, indicatorsOf } from './breakdown';
+import { POPULATION_METRIC } from './per-capita';
 import type { SeriesSet } from './compare';
 import type { Lang } from './i18n';
 
 /**
- * The topics whose indicators the page lists at start: the Bureau's statistical domains. The SDG
- * goals' indicators (496 of 528, most of the list's bytes) are listed on request (Base.more).
- * Undefined (every layer at once) where the scheme has no domain, or nothing else.
+ * The topics whose indicators the page lists at start: those of the indicator shown (the one the URL
+ * names, or the default) and of the population, which per-person figures divide by. The rest (hundreds of the Bureau's and the SDG goals' indicators, most of
+ * the list's bytes) are listed once the reader looks for another (Base.more), so the first load stays
+ * light however many indicators the release holds. Undefined (every layer at once) where no topic
+ * names the indicator, or every topic does.
  */
-function startTopics(topics: TopicEntry[]): string[] | undefined {
-  const domains = topics.filter((t) => t.kind === 'domain').map((t) => t.id);
-  return domains.length && domains.length < topics.length ? domains : undefined;
+function startTopics(topics: TopicEntry[], shown: string): string[] | undefined {
+  const ids = [`indicator:${shown}`, `indicator:${POPULATION_METRIC}`];
+  const its = topics.filter((t) => ids.some((id) => t.indicators.includes(id))).map((t) => t.id);
+  return its.length && its.length < topics.length ? its : undefined;
 }
 
 const metricsOf = (layers: TemporalLayers) =>
   // Daily event counts are not a regional indicator; every other metric of the store can be mapped.
   layers.layers.flatMap((l) => l.metrics).filter((m) => m.layer !== 'events');
 
-export function useBase(onError: (message: string) => void): Base | null {
+/** The page's start-up data; `shown` is the indicator the first view shows. */
+export function useBase(shown: string, onError: (message: string) => void): Base | null {
   const [base, setBase] = useState<Base | null>(null);
   useEffect(() => {
     const topics = api.topics().then(
       (page) => page.data,
       () => [] as TopicEntry[],
     );
-    const first = topics.then(startTopics);
+    const first = topics.then((all) => startTopics(all, shown));
     Promise.all([
       api.geo(),
       first.then((ids) => api.layers(ids)),

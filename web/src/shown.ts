@@ -147,8 +147,9 @@ const PUBLISHERS: [RegExp, 'bureau' | 'nationalBank'][] = [
 /**
  * A source's title in the reader's language. The release titles its sources in English only; in kk and
  * ru a source of the Bureau or the National Bank is named by its publisher and the indicator's own
- * name in that language, which the release carries (the link still leads to the publisher's page, and
- * the English edition keeps the source's own title).
+ * name in that language, which the release carries, or by its publisher alone while its indicator is
+ * not listed yet (the link still leads to the publisher's page, and the English edition keeps the
+ * source's own title).
  */
 export function sourceIn(
   lang: Lang,
@@ -160,8 +161,9 @@ export function sourceIn(
     const s = sources.get(id) ?? { title: id, url: null };
     const m = metrics.find((x) => x.source_id === id && (x.indicator ?? x.id) === x.id);
     const publisher = PUBLISHERS.find(([re]) => re.test(id))?.[1];
-    if (lang === 'en' || !publisher || !m) return s;
-    return { ...s, title: `${t(publisher)}: ${metricName(lang, m)}` };
+    if (lang === 'en' || !publisher) return s;
+    // an indicator not listed yet (the page lists the rest once the reader looks): its publisher alone
+    return { ...s, title: m ? `${t(publisher)}: ${metricName(lang, m)}` : t(publisher) };
   };
 }
 
