@@ -100,6 +100,12 @@ test(
       const lost = pidsSaying(/Redis .* unavailable/);
       assert.ok(lost.length >= 1, 'a log line for the loss');
       assert.deepEqual(lost, [...new Set(lost)], 'one log line for the loss per process');
+      // a worker finds Redis again at its own next probe (every 500 ms), maybe after health said ready
+      await waitFor(
+        () => pidsSaying(/Redis .* answers again/).length >= lost.length,
+        10_000,
+        'each process that lost Redis says it answers again',
+      );
       assert.deepEqual(pidsSaying(/Redis .* answers again/), lost, 'one log line for the return');
       assert.doesNotMatch(r.stderr(), /unhandled/i, 'no unhandled error event');
       assert.ok(r.alive());
