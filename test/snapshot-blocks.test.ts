@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { addDays } from '../src/store/periods.js';
 import { SNAPSHOT } from '../src/store/snapshot-reader.js';
 import { SnapshotBlocks } from '../src/store/snapshot-blocks.js';
-import { readPieces } from '../src/store/snapshot-blocks-json.js';
+import { readPieces, tupleOfPieces } from '../src/store/snapshot-blocks-json.js';
 import { PLAIN_LATEST, withStore } from './support/temp-store.js';
 import { ask, LAYERS, makeStore, METRICS, pointArb } from './support/snapshot-fixture.js';
 
@@ -133,22 +133,10 @@ test('snapshot blocks: a store written before the answer pieces were stored answ
             pieces: Buffer;
           }[];
           for (const { first_day, pieces } of blocks) {
-            const { bytes, headAt, tailAt } = readPieces(pieces).pieces;
-            const tuples = Array.from({ length: headAt.length - 1 }, (_, t) => {
-              const o = JSON.parse(
-                `{${bytes.toString('utf8', headAt[t], headAt[t + 1])}0${bytes.toString('utf8', tailAt[t], tailAt[t + 1])}`,
-              );
-              return [
-                o.period,
-                o.period_start,
-                o.period_end,
-                o.null_reason,
-                o.status,
-                o.unit,
-                o.source_id,
-                o.note,
-              ];
-            });
+            const read = readPieces(pieces).pieces;
+            const tuples = Array.from({ length: read.headAt.length - 1 }, (_, t) =>
+              tupleOfPieces(read, t),
+            );
             older
               .prepare('UPDATE snapshot_blocks SET tuples = ? WHERE first_day = ?')
               .run(JSON.stringify(tuples), first_day);

@@ -157,6 +157,23 @@ export function readPieces(stored: Buffer): { pieces: TuplePieces; end: Uint32Ar
   };
 }
 
+/** Tuple t's fields read back from its pieces: the entry's JSON object with a stand-in value. */
+export function tupleOfPieces({ bytes, headAt, tailAt }: TuplePieces, t: number): Tuple {
+  const o = JSON.parse(
+    `{${bytes.toString('utf8', headAt[t]!, headAt[t + 1]!)}0${bytes.toString('utf8', tailAt[t]!, tailAt[t + 1]!)}`,
+  ) as Record<string, string | null>;
+  return [
+    o.period!,
+    o.period_start!,
+    o.period_end!,
+    o.null_reason ?? null,
+    o.status!,
+    o.unit!,
+    o.source_id!,
+    o.note ?? null,
+  ];
+}
+
 export class SnapshotJsonWriter {
   /** [series heads | the block's tuple heads | its tuple tails | the answer]; reused by every answer. */
   private work: Uint8Array;

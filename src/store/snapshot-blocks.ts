@@ -24,6 +24,7 @@ import {
   readPieces,
   SnapshotJsonWriter,
   storedPieces,
+  tupleOfPieces,
   type Tuple,
   type TuplePieces,
 } from './snapshot-blocks-json.js';
@@ -86,35 +87,23 @@ interface DecodedTuples {
 // A period end ('YYYY-MM-DD') held as a V8 string: its header and characters, and the array's slot.
 const END_BYTES = 40;
 
-/** The pieces as stored at build (the pieces and ends columns); a tuple's fields read from its pieces. */
-function stored(stored: Buffer, endsJson: string): DecodedTuples {
-  const ends = JSON.parse(endsJson) as string[];
-  const { pieces, end } = readPieces(stored);
-  const { bytes, headAt, tailAt } = pieces;
-  const fields = (t: number): Tuple => {
-    // the entry's JSON object with a stand-in value: the fields as the JSON answer writes them
-    const o = JSON.parse(
-      `{${bytes.toString('utf8', headAt[t]!, headAt[t + 1]!)}0${bytes.toString('utf8', tailAt[t]!, tailAt[t + 1]!)}`,
-    ) as Record<string, string | null>;
-    return [
-      o.period!,
-      o.period_start!,
-      o.period_end!,
-      o.null_reason ?? null,
-      o.status!,
-      o.unit!,
-      o.source_id!,
-      o.note ?? null,
-    ];
+/** A block's pieces and the period ends they index; a tuple's fields read back from its pieces. */
+function decoded(blob: Buffer, ends: string[]): DecodedTuples {
+  const { pieces, end } = readPieces(blob);
+  return {
+    pieces,
+    end,
+    ends,
+    fields: (t) => tupleOfPieces(pieces, t),
+    bytes: blob.length + ends.length * END_BYTES,
   };
-  return { pieces, end, ends, fields, bytes: stored.length + ends.length * END_BYTES };
 }
 
 /** The pieces made from the tuples' JSON: a store written before the pieces were stored. */
 function fromTuples(text: string): DecodedTuples {
   const tuples = JSON.parse(text) as Tuple[];
   const { pieces, ends } = storedPieces(tuples);
-  return { ...stored(pieces, JSON.stringify(ends)), fields: (t) => tuples[t]! };
+  return { ...decoded(pieces, ends), fields: (t) => tuples[t]! };
 }
 
 /** A block's row but its tuples. */
@@ -124,7 +113,7 @@ type Block = Pick<Row<'snapshot_blocks'>, 'first_day' | 'base' | 'changes' | 'da
 export class SnapshotBlocks {
   private readonly block: Statement;
   /** A block's pieces and ends; in a store written before they were stored, its tuples' JSON. */
-  private readonly tuples: Statement;
+  private readonly blockTuples: Statement;
   private readonly hasPieces: boolean;
   /** Per series (point_series in (metric, place) order): its metric and place. */
   readonly series: readonly { metric: string; place: string }[];
@@ -162,7 +151,7 @@ export class SnapshotBlocks {
       .prepare(`SELECT count(*) FROM pragma_table_info('snapshot_blocks') WHERE name = 'pieces'`)
       .pluck()
       .get();
-    this.tuples = hasPieces
+    this.blockTuples = hasPieces
       ? db.prepare('SELECT pieces, ends FROM snapshot_blocks WHERE first_day = ?')
       : db.prepare('SELECT tuples FROM snapshot_blocks WHERE first_day = ?').pluck();
     this.hasPieces = hasPieces === 1;
@@ -301,12 +290,15 @@ export class SnapshotBlocks {
       this.decoded.set(row.first_day, kept);
       return kept;
     }
-    const read = this.tuples.get(row.first_day);
-    const decoded = this.hasPieces
-      ? stored((read as { pieces: Buffer }).pieces, (read as { ends: string }).ends)
+    const read = this.blockTuples.get(row.first_day);
+    const fresh = this.hasPieces
+      ? decoded(
+          (read as { pieces: Buffer }).pieces,
+          JSON.parse((read as { ends: string }).ends) as string[],
+        )
       : fromTuples(read as string);
-    if (decoded.bytes > this.decodedBudget || !this.seenBefore(row.first_day)) return decoded;
-    this.decoded.set(row.first_day, decoded);
+    if (fresh.bytes > this.decodedBudget || !this.seenBefore(row.first_day)) return fresh;
+    this.decoded.set(row.first_day, fresh);
     // least recently used first, until both bounds hold
     let bytes = this.decodedBytes;
     for (const [day, d] of this.decoded) {
@@ -314,6 +306,6 @@ export class SnapshotBlocks {
       this.decoded.delete(day);
       bytes -= d.bytes;
     }
-    return decoded;
+    return fresh;
   }
 }
