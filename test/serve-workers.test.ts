@@ -11,6 +11,7 @@ import { SYNTHETIC_KIND } from '../src/store/open.js';
 import { fixtureStore, sealFixture } from './support/fixture-release.js';
 import { readFile, readdir, readlink } from 'node:fs/promises';
 import { makeV1Release } from './support/v1-fixture.js';
+import { workersOf } from './support/process-tree.js';
 import { startServe, type ServeChild } from './support/serve-child.js';
 import type { WorkerStatus } from '../src/serve/cluster/worker-status.js';
 
@@ -65,16 +66,6 @@ async function healthUntil(
 const allReady = (n: number) => (h: Health) =>
   h.workers.length === n && h.workers.every((w) => w.status === 'ready');
 
-async function childrenOf(pid: number): Promise<number[]> {
-  const text = await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8');
-  return text
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
-    .map(Number)
-    .sort((a, b) => a - b);
-}
-
 async function startWorkers(releasesDir: string, n: number): Promise<ServeChild> {
   const s = await startServe(releasesDir, { DALA_WORKERS: String(n) });
   try {
@@ -90,7 +81,7 @@ test('31 rapid requests from one address across 2 workers: the 31st is 429, thou
   const { releasesDir } = await makeV1Release();
   const s = await startWorkers(releasesDir, 2);
   try {
-    const [a, b] = await childrenOf(s.child.pid!);
+    const [a, b] = workersOf(s.child.pid!);
     assert.ok(a && b, 'two workers');
     const before = new Map((await health(s.url)).workers.map((w) => [w.pid, w.requests]));
     const started = Date.now();
@@ -141,7 +132,7 @@ test('health lists each worker (pid, revision, status, uptime, in flight) as gat
   let workers: number[] = [];
   try {
     const h = await health(s.url);
-    workers = await childrenOf(primary);
+    workers = workersOf(primary);
     assert.deepEqual(
       h.workers.map((w) => w.pid).sort((a, b) => a - b),
       workers,
@@ -169,7 +160,7 @@ test('health lists each worker (pid, revision, status, uptime, in flight) as gat
     );
     const now = restarted.workers.map((w) => w.pid);
     assert.ok(now.includes(survivor), 'the other worker kept running');
-    workers = await childrenOf(primary);
+    workers = workersOf(primary);
     assert.deepEqual(
       now.sort((a, b) => a - b),
       workers,
@@ -229,7 +220,7 @@ test('one release swap reaches all 3 workers within 1 s, and the primary never o
 
     const primary = await opened(s.child.pid!);
     assert.doesNotMatch(primary, /better_sqlite3|store\.sqlite/, 'the primary loads no store');
-    const worker = await opened((await childrenOf(s.child.pid!))[0]!);
+    const worker = await opened(workersOf(s.child.pid!)[0]!);
     assert.match(worker, /better_sqlite3/, 'a worker does (so the check above can see one)');
   } finally {
     await s.stop();

@@ -4,9 +4,9 @@
 // one handed to the worker as it died was held by the primary, never answered nor closed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { makeV1Release } from './support/v1-fixture.js';
+import { workersOf } from './support/process-tree.js';
 import { startServe } from './support/serve-child.js';
 
 /** Longer than any answer here takes, far shorter than a client's patience. */
@@ -30,13 +30,10 @@ function ask(url: string): Promise<string> {
   });
 }
 
-const childrenOf = async (pid: number) =>
-  (await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8')).trim().split(/\s+/).map(Number);
-
 test(`with 2 workers, after kill -9 of one, each of ${CONNECTIONS} new connections is answered within ${PROMPT_MS} ms`, async () => {
   const s = await startServe((await makeV1Release()).releasesDir, { DALA_WORKERS: '2' });
   try {
-    const [victim] = await childrenOf(s.child.pid!);
+    const [victim] = workersOf(s.child.pid!);
     process.kill(victim!, 'SIGKILL');
     // new connections while the primary learns of the death and restarts the worker
     const answers: Promise<string>[] = [];

@@ -4,8 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Agent, request } from 'node:http';
-import { readFile } from 'node:fs/promises';
 import { makeV1Release } from './support/v1-fixture.js';
+import { workersOf } from './support/process-tree.js';
 import { startServe } from './support/serve-child.js';
 import { connectionHolder } from './support/tcp-states.js';
 
@@ -38,9 +38,6 @@ function health(url: string, agent: Agent): Promise<{ ms: number; h: Health; por
   });
 }
 
-const childrenOf = async (pid: number) =>
-  (await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8')).trim().split(/\s+/).map(Number);
-
 test('with 2 workers, health answers within 500 ms while the other worker is stopped and right after it is killed, naming it in its reasons', async () => {
   const s = await startServe((await makeV1Release()).releasesDir, { DALA_WORKERS: '2' });
   // one kept-alive connection: every health request below reaches the same worker
@@ -50,7 +47,7 @@ test('with 2 workers, health answers within 500 ms while the other worker is sto
     const first = await health(s.url, agent);
     // The worker holding this connection, as the kernel sees it: the workers list cannot say (the
     // other worker's latest report may also count a request in flight, the last of startServe's).
-    const workers = await childrenOf(s.child.pid!);
+    const workers = workersOf(s.child.pid!);
     const answering = connectionHolder(workers, Number(new URL(s.url).port), first.port);
     assert.ok(answering, `one of the workers ${workers.join(', ')} holds the connection`);
     const other = workers.find((pid) => pid !== answering)!;

@@ -25,6 +25,13 @@ function isNode(pid: number): boolean {
   }
 }
 
+/** The workers a primary forked (its Node children), oldest first. */
+export function workersOf(pid: number): number[] {
+  return childrenOf(pid)
+    .filter(isNode)
+    .sort((a, b) => a - b);
+}
+
 /** The spawned process and every Node process under it (its workers). */
 export function serveProcesses(pid: number): number[] {
   const all = [pid];
