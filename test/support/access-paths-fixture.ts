@@ -7,6 +7,7 @@ import type { Database } from 'better-sqlite3';
 import type { StoreContent } from '../../src/publish/store/write.js';
 import { addDays, bucketOf, type Granularity } from '../../src/store/periods.js';
 import { asPublished, bucketize, type PointRow, type SeriesPoint } from '../../src/store/rollup.js';
+import { pointRows, randomStore } from './random-store.js';
 
 export const START = '2023-11-20';
 export const SPAN = 140; // days: long enough for every kind of bucket to be cut by a random range
@@ -53,25 +54,7 @@ export const pointArb = fc.record({
 export type RawPoint = typeof pointArb extends fc.Arbitrary<infer T> ? T : never;
 
 export function makeStore(raw: RawPoint[]): StoreContent {
-  const seen = new Set<string>();
-  const points: PointRow[] = [];
-  for (const r of raw) {
-    const p = periodOf(r.kind, addDays(START, r.day));
-    const key = `${r.metric}|${r.place}|${p.period}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    points.push({
-      metric: r.metric,
-      place: r.place,
-      ...p,
-      value: r.value,
-      null_reason: r.value === null ? 'not published' : null,
-      status: r.status,
-      unit: r.unit,
-      source_id: 'src',
-      note: r.note,
-    });
-  }
+  const points = pointRows(raw, START, periodOf);
   points.sort((a, b) =>
     a.metric !== b.metric
       ? a.metric < b.metric
@@ -83,33 +66,7 @@ export function makeStore(raw: RawPoint[]): StoreContent {
           ? 1
           : 0,
   );
-  return {
-    meta: { kind: 'test-fixture', as_of: '2024-12-31', built_at: '2026-01-01T00:00:00Z' },
-    layers: ['a', 'b'].map((id) => ({
-      id,
-      title_en: id,
-      title_ru: id,
-      title_kk: id,
-      description: 'property-test fixture',
-    })),
-    metrics: METRICS.map((m) => ({
-      ...m,
-      name_en: m.id,
-      name_ru: m.id,
-      name_kk: m.id,
-      unit: 'u1',
-      frequency: 'mixed',
-      source_id: 'src',
-      notes: '',
-    })),
-    points,
-    events: [],
-    entities: [],
-    entity_names: [],
-    relations: [],
-    claims: [],
-    evidence: [],
-  };
+  return randomStore(['a', 'b'], METRICS, points);
 }
 
 export const PLAIN_SERIES = `SELECT * FROM points WHERE metric = @metric AND period_end >= @start AND period_end <= @end

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import type { StoreContent } from '../../src/publish/store/write.js';
 import { addDays, bucketOf } from '../../src/store/periods.js';
-import type { PointRow } from '../../src/store/rollup.js';
+import { pointRows, randomStore } from './random-store.js';
 
 export const START = '2023-12-20';
 export const SPAN = 50;
@@ -52,58 +52,17 @@ export const pointArb = fc.record({
 export type RawPoint = typeof pointArb extends fc.Arbitrary<infer T> ? T : never;
 
 export function makeStore(raw: RawPoint[]): StoreContent {
-  const seen = new Set<string>();
-  const points: PointRow[] = [];
-  for (const r of raw) {
-    const p = periodOf(r.kind, addDays(START, r.day));
-    const key = `${r.metric}|${r.place}|${p.period}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    points.push({
-      metric: r.metric,
-      place: r.place,
-      ...p,
-      value: r.value,
-      null_reason: r.value === null ? 'not published' : null,
-      status: r.status,
-      unit: r.unit,
-      source_id: 'src',
-      note: r.note,
-    });
-  }
+  const points = pointRows(raw, START, periodOf);
   // Grouped by (metric, place) as the writer requires; the groups in no particular order.
   const order = [...new Set(points.map((p) => `${p.metric}|${p.place}`))];
   points.sort(
     (a, b) => order.indexOf(`${a.metric}|${a.place}`) - order.indexOf(`${b.metric}|${b.place}`),
   );
-  return {
-    meta: { kind: 'test-fixture', as_of: '2024-12-31', built_at: '2026-01-01T00:00:00Z' },
-    layers: LAYERS.map((id) => ({
-      id,
-      title_en: id,
-      title_ru: id,
-      title_kk: id,
-      description: 'property-test fixture',
-    })),
-    metrics: METRICS.map((m) => ({
-      ...m,
-      name_en: m.id,
-      name_ru: m.id,
-      name_kk: m.id,
-      unit: 'u1',
-      aggregation: 'last',
-      frequency: 'mixed',
-      source_id: 'src',
-      notes: '',
-    })),
+  return randomStore(
+    LAYERS,
+    METRICS.map((m) => ({ ...m, aggregation: 'last' })),
     points,
-    events: [],
-    entities: [],
-    entity_names: [],
-    relations: [],
-    claims: [],
-    evidence: [],
-  };
+  );
 }
 
 const date = fc.integer({ min: -15, max: SPAN + 200 }).map((d) => addDays(START, d));
