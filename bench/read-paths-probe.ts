@@ -5,7 +5,7 @@
 // Run: node --import tsx bench/read-paths-probe.ts <store.sqlite> [metric] [--snapshot-only] [--answers N]
 import Database from 'better-sqlite3';
 import { series } from '../src/serve/timemachine/series.js';
-import { composedSnapshot, snapshot } from '../src/serve/timemachine/snapshot.js';
+import { snapshotAnswer } from '../src/serve/timemachine/snapshot.js';
 import { answerBytes } from '../src/serve/answers/raw-json.js';
 import type { LoadedRelease } from '../src/serve/releases/release-types.js';
 import { addDays } from '../src/store/periods.js';
@@ -71,22 +71,28 @@ const blocks = db
   .get()
   ? 'stored blocks'
   : 'seek per series';
-time(`snapshot, all layers (${blocks})`, answers, (i) =>
-  snapshot(release, { date: addDays('2005-01-01', (i * 7919) % 7305) }),
+time(
+  `snapshot, all layers (${blocks})`,
+  answers,
+  (i) => snapshotAnswer(release, { date: addDays('2005-01-01', (i * 7919) % 7305) }, false).body,
 );
 // What the route sends a client accepting br (as browsers do): the answer compressed once at Brotli 1.
 time(
   `snapshot, all layers, br as over HTTP (${blocks})`,
   answers,
-  (i) => composedSnapshot(release, { date: addDays('2005-01-01', (i * 7919 + 3001) % 7305) })!.br,
+  (i) =>
+    snapshotAnswer(release, { date: addDays('2005-01-01', (i * 7919 + 3001) % 7305) }, true).br,
 );
 // Through a dimension filter: the series at sex=F only (on a scaled store, one breakdown of bench/scale/indicators.ts).
 time(
   `snapshot, sex=F, br as over HTTP (${blocks})`,
   answers,
   (i) =>
-    composedSnapshot(release, { date: addDays('2005-01-01', (i * 7919 + 5003) % 7305), sex: 'F' })!
-      .br,
+    snapshotAnswer(
+      release,
+      { date: addDays('2005-01-01', (i * 7919 + 5003) % 7305), sex: 'F' },
+      true,
+    ).br,
 );
 if (snapshotOnly) process.exit(0);
 time('series month, one place', 100, (i) =>

@@ -8,6 +8,8 @@ import fc from 'fast-check';
 import { valueJson, writeValue } from '../src/store/snapshot-blocks-json.js';
 import { buildApp } from '../src/serve/app.js';
 import { fixtureStore, sealFixture } from './support/fixture-release.js';
+import { metricEntry, namesOf } from '../src/serve/timemachine/descriptions.js';
+import { storeOf } from '../src/store/reader.js';
 
 test('snapshot values: written from their digits, as JSON text equal to the String of the double', () => {
   const written = (v: number) => {
@@ -100,6 +102,51 @@ test('snapshot over HTTP: the answer made in the coding asked for (br when accep
     });
     assert.equal(names.statusCode, 200);
     assert.ok('names' in (JSON.parse(gunzipSync(names.rawPayload).toString()) as object));
+  } finally {
+    await app.close();
+    await rm(sealed.releasesDir, { recursive: true, force: true });
+  }
+});
+
+test('snapshot with names: its metrics and names are those of the release for the series and places it shows, in every coding, whichever answer came first', async () => {
+  const sealed = await sealFixture(undefined, { 'data/country-pulse.json': '{}' }, fixtureStore());
+  const app = await buildApp({ releasesDir: sealed.releasesDir, pollMs: 60_000 });
+  try {
+    const release = app.releases.current();
+    const reader = storeOf(release);
+    // the layers alone and together, so that an entry made for one answer is reused by another
+    for (const query of ['layers=economy', '', 'layers=economy&place=KZ-35', 'date=2023-12-31']) {
+      const url = `/api/timemachine/snapshot?include=names${query ? `&${query}` : ''}`;
+      const br = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      const plain = await app.inject({
+        url,
+        headers: { 'accept-encoding': 'identity', accept: 'application/json' },
+      });
+      assert.equal(br.statusCode, 200, url);
+      assert.equal(brotliDecompressSync(br.rawPayload).toString(), plain.body, url);
+      const answer = JSON.parse(plain.body) as {
+        layers: string[];
+        metrics: { id: string }[];
+        points: { metric: string; place: string }[];
+        names: unknown;
+      };
+      const series = reader.metrics.filter((m) => answer.layers.includes(m.layer));
+      assert.deepEqual(
+        answer.metrics,
+        series.map((m) => metricEntry(release, m)),
+        url,
+      );
+      assert.ok(answer.points.length > 0, url);
+      assert.deepEqual(
+        answer.names,
+        namesOf(
+          release,
+          answer.points.map((p) => p.place),
+          series.map((m) => m.id),
+        ),
+        url,
+      );
+    }
   } finally {
     await app.close();
     await rm(sealed.releasesDir, { recursive: true, force: true });

@@ -24,9 +24,10 @@ import { composedSeries, series, seriesRef, storedWhole } from './series.js';
 import { MAX_SERIES_POINTS, seriesWindow } from './series-window.js';
 import { markDeprecated } from '../dimensions/filters.js';
 import { RouteMadeAnswer } from '../answers/route-made.js';
+import { CachedAnswer } from '../answers/cache.js';
 import { sendPrecomposed } from '../answers/hooks.js';
 import { acceptsCompression, acceptsGzip } from '../data/encoding.js';
-import { composedSnapshot, snapshot, snapshotTable } from './snapshot.js';
+import { snapshotAnswer, snapshotTable } from './snapshot.js';
 import { answerDimensions, seriesColumns } from '../dimensions/csv-columns.js';
 import { snapshotDiff } from './snapshot-diff.js';
 
@@ -55,6 +56,7 @@ export async function timemachinePlugin(
     ) =>
       | WithRawJson<FromQuery<NoInfer<B>>>
       | RouteMadeAnswer
+      | CachedAnswer
       | Promise<WithRawJson<FromQuery<NoInfer<B>>>>,
     table?: (value: any, req: FastifyRequest) => CsvTable,
     // the CSV made from the query when its rows need not come from the JSON answer's value
@@ -109,7 +111,8 @@ export async function timemachinePlugin(
         const made = csv && tableOf ? tableOf(req, req.query as FromQuery<NoInfer<Q>>) : undefined;
         const value = made ?? (await run(req, req.query, reply));
         reply.header('cache-control', CACHE_CONTROL).header('vary', 'Accept');
-        if (value instanceof RouteMadeAnswer) return sendPrecomposed(req, reply, value);
+        if (value instanceof RouteMadeAnswer || value instanceof CachedAnswer)
+          return sendPrecomposed(req, reply, value);
         if (csv) {
           const { rows, ...columns } = made ?? table!(value, req);
           return sendCsv(reply, rows, { ...columns, filename: `${path.slice(1)}.csv` });
@@ -152,7 +155,7 @@ export async function timemachinePlugin(
       const compressed =
         preferredType(req, ['application/json', 'text/csv']) === 'application/json' &&
         acceptsCompression(req.headers['accept-encoding']);
-      return (compressed && composedSnapshot(pinned(req), query)) || snapshot(pinned(req), query);
+      return snapshotAnswer(pinned(req), query, compressed);
     },
     undefined,
     (req, query) => snapshotTable(pinned(req), query),

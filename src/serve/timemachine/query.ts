@@ -162,25 +162,3 @@ export function parsePlaces(release: LoadedRelease, param: string | undefined): 
   }
   return asked;
 }
-
-/** Names of the places and metrics an answer mentions (include=names); a place without an entity has null. */
-export function namesOf(
-  release: LoadedRelease,
-  places: Iterable<string>,
-  metrics: Iterable<string>,
-) {
-  const reader = storeOf(release);
-  const placeNames: Record<string, Names | null> = {};
-  for (const code of [...new Set(places)].sort()) {
-    const n = reader.entities.names(`place:${code}`);
-    // every place entity is named in all three languages (only source and dataset titles lack some)
-    placeNames[code] =
-      n && n.ru !== null && n.kk !== null ? { en: n.en, ru: n.ru, kk: n.kk } : null;
-  }
-  const metricNames: Record<string, Names | null> = {};
-  for (const id of [...new Set(metrics)].sort()) {
-    const m = reader.metricById.get(id);
-    metricNames[id] = m ? { en: m.name_en, ru: m.name_ru, kk: m.name_kk } : null;
-  }
-  return { places: placeNames, metrics: metricNames };
-}

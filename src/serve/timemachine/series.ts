@@ -14,7 +14,8 @@ import {
   seriesTailStart,
 } from '../../store/series-body.js';
 import { deflatePart } from '../../lib/gzip-compose.js';
-import { namesOf, parsePlaces, type SeriesQuery } from './query.js';
+import { parsePlaces, type SeriesQuery } from './query.js';
+import { metricEntry, namesOf } from './descriptions.js';
 import type { TemporalSeries } from './schemas.js';
 import { DIMENSION_IDS } from '../../lib/dimensions.js';
 import {
@@ -24,7 +25,6 @@ import {
   seriesKeysOf,
   type IndicatorRef,
 } from '../dimensions/filters.js';
-import { seriesOfMetric } from '../dimensions/views.js';
 
 /**
  * The one series the query names: its metric (an indicator id, a deprecated id or a series key) at the
@@ -81,22 +81,11 @@ function head(
   places: string[] | null,
   summary: SeriesSummary,
 ) {
-  const { id, layer, name_en, name_ru, name_kk, unit, frequency, aggregation, source_id } = found;
+  const { id, unit, source_id, aggregation } = found;
   const units = summary.units;
   return {
     revision: release.revision,
-    metric: {
-      id,
-      layer,
-      name_en,
-      name_ru,
-      name_kk,
-      unit,
-      frequency,
-      aggregation,
-      source_id,
-      ...seriesOfMetric(release, id),
-    },
+    metric: metricEntry(release, found),
     unit,
     units: units.map((u) => u.unit),
     ...(units.length > 1

@@ -7,10 +7,12 @@ import type { PointRow } from '../../store/rollup.js';
 import { storeOf } from '../../store/reader.js';
 import { RawJson, answerParts, type WithRawJson } from '../answers/raw-json.js';
 import { CompressedAnswer } from '../answers/compressed.js';
-import { asOfDate, namesOf, parsePlaces, type SnapshotQuery } from './query.js';
+import { CachedAnswer } from '../answers/cache.js';
+import { DEFAULT_CACHE_CONTROL } from '../answers/hooks.js';
+import { asOfDate, parsePlaces, type SnapshotQuery } from './query.js';
+import { metricsJson, namesJson } from './snapshot-json.js';
 import type { TemporalSnapshot } from './schemas.js';
 import { dimensionFilter, hasDimensionFilter, seriesKeysOf } from '../dimensions/filters.js';
-import { seriesOfMetric } from '../dimensions/views.js';
 import { answerDimensions, seriesColumns } from '../dimensions/csv-columns.js';
 import type { CsvTable } from '../answers/csv.js';
 import { columnsOf } from '../../store/tables.js';
@@ -127,27 +129,16 @@ export function snapshotTable(release: LoadedRelease, query: SnapshotQuery): Csv
   };
 }
 
+/** The answer as made: its points, metrics and names the JSON bytes its body copies. */
+type SnapshotAnswer = Omit<WithRawJson<TemporalSnapshot>, 'names'> & { names?: RawJson };
+
 function withSnapshot<T>(
   release: LoadedRelease,
   query: SnapshotQuery,
-  use: (answer: WithRawJson<TemporalSnapshot>) => T,
+  use: (answer: SnapshotAnswer) => T,
 ): T {
   const reader = storeOf(release);
   const { layers, places, date, only, series } = asked(release, query);
-  const metrics = series.map(
-    ({ id, layer, name_en, name_ru, name_kk, unit, frequency, aggregation, source_id }) => ({
-      id,
-      layer,
-      name_en,
-      name_ru,
-      name_kk,
-      unit,
-      frequency,
-      aggregation,
-      source_id,
-      ...seriesOfMetric(release, id),
-    }),
-  );
   return reader.snapshots.withLatestAt(
     date,
     layers,
@@ -159,15 +150,15 @@ function withSnapshot<T>(
         date_source: query.date === undefined ? 'release_as_of' : 'query',
         layers,
         places,
-        metrics,
+        metrics: metricsJson(release, series),
         count,
         points: new RawJson(points),
         ...(query.include === 'names'
           ? {
-              names: namesOf(
+              names: namesJson(
                 release,
                 placesIn(points),
-                metrics.map((m) => m.id),
+                series.map((m) => m.id),
               ),
             }
           : {}),
@@ -175,17 +166,6 @@ function withSnapshot<T>(
       }),
     only,
   );
-}
-
-/** The answer, its points the caller's to keep. */
-export function snapshot(
-  release: LoadedRelease,
-  query: SnapshotQuery,
-): WithRawJson<TemporalSnapshot> {
-  return withSnapshot(release, query, (answer) => ({
-    ...answer,
-    points: new RawJson(Buffer.from((answer.points as RawJson).raw)),
-  }));
 }
 
 // The body of the last compressed answer, reused: an answer over every layer is about 1 MB at 30M
@@ -202,17 +182,20 @@ function joined(parts: readonly Buffer[]): Buffer {
 }
 
 /**
- * The JSON answer kept only compressed (src/serve/answers/compressed.ts), made from the block's
- * bytes without copying them into a body of its own. Undefined with include=names.
+ * The JSON answer, its body joined from the block's bytes and the release's entries of `metrics` and
+ * `names` without serialising them again. For a client that accepts compression it is kept only
+ * compressed (src/serve/answers/compressed.ts); otherwise its identity bytes are kept, which a
+ * client without compression is sent as they are on every repeat.
  */
-export function composedSnapshot(
+export function snapshotAnswer(
   release: LoadedRelease,
   query: SnapshotQuery,
-): CompressedAnswer | undefined {
-  if (query.include !== undefined) return undefined;
-  return withSnapshot(
-    release,
-    query,
-    (answer) => new CompressedAnswer(joined(answerParts(answer))),
-  );
+  compressed: boolean,
+): CompressedAnswer | CachedAnswer {
+  return withSnapshot(release, query, (answer) => {
+    const body = joined(answerParts(answer));
+    return compressed
+      ? new CompressedAnswer(body)
+      : new CachedAnswer(body, 'application/json; charset=utf-8', DEFAULT_CACHE_CONTROL);
+  });
 }
