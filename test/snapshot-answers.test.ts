@@ -10,6 +10,10 @@ import { buildApp } from '../src/serve/app.js';
 import { fixtureStore, sealFixture } from './support/fixture-release.js';
 import { metricEntry, namesOf } from '../src/serve/timemachine/descriptions.js';
 import { storeOf } from '../src/store/reader.js';
+import { columnsOf } from '../src/store/tables.js';
+import { csvBytes } from '../src/serve/answers/csv.js';
+import { answerDimensions, seriesColumns } from '../src/serve/dimensions/csv-columns.js';
+import { asOfDate } from '../src/serve/timemachine/query.js';
 
 test('snapshot values: written from their digits, as JSON text equal to the String of the double', () => {
   const written = (v: number) => {
@@ -146,6 +150,48 @@ test('snapshot with names: its metrics and names are those of the release for th
         ),
         url,
       );
+    }
+  } finally {
+    await app.close();
+    await rm(sealed.releasesDir, { recursive: true, force: true });
+  }
+});
+
+test('snapshot as CSV: the records written from the shared tuples are the bytes the generic CSV writer gives for the same points', async () => {
+  const sealed = await sealFixture(undefined, { 'data/country-pulse.json': '{}' }, fixtureStore());
+  const app = await buildApp({ releasesDir: sealed.releasesDir, pollMs: 60_000 });
+  try {
+    const release = app.releases.current();
+    const reader = storeOf(release);
+    const queries: { date?: string; layers?: string; place?: string }[] = [
+      {},
+      { date: '2023-12-31' },
+      { date: '2024-06-30', layers: 'economy' },
+      { date: '2025-12-31', place: 'KZ-35,KZ' },
+      { date: '1999-01-01' },
+    ];
+    for (const q of queries) {
+      const url = `/api/timemachine/snapshot?${new URLSearchParams(Object.entries(q))}`;
+      const res = await app.inject({ url, headers: { accept: 'text/csv' } });
+      assert.equal(res.statusCode, 200, url);
+      const layers = q.layers ? [q.layers] : reader.layers.map((l) => l.id);
+      const rows = reader.snapshots.latestRowsAt(
+        q.date ?? asOfDate(release),
+        layers,
+        q.place ? q.place.split(',') : null,
+      );
+      const metrics = reader.metrics.filter((m) => layers.includes(m.layer)).map((m) => m.id);
+      const expected = csvBytes(
+        rows,
+        columnsOf('points'),
+        seriesColumns(
+          release,
+          answerDimensions(release, metrics),
+          (row) => row['metric'] as string,
+        ),
+      );
+      assert.equal(res.body, expected.toString(), url);
+      assert.equal(res.body.split('\r\n').length - 2, rows.length, url);
     }
   } finally {
     await app.close();

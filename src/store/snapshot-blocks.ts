@@ -106,6 +106,24 @@ function fromTuples(text: string): DecodedTuples {
   return { ...decoded(pieces, ends), fields: (t) => tuples[t]! };
 }
 
+/** A point as a row, in the keys' order of the JSON answer (./snapshot-blocks-json.ts); NaN stands for null. */
+export function pointRow(metric: string, place: string, fields: Tuple, value: number): PointRow {
+  const [period, period_start, period_end, null_reason, status, unit, source_id, note] = fields;
+  return {
+    metric,
+    place,
+    period,
+    period_start,
+    period_end,
+    value: Number.isNaN(value) ? null : value,
+    null_reason,
+    status,
+    unit,
+    source_id,
+    note,
+  };
+}
+
 /** A block's row but its tuples. */
 type Block = Pick<Row<'snapshot_blocks'>, 'first_day' | 'base' | 'changes' | 'data'>;
 
@@ -183,42 +201,38 @@ export class SnapshotBlocks {
   }
 
   /**
-   * latestAt's points as rows, for an answer that is not JSON (a CSV answer writes them): made from
-   * the block's tuples, never from the JSON parsed back (which took longer than the answer).
+   * latestAt's points one by one, for an answer that is not JSON (a CSV answer writes them): its
+   * series (index into this.series), its tuple's fields (one array per tuple, shared by the points
+   * that share the tuple, so a writer may keep what it made of them) and its value (NaN: null), in
+   * (metric, place) order. Made from the block's tuples, never from the JSON parsed back (which took
+   * longer than the answer).
    */
-  latestRowsAt(date: string, keep: Uint8Array | null): PointRow[] {
+  eachLatestAt(
+    date: string,
+    keep: Uint8Array | null,
+    visit: (series: number, fields: Tuple, value: number) => void,
+  ): void {
     const shown = this.shownAt(date);
-    const rows: PointRow[] = [];
-    if (!shown) return rows;
+    if (!shown) return;
     const { entry, tupleOf, valueOf } = shown;
     const fields = new Map<number, Tuple>();
-    const tupleFields = (t: number) => {
-      let f = fields.get(t);
-      if (f === undefined) fields.set(t, (f = shown.decoded.fields(t)));
-      return f;
-    };
     for (let s = 0; s < entry.length; s++) {
       const e = entry[s]!;
       if (e < 0 || (keep !== null && keep[s] === 0)) continue;
-      const [period, period_start, period_end, null_reason, status, unit, source_id, note] =
-        tupleFields(tupleOf[e]!);
-      const { metric, place } = this.series[s]!;
-      const value = valueOf(e);
-      // in the keys' order of the JSON answer (./snapshot-blocks-json.ts); NaN stands for null
-      rows.push({
-        metric,
-        place,
-        period,
-        period_start,
-        period_end,
-        value: Number.isNaN(value) ? null : value,
-        null_reason,
-        status,
-        unit,
-        source_id,
-        note,
-      });
+      const t = tupleOf[e]!;
+      let f = fields.get(t);
+      if (f === undefined) fields.set(t, (f = shown.decoded.fields(t)));
+      visit(s, f, valueOf(e));
     }
+  }
+
+  /** latestAt's points as rows. */
+  latestRowsAt(date: string, keep: Uint8Array | null): PointRow[] {
+    const rows: PointRow[] = [];
+    this.eachLatestAt(date, keep, (s, f, value) => {
+      const { metric, place } = this.series[s]!;
+      rows.push(pointRow(metric, place, f, value));
+    });
     return rows;
   }
 

@@ -3,7 +3,7 @@
 // before they existed, by one statement (SNAPSHOT) seeking each series on the clustered points key.
 import type { Database, Statement } from 'better-sqlite3';
 import type { PointRow } from './rollup.js';
-import { SnapshotBlocks } from './snapshot-blocks.js';
+import { pointRow, SnapshotBlocks, type Tuple } from './snapshot-blocks.js';
 import { ALL, json, placeForms, type MetricRow } from './reader-sql.js';
 
 // Ties on period_end (a year and its Q4 both end 31 December) go to the shorter period (the later
@@ -61,16 +61,56 @@ export class SnapshotReader {
     return use(row.n, Buffer.from(row.points));
   }
 
-  /** withLatestAt's points as rows (a CSV answer's), never made into JSON from the snapshot blocks. */
+  /**
+   * withLatestAt's points one by one (a CSV answer's), never made into JSON from the snapshot blocks:
+   * each point's metric, place, the fields of its tuple (from the blocks, one array per tuple shared
+   * by the points that share it) and its value (NaN: null), in (metric, place) order.
+   */
+  eachLatestAt(
+    date: string,
+    layers: readonly string[],
+    places: readonly string[] | null,
+    only: ReadonlySet<string> | null,
+    visit: (metric: string, place: string, fields: Tuple, value: number) => void,
+  ): void {
+    const blocks = this.snapshots;
+    if (blocks) {
+      blocks.eachLatestAt(date, this.keep(blocks, layers, places, only), (s, fields, value) => {
+        const { metric, place } = blocks.series[s]!;
+        visit(metric, place, fields, value);
+      });
+      return;
+    }
+    for (const p of JSON.parse(this.sqlSnapshot(date, layers, places, only).points) as PointRow[])
+      visit(
+        p.metric,
+        p.place,
+        [
+          p.period,
+          p.period_start,
+          p.period_end,
+          p.null_reason,
+          p.status,
+          p.unit,
+          p.source_id,
+          p.note,
+        ],
+        p.value ?? NaN,
+      );
+  }
+
+  /** eachLatestAt's points as rows. */
   latestRowsAt(
     date: string,
     layers: readonly string[],
     places: readonly string[] | null = ALL,
     only: ReadonlySet<string> | null = null,
   ): PointRow[] {
-    if (this.snapshots)
-      return this.snapshots.latestRowsAt(date, this.keep(this.snapshots, layers, places, only));
-    return JSON.parse(this.sqlSnapshot(date, layers, places, only).points) as PointRow[];
+    const rows: PointRow[] = [];
+    this.eachLatestAt(date, layers, places, only, (metric, place, fields, value) =>
+      rows.push(pointRow(metric, place, fields, value)),
+    );
+    return rows;
   }
 
   /** The series of the blocks the answer shows (null: every one). */

@@ -15,6 +15,10 @@ const BROTLI_QUALITY = 5;
 const LARGE_BYTES = 256 * 1024;
 const LARGE_GZIP_LEVEL = 4;
 const LARGE_BROTLI_QUALITY = 3;
+// Past a megabyte (a CSV snapshot over every layer is 2 MB) Brotli 3 alone took 5.2 ms of CPU and
+// gzip 4 6.7 ms; Brotli 1 takes 2.2 ms for output 17% larger, gzip 1 3.6 ms for 13% larger.
+const HUGE_BYTES = 1024 * 1024;
+const HUGE_LEVEL = 1;
 
 /** An answer the cache keeps: its representations, headers and the bytes it holds at most. */
 export interface KeptAnswer extends Encodable {
@@ -73,7 +77,12 @@ export class CachedAnswer implements KeptAnswer {
   get gzip(): Buffer {
     return (this.gz ??= this.kept(
       gzipSync(this.body, {
-        level: this.body.length > LARGE_BYTES ? LARGE_GZIP_LEVEL : GZIP_LEVEL,
+        level:
+          this.body.length > HUGE_BYTES
+            ? HUGE_LEVEL
+            : this.body.length > LARGE_BYTES
+              ? LARGE_GZIP_LEVEL
+              : GZIP_LEVEL,
       }),
     ));
   }
@@ -83,7 +92,11 @@ export class CachedAnswer implements KeptAnswer {
       brotliCompressSync(this.body, {
         params: {
           [z.BROTLI_PARAM_QUALITY]:
-            this.body.length > LARGE_BYTES ? LARGE_BROTLI_QUALITY : BROTLI_QUALITY,
+            this.body.length > HUGE_BYTES
+              ? HUGE_LEVEL
+              : this.body.length > LARGE_BYTES
+                ? LARGE_BROTLI_QUALITY
+                : BROTLI_QUALITY,
           [z.BROTLI_PARAM_SIZE_HINT]: this.body.length,
         },
       }),

@@ -54,6 +54,15 @@ export interface CsvTable {
 }
 
 /**
+ * A table whose records the route wrote itself (./csv.ts's rules, each record ended by CRLF), under a
+ * header of `columns`: for thousands of rows that share most of their cells' text.
+ */
+export interface CsvRecords {
+  columns: readonly string[];
+  records: string;
+}
+
+/**
  * The CSV of bounded items. Columns come from the first item (and `columns`, listed first, when an
  * empty answer must still have its header), then the trailing ones.
  */
@@ -75,15 +84,18 @@ export function csvBytes(
 
 const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
-/** Sends bounded items as CSV, named `filename`; with format=csv-excel, after a UTF-8 byte order mark. */
+/** Sends a table (bounded items, or records written already) as CSV, named `filename`; with format=csv-excel, after a UTF-8 byte order mark. */
 export function sendCsv(
   reply: FastifyReply,
-  items: Iterable<Row>,
-  opts: { columns?: string[]; trailing?: TrailingColumns; filename?: string } = {},
+  table: CsvTable | CsvRecords,
+  filename?: string,
 ): FastifyReply {
   reply.type(CSV_MEDIA_TYPE);
-  if (opts.filename) reply.header('content-disposition', `inline; filename="${opts.filename}"`);
-  const bytes = csvBytes(items, opts.columns, opts.trailing);
+  if (filename) reply.header('content-disposition', `inline; filename="${filename}"`);
+  const bytes =
+    'records' in table
+      ? Buffer.from(`${csvLine(table.columns)}\r\n${table.records}`)
+      : csvBytes(table.rows, table.columns, table.trailing);
   const excel = (reply.request.query as { format?: string } | undefined)?.format === 'csv-excel';
   return reply.send(excel ? Buffer.concat([UTF8_BOM, bytes]) : bytes);
 }

@@ -1,7 +1,7 @@
 // /api/timemachine/: the nine time-slice routes of docs/interface.md §4.3, each answering from the release pinned
 // for the request. Query rules live in query.ts (validated by Fastify, mapped by problem-handler.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sendCsv, type CsvTable } from '../answers/csv.js';
+import { sendCsv, type CsvRecords, type CsvTable } from '../answers/csv.js';
 import { RawJson, answerBytes, type WithRawJson } from '../answers/raw-json.js';
 import { formatParam, preferredType } from '../answers/negotiate.js';
 import { problems, type FromQuery } from '../interface/schemas.js';
@@ -27,7 +27,7 @@ import { RouteMadeAnswer } from '../answers/route-made.js';
 import { CachedAnswer } from '../answers/cache.js';
 import { sendPrecomposed } from '../answers/hooks.js';
 import { acceptsCompression, acceptsGzip } from '../data/encoding.js';
-import { snapshotAnswer, snapshotTable } from './snapshot.js';
+import { snapshotAnswer, snapshotCsv } from './snapshot.js';
 import { answerDimensions, seriesColumns } from '../dimensions/csv-columns.js';
 import { snapshotDiff } from './snapshot-diff.js';
 
@@ -60,7 +60,7 @@ export async function timemachinePlugin(
       | Promise<WithRawJson<FromQuery<NoInfer<B>>>>,
     table?: (value: any, req: FastifyRequest) => CsvTable,
     // the CSV made from the query when its rows need not come from the JSON answer's value
-    tableOf?: (req: FastifyRequest, query: FromQuery<NoInfer<Q>>) => CsvTable,
+    tableOf?: (req: FastifyRequest, query: FromQuery<NoInfer<Q>>) => CsvTable | CsvRecords,
   ) => {
     const tabular = table !== undefined || tableOf !== undefined;
     const offered = tabular ? ['application/json', 'text/csv'] : ['application/json'];
@@ -114,8 +114,7 @@ export async function timemachinePlugin(
         if (value instanceof RouteMadeAnswer || value instanceof CachedAnswer)
           return sendPrecomposed(req, reply, value);
         if (csv) {
-          const { rows, ...columns } = made ?? table!(value, req);
-          return sendCsv(reply, rows, { ...columns, filename: `${path.slice(1)}.csv` });
+          return sendCsv(reply, made ?? table!(value, req), `${path.slice(1)}.csv`);
         }
         return reply.type('application/json; charset=utf-8').send(answerBytes(value));
       },
@@ -158,7 +157,7 @@ export async function timemachinePlugin(
       return snapshotAnswer(pinned(req), query, compressed);
     },
     undefined,
-    (req, query) => snapshotTable(pinned(req), query),
+    (req, query) => snapshotCsv(pinned(req), query),
   );
   route(
     '/series',

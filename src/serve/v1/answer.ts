@@ -54,5 +54,5 @@ export function pageAnswer<T extends Record<string, unknown>>(
   // the Link header is written from this links object when the answer is sent (envelope.ts)
   if (download) page.links.alternate = download;
   if (!wantsCsv(request)) return page;
-  return sendCsv(reply, page.data, { columns, filename: `${name}.csv` });
+  return sendCsv(reply, { rows: page.data, columns }, `${name}.csv`);
 }
