@@ -7,22 +7,24 @@
 // every request spends its token through the primary over IPC, and that cost is in the figure.
 // A second pair of runs, one connection (-c1) on a cached route, shows the latency that IPC take adds.
 // Run: node --import tsx bench/workers.bench.ts (DALA_BENCH_RELEASES=DIR skips the build).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { buildTime, snapshotsDir, SOURCES_DIR } from '../src/lib/config.js';
-import { buildRelease } from '../src/release/build.js';
-import { freePort } from '../test/support/ports.js';
 import { atLeast, emit } from './row.js';
+import {
+  benchReleases,
+  load,
+  median,
+  startServe,
+  stopServe,
+  wrk as wrkRun,
+  WRK,
+  type Run,
+  type Server,
+} from './served.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SECONDS = Number(process.env.DALA_BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.DALA_BENCH_ROUNDS ?? 3);
-const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find(
-  (p) => spawnSync(p, ['-v']).error === undefined,
-);
 
 // Distinct path and client address per request (wrk's LuaJIT; one counter per wrk thread).
 const DISTINCT_LUA = `
@@ -38,78 +40,8 @@ end
 `;
 const CACHED_LUA = DISTINCT_LUA.replace(/local path = .*\n/, 'local path = "/api/v1/releases"\n');
 
-interface Server {
-  workers: number;
-  url: string;
-  child: ChildProcess;
-}
-
-async function start(releasesDir: string, workers: number): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [join(ROOT, 'bin/dala.js'), 'serve', '--releases', releasesDir, '--port', String(port)],
-    {
-      env: { ...process.env, DALA_WORKERS: String(workers), DALA_TRUSTED_PROXIES: '127.0.0.1' },
-      stdio: 'ignore',
-    },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 120_000;
-  for (;;) {
-    try {
-      const h = (await (await fetch(`${url}/api/v1/health`)).json()) as {
-        data?: { workers?: { status: string }[] };
-      };
-      if (h.data?.workers?.length === workers && h.data.workers.every((w) => w.status === 'ready'))
-        return { workers, url, child };
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > until) {
-      child.kill('SIGTERM'); // never left serving after the bench
-      throw new Error(`${workers} workers not ready within 120 s`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  const done = new Promise<void>((r) => child.once('exit', () => r()));
-  child.kill('SIGTERM');
-  return done;
-}
-
-interface Run {
-  rps: number;
-  p50: string;
-  p99: string;
-  non2xx: number;
-}
-
-function wrk(url: string, script: string, connections: number, seconds: number): Run {
-  const out = spawnSync(
-    WRK!,
-    ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', '-s', script, url],
-    { encoding: 'utf8' },
-  ).stdout;
-  const rps = /Requests\/sec:\s+([0-9.]+)/.exec(out);
-  if (!rps) throw new Error(`wrk gave no rate for ${url}: ${out}`);
-  return {
-    rps: Number(rps[1]),
-    p50: /^\s+50%\s+(\S+)/m.exec(out)?.[1] ?? '?',
-    p99: /^\s+99%\s+(\S+)/m.exec(out)?.[1] ?? '?',
-    non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0),
-  };
-}
-
-const median = <T>(xs: T[], key: (x: T) => number) =>
-  [...xs].sort((a, b) => key(a) - key(b))[Math.floor(xs.length / 2)]!;
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
+const wrk = (url: string, script: string, connections: number, seconds: number): Run =>
+  wrkRun(url, { script, connections, seconds });
 
 if (!WRK) {
   emit({
@@ -122,16 +54,7 @@ if (!WRK) {
   });
   process.exit(0);
 }
-let releasesDir = process.env.DALA_BENCH_RELEASES ?? '';
-if (!releasesDir) {
-  releasesDir = await mkdtemp(join(tmpdir(), 'dala-bench-workers-'));
-  await buildRelease({
-    snapshotsDir: snapshotsDir(),
-    releasesDir,
-    sourcesDir: SOURCES_DIR,
-    builtAt: buildTime(),
-  });
-}
+const releasesDir = await benchReleases();
 const dir = await mkdtemp(join(tmpdir(), 'dala-bench-wrk-'));
 const distinct = join(dir, 'distinct.lua');
 const cached = join(dir, 'cached.lua');
@@ -140,7 +63,7 @@ await writeFile(cached, CACHED_LUA);
 
 const started: Server[] = []; // stopped in `finally`, even when the second never gets ready
 try {
-  for (const n of [1, 2]) started.push(await start(releasesDir, n));
+  for (const n of [1, 2]) started.push(await startServe(releasesDir, n));
   const servers = started as [Server, Server];
   const loadBefore = load();
   for (const s of servers) wrk(s.url, distinct, 50, 3); // not counted: JIT, lazily compiled schemas, page cache
@@ -177,5 +100,5 @@ try {
     note: `/api/v1/releases, wrk -t1 -c1 ${SECONDS}s: 1 worker (bucket in process) p50 ${latency[0].p50} p99 ${latency[0].p99} ${Math.round(latency[0].rps)} req/s; 2 workers (bucket in the primary) p50 ${latency[1].p50} p99 ${latency[1].p99} ${Math.round(latency[1].rps)} req/s`,
   });
 } finally {
-  for (const s of started) await stop(s.child);
+  for (const s of started) await stopServe(s.child);
 }

@@ -98,6 +98,18 @@ describe('SDMX 2.1 REST on the real release', () => {
       assert.ok(all.includes(part), part);
     for (const lang of ['en', 'ru', 'kk'])
       assert.ok(all.includes(`<com:Name xml:lang="${lang}">`), lang);
+    // a dataflow's parents are its categorisations, and their other child the category scheme
+    const family = (await get('/dataflow/DALA/population?references=parentsandsiblings')).body;
+    for (const part of ['<str:Categorisation ', '<str:CategoryScheme '])
+      assert.ok(family.includes(part), `parentsandsiblings: ${part}`);
+    // every dataflow with every reference: each categorisation once, each structure once
+    const count = (text: string, tag: string) => text.split(`<str:${tag} `).length - 1;
+    const everything = (await get('/dataflow/all/all/all?references=all')).body;
+    const categorisations = (await get('/categorisation')).body;
+    const structures = (await get('/datastructure')).body;
+    assert.equal(count(everything, 'Categorisation'), count(categorisations, 'Categorisation'));
+    assert.equal(count(everything, 'DataStructure'), count(structures, 'DataStructure'));
+    assert.ok(count(structures, 'DataStructure') > 400);
     const none = (await get('/dataflow/DALA/population')).body;
     assert.ok(
       !none.includes('<str:DataStructure '),
