@@ -65,6 +65,7 @@ export interface DynamicPointsPart {
    */
   subColumns?: Record<string, DynamicSubColumn>;
   titleColumn?: number;
+  subRows?: string[];
 }
 
 export interface DynamicSubColumn {

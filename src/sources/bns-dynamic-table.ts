@@ -12,7 +12,8 @@
 // months again); the labels in a later column (column A the Russian label, column B the English one,
 // block headings in B too); month names across, of the one year the title names; block headings in
 // the first period column with the label column empty; footnote keys glued to a label before its unit
-// ("...(at the age of 15-24 years)1), %").
+// ("...(at the age of 15-24 years)1), %"); rows that break down the row above them ("CIS countries" under
+// each product), read under that row's name.
 //
 // Library: @e965/xlsx (SheetJS), as every workbook reader of the build (bns-year-grid.ts says why): it
 // opens both the legacy BIFF8 files (31 of them, named .xlsx at the origin) and the OOXML ones, by
@@ -76,6 +77,11 @@ export interface DynamicTableSpec {
   subColumns?: string[];
   /** The column of the title, when it is not the label column ("Self-employed population by economic activity1)" in B1). */
   titleColumn?: number;
+  /**
+   * Labels of rows that break down the row above them ("CIS countries", "other countries of the world"
+   * under each product of the export prices): each read as "<that row> / <label>".
+   */
+  subRows?: string[];
 }
 
 export interface DynamicCell extends DynamicValue {
@@ -100,6 +106,11 @@ export interface DynamicTable {
 const FOOTNOTE = /^(\d+ ?[)\u207e]|\*+\)?)\s*(.+)$/su;
 // one key or several ("mln.tenge1) 2)", "Belarus1,2)"), or asterisks, at the end of a label
 const LABEL_KEY = /^(.*?\S)\s*((?:\d+(?:,\d+)*[)\u207e]\s*)+|\*+)$/u;
+// a ")" closing a parenthesis the label opened is the label's: "...(excl. motor vehicles of heading 8702)" has no key 8702)
+const labelKey = (label: string) => {
+  const m = LABEL_KEY.exec(label);
+  return m && m[1]!.split('(').length > m[1]!.split(')').length ? null : m;
+};
 /** The keys of a label's glued suffix: "1) 2)" and "1,2)" are "1)" and "2)"; "*" stays. */
 // a key glued before the unit that ends the label: "...years)1), %" -> "...years), %" and "1)"
 const KEY_BEFORE_UNIT = /^(.*?\S)((?:\d+[)\u207e])+)(,\s*[^,()]+)$/u;
@@ -159,7 +170,7 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
     for (let n = digits.length - 1; n >= 1; n--) if (keys.has(`${digits.slice(-n)})`)) return `${digits.slice(-n)})`;
     return k;
   };
-  const titleMarkers = keysOf(LABEL_KEY.exec(title)?.[2] ?? '').map(printed);
+  const titleMarkers = keysOf(labelKey(title)?.[2] ?? '').map(printed);
 
   const cells: DynamicCell[] = [];
   let block = spec.blocks.find((b) => b.heading === null) ?? null;
@@ -167,6 +178,7 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
   let segment = 0;
   const seen = new Map<string, string>();
   const opened = new Set<DynamicBlock>();
+  let parent = null as { block: DynamicBlock; name: string } | null;
   for (let r = first.headerRow + 1; r <= range.e.r; r++) {
     const label = text(r, lc);
     if (spec.repeatedHeaders && label === '') {
@@ -219,8 +231,12 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
     if (block === null) throw new Error(`${at(r, lc)}, field label: row "${label}" before any declared block heading`);
     opened.add(block);
     const beforeUnit = spec.keysBeforeUnit && !LABEL_KEY.test(label) ? KEY_BEFORE_UNIT.exec(label) : null;
-    const m = beforeUnit ? ([label, `${beforeUnit[1]!}${beforeUnit[3]!}`, beforeUnit[2]!] as const) : LABEL_KEY.exec(label);
-    const name = m ? m[1]! : label;
+    const m = beforeUnit ? ([label, `${beforeUnit[1]!}${beforeUnit[3]!}`, beforeUnit[2]!] as const) : labelKey(label);
+    const own = m ? m[1]! : label;
+    const isSub = spec.subRows?.includes(own) === true;
+    if (isSub && parent?.block !== block) throw new Error(`${at(r, lc)}, field label: "${label}" breaks down no row above it in its block`);
+    const name: string = isSub ? `${parent!.name} / ${own}` : own;
+    if (!isSub) parent = { block, name };
     const notHere = new Set(spec.labelKeysNotHere ?? []);
     const glued = m ? keysOf(m[2]!).map(printed) : [];
     const labelMarkers = glued.filter((k) => !notHere.has(k));

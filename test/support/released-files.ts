@@ -23,9 +23,15 @@ function readableBytes(path: string): Buffer {
   return bytes;
 }
 
+// A file longer than a string may be (V8: 2^29 - 24 characters; the store passed 512 MiB) is read in
+// pieces that overlap by far more than any name, phone, e-mail or URL a reader looks for.
+const PIECE = 256 * 1024 * 1024;
+const OVERLAP = 64 * 1024;
+
 /**
  * Each file under `dir` with its text, one at a time: decompressed, and a PDF's raw bytes followed
- * by its words. The PDFs' words are extracted first, all in one pdftotext pass (pdfsToText).
+ * by its words; a file longer than PIECE bytes as overlapping pieces, each yielded with its path.
+ * The PDFs' words are extracted first, all in one pdftotext pass (pdfsToText).
  */
 export async function* releasedTexts(dir: string): AsyncGenerator<{ path: string; text: string }> {
   const files = filesUnder(dir);
@@ -35,6 +41,11 @@ export async function* releasedTexts(dir: string): AsyncGenerator<{ path: string
   for (const path of files) {
     const bytes = readableBytes(path);
     const words = wordsOf.get(path);
+    if (bytes.length > PIECE) {
+      for (let at = 0; at < bytes.length; at += PIECE - OVERLAP)
+        yield { path, text: bytes.subarray(at, at + PIECE).toString('utf8') };
+      continue;
+    }
     const text =
       words === undefined ? bytes.toString('utf8') : `${bytes.toString('utf8')}\n${words}`;
     yield { path, text };

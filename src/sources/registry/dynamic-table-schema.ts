@@ -66,6 +66,8 @@ export const dynamicTableReader = {
           keysBeforeUnit: { const: true },
           // the column of the title when it is not the label column (its glued key reaches every value)
           titleColumn: { type: 'integer', minimum: 0, maximum: 3 },
+          // labels of rows that break down the row above them ("CIS countries" under each product): read as "<that row> / <label>"
+          subRows: { type: 'array', minItems: 1, items: nonEmpty },
           // the columns under each year by their printed name: each an indicator (metric, or rows replacing the block's) or a breakdown
           subColumns: {
             type: 'object',
