@@ -5,6 +5,7 @@
 // Servers run as their own processes so the load tool and the server do not share an event loop.
 // Set DALA_BENCH_RELEASES to a releases directory to skip the build.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { requireWrk, WRK } from './served.js';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -21,9 +22,6 @@ import { atLeast, emit } from './row.js';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SECONDS = Number(process.env.DALA_BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.DALA_BENCH_ROUNDS ?? 3); // A/B alternated, the median ratio reported: the machine is shared and noisy
-const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find(
-  (p) => spawnSync(p, ['-v']).error === undefined,
-);
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => spawnSync(p, ['-v']).status === 0);
 
 async function firstOk(url: string, ms: number): Promise<number> {
@@ -130,19 +128,7 @@ const nearest = (bytes: number) =>
   json.reduce((best, f) => (Math.abs(f.bytes - bytes) < Math.abs(best.bytes - bytes) ? f : best));
 const targets = [nearest(5_000), nearest(200_000)];
 
-if (!WRK) {
-  for (const target of ['data-node', 'data-nginx'] as const) {
-    emit({
-      target,
-      bound: 'ratio',
-      value: null,
-      unit: 'ratio',
-      met: false,
-      note: 'wrk is not installed (apt-get install wrk)',
-    });
-  }
-  process.exit(0);
-}
+requireWrk('data-node', 'data-nginx');
 
 // --- /data/ on Node vs a minimal Fastify route with the same bytes
 const nodePort = await freePort();

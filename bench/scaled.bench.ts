@@ -8,223 +8,27 @@
 import { spawn } from 'node:child_process';
 import { get } from 'node:http';
 import { PerformanceObserver } from 'node:perf_hooks';
-import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
-import { readCurrent } from '../src/release/pointer.js';
-import { composedSeries, series } from '../src/serve/timemachine/series.js';
-import { snapshotAnswer } from '../src/serve/timemachine/snapshot.js';
-import { stringifyAnswer } from '../src/serve/answers/raw-json.js';
-import type { LoadedRelease } from '../src/serve/releases/release-types.js';
-import { addDays } from '../src/store/periods.js';
+
 import { collectStartUpGarbage } from '../src/serve/runtime/start-up-heap.js';
-import { fixServingHeapGrowth } from '../src/serve/runtime/heap-growth.js';
 import { atMost, emit, percentile } from './row.js';
-import { buildScaled, FULL } from './scale/build.js';
-import type { ScaledBuildRecord } from './scale/record.js';
-import { DAYS, FIRST_DAY, placeCount } from './scale/rows.js';
+import {
+  at,
+  DIMENSIONED,
+  dimensioned,
+  dir,
+  FEMALE,
+  place,
+  places,
+  RURAL,
+  rows,
+  seriesQuery,
+  snapshotDate,
+} from './scale/scaled-context.js';
+import { measureInProcess } from './scale/in-process.js';
 
-const dir = process.env.DALA_SCALED_RELEASES ?? 'releases-scaled';
-const BUILD_RECORD = join(dir, 'scaled-build.json'); // beside the releases, never inside a sealed one
-
-if (!(await readCurrent(dir))) {
-  const r = await buildScaled(dir, FULL, (line) => console.log(`build: ${line}`));
-  await writeFile(
-    BUILD_RECORD,
-    JSON.stringify({ revision: r.revision, seconds: r.seconds, ...FULL }),
-  );
-}
-const build = JSON.parse(
-  await readFile(BUILD_RECORD, 'utf8').catch(() => 'null'),
-) as ScaledBuildRecord | null;
-const scale = build
-  ? `${build.points} points (a point every ${build.dayStep ?? 1} day), ${build.events} events, ${build.entities} entities`
-  : 'unknown scale';
-const full = build !== null && build.points >= FULL.points;
-// The build row is printed by bench/build.bench.ts from the same record.
-
-const places = placeCount(build?.points ?? FULL.points, build?.dayStep ?? 1);
-const place = (i: number) => `SYN-${String((i % places) + 1).padStart(3, '0')}`;
-const at = full ? '' : ` [at ${scale}, not 30M]`;
-// end_date after the data's end changes no answer but makes every URL (and answer) distinct.
-const seriesQuery = (i: number, placeParam?: string, metric = 'syn_m02') => ({
-  metric,
-  granularity: 'month' as const,
-  start_date: FIRST_DAY,
-  end_date: addDays('2025-01-01', i),
-  ...(placeParam ? { place: placeParam } : {}),
-});
-// The breakdowns the dimensioned rows ask for (bench/scale/indicators.ts): one sex of an indicator by
-// sex and by urban/rural (one place), one area of it (every place), and the snapshot at sex=F.
-const FEMALE = { sex: 'F' } as const;
-const RURAL = { area: 'R' } as const;
-const snapshotDate = (i: number) => addDays(FIRST_DAY, Math.floor((i * 7919) % DAYS));
-const DIMENSIONED = 'syn_m11';
-// Releases built before the synthetic breakdowns have no dimensioned synthetic indicator: those rows are then not measured.
-let dimensioned = false;
-const only = process.env.DALA_SCALED_ONLY; // 'snapshot' or 'series': that route's rows alone
-const rows = (route: 'series' | 'snapshot') => only === undefined || only === route;
-
-// In process, on the same store: the route's own functions, read-only, no HTTP. Wall and CPU time
-// per answer (CPU time is the steadier figure on a shared machine). The heap grows as in a serving
-// process (src/serve/runtime/heap-growth.ts).
-fixServingHeapGrowth();
-{
-  const revision = await readCurrent(dir);
-  const db = new Database(join(dir, revision!, 'store.sqlite'), { readonly: true });
-  const release = {
-    db,
-    revision: revision!,
-    seal: { as_of: '2024-12-31' },
-    files: new Map(),
-  } as unknown as LoadedRelease;
-  dimensioned =
-    db
-      .prepare(`SELECT count(*) FROM sqlite_master WHERE name = 'series_dimensions'`)
-      .pluck()
-      .get() !== 0 &&
-    db
-      .prepare('SELECT count(*) FROM series_dimensions WHERE indicator = ?')
-      .pluck()
-      .get(DIMENSIONED) !== 0;
-  const inProcess = (n: number, answer: (i: number) => Buffer | string) => {
-    const ms: number[] = [];
-    const cpu0 = process.cpuUsage();
-    let bytes = 0;
-    for (let i = 0; i < n; i++) {
-      const t = performance.now();
-      bytes = answer(i).length;
-      ms.push(performance.now() - t);
-    }
-    const cpu = process.cpuUsage(cpu0);
-    return { ms, bytes, cpuMs: (cpu.user + cpu.system) / 1000 / n };
-  };
-  if (rows('series')) {
-    inProcess(1, (i) => stringifyAnswer(series(release, seriesQuery(i, place(0))))); // warm the page cache once
-    const one = inProcess(200, (i) =>
-      stringifyAnswer(series(release, seriesQuery(i + 1, place(i)))),
-    );
-    emit(
-      atMost(
-        'series-30m',
-        `in process, month, 20 years, one place: p99 <= 20 ms${at}`,
-        +percentile(one.ms, 99).toFixed(1),
-        20,
-        'ms',
-        `200 answers, p50 ${percentile(one.ms, 50).toFixed(1)} ms, CPU ${one.cpuMs.toFixed(1)} ms per answer, ${one.bytes} bytes`,
-      ),
-    );
-    // What a gzip client gets from a store of STORE_VERSION 4.0.0 on: the head deflated, the place's stored entry joined.
-    if (composedSeries(release, seriesQuery(998, place(0))) !== undefined) {
-      const oneGz = inProcess(
-        200,
-        (i) => composedSeries(release, seriesQuery(i + 1, place(i)))!.gzip,
-      );
-      emit(
-        atMost(
-          'series-30m',
-          `in process, month, 20 years, one place, gzip composed from the stored entry: p99 <= 20 ms${at}`,
-          +percentile(oneGz.ms, 99).toFixed(1),
-          20,
-          'ms',
-          `200 answers, p50 ${percentile(oneGz.ms, 50).toFixed(1)} ms, CPU ${oneGz.cpuMs.toFixed(2)} ms per answer, ${oneGz.bytes} bytes gzipped`,
-        ),
-      );
-    }
-    const composable = composedSeries(release, seriesQuery(999)) !== undefined; // stores of STORE_VERSION 3.0.0 on
-    const all = inProcess(
-      composable ? 20 : 0,
-      (i) => composedSeries(release, seriesQuery(1000 + i))!.gzip,
-    );
-    if (composable)
-      emit(
-        atMost(
-          'series-30m',
-          `in process, month, 20 years, all ${places} places, gzip composed from the stored tail: p99 <= 100 ms${at}`,
-          +percentile(all.ms, 99).toFixed(1),
-          100,
-          'ms',
-          `20 answers, p50 ${percentile(all.ms, 50).toFixed(1)} ms, CPU ${all.cpuMs.toFixed(1)} ms per answer, ${all.bytes} bytes gzipped`,
-        ),
-      );
-    const plain = inProcess(5, (i) => stringifyAnswer(series(release, seriesQuery(2000 + i))));
-    emit({
-      target: 'series-30m',
-      bound: `in process, month, 20 years, all ${places} places, identity JSON: reported${at}`,
-      value: +percentile(plain.ms, 99).toFixed(1),
-      unit: 'ms',
-      met: null,
-      note: `5 answers, p50 ${percentile(plain.ms, 50).toFixed(1)} ms, CPU ${plain.cpuMs.toFixed(1)} ms per answer, ${plain.bytes} characters`,
-    });
-  }
-  if (rows('snapshot')) {
-    // The snapshot as the route makes it for a client accepting gzip and br (as the HTTP rows' client,
-    // and browsers): compressed at Brotli 1, over every series (breakdowns included) and at sex=F.
-    // Warmed as the HTTP rows are, on 20 other dates, untimed, then the start-up garbage collected as a
-    // serving process does once started (src/serve/runtime/start-up-heap.ts): warmed on one answer, the
-    // first timed answers paid for the code's optimisation and the first full collection (15-33 ms
-    // each, the row's p99 in one run of three), which a serving process pays once, not per answer.
-    inProcess(20, (i) => snapshotAnswer(release, { date: snapshotDate(9000 + i) }, true).br);
-    collectStartUpGarbage();
-    for (const [label, dims, seed] of [
-      ['all layers, every series', {}, 0],
-      ['sex=F', FEMALE, 5000],
-    ] as const) {
-      const snap = inProcess(
-        200,
-        (i) => snapshotAnswer(release, { date: snapshotDate(seed + i), ...dims }, true).br,
-      );
-      emit(
-        atMost(
-          'snapshot-30m',
-          `in process, ${label}, random dates, br as over HTTP: p99 <= 20 ms${at}`,
-          +percentile(snap.ms, 99).toFixed(1),
-          20,
-          'ms',
-          `200 answers, p50 ${percentile(snap.ms, 50).toFixed(1)} ms, CPU ${snap.cpuMs.toFixed(2)} ms per answer, ${snap.bytes} bytes in br`,
-        ),
-      );
-    }
-  }
-  if (dimensioned && rows('series')) {
-    inProcess(1, () =>
-      stringifyAnswer(series(release, { ...seriesQuery(9999, place(1), DIMENSIONED), ...FEMALE })),
-    ); // untimed
-    const oneF = inProcess(200, (i) =>
-      stringifyAnswer(
-        series(release, { ...seriesQuery(3000 + i, place(i), DIMENSIONED), ...FEMALE }),
-      ),
-    );
-    emit(
-      atMost(
-        'series-30m',
-        `in process, month, 20 years, one place, ${DIMENSIONED} at sex=F: p99 <= 20 ms${at}`,
-        +percentile(oneF.ms, 99).toFixed(1),
-        20,
-        'ms',
-        `200 answers, p50 ${percentile(oneF.ms, 50).toFixed(1)} ms, CPU ${oneF.cpuMs.toFixed(1)} ms per answer, ${oneF.bytes} bytes`,
-      ),
-    );
-    const allR = inProcess(
-      20,
-      (i) =>
-        composedSeries(release, { ...seriesQuery(3000 + i, undefined, DIMENSIONED), ...RURAL })!
-          .gzip,
-    );
-    emit(
-      atMost(
-        'series-30m',
-        `in process, month, 20 years, all ${places} places, ${DIMENSIONED} at area=R, gzip composed: p99 <= 100 ms${at}`,
-        +percentile(allR.ms, 99).toFixed(1),
-        100,
-        'ms',
-        `20 answers, p50 ${percentile(allR.ms, 50).toFixed(1)} ms, CPU ${allR.cpuMs.toFixed(1)} ms per answer, ${allR.bytes} bytes gzipped`,
-      ),
-    );
-  }
-  db.close();
-}
+await measureInProcess();
 
 const port = 20000 + Math.floor(Math.random() * 20000);
 const bin = fileURLToPath(new URL('../bin/dala.js', import.meta.url));

@@ -9,12 +9,28 @@ import { fileURLToPath } from 'node:url';
 import { buildTime, snapshotsDir, SOURCES_DIR } from '../src/lib/config.js';
 import { buildRelease } from '../src/release/build.js';
 import { freePort } from '../test/support/ports.js';
+import { emit, type TargetId } from './row.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 export const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find(
   (p) => spawnSync(p, ['-v']).error === undefined,
 );
+
+/** Without wrk, one row per target saying so, and the bench ends. */
+export function requireWrk(...targets: TargetId[]): void {
+  if (WRK) return;
+  for (const target of targets)
+    emit({
+      target,
+      bound: 'ratio',
+      value: null,
+      unit: 'ratio',
+      met: false,
+      note: 'wrk is not installed (apt-get install wrk)',
+    });
+  process.exit(0);
+}
 
 export interface Server {
   workers: number;

@@ -15,7 +15,7 @@ import {
   startServe,
   stopServe,
   wrk,
-  WRK,
+  requireWrk,
   type Server,
 } from './served.js';
 
@@ -32,17 +32,7 @@ const ROUTES: { label: string; path: string; headers?: string[]; threads?: numbe
   { label: 'SDMX dataflow list, identity (845 KB)', path: '/sdmx/2.1/dataflow' },
 ];
 
-if (!WRK) {
-  emit({
-    target: 'workers-routes',
-    bound: 'ratio',
-    value: null,
-    unit: 'ratio',
-    met: false,
-    note: 'wrk is not installed (apt-get install wrk)',
-  });
-  process.exit(0);
-}
+requireWrk('workers-routes');
 const releasesDir = await benchReleases();
 const started: Server[] = []; // stopped in `finally`, even when the second never gets ready
 try {

@@ -18,7 +18,7 @@ import {
   startServe,
   stopServe,
   wrk as wrkRun,
-  WRK,
+  requireWrk,
   type Run,
   type Server,
 } from './served.js';
@@ -43,17 +43,7 @@ const CACHED_LUA = DISTINCT_LUA.replace(/local path = .*\n/, 'local path = "/api
 const wrk = (url: string, script: string, connections: number, seconds: number): Run =>
   wrkRun(url, { script, connections, seconds });
 
-if (!WRK) {
-  emit({
-    target: 'workers',
-    bound: 'ratio',
-    value: null,
-    unit: 'ratio',
-    met: false,
-    note: 'wrk is not installed (apt-get install wrk)',
-  });
-  process.exit(0);
-}
+requireWrk('workers');
 const releasesDir = await benchReleases();
 const dir = await mkdtemp(join(tmpdir(), 'dala-bench-wrk-'));
 const distinct = join(dir, 'distinct.lua');
