@@ -22,6 +22,7 @@
 import { readFile } from 'node:fs/promises';
 import * as XLSX from '@e965/xlsx';
 import { normaliseKey, readDynamicCell, type DynamicValue } from './bns-dynamic-cell.js';
+import { misprintedHeaders } from './bns-dynamic-misprints.js';
 import { ownPeriod, periodUnder, type ColumnPeriod, type PeriodsAre } from './bns-dynamic-periods.js';
 
 export interface DynamicBlock {
@@ -82,6 +83,11 @@ export interface DynamicTableSpec {
    * under each product of the export prices): each read as "<that row> / <label>".
    */
   subRows?: string[];
+  /**
+   * Header cells the table misprints, by their printed text, and what they mean ("I quarterone)" is
+   * "I quarter1)", a machine translation of the key): read as meant, the misprint said on the values.
+   */
+  headerMisprints?: Record<string, string>;
 }
 
 export interface DynamicCell extends DynamicValue {
@@ -131,6 +137,8 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
   if (!ws || !ws['!ref']) throw new Error(`${path}: no sheet "${spec.sheet}" (sheets: ${wb.SheetNames.join(', ')})`);
   const range = XLSX.utils.decode_range(ws['!ref']);
   const cell = (r: number, c: number) => ws[XLSX.utils.encode_cell({ r, c })] as XLSX.CellObject | undefined;
+  // a header cell is read as the table means it where the declaration names its misprint
+  const { headerCell, noteOf } = misprintedHeaders(cell, spec.headerMisprints);
   const text = (r: number, c: number) => {
     const x = cell(r, c);
     return x === undefined || x.t === 'z' ? '' : squash(String(x.v));
@@ -140,7 +148,7 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
   // a label, heading, title or footnote: the label column, or the first text left of it
   const labelText = (r: number) => [...Array(lc + 1).keys()].map((c) => text(r, lc - c)).find((t) => t !== '') ?? '';
 
-  const first = findHeader(range, cell, spec, at);
+  const first = findHeader(range, headerCell, spec, at);
   let { columns } = first;
   const filled = (r: number, c: number) => text(r, c) !== '' || cell(r, c)?.t === 'n';
   const valueColumns = [...Array(Math.max(0, range.e.c - lc)).keys()].map((i) => i + lc + 1);
@@ -181,15 +189,19 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
   let parent = null as { block: DynamicBlock; name: string } | null;
   for (let r = first.headerRow + 1; r <= range.e.r; r++) {
     const label = text(r, lc);
-    if (spec.repeatedHeaders && label === '') {
+    // a row of words the declaration ignores, in the value columns of a row without a label (a unit
+    // printed at each page's corner: "human"), is no data
+    if (label === '' && valueColumns.some((c) => filled(r, c)) && valueColumns.every((c) => !filled(r, c) || spec.ignore?.includes(text(r, c)))) continue;
+    // the repeated header may carry a stub in the label column ("Region name"), declared as ignored
+    if (spec.repeatedHeaders && (label === '' || spec.ignore?.includes(label))) {
       // the years again with the parts of the year in the row under them (block after block of indicators)
-      const twoRows = headerRowsAt(r, range, cell, spec, at);
+      const twoRows = headerRowsAt(r, range, headerCell, spec, at);
       if (twoRows !== null && twoRows.headerRow === r + 1 && text(r + 1, lc) === '') {
         [columns, segment, r] = [twoRows.columns, segment + 1, twoRows.headerRow];
         block = spec.blocks.find((b) => b.segment === segment) ?? block;
         continue;
       }
-      const again = headerAt(r, cell, spec, valueColumns);
+      const again = headerAt(r, headerCell, spec, valueColumns);
       if (again !== null) {
         [columns, segment] = [again, segment + 1];
         block = spec.blocks.find((b) => b.segment === segment) ?? block;
@@ -250,6 +262,8 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
         if (!keys.has(k)) throw new Error(`${at(r, c)}, field value: footnote "${k}" glued to the value, but the table prints no such footnote`);
       // a key the table prints no text for is said on the value and goes no further (no footnote to apply)
       const markers = [...titleMarkers, ...col.markers, ...labelMarkers, ...read.markers];
+      const misprint = noteOf(col.header);
+      if (misprint !== null) read.notes.push(misprint);
       for (const k of strays)
         read.notes.push(`the row label "${label}" carries key ${k}, which is not this sheet's footnote ${k}: the label was copied from another sheet of the workbook`);
       for (const k of new Set(markers.filter((k) => unprinted.has(k))))

@@ -68,6 +68,8 @@ export const dynamicTableReader = {
           titleColumn: { type: 'integer', minimum: 0, maximum: 3 },
           // labels of rows that break down the row above them ("CIS countries" under each product): read as "<that row> / <label>"
           subRows: { type: 'array', minItems: 1, items: nonEmpty },
+          // header cells the table misprints, by their printed text, and what they mean ("I quarterone)": "I quarter1)")
+          headerMisprints: { type: 'object', additionalProperties: nonEmpty },
           // the columns under each year by their printed name: each an indicator (metric, or rows replacing the block's) or a breakdown
           subColumns: {
             type: 'object',
