@@ -3,28 +3,16 @@
 // the other countries) on both bases equals the raw cell the shape reader reads, and each trap
 // bns-dynamic/NOTES.md names for the two files is what a user meets.
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { snapshotsDir, SOURCES_DIR } from '../src/lib/config.js';
-import { readDynamicTable } from '../src/sources/bns-dynamic-table.js';
-import { tableSpecOf, type DynamicPointsPart } from '../src/sources/bns-dynamic-points.js';
-import { loadRegistry } from '../src/sources/registry/load.js';
-import type { DynamicTableReader } from '../src/sources/registry/reader-schemas.js';
-import { servedRealRelease } from './support/real-app.js';
+import { declaredPart, servedDynamicTables } from './support/dynamic-release.js';
 
 describe('export and import price indices in the real release', () => {
-  const served = servedRealRelease({ rateLimit: { burst: 1_000_000, refillPerSecond: 100_000 } });
-  const observation = async (indicator: string, period: string) => {
-    const q = new URLSearchParams({ indicator, place: 'KZ', period });
-    const body = await served.json(`/api/v1/observations?${q}`);
-    assert.equal(body.data.length, 1, `${indicator} ${period}: ${body.data.length} observations`);
-    return body.data[0];
-  };
-  const indicator = async (id: string) =>
-    (await served.json(`/api/v1/indicators/${encodeURIComponent(`indicator:${id}`)}`)).data;
+  const served = servedDynamicTables();
+  const { indicator } = served;
+  /** The one national observation of an indicator at a period. */
+  const observation = (id: string, period: string) => served.observation(id, 'KZ', period);
 
   test('every cell of the wheat, crude oil and car rows equals what v1 answers, on both bases', async () => {
-    const registry = await loadRegistry(SOURCES_DIR, (p) => join(snapshotsDir(), p));
     let compared = 0;
     for (const [source, products] of [
       ['bns-dyn-export-price-indices', ['Wheat and meslin', 'Petroleum oil, crude']],
@@ -36,12 +24,7 @@ describe('export and import price indices in the real release', () => {
         ],
       ],
     ] as const) {
-      const table = registry.tables.find((t) => t.source.id === source)!;
-      const part = (table.reader as DynamicTableReader).parts[0]! as DynamicPointsPart;
-      const raw = await readDynamicTable(
-        join(snapshotsDir(), table.snapshots[0]!),
-        tableSpecOf(part),
-      );
+      const { part, raw } = await declaredPart(source);
       for (const c of raw.cells) {
         if (!products.some((p) => c.label === p || c.label.startsWith(`${p} / `))) continue;
         const block = part.blocks[Number(c.block)]!;

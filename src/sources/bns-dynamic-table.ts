@@ -56,7 +56,7 @@ export interface DynamicTableSpec {
   labelColumn?: number;
   /** Header rows repeat down the sheet: a row with no label and period cells gives the columns of the rows under it. */
   repeatedHeaders?: true;
-  /** Month names across: the months of this year. */
+  /** Month names across: the months of this year (the title names it, or the row under the months: "2008 year"). */
   monthsOf?: number;
   /** Block headings printed in the first period column, the label column empty (the PPI by region). */
   headingsInValues?: true;
@@ -169,8 +169,10 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
   // A key glued to the table's title (the label column above the header) reaches every value of the table.
   const titleText = (r: number) => (spec.titleColumn === undefined ? labelText(r) : text(r, spec.titleColumn));
   const title = [...Array(first.headerRow - range.s.r).keys()].map((i) => titleText(range.s.r + i)).find((t) => t !== '') ?? '';
-  if (spec.monthsOf !== undefined && !title.includes(String(spec.monthsOf)))
-    throw new Error(`${path}, sheet "${spec.sheet}": the title "${title}" does not name the year ${spec.monthsOf} of its months`);
+  // or the row right under the months names it, alone ("2008 year": a sheet per year under one title)
+  const yearRow = spec.monthsOf !== undefined && labelText(first.headerRow + 1) === `${spec.monthsOf} year` ? first.headerRow + 1 : null;
+  if (spec.monthsOf !== undefined && !title.includes(String(spec.monthsOf)) && yearRow === null)
+    throw new Error(`${path}, sheet "${spec.sheet}": neither the title "${title}" nor the row under the months names the year ${spec.monthsOf} of its months`);
   // digits glued before a key are the text's ("...for 2001-20241)": 2024 and key 1), when the table prints 1) and no 20241))
   const printed = (k: string) => {
     const digits = /^(\d+)\)$/u.exec(k)?.[1];
@@ -187,7 +189,7 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
   const seen = new Map<string, string>();
   const opened = new Set<DynamicBlock>();
   let parent = null as { block: DynamicBlock; name: string } | null;
-  for (let r = first.headerRow + 1; r <= range.e.r; r++) {
+  for (let r = (yearRow ?? first.headerRow) + 1; r <= range.e.r; r++) {
     const label = text(r, lc);
     // a row of words the declaration ignores, in the value columns of a row without a label (a unit
     // printed at each page's corner: "human"), is no data
