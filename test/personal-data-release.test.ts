@@ -96,6 +96,26 @@ describe('personal data in the release', () => {
     assert.deepEqual(hits, [`${join(dir, 'points.json.gz')} contains "Tastan" (planted)`]);
   });
 
+  test('the scan finds each token standing alone, also where another token begins or overlaps, and none inside a longer word or number', async () => {
+    const dir = tempDir('dala-personal-');
+    // "Asel" stands alone where "Asel.kz" begins too, and "Aselya" does not match; "sel.kz" begins inside "Asel.kz";
+    // 749537 inside the coordinate 76.749537 and "Nur" inside "Nurlan" are not alone
+    writeFileSync(join(dir, 'a.json'), '{"x":"76.749537 Nurlan Asel.kz, tel 749262"}');
+    const tokens = ['Asel.kz', 'Aselya', 'Asel', 'sel.kz', '749537', '749262', 'Nur'].map(
+      (token) => ({
+        token,
+        from: 'planted',
+      }),
+    );
+    const { hits } = await findTokens(dir, tokens);
+    const file = join(dir, 'a.json');
+    assert.deepEqual(hits, [
+      `${file} contains "Asel.kz" (planted)`,
+      `${file} contains "Asel" (planted)`,
+      `${file} contains "749262" (planted)`,
+    ]);
+  });
+
   test('no released byte carries a name, phone, e-mail or login the notes point to', async () => {
     const { releasesDir } = await realRelease();
     const tokens = [...printedTokens(SNAP), ...metadataTokens(SNAP), ...sdgPlatformTokens(SNAP)];
