@@ -66,6 +66,7 @@ export interface DynamicPointsPart {
   subColumns?: Record<string, DynamicSubColumn>;
   titleColumn?: number;
   subRows?: string[];
+  periodsDown?: true;
   headerMisprints?: Record<string, string>;
 }
 

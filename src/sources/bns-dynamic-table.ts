@@ -13,7 +13,7 @@
 // block headings in B too); month names across, of the one year the title names; block headings in
 // the first period column with the label column empty; footnote keys glued to a label before its unit
 // ("...(at the age of 15-24 years)1), %"); rows that break down the row above them ("CIS countries" under
-// each product), read under that row's name.
+// each product), read under that row's name; the periods down the rows (bns-dynamic-down.ts).
 //
 // Library: @e965/xlsx (SheetJS), as every workbook reader of the build (bns-year-grid.ts says why): it
 // opens both the legacy BIFF8 files (31 of them, named .xlsx at the origin) and the OOXML ones, by
@@ -24,6 +24,7 @@ import * as XLSX from '@e965/xlsx';
 import { normaliseKey, readDynamicCell, type DynamicValue } from './bns-dynamic-cell.js';
 import { misprintedHeaders } from './bns-dynamic-misprints.js';
 import { ownPeriod, periodUnder, type ColumnPeriod, type PeriodsAre } from './bns-dynamic-periods.js';
+import { readPeriodsDown } from './bns-dynamic-down.js';
 
 export interface DynamicBlock {
   /** The heading row that opens the block (whole label, spaces collapsed); null: the rows right under the header. */
@@ -78,11 +79,10 @@ export interface DynamicTableSpec {
   subColumns?: string[];
   /** The column of the title, when it is not the label column ("Self-employed population by economic activity1)" in B1). */
   titleColumn?: number;
-  /**
-   * Labels of rows that break down the row above them ("CIS countries", "other countries of the world"
-   * under each product of the export prices): each read as "<that row> / <label>".
-   */
+  /** Labels of rows that break down the row above them ("CIS countries" under each product): read as "<that row> / <label>". */
   subRows?: string[];
+  /** Periods down the rows and series across, a year alone in column A and its months under it (bns-dynamic-down.ts). */
+  periodsDown?: true;
   /**
    * Header cells the table misprints, by their printed text, and what they mean ("I quarterone)" is
    * "I quarter1)", a machine translation of the key): read as meant, the misprint said on the values.
@@ -144,6 +144,7 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
     return x === undefined || x.t === 'z' ? '' : squash(String(x.v));
   };
   const at = (r: number, c = 0) => `${path}, sheet "${spec.sheet}", cell ${XLSX.utils.encode_cell({ r, c })}`;
+  if (spec.periodsDown) return readPeriodsDown(ws, spec, at);
   const lc = spec.labelColumn ?? 0;
   // a label, heading, title or footnote: the label column, or the first text left of it
   const labelText = (r: number) => [...Array(lc + 1).keys()].map((c) => text(r, lc - c)).find((t) => t !== '') ?? '';

@@ -66,6 +66,8 @@ export const dynamicTableReader = {
           keysBeforeUnit: { const: true },
           // the column of the title when it is not the label column (its glued key reaches every value)
           titleColumn: { type: 'integer', minimum: 0, maximum: 3 },
+          // the periods down the rows (a year alone in column A, its months under it), the series across under header rows
+          periodsDown: { const: true },
           // labels of rows that break down the row above them ("CIS countries" under each product): read as "<that row> / <label>"
           subRows: { type: 'array', minItems: 1, items: nonEmpty },
           // header cells the table misprints, by their printed text, and what they mean ("I quarterone)": "I quarter1)")
