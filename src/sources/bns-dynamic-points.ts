@@ -68,6 +68,7 @@ export interface DynamicPointsPart {
   subRows?: string[];
   periodsDown?: true;
   headerMisprints?: Record<string, string>;
+  endsAt?: string;
 }
 
 export interface DynamicSubColumn {

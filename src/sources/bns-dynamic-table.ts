@@ -23,6 +23,7 @@ import { readFile } from 'node:fs/promises';
 import * as XLSX from '@e965/xlsx';
 import { normaliseKey, readDynamicCell, type DynamicValue } from './bns-dynamic-cell.js';
 import { misprintedHeaders } from './bns-dynamic-misprints.js';
+import { lastRow } from './bns-dynamic-end.js';
 import { ownPeriod, periodUnder, type ColumnPeriod, type PeriodsAre } from './bns-dynamic-periods.js';
 import { readPeriodsDown } from './bns-dynamic-down.js';
 
@@ -83,11 +84,10 @@ export interface DynamicTableSpec {
   subRows?: string[];
   /** Periods down the rows and series across, a year alone in column A and its months under it (bns-dynamic-down.ts). */
   periodsDown?: true;
-  /**
-   * Header cells the table misprints, by their printed text, and what they mean ("I quarterone)" is
-   * "I quarter1)", a machine translation of the key): read as meant, the misprint said on the values.
-   */
+  /** Misprinted header cells by their text, read as meant ("I quarterone)": "I quarter1)"), said on the values. */
   headerMisprints?: Record<string, string>;
+  /** The label of the first row after the table (a bulletin's number over its authors' names and phones): it and the rows under it are never read. */
+  endsAt?: string;
 }
 
 export interface DynamicCell extends DynamicValue {
@@ -156,7 +156,8 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
 
   // Footnotes first: their keys decide how a glued key is cut from a number.
   const footnotes = new Map<string, string>();
-  for (let r = first.headerRow + 1; r <= range.e.r; r++) {
+  const last = lastRow(first.headerRow, range.e.r, labelText, spec.endsAt, at);
+  for (let r = first.headerRow + 1; r <= last; r++) {
     const m = FOOTNOTE.exec(labelText(r));
     if (m && !valueColumns.some((c) => filled(r, c))) {
       const key = normaliseKey(m[1]!).replace(' ', '').replace(/^(\*+)\)$/u, '$1');
@@ -190,7 +191,7 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
   const seen = new Map<string, string>();
   const opened = new Set<DynamicBlock>();
   let parent = null as { block: DynamicBlock; name: string } | null;
-  for (let r = (yearRow ?? first.headerRow) + 1; r <= range.e.r; r++) {
+  for (let r = (yearRow ?? first.headerRow) + 1; r <= last; r++) {
     const label = text(r, lc);
     // a row of words the declaration ignores, in the value columns of a row without a label (a unit
     // printed at each page's corner: "human"), is no data

@@ -72,6 +72,8 @@ export const dynamicTableReader = {
           subRows: { type: 'array', minItems: 1, items: nonEmpty },
           // header cells the table misprints, by their printed text, and what they mean ("I quarterone)": "I quarter1)")
           headerMisprints: { type: 'object', additionalProperties: nonEmpty },
+          // the label of the first row after the table (a bulletin's number over its authors' names): never read
+          endsAt: nonEmpty,
           // the columns under each year by their printed name: each an indicator (metric, or rows replacing the block's) or a breakdown
           subColumns: {
             type: 'object',
