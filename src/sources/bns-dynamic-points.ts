@@ -67,6 +67,7 @@ export interface DynamicPointsPart {
   titleColumn?: number;
   subRows?: string[];
   periodsDown?: true;
+  codeColumn?: number;
   headerMisprints?: Record<string, string>;
   endsAt?: string;
 }

@@ -84,6 +84,8 @@ export interface DynamicTableSpec {
   subRows?: string[];
   /** Periods down the rows and series across, a year alone in column A and its months under it (bns-dynamic-down.ts). */
   periodsDown?: true;
+  /** A column left of the labels holding the rows' codes, some stored as numbers (NACE "422121100" beside its name). */
+  codeColumn?: number;
   /** Misprinted header cells by their text, read as meant ("I quarterone)": "I quarter1)"), said on the values. */
   headerMisprints?: Record<string, string>;
   /** The label of the first row after the table (a bulletin's number over its authors' names and phones): it and the rows under it are never read. */
@@ -113,10 +115,7 @@ const FOOTNOTE = /^(\d+ ?[)\u207e]|\*+\)?)\s*(.+)$/su;
 // one key or several ("mln.tenge1) 2)", "Belarus1,2)"), or asterisks, at the end of a label
 const LABEL_KEY = /^(.*?\S)\s*((?:\d+(?:,\d+)*[)\u207e]\s*)+|\*+)$/u;
 // a ")" closing a parenthesis the label opened is the label's: "...(excl. motor vehicles of heading 8702)" has no key 8702)
-const labelKey = (label: string) => {
-  const m = LABEL_KEY.exec(label);
-  return m && m[1]!.split('(').length > m[1]!.split(')').length ? null : m;
-};
+const labelKey = (label: string, m = LABEL_KEY.exec(label)) => (m && m[1]!.split('(').length > m[1]!.split(')').length ? null : m);
 /** The keys of a label's glued suffix: "1) 2)" and "1,2)" are "1)" and "2)"; "*" stays. */
 // a key glued before the unit that ends the label: "...years)1), %" -> "...years), %" and "1)"
 const KEY_BEFORE_UNIT = /^(.*?\S)((?:\d+[)\u207e])+)(,\s*[^,()]+)$/u;
@@ -216,7 +215,7 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
       if (!columns.has(c) && filled(r, c) && label !== '' && !FOOTNOTE.test(label))
         throw new Error(`${at(r, c)}, field value: a value in a column without a period header`);
     for (let c = 0; c < lc; c++)
-      if (cell(r, c)?.t === 'n') throw new Error(`${at(r, c)}, field value: a number in a label column`);
+      if (c !== spec.codeColumn && cell(r, c)?.t === 'n') throw new Error(`${at(r, c)}, field value: a number in a label column`);
     // a declared heading the print layout repeats across the sheet ("Employed population" in A29, AA29,
     // BE29, BV29): its other cells are words, never a number or a convention ("-", "…", "X")
     const wordsOnly = (c: number) => !filled(r, c) || (cell(r, c)?.t === 's' && /\p{L}/u.test(text(r, c)) && !/^[Xx]$/u.test(text(r, c)));

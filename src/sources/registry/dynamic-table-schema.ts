@@ -68,6 +68,8 @@ export const dynamicTableReader = {
           titleColumn: { type: 'integer', minimum: 0, maximum: 3 },
           // the periods down the rows (a year alone in column A, its months under it), the series across under header rows
           periodsDown: { const: true },
+          // a column left of the labels holding the rows' codes, some stored as numbers (NACE 422121100)
+          codeColumn: { type: 'integer', minimum: 0, maximum: 2 },
           // labels of rows that break down the row above them ("CIS countries" under each product): read as "<that row> / <label>"
           subRows: { type: 'array', minItems: 1, items: nonEmpty },
           // header cells the table misprints, by their printed text, and what they mean ("I quarterone)": "I quarter1)")

@@ -1,0 +1,85 @@
+// The Bureau's "Gross value added and Volume index by sectors" (oil and gas, raw sources sectors) in the
+// real release, through the production app's v1 API: every cell of its three sheets by code equals the
+// raw cell the shape reader reads; the sheet "total" repeats their sector rows, equal in every cell but
+// one, which is named; the misprinted row label and the year footnotes reach what they cover.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import * as XLSX from '@e965/xlsx';
+import { snapshotsDir } from '../src/lib/config.js';
+import { servedDynamicTables } from './support/dynamic-release.js';
+
+const SOURCE = 'bns-dyn-oil-gas-raw-sources-sectors';
+
+describe('the oil and gas and raw materials sectors in the real release', () => {
+  const served = servedDynamicTables();
+  const observation = (id: string, period: string) => served.observation(id, 'KZ', period);
+
+  test('every cell of the sheets "GVA", "Index" and "Structure" equals what v1 answers', async () => {
+    let compared = 0;
+    for (const index of [0, 1, 2]) compared += await served.compareEveryCell(SOURCE, index);
+    assert.equal(compared, 3 * 32 * 14);
+  });
+
+  test('the sheet "total" repeats the four sectors: equal but for the raw materials share of 2018', async () => {
+    const wb = XLSX.read(
+      readFileSync(join(snapshotsDir(), 'bns-dynamic/oil_and_gas_raw_sources_sectors.xlsx')),
+      { sheets: 'total' },
+    );
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets['total']!, {
+      header: 1,
+      defval: null,
+    });
+    const slugs = [
+      'oil_gas_sector',
+      'non_oil_gas_sector',
+      'raw_sources_sector',
+      'non_raw_sources_sector',
+    ];
+    const prefixes = ['gva', 'gva_volume_index', 'gva_share_of_gdp'];
+    const differ: string[] = [];
+    for (const [s, slug] of slugs.entries())
+      for (const [k, prefix] of prefixes.entries())
+        for (let y = 2010; y <= 2023; y++) {
+          const raw = rows[3 + 3 * s + k]![3 + y - 2010];
+          const o = await observation(`${prefix}_${slug}`, String(y));
+          if (o.value !== raw)
+            differ.push(`${prefix}_${slug} ${y}: ${String(raw)} on "total", ${o.value} published`);
+        }
+    assert.deepEqual(differ, [
+      'gva_share_of_gdp_raw_sources_sector 2018: 19.3 on "total", 19.4 published',
+    ]);
+    const ind = await served.indicator('gva_share_of_gdp_raw_sources_sector');
+    assert.match(ind.notes, /equal in every cell but this row's 2018: 19\.3 there, 19\.4 here/);
+  });
+
+  test('the row of code 422122 misprinted on "Structure" is the local pipelines, as on the other sheets', async () => {
+    // E10 of "Structure", 2012: 0.2
+    assert.equal(
+      (await observation('gva_share_of_gdp_local_pipelines_construction', '2012')).value,
+      0.2,
+    );
+    const ind = await served.indicator('gva_share_of_gdp_local_pipelines_construction');
+    assert.match(ind.names.en, /construction of local pipelines/);
+    assert.match(ind.notes, /labelled "Structure of GDP by the production method"/);
+  });
+
+  test('footnote 1) reaches 2017 on, not before; footnote 2) says 2023 was republished; each base and unit is named', async () => {
+    assert.equal((await observation('gva_oil_gas_sector', '2016')).note, null);
+    assert.match(
+      (await observation('gva_oil_gas_sector', '2019')).note,
+      /footnote 1\) of the table: Since 2017/,
+    );
+    assert.match(
+      (await observation('gva_volume_index_mining', '2023')).note,
+      /footnote 2\) of the table: Data for 2023 have been republished/,
+    );
+    const index = await served.indicator('gva_volume_index_oil_gas_sector');
+    assert.deepEqual(
+      [index.base.kind, index.base.name.ru],
+      ['same-period-previous-year', 'предыдущий год = 100'],
+    );
+    assert.equal((await served.indicator('gva_oil_gas_sector')).unit_name.kk, 'млн теңге');
+  });
+});
