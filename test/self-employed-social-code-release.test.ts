@@ -72,6 +72,13 @@ describe('other categories of employed population (Social Code) in the real rele
     }
     assert.equal(country.size, 6 * 30);
     for (const [key, v] of country) assert.equal(sums.get(key), v ?? 0, key);
+    // the sheet's one 0, among "-" in Atyrau's row of cooperative members (AB130): flagged as doubtful
+    const zero = await served.observation(
+      'employed_social_code_cooperative_members',
+      'KZ-23',
+      '2024-Q2',
+    );
+    assert.deepEqual([zero.value, zero.status], [0, 'suspicious']);
     // Abai, Zhetisu and Ulytau from 2022: "-" before, null with its reason
     const abai = await served.observation(
       'employed_social_code_independent_workers',
