@@ -33,10 +33,10 @@ const latestEnd = (ps: readonly Point[]) =>
 
 /**
  * The points with a value of each indicator (a breakdown `metric;dimension=...` under its indicator),
- * grouped in one pass: a release holds hundreds of indicators and a filter per indicator read every
- * point each time.
+ * grouped in one pass for every dataset's freshness: a release holds hundreds of indicators and
+ * dozens of datasets, and a pass per indicator, or per dataset, read every point each time.
  */
-function valuesByIndicator(points: readonly Point[]): Map<string, Point[]> {
+export function valuesByIndicator(points: readonly Point[]): Map<string, Point[]> {
   const out = new Map<string, Point[]>();
   for (const p of points) {
     if (p.value === null) continue;
@@ -58,11 +58,10 @@ function latestEndOf(values: readonly Point[]): string | null {
  * often some of it is due), so a dataset is never fresh because one of its indicators is.
  */
 export function freshnessOf(
-  points: Point[],
+  values: ReadonlyMap<string, readonly Point[]>,
   metrics: readonly string[],
   frequencies: ReadonlyMap<string, Frequency>,
 ): Pick<DatasetDef, 'as_of' | 'parts' | 'sla_days'> {
-  const values = valuesByIndicator(points);
   const parts = metrics.map((indicator) => {
     const frequency = frequencies.get(indicator);
     if (frequency === undefined)

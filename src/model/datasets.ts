@@ -5,7 +5,7 @@
 // (730 days).
 import type { Registry } from '../sources/registry/load.js';
 import type { ReferenceDataset } from '../sources/registry/schema.js';
-import { freshnessOf } from './dataset-freshness.js';
+import { freshnessOf, valuesByIndicator } from './dataset-freshness.js';
 import type { Indicator, Point } from './types.js';
 import type { DatasetDef } from './model.js';
 
@@ -38,6 +38,7 @@ export function buildDatasets(
       [i.id, ...(i.deprecated_ids ?? []).map((d) => d.id)].map((id) => [id, i.frequency] as const),
     ),
   );
+  const values = valuesByIndicator(points);
   const series: DatasetDef[] = registry.datasets.map((d) => {
     const tables = registry.tables.filter((t) => t.dataset === d.id);
     return {
@@ -48,7 +49,7 @@ export function buildDatasets(
       csv_path: `datasets/${d.id}.csv`,
       source_ids: unique(tables.map((t) => t.source.id)),
       ...freshnessOf(
-        points,
+        values,
         tables.flatMap((t) => t.indicators.map((i) => i.id)),
         frequencies,
       ),
@@ -61,7 +62,7 @@ export function buildDatasets(
     switch (r.as_of) {
       case 'regional-indicators':
         return freshnessOf(
-          points,
+          values,
           regional.map((i) => i.id),
           frequencies,
         );

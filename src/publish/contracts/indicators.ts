@@ -8,6 +8,7 @@ import { figureOf, header, sourceRef } from './header.js';
 import {
   indicatorOf,
   latestPoint,
+  breakdownsOf,
   pointsOfSeries,
   regionalFamilies,
   regionalMetrics,
@@ -284,10 +285,7 @@ function everySeriesOf(model: Model, name: string): string[] {
     !model.indicators.some((i) => i.id === name && (i.dimensions ?? []).length > 0)
   )
     return [key];
-  const breakdowns = new Set(
-    model.points.filter((p) => p.metric.startsWith(`${name};`)).map((p) => p.metric),
-  );
-  return [name, ...[...breakdowns].sort()];
+  return [name, ...[...breakdownsOf(model, name)].sort()];
 }
 
 /** Full series per dataset (every breakdown of a dimensioned indicator), JSON and CSV. */

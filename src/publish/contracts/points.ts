@@ -42,15 +42,25 @@ export const briefMetrics = (model: Model): readonly string[] => [
 interface PointIndex {
   bySeries: Map<string, Point[]>;
   bySeriesPlace: Map<string, Point[]>;
+  /** The series keys of each indicator's breakdowns (`metric;dimension=...`), in the model's order. */
+  breakdowns: Map<string, string[]>;
 }
 const pointIndexes = new WeakMap<readonly Point[], PointIndex>();
 
 function pointIndex(model: Model): PointIndex {
   let index = pointIndexes.get(model.points);
   if (!index) {
-    index = { bySeries: new Map(), bySeriesPlace: new Map() };
+    index = { bySeries: new Map(), bySeriesPlace: new Map(), breakdowns: new Map() };
     for (const p of model.points) {
-      const one = index.bySeries.get(p.metric) ?? index.bySeries.set(p.metric, []).get(p.metric)!;
+      let one = index.bySeries.get(p.metric);
+      if (one === undefined) {
+        index.bySeries.set(p.metric, (one = []));
+        const cut = p.metric.indexOf(';');
+        if (cut > 0) {
+          const of = p.metric.slice(0, cut);
+          (index.breakdowns.get(of) ?? index.breakdowns.set(of, []).get(of)!).push(p.metric);
+        }
+      }
       one.push(p);
       const key = `${p.metric}\u0000${p.place}`;
       const at = index.bySeriesPlace.get(key) ?? index.bySeriesPlace.set(key, []).get(key)!;
@@ -64,6 +74,10 @@ function pointIndex(model: Model): PointIndex {
 /** The points of one series (its key, as `seriesKeyOf` gives it) at one place, in the model's order. */
 export const pointsAt = (model: Model, key: string, place: string): readonly Point[] =>
   pointIndex(model).bySeriesPlace.get(`${key}\u0000${place}`) ?? [];
+
+/** The series keys of an indicator's breakdowns (`metric;dimension=...`) that have points, in the model's order. */
+export const breakdownsOf = (model: Model, indicator: string): readonly string[] =>
+  pointIndex(model).breakdowns.get(indicator) ?? [];
 
 /** The points of one series (its key), in the model's order. */
 export const pointsOfSeries = (model: Model, key: string): readonly Point[] =>

@@ -20,6 +20,26 @@ export function pdfsOf(model: Model, d: DatasetDef, artifacts: Artifact[]): Arti
   );
 }
 
+// The span of each source's points (its earliest start, its latest end), made once per model: each
+// dataset's span was a pass over every point, twice per dataset of the catalogue.
+const sourceSpans = new WeakMap<Model['points'], Map<string, [string, string]>>();
+
+function spanOfSource(model: Model): Map<string, [string, string]> {
+  let spans = sourceSpans.get(model.points);
+  if (spans) return spans;
+  spans = new Map();
+  for (const p of model.points) {
+    const span = spans.get(p.source_id);
+    if (!span) spans.set(p.source_id, [p.period_start, p.period_end]);
+    else {
+      if (p.period_start < span[0]) span[0] = p.period_start;
+      if (p.period_end > span[1]) span[1] = p.period_end;
+    }
+  }
+  sourceSpans.set(model.points, spans);
+  return spans;
+}
+
 /**
  * The span of what a dataset holds, from its content: points of its sources, the calendar, the
  * events, the sample's publications. The boundaries hold from the last reform that moved a region's
@@ -42,9 +62,10 @@ export function temporalOf(model: Model, d: DatasetDef): { start: string; end: s
                 reforms.length
                 ? reforms.slice(-1).map((e) => [e.date, built])
                 : [[built, built]]
-              : model.points
-                  .filter((p) => d.source_ids.includes(p.source_id))
-                  .map((p) => [p.period_start, p.period_end]);
+              : d.source_ids.flatMap((id): [string, string][] => {
+                  const span = spanOfSource(model).get(id);
+                  return span ? [span] : [];
+                });
   if (!dates.length) return null;
   return {
     start: dates.reduce((m, [s]) => (s < m ? s : m), dates[0]![0]),
