@@ -198,3 +198,36 @@ test('snapshot as CSV: the records written from the shared tuples are the bytes 
     await rm(sealed.releasesDir, { recursive: true, force: true });
   }
 });
+
+test('an identity snapshot kept in the answer cache is sent unchanged after other snapshots were made', async () => {
+  // places enough that the answer is a buffer of its own (past Node's pool of small buffers)
+  const content = fixtureStore();
+  const point = content.points.find((p) => p.metric === 'population' && p.value !== null)!;
+  for (let i = 0; i < 100; i++)
+    content.points.push({ ...point, place: `KZ-X${i}`, value: i + 0.5 });
+  const sealed = await sealFixture(undefined, { 'data/country-pulse.json': '{}' }, content);
+  const app = await buildApp({ releasesDir: sealed.releasesDir, pollMs: 60_000 });
+  try {
+    const plain = (query: string) =>
+      app.inject({
+        url: `/api/timemachine/snapshot?${query}`,
+        headers: { 'accept-encoding': 'identity', accept: 'application/json' },
+      });
+    const first = await plain('date=2025-12-31&include=names');
+    assert.ok(first.body.length > 8192, `${first.body.length} bytes`);
+    // smaller answers made after it, in identity and in br
+    await plain('date=1999-01-01');
+    await plain('date=2023-12-31&layers=economy');
+    await app.inject({
+      url: '/api/timemachine/snapshot?date=2024-06-30',
+      headers: { 'accept-encoding': 'br' },
+    });
+    const again = await plain('date=2025-12-31&include=names');
+    assert.equal(again.body, first.body);
+    assert.equal(again.headers.etag, first.headers.etag);
+    assert.ok((JSON.parse(again.body) as { count: number }).count > 0);
+  } finally {
+    await app.close();
+    await rm(sealed.releasesDir, { recursive: true, force: true });
+  }
+});

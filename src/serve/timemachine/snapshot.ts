@@ -5,7 +5,7 @@ import { ProblemError } from '../problems/errors.js';
 import type { LoadedRelease } from '../releases/release-types.js';
 import type { PointRow } from '../../store/rollup.js';
 import { storeOf } from '../../store/reader.js';
-import { RawJson, answerParts, type WithRawJson } from '../answers/raw-json.js';
+import { RawJson, answerBytes, answerParts, type WithRawJson } from '../answers/raw-json.js';
 import { CompressedAnswer } from '../answers/compressed.js';
 import { CachedAnswer } from '../answers/cache.js';
 import { DEFAULT_CACHE_CONTROL } from '../answers/hooks.js';
@@ -227,10 +227,14 @@ export function snapshotAnswer(
   query: SnapshotQuery,
   compressed: boolean,
 ): CompressedAnswer | CachedAnswer {
-  return withSnapshot(release, query, (answer) => {
-    const body = joined(answerParts(answer));
-    return compressed
-      ? new CompressedAnswer(body)
-      : new CachedAnswer(body, 'application/json; charset=utf-8', DEFAULT_CACHE_CONTROL);
-  });
+  return withSnapshot(release, query, (answer) =>
+    compressed
+      ? new CompressedAnswer(joined(answerParts(answer)))
+      : // a body of its own: the answer cache keeps it, and the next answer reuses the joined buffer
+        new CachedAnswer(
+          answerBytes(answer),
+          'application/json; charset=utf-8',
+          DEFAULT_CACHE_CONTROL,
+        ),
+  );
 }
