@@ -25,6 +25,7 @@ export interface MixEntry {
 
 const ENCODINGS = ['identity', 'gzip', 'br'];
 const DATA_FILES = 30; // spread over the sealed list, each in every coding
+const SERIES_METRICS = 600;
 const SNAPSHOT_DATES = [
   '1995-12-31',
   '2000-06-30',
@@ -99,7 +100,13 @@ async function timemachineEntries(base: string, agent: Agent): Promise<MixEntry[
   const layers = (await discover(base, '/api/timemachine/layers', agent)) as {
     layers: { id: string; metrics: { id: string; frequency: string }[] }[];
   };
-  const metrics = layers.layers.flatMap((l) => l.metrics);
+  // The series of an even spread of the metrics, at most SERIES_METRICS: every answer of the mix must
+  // fit the answer cache's 64 MiB (src/serve/answers/cache.ts), or the steady state re-makes evicted
+  // answers and the soak measures the cache's turnover, not a leak. At 2,022 series the mix's answers
+  // passed the budget; every series is asked in other tests.
+  const every = layers.layers.flatMap((l) => l.metrics);
+  const stride = Math.max(1, Math.ceil(every.length / SERIES_METRICS));
+  const metrics = every.filter((_, i) => i % stride === 0);
   const out: MixEntry[] = [];
   for (const date of SNAPSHOT_DATES)
     out.push(get('timemachine', `/api/timemachine/snapshot?date=${date}`));
