@@ -19,6 +19,9 @@ function cell(value: unknown): string {
   return String(value);
 }
 
+/** A value as the CSV text of its cell: empty for null, quoted where it must be. */
+export const csvCell = (value: unknown): string => csvField(cell(value));
+
 /** Column names of an item: its keys, one level of nested objects spelled `parent.child`. */
 export function columnsOf(item: Row): string[] {
   return Object.entries(item).flatMap(([key, value]) =>
@@ -76,7 +79,7 @@ export function csvBytes(
   const after = trailing?.names.length ? trailing : undefined;
   let text = `${csvLine(after ? [...header, ...after.names] : header)}\r\n`;
   for (const item of list) {
-    text += header.map((c) => csvField(cell(valueAt(item, c)))).join(',');
+    text += header.map((c) => csvCell(valueAt(item, c))).join(',');
     text += after ? `,${after.cellsOf(item)}\r\n` : '\r\n';
   }
   return Buffer.from(text);

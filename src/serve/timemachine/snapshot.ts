@@ -14,7 +14,7 @@ import { metricsJson, namesJson } from './snapshot-json.js';
 import type { TemporalSnapshot } from './schemas.js';
 import { dimensionFilter, hasDimensionFilter, seriesKeysOf } from '../dimensions/filters.js';
 import { answerDimensions, seriesColumns } from '../dimensions/csv-columns.js';
-import type { CsvRecords } from '../answers/csv.js';
+import { csvCell, type CsvRecords } from '../answers/csv.js';
 import { csvField } from '../../lib/csv.js';
 import { pointRow, type Tuple } from '../../store/snapshot-blocks.js';
 import { columnsOf } from '../../store/tables.js';
@@ -116,9 +116,9 @@ const VALUE_AT = POINT_COLUMNS.indexOf('value');
 if (POINT_COLUMNS[0] !== 'metric' || POINT_COLUMNS[1] !== 'place' || VALUE_AT < 2)
   throw new Error(`the snapshot CSV cannot write the store's points as ${POINT_COLUMNS.join()}`);
 
-/** The fields of `columns` of a row as CSV cells (src/serve/answers/csv.ts), empty for null. */
+/** The fields of `columns` of a row as CSV cells, as every CSV answer writes them. */
 const cells = (row: Record<string, unknown>, columns: readonly string[]) =>
-  columns.map((c) => (row[c] === null ? '' : csvField(String(row[c])))).join(',');
+  columns.map((c) => csvCell(row[c])).join(',');
 
 /**
  * The CSV of the answer: its points' records, without the rest of it, then the indicator and
@@ -138,7 +138,7 @@ export function snapshotCsv(release: LoadedRelease, query: SnapshotQuery): CsvRe
     ),
     (row) => row['metric'] as string,
   );
-  const metricText = new Map<string, string>(); // the record's start, and the series' cells after it
+  const metricText = new Map<string, string>(); // each cell's text made once per answer
   const placeText = new Map<string, string>();
   const tupleText = new Map<Tuple, [string, string]>(); // the cells before the value, and after it
   let records = '';
