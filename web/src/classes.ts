@@ -1,8 +1,11 @@
-// The map's colour classes: at most five, cut at quantiles of the values shown, each cut rounded to two
+// The map's colour classes and their labels: at most five, cut at quantiles of the values shown, each cut rounded to two
 // significant digits (whole numbers for counts), so a class reads "3,500,000 – 4,100,000" and never
 // "4.8 – 4.8": cut points that round to the same number merge their classes. Colours: ColorBrewer
 // YlGnBu (d3-scale-chromatic), light for low values.
 import { schemeYlGnBu } from 'd3-scale-chromatic';
+import { fmtValue } from './format.js';
+import type { Lang } from './i18n.js';
+import type { ValuePoint } from './lines.js';
 
 export interface Classes {
   colour: (v: number) => string;
@@ -27,6 +30,17 @@ function round2(v: number, whole: boolean): number {
   return whole ? Math.round(r) : r;
 }
 
+/**
+ * The classes of the places' values shown. They are cut at whole numbers only when every value is a
+ * published whole number (a count of people or schools); a value Dala derived (per 1,000 people) is a
+ * rate even where it happens to be whole.
+ */
+export function classesOf(points: Iterable<ValuePoint>): Classes | null {
+  const shown = [...points];
+  const values = shown.flatMap((p) => (p.value === null ? [] : [p.value]));
+  return classify(values, values.every(Number.isInteger) && !shown.some((p) => p.derived));
+}
+
 export function classify(values: number[], whole: boolean): Classes | null {
   if (!values.length) return null;
   const sorted = [...values].sort((a, b) => a - b);
@@ -45,4 +59,13 @@ export function classify(values: number[], whole: boolean): Classes | null {
     edges: [min, ...cuts, max],
     colours,
   };
+}
+
+/**
+ * The classes as "from – to" labels: the ends as published, the cut points as rounded. When every
+ * value shown is the same there is one class of one number, labelled as that number alone.
+ */
+export function classLabels(lang: Lang, c: Classes): string[] {
+  const at = (i: number) => fmtValue(lang, c.edges[i]!);
+  return c.colours.map((_, i) => (at(i) === at(i + 1) ? at(i) : `${at(i)} – ${at(i + 1)}`));
 }

@@ -5,7 +5,7 @@
 // nothing is cropped at any width. The fragment names the release the snippet was made from; when the
 // server has moved on, the chart says so rather than pass the new release's numbers off as the old ones.
 import { useEffect, useMemo } from 'preact/hooks';
-import { classify } from './classes';
+import { classesOf } from './classes';
 import { Compare, linesFor } from './compare';
 import type { AppContext } from './context';
 import { fmtSpan, isMarked } from './format';
@@ -39,8 +39,7 @@ export function Embed(ctx: AppContext) {
   if (!base || !shown || !drawn)
     return <p aria-busy="true">{ctx.error ? t('error', { detail: ctx.error }) : t('loading')}</p>;
   const points = date ? pointsAt(drawn.main, date, regions.keys(), shown.transform) : new Map();
-  const values = [...points.values()].flatMap((p) => (p.value === null ? [] : [p.value]));
-  const classes = classify(values, values.every(Number.isInteger));
+  const classes = classesOf(points.values());
   const periods = [...new Set([...points.values()].map((p) => p.period))].sort();
   const periodText = fmtSpan(lang, periods[0], periods.at(-1));
   const units = [...new Set([...points.values()].map((p) => p.unit))].map((u) =>

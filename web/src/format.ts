@@ -4,10 +4,10 @@
 // Browsers' ICU data often lacks Kazakh number and month patterns (Chromium prints "2018 M06 19"), so
 // Kazakh numbers are grouped like Russian (space groups, decimal comma) and month names are written
 // here in both languages.
-import { LOCALE, maybe, type Lang, type T } from './i18n';
-import type { Metric, Names } from './api';
+import { LOCALE, maybe, type Lang, type T } from './i18n.js';
+import type { Metric, Names } from './api.js';
 import { parsePeriodLabel } from '../../src/lib/period-labels.js';
-import { unitName } from './units';
+import { unitName } from './units.js';
 
 const NUMBER_LOCALE: Record<Lang, string> = { ...LOCALE, kk: LOCALE.ru };
 const formats = new Map<string, Intl.NumberFormat>();

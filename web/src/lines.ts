@@ -5,8 +5,8 @@
 // ones (src/lib/series-breaks.ts reads the notes as the source readers write them), and a change of
 // unit (GRP was in roubles until 1992).
 import { breaksBefore, inFormerBorders } from '../../src/lib/series-breaks.js';
-import type { BorderReform, Series, SeriesPoint } from './api';
-import { time } from './chart-scales';
+import type { BorderReform, Series, SeriesPoint } from './api.js';
+import { time } from './chart-scales.js';
 
 export interface ValuePoint {
   period: string;
@@ -94,6 +94,14 @@ export function breaksOf(points: ValuePoint[], reforms: BorderReform[]): Break[]
   }
   return breaks;
 }
+
+/** The values as the release publishes them (no derivation). */
+export const asPublished: Transform = (_place, p) => ({
+  value: p.value,
+  unit: p.unit,
+  derived: false,
+  withheld: null,
+});
 
 /** One place's points from a series answer, as shown. */
 export function pointsOf(series: Series, place: string, transform: Transform): ValuePoint[] {

@@ -1,8 +1,7 @@
 // The map's key: indicator and unit, the colour classes, what hatching and the mark mean, the
 // period(s) shown, the source, and how the values were derived when Dala derived them.
-import type { Classes } from './classes';
+import { classLabels, type Classes } from './classes';
 import type { KeyItem } from './export-image';
-import { fmtValue } from './format';
 import type { Lang, T } from './i18n';
 
 interface Props {
@@ -17,15 +16,6 @@ interface Props {
   periodText: string;
   source: { title: string; url: string | null } | null;
   note: string | null;
-}
-
-/**
- * The classes as "from – to" labels: the ends as published, the cut points as rounded. When every
- * value shown is the same there is one class of one number, labelled as that number alone.
- */
-export function classLabels(lang: Lang, c: Classes): string[] {
-  const at = (i: number) => fmtValue(lang, c.edges[i]!);
-  return c.colours.map((_, i) => (at(i) === at(i + 1) ? at(i) : `${at(i)} – ${at(i + 1)}`));
 }
 
 /** The key as the exported picture draws it. */

@@ -5,7 +5,7 @@
 import type { DimensionId } from '../../src/lib/dimensions.js';
 import { useMemo, useRef } from 'preact/hooks';
 import type { Base, BorderReform, Metric, RegionFeature } from './api';
-import { classify } from './classes';
+import { classesOf } from './classes';
 import { Compare, linesFor } from './compare';
 import type { CsvRow } from './csv';
 import type { Drawn } from './data';
@@ -59,11 +59,7 @@ export function MapView(props: Props) {
   );
   const regional = [...points].filter(([iso]) => iso !== 'KZ');
   const nationalOnly = !drawn.main.series.some((s) => regions.has(s.place));
-  const values = regional.flatMap(([, p]) => (p.value === null ? [] : [p.value]));
-  const classes = useMemo(
-    () => classify(values, values.every(Number.isInteger) && !regional.some(([, p]) => p.derived)),
-    [points],
-  );
+  const classes = useMemo(() => classesOf(regional.map(([, p]) => p)), [points]);
   const unitOf = (p: ValuePoint) => unitText(lang, t, p.unit, p.value ?? undefined);
   const units = [...new Set(regional.map(([, p]) => p.unit))].map((u) => unitText(lang, t, u));
   const unit = units.join('; ') || unitText(lang, t, points.get('KZ')?.unit ?? metric.unit);

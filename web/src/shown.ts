@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api, type Base, type Metric, type RegionFeature } from './api';
 import { fmtValue, metricName } from './format';
 import type { Lang, T } from './i18n';
-import type { Transform } from './lines';
+import { asPublished, type Transform } from './lines';
 import {
   bordersSince,
   inPresentBorders,
@@ -47,13 +47,6 @@ export function unitText(lang: Lang, t: T, unit: string, n?: number): string {
     return t('per1000Unit', { unit: unitName(lang, unit.replace(PER_1000, '')) });
   return unitName(lang, unit, n);
 }
-
-const asPublished: Transform = (_place, p) => ({
-  value: p.value,
-  unit: p.unit,
-  derived: false,
-  withheld: null,
-});
 
 interface Args {
   metric: Metric | null; // the series the view's data is read from (null while the page starts)

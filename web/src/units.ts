@@ -2,7 +2,7 @@
 // number has its plural forms, chosen by Intl.PluralRules (CLDR: Russian "1 год, 2 года, 5 лет,
 // 77,3 года"; Kazakh nouns do not change after a number). A unit the table does not know is shown as
 // the release writes it.
-import { LOCALE, type Lang } from './i18n';
+import { LOCALE, type Lang } from './i18n.js';
 
 type Forms = string | (Partial<Record<Intl.LDMLPluralRule, string>> & { other: string });
 
