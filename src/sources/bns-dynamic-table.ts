@@ -24,7 +24,8 @@ import * as XLSX from '@e965/xlsx';
 import { normaliseKey, readDynamicCell, type DynamicValue } from './bns-dynamic-cell.js';
 import { misprintedHeaders } from './bns-dynamic-misprints.js';
 import { lastRow } from './bns-dynamic-end.js';
-import { ownPeriod, periodUnder, type ColumnPeriod, type PeriodsAre } from './bns-dynamic-periods.js';
+import type { ColumnPeriod, PeriodsAre } from './bns-dynamic-periods.js';
+import { findHeader, headerAt, headerRowsAt } from './bns-dynamic-header.js';
 import { readPeriodsDown } from './bns-dynamic-down.js';
 
 export interface DynamicBlock {
@@ -285,114 +286,4 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
   }
   for (const b of spec.blocks) if (!opened.has(b)) throw new Error(`${path}, sheet "${spec.sheet}": block "${b.heading ?? b.id}" has no rows`);
   return { cells, footnotes };
-}
-
-/** A repeated header: a row whose cells right of the labels are all periods (one or more). */
-function headerAt(
-  r: number,
-  cell: (r: number, c: number) => XLSX.CellObject | undefined,
-  spec: DynamicTableSpec,
-  valueColumns: readonly number[],
-): Map<number, ColumnPeriod> | null {
-  const own = new Map<number, ColumnPeriod>();
-  for (const c of valueColumns) {
-    const x = cell(r, c);
-    if (x === undefined || x.t === 'z' || String(x.v).trim() === '') continue;
-    const p = ownPeriod(x.v, spec.periods, spec.monthsOf);
-    if (!p) return null;
-    own.set(c, p);
-  }
-  return own.size > 0 ? own : null;
-}
-
-/** The first row with two or more period cells; a row of years followed by a row of parts of the year is one two-row header. */
-function findHeader(
-  range: XLSX.Range,
-  cell: (r: number, c: number) => XLSX.CellObject | undefined,
-  spec: DynamicTableSpec,
-  at: (r: number, c?: number) => string,
-): { headerRow: number; columns: Map<number, ColumnPeriod> } {
-  for (let r = range.s.r; r <= range.e.r; r++) {
-    const header = headerRowsAt(r, range, cell, spec, at);
-    if (header !== null) return header;
-  }
-  throw new Error(`${at(range.s.r)}: no header row of periods`);
-}
-
-/** The header starting at row r, when it has two or more period cells (null otherwise); a row of years followed by a row of parts of the year is one two-row header. */
-function headerRowsAt(
-  r: number,
-  range: XLSX.Range,
-  cell: (r: number, c: number) => XLSX.CellObject | undefined,
-  spec: DynamicTableSpec,
-  at: (r: number, c?: number) => string,
-): { headerRow: number; columns: Map<number, ColumnPeriod> } | null {
-  const { periods } = spec;
-  const from = (spec.labelColumn ?? 0) + 1;
-  const own = new Map<number, ColumnPeriod>();
-  for (let c = from; c <= range.e.c; c++) {
-    const p = ownPeriod(cell(r, c)?.v, periods, spec.monthsOf);
-    if (p) own.set(c, p);
-  }
-  if (own.size === 0) return null;
-  // two rows: the year above, the parts of the year under it (carried right to the next year); one
-  // year over its months is a header too (the monthly estimates: a year, then January ... December)
-  const under = new Map<number, ColumnPeriod>();
-  let year: number | null = null;
-  for (let c = from; c <= range.e.c; c++) {
-    if (own.has(c)) year = Number(own.get(c)!.bounds.period_end.slice(0, 4));
-    if (year === null) continue;
-    const p = periodUnder(cell(r + 1, c)?.v, year, periods);
-    if (p) under.set(c, { ...p, markers: [...(own.get(c)?.markers ?? []), ...p.markers] });
-  }
-  if (under.size >= 2) {
-    // a year with nothing under it is the whole year ("20193) year": annual only from 2019 on)
-    const yearsUnder = new Set([...under.values()].map((p) => p.bounds.period_start.slice(0, 4)));
-    for (const [c, p] of own)
-      if (!under.has(c) && cell(r + 1, c) === undefined && !yearsUnder.has(p.bounds.period_start.slice(0, 4))) under.set(c, p);
-    return { headerRow: r + 1, columns: new Map([...under].sort(([a], [b]) => a - b)) };
-  }
-  if (own.size < 2) return null;
-  const distinct = new Set([...own.values()].map((p) => p.bounds.period));
-  if (distinct.size !== own.size) throw new Error(`${at(r)}: a period header names a period twice`);
-  if (spec.subColumns) return subColumnsUnder(r, own, range, cell, spec.subColumns, from, at);
-  return { headerRow: r, columns: own };
-}
-
-/**
- * The declared columns under each year of a header row: the rows under it down to the first row with
- * a label name them, joined ("Including" above "state ownership"); a year's column carries on right
- * to the next year. A name the declaration does not list, or a year without one, fails the build.
- */
-function subColumnsUnder(
-  r: number,
-  years: Map<number, ColumnPeriod>,
-  range: XLSX.Range,
-  cell: (r: number, c: number) => XLSX.CellObject | undefined,
-  declared: readonly string[],
-  from: number,
-  at: (r: number, c?: number) => string,
-): { headerRow: number; columns: Map<number, ColumnPeriod> } {
-  const texts = (row: number, c: number) => {
-    const x = cell(row, c);
-    return x === undefined || x.t === 'z' ? '' : squash(String(x.v));
-  };
-  let last = r;
-  while (last < range.e.r && [...Array(from).keys()].every((c) => texts(last + 1, c) === '')) last++;
-  if (last === r) throw new Error(`${at(r + 1)}: no row names the columns under the years`);
-  const columns = new Map<number, ColumnPeriod>();
-  let year: ColumnPeriod | null = null;
-  for (let c = from; c <= range.e.c; c++) {
-    year = years.get(c) ?? year;
-    const name = squash([...Array(last - r).keys()].map((i) => texts(r + 1 + i, c)).join(' '));
-    if (name === '') continue;
-    if (year === null) throw new Error(`${at(r + 1, c)}: a column "${name}" before the first year`);
-    if (!declared.includes(name)) throw new Error(`${at(r + 1, c)}: a column "${name}" under ${year.header} that the declaration does not name`);
-    columns.set(c, { ...year, sub: name });
-  }
-  for (const [c, y] of years)
-    if (!columns.has(c)) throw new Error(`${at(r + 1, c)}: no column name under ${y.header}`);
-  const seen = new Set([...columns.values()].map((p) => p.sub));
-  for (const name of declared) if (!seen.has(name)) throw new Error(`${at(r + 1)}: no column "${name}" under the years`);
-  return { headerRow: last, columns };
 }
