@@ -57,6 +57,7 @@ describe('the dynamic tables in the real release', () => {
           const o = await observation(indicator, place, period, {
             ...block.dimensions,
             ...sub?.dimensions,
+            ...block.rowDimensions?.[c.label],
           });
           assert.equal(
             o.value,

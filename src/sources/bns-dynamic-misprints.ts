@@ -30,3 +30,31 @@ export function misprintedHeaders(
   };
   return { headerCell, noteOf };
 }
+
+/** A value cell the table misprints, by its address: the text it holds and the number it means. */
+export interface CellMisprint {
+  printed: string;
+  meant: number;
+  /** Why the text is that number (the row's other sex in the same year adds it up to 100). */
+  why: string;
+}
+
+/**
+ * The declared misprinted cells of a sheet: `read` gives a declared cell's value with the note naming
+ * the raw cell (null for any other cell), and `unmet` the declared addresses never read, so a changed
+ * table fails the build rather than reading a misprint silently or naming a cell that no longer holds it.
+ */
+export function misprintedCells(declared: Readonly<Record<string, CellMisprint>> = {}, where: (address: string) => string) {
+  const met = new Set<string>();
+  const read = (address: string, x: XLSX.CellObject | undefined) => {
+    const m = declared[address];
+    if (m === undefined) return null;
+    if (x?.t !== 's' || String(x.v) !== m.printed)
+      throw new Error(`${where(address)}, field value: the declared misprint "${m.printed}" is not there (found ${JSON.stringify(x?.v ?? null)})`);
+    met.add(address);
+    const note = `the cell ${address} holds the text ${JSON.stringify(m.printed)}, no number the Bureau's conventions read: a misprint, read as ${m.meant} (${m.why})`;
+    return { value: m.meant, nullReason: null, markers: [] as string[], notes: [note] };
+  };
+  const unmet = () => Object.keys(declared).filter((a) => !met.has(a));
+  return { read, unmet };
+}

@@ -26,6 +26,8 @@ export interface DynamicPointsBlock {
   /** Or: each row its own indicator, of the part's place. */
   rows?: Record<string, string>;
   dimensions?: DimensionCodes;
+  /** A row's breakdown by its label (an indicator's rows "Total", "Men", "Women" under its heading). */
+  rowDimensions?: Record<string, DimensionCodes>;
   /**
    * Values "at the end of the period" in a sheet read as flows (a price index by December of the
    * previous year beside one of January-December): each column's period becomes the instant it ends.
@@ -70,6 +72,8 @@ export interface DynamicPointsPart {
   codeColumn?: number;
   headerMisprints?: Record<string, string>;
   endsAt?: string;
+  methodologyColumn?: string;
+  cellMisprints?: DynamicTableSpec['cellMisprints'];
 }
 
 export interface DynamicSubColumn {
@@ -149,7 +153,8 @@ export async function readDynamicPoints(path: string, spec: DynamicPointsSpec): 
       }
       const where = `${path}, sheet "${part.sheet}", cell ${c.address}`;
       const metric = sub?.metric ?? (block.metric === undefined ? (sub?.rows ?? block.rows)?.[c.label] : block.metric);
-      const dimensions = block.dimensions === undefined && sub?.dimensions === undefined ? undefined : { ...block.dimensions, ...sub?.dimensions };
+      const byRow = block.rowDimensions?.[c.label];
+      const dimensions = block.dimensions === undefined && sub?.dimensions === undefined && byRow === undefined ? undefined : { ...block.dimensions, ...sub?.dimensions, ...byRow };
       const place = block.metric === undefined ? (part.place ?? 'KZ') : spec.places[c.label];
       if (metric === undefined || place === undefined)
         throw new Error(`${where}, field label: row "${c.label}" is not mapped by the declaration (block "${block.heading ?? 'top'}")`);

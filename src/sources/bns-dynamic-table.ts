@@ -22,7 +22,7 @@
 import { readFile } from 'node:fs/promises';
 import * as XLSX from '@e965/xlsx';
 import { normaliseKey, readDynamicCell, type DynamicValue } from './bns-dynamic-cell.js';
-import { misprintedHeaders } from './bns-dynamic-misprints.js';
+import { misprintedCells, misprintedHeaders, type CellMisprint } from './bns-dynamic-misprints.js';
 import { lastRow } from './bns-dynamic-end.js';
 import type { ColumnPeriod, PeriodsAre } from './bns-dynamic-periods.js';
 import { findHeader, headerAt, headerRowsAt } from './bns-dynamic-header.js';
@@ -91,6 +91,13 @@ export interface DynamicTableSpec {
   headerMisprints?: Record<string, string>;
   /** The label of the first row after the table (a bulletin's number over its authors' names and phones): it and the rows under it are never read. */
   endsAt?: string;
+  /**
+   * The header of a column of words right of the periods saying how each row's indicator is computed
+   * ("Methodology for calculating the indicator (international standards)"): read as text, never a value.
+   */
+  methodologyColumn?: string;
+  /** Value cells the table misprints, by address ("Q46": "63,,4" meant 63.4): read so, the raw cell named on the value. */
+  cellMisprints?: Record<string, CellMisprint>;
 }
 
 export interface DynamicCell extends DynamicValue {
@@ -109,6 +116,8 @@ export interface DynamicTable {
   cells: DynamicCell[];
   /** Footnotes printed under the table: key ("1)", "*") -> text. */
   footnotes: Map<string, string>;
+  /** The declared methodology column's text by the label of its row (a heading's or a row's). */
+  methodology?: Map<string, string>;
 }
 
 // a key as printed: "1)", "1 )", "2⁾", "*)", "*"
@@ -152,7 +161,10 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
   const first = findHeader(range, headerCell, spec, at);
   let { columns } = first;
   const filled = (r: number, c: number) => text(r, c) !== '' || cell(r, c)?.t === 'n';
-  const valueColumns = [...Array(Math.max(0, range.e.c - lc)).keys()].map((i) => i + lc + 1);
+  const methodologyAt = methodologyColumnOf(first.headerRow, range.e.c, text, spec.methodologyColumn, at);
+  const valueColumns = [...Array(Math.max(0, range.e.c - lc)).keys()].map((i) => i + lc + 1).filter((c) => c !== methodologyAt);
+  const methodology = new Map<string, string>();
+  const misprints = misprintedCells(spec.cellMisprints, (a) => `${path}, sheet "${spec.sheet}", cell ${a}`);
 
   // Footnotes first: their keys decide how a glued key is cut from a number.
   const footnotes = new Map<string, string>();
@@ -191,8 +203,13 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
   const seen = new Map<string, string>();
   const opened = new Set<DynamicBlock>();
   let parent = null as { block: DynamicBlock; name: string } | null;
+  let headingKeys: string[] = [];
   for (let r = (yearRow ?? first.headerRow) + 1; r <= last; r++) {
     const label = text(r, lc);
+    if (methodologyAt !== null && filled(r, methodologyAt)) {
+      if (cell(r, methodologyAt)?.t !== 's' || label === '') throw new Error(`${at(r, methodologyAt)}, field methodology: words beside a labelled row expected`);
+      methodology.set(label, text(r, methodologyAt));
+    }
     // a row of words the declaration ignores, in the value columns of a row without a label (a unit
     // printed at each page's corner: "human"), is no data
     if (label === '' && valueColumns.some((c) => filled(r, c)) && valueColumns.every((c) => !filled(r, c) || spec.ignore?.includes(text(r, c)))) continue;
@@ -238,8 +255,10 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
     }
     if (!hasValues) {
       if (FOOTNOTE.test(label) || spec.ignore?.includes(label)) continue;
-      const heading = spec.blocks.find((b) => b.heading === label && (b.within === undefined || b.within === group));
-      if (heading) block = heading;
+      // a key glued to a block's heading reaches every row of the block, when the heading is declared without it
+      const cut = labelKey(label);
+      const heading = spec.blocks.find((b) => (b.heading === label || b.heading === cut?.[1]) && (b.within === undefined || b.within === group));
+      if (heading) [block, headingKeys] = [heading, heading.heading === label ? [] : keysOf(cut![2]!).map(printed)];
       else if (spec.blocks.some((b) => b.within === label)) [group, block] = [label, null];
       else throw new Error(`${at(r, lc)}, field label: a heading "${label}" the declaration does not name`);
       continue;
@@ -261,11 +280,11 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
     if (seen.has(key)) throw new Error(`${at(r, lc)}, field label: "${label}" twice in block ${block.id} (first at ${seen.get(key)})`);
     seen.set(key, at(r, lc));
     for (const [c, col] of columns) {
-      const read = readDynamicCell(cell(r, c), keys, `${at(r, c)} ("${label}", "${col.header}")`);
+      const read = misprints.read(XLSX.utils.encode_cell({ r, c }), cell(r, c)) ?? readDynamicCell(cell(r, c), keys, `${at(r, c)} ("${label}", "${col.header}")`);
       for (const k of read.markers)
         if (!keys.has(k)) throw new Error(`${at(r, c)}, field value: footnote "${k}" glued to the value, but the table prints no such footnote`);
       // a key the table prints no text for is said on the value and goes no further (no footnote to apply)
-      const markers = [...titleMarkers, ...col.markers, ...labelMarkers, ...read.markers];
+      const markers = [...titleMarkers, ...col.markers, ...headingKeys, ...labelMarkers, ...read.markers];
       const misprint = noteOf(col.header);
       if (misprint !== null) read.notes.push(misprint);
       for (const k of strays)
@@ -285,5 +304,13 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
     }
   }
   for (const b of spec.blocks) if (!opened.has(b)) throw new Error(`${path}, sheet "${spec.sheet}": block "${b.heading ?? b.id}" has no rows`);
-  return { cells, footnotes };
+  for (const a of misprints.unmet()) throw new Error(`${path}, sheet "${spec.sheet}", cell ${a}: a declared misprint in no row the table reads`);
+  return { cells, footnotes, ...(methodologyAt === null ? {} : { methodology }) };
+}
+
+/** The column whose header cell is the declared methodology heading (null when none is declared). */
+function methodologyColumnOf(row: number, lastColumn: number, text: (r: number, c: number) => string, declared: string | undefined, at: (r: number, c?: number) => string): number | null {
+  if (declared === undefined) return null;
+  for (let c = 0; c <= lastColumn; c++) if (text(row, c) === declared) return c;
+  throw new Error(`${at(row)}: no column headed "${declared}" in the header row`);
 }

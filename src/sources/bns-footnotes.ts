@@ -26,6 +26,8 @@ export interface FootnoteScope {
   unmarked?: true;
   /** Only these codes of a dimension ("по типу местности": area U and R). */
   dimensions?: Readonly<Record<string, readonly string[]>>;
+  /** Only these indicators (a footnote marked nowhere whose words are about one row's indicator: the youth ages under a NEET row). */
+  metrics?: readonly string[];
   /** The footnote says its values are estimates. */
   estimate?: true;
   /** Dala's reading of the footnote, published after its text (how the values are to be read). */
@@ -46,6 +48,7 @@ const year = (p: Point) => Number(p.period_start.slice(0, 4));
 
 function covers(scope: FootnoteScope | undefined, cell: MarkedCell): boolean {
   if (scope?.places !== undefined && !scope.places.includes(cell.place)) return false;
+  if (scope?.metrics !== undefined && !scope.metrics.includes(cell.metric)) return false;
   for (const [id, codes] of Object.entries(scope?.dimensions ?? {}))
     if (!codes.includes((cell.dimensions as Record<string, string> | undefined)?.[id] ?? '')) return false;
   if (scope?.years !== undefined)

@@ -205,7 +205,10 @@ export async function readPeriodGrid(path: string, spec: PeriodGridSpec, resolve
   return { points: out, footnotes };
 }
 
-export interface DoubtfulCell { metric: string; place: string; period: string; expect: number; note: string }
+export interface DoubtfulCell { metric: string; place: string; period: string; expect: number; note: string; dimensions?: Readonly<Record<string, string>> }
+
+const sameBreakdown = (a: Readonly<Record<string, string>> | undefined, b: Readonly<Record<string, string>> | undefined) =>
+  Object.keys(a ?? {}).length === Object.keys(b ?? {}).length && Object.entries(a ?? {}).every(([k, v]) => b?.[k] === v);
 
 /**
  * Marks the cells the snapshot README names as doubtful (status suspicious, with the reason) and
@@ -214,7 +217,7 @@ export interface DoubtfulCell { metric: string; place: string; period: string; e
  */
 export function flagCells(path: string, points: Point[], doubtful: readonly DoubtfulCell[], periodNotes: readonly PeriodNote[]): void {
   for (const s of doubtful) {
-    const p = points.find((q) => q.metric === s.metric && q.place === s.place && q.period === s.period && q.dimensions === undefined);
+    const p = points.find((q) => q.metric === s.metric && q.place === s.place && q.period === s.period && sameBreakdown(q.dimensions as Record<string, string> | undefined, s.dimensions));
     if (!p || p.value !== s.expect) throw new Error(`${path}: the doubtful cell ${s.metric} ${s.place} ${s.period} should hold ${s.expect}, found ${p?.value}`);
     p.status = 'suspicious';
     p.note = p.note === null ? s.note : `${s.note}; ${p.note}`;

@@ -77,7 +77,11 @@ export function servedDynamicTables() {
       const id = sub?.metric ?? block.metric ?? (sub?.rows ?? block.rows!)[c.label]!;
       const place = block.metric ? reader.places![c.label]! : (part.place ?? 'KZ');
       const period = block.atEnd ? c.period.period_end : c.period.period;
-      const o = await observation(id, place, period, { ...block.dimensions, ...sub?.dimensions });
+      const o = await observation(id, place, period, {
+        ...block.dimensions,
+        ...sub?.dimensions,
+        ...block.rowDimensions?.[c.label],
+      });
       assert.equal(o.value, c.value, `${part.sheet}!${c.address} (${c.label}, ${c.header})`);
       if (c.value === null)
         assert.ok(o.null_reason, `${part.sheet}!${c.address} null without a reason`);

@@ -38,6 +38,8 @@ export const dynamicTableReader = {
                 metric,
                 rows: { type: 'object', additionalProperties: metric },
                 dimensions,
+                // a row's breakdown by its label (an indicator's rows "Total", "Men", "Women" under its heading)
+                rowDimensions: { type: 'object', additionalProperties: dimensions },
                 // values at the end of the period in a sheet of flows: each column's end as an instant
                 atEnd: { const: true },
                 // a year column's value is its IV quarter ("IV quarter to IV quarter of the previous year")
@@ -76,6 +78,19 @@ export const dynamicTableReader = {
           headerMisprints: { type: 'object', additionalProperties: nonEmpty },
           // the label of the first row after the table (a bulletin's number over its authors' names): never read
           endsAt: nonEmpty,
+          // the header of a column of words saying how each row's indicator is computed: text, never a value
+          methodologyColumn: nonEmpty,
+          // value cells the table misprints, by address: the text printed, the number meant and why
+          cellMisprints: {
+            type: 'object',
+            propertyNames: { pattern: '^[A-Z]{1,3}[1-9][0-9]*$' },
+            additionalProperties: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['printed', 'meant', 'why'],
+              properties: { printed: nonEmpty, meant: { type: 'number' }, why: nonEmpty },
+            },
+          },
           // the columns under each year by their printed name: each an indicator (metric, or rows replacing the block's) or a breakdown
           subColumns: {
             type: 'object',

@@ -25,7 +25,7 @@ export const suspicious = {
     type: 'object',
     additionalProperties: false,
     required: ['metric', 'place', 'period', 'expect', 'note'],
-    properties: { metric, place, period: nonEmpty, expect: { type: 'number' }, note: nonEmpty },
+    properties: { metric, place, period: nonEmpty, expect: { type: 'number' }, note: nonEmpty, dimensions },
   },
 } as const;
 
@@ -56,6 +56,7 @@ export const footnotes = {
       },
       hereinafter: { const: true },
       unmarked: { const: true },
+      metrics: { type: 'array', minItems: 1, items: metric },
       dimensions: {
         type: 'object',
         additionalProperties: { type: 'array', items: { type: 'string', pattern: '^[A-Z0-9_]+$' } },
