@@ -47,6 +47,43 @@ describe('personal data in the release', () => {
         tokens.some((x) => x.token === t),
         t,
       );
+    // each bns-2026 bulletin's director, executor, their phones and the executor's e-mail
+    const bulletins: Record<string, string[]> = {
+      'bns-2026/water_supply_sewerage_by_region_2022.xls': [
+        'Габдурашит',
+        'Шауенова',
+        'Su.gabdurashit@aspire.gov.kz',
+        '749311',
+        '749056',
+      ],
+      'bns-2026/innovation_activity_of_enterprises_by_region_2022_kk.xls': [
+        'Имаш',
+        'Айгозина',
+        'a.imash@aspire.gov.kz',
+        '749329',
+        '749077',
+      ],
+      'bns-2026/income_differentiation_low_income_population_by_region_2024q4.xlsx': [
+        'Makshayeva',
+        'Belonossova',
+        'a.makshayeva@aspire.gov.kz',
+        '749262',
+        '749022',
+      ],
+      'bns-2026/tourism_satellite_account_2022.xlsx': [
+        'Assylkhanov',
+        'Nakipbekov',
+        'n.asylkhanovv@aspire.gov.kz',
+        '749280',
+        '749717',
+      ],
+    };
+    for (const [file, own] of Object.entries(bulletins))
+      for (const t of own)
+        assert.ok(
+          tokens.some((x) => x.token === t && x.from.startsWith(file)),
+          `${file}: ${t}`,
+        );
   });
 
   test('the file properties of nearly every dynamic table name a member of staff', () => {

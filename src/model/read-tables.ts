@@ -4,6 +4,7 @@
 // none of one it declares, stops the build naming the declaration.
 import { readBnsCsv } from '../sources/bns-csv.js';
 import { readDynamicPoints } from '../sources/bns-dynamic-points.js';
+import { readBulletinPoints } from '../sources/bns-bulletin-points.js';
 import { readDistrictBulletin, type DistrictRef } from '../sources/bns-district-bulletin.js';
 import { readGrpWorkbook } from '../sources/bns-grp.js';
 import { readIncomeCsv } from '../sources/bns-income-csv.js';
@@ -18,6 +19,7 @@ import { businessDays, months, readNbkRows, stepDays } from '../sources/nbk-csv.
 import {
   bnsCsvSpec,
   dynamicTableSpec,
+  bulletinTableSpec,
   nbkSpec,
   onlySnapshot,
   periodGridSpec,
@@ -83,6 +85,8 @@ async function readTable(
     }
     case 'dynamic-table':
       return { points: await readDynamicPoints(path(), dynamicTableSpec(table, reader)) };
+    case 'bulletin-table':
+      return { points: await readBulletinPoints(path(), bulletinTableSpec(table, reader)) };
     case 'nbk-csv': {
       const spec = nbkSpec(table, reader);
       const rows = await readNbkRows(path(), spec);

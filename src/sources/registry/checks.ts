@@ -72,6 +72,8 @@ export function readerMetrics(t: LoadedTable): string[] | null {
         ...p.blocks.flatMap((b) => (b.metric === undefined ? Object.values(b.rows ?? {}) : [b.metric])),
         ...Object.values(p.subColumns ?? {}).flatMap((s) => [...(s.metric === undefined ? [] : [s.metric]), ...Object.values(s.rows ?? {})]),
       ]);
+    case 'bulletin-table':
+      return reader.parts.flatMap((p) => Object.values(p.columns).flatMap((c) => (c.metric === undefined ? [] : [c.metric])));
     default:
       return null;
   }
@@ -88,7 +90,9 @@ function checkReaderMetrics(t: LoadedTable, emit: (file: string, field: string, 
   const reader = t.reader;
   const notes = reader.kind === 'period-grid' ? (reader.periodNotes ?? []) : [];
   const doubtful =
-    reader.kind === 'period-grid' || reader.kind === 'year-grid' || reader.kind === 'dynamic-table' ? (reader.suspicious ?? []) : [];
+    reader.kind === 'period-grid' || reader.kind === 'year-grid' || reader.kind === 'dynamic-table' || reader.kind === 'bulletin-table'
+      ? (reader.suspicious ?? [])
+      : [];
   for (const n of [...notes, ...doubtful])
     if (!own.has(n.metric)) emit(t.file, 'reader', `a note names metric "${n.metric}", which is no indicator of its table`);
 }

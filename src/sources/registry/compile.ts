@@ -9,7 +9,8 @@ import { DIMENSION_IDS, type DimensionCodes } from '../../lib/dimensions.js';
 import type { LoadedTable } from './load.js';
 import type { FootnoteScope } from '../bns-footnotes.js';
 import type { DynamicPointsSpec } from '../bns-dynamic-points.js';
-import type { BnsCsvReader, DynamicTableReader, Footnotes, NbkCsvReader, PeriodGridReader, YearGridReader } from './reader-schemas.js';
+import type { BulletinPointsSpec } from '../bns-bulletin-points.js';
+import type { BnsCsvReader, BulletinTableReader, DynamicTableReader, Footnotes, NbkCsvReader, PeriodGridReader, YearGridReader } from './reader-schemas.js';
 import { periodParser } from './periods.js';
 import { readerMetrics } from './checks.js';
 
@@ -113,6 +114,18 @@ export function dynamicTableSpec(table: LoadedTable, r: DynamicTableReader): Dyn
     footnotes: (r.footnotes ?? []).map(footnoteScope),
     // the schema fixes a range's shape ([from, to]); FromSchema cannot type a tuple
     moves: (r.moves ?? []).map((m) => ({ ...m, years: [m.years[0] as number, m.years[1] as number] as const })),
+    suspicious: r.suspicious ?? [],
+  };
+}
+
+export function bulletinTableSpec(table: LoadedTable, r: BulletinTableReader): BulletinPointsSpec {
+  const metrics = readerMetrics(table) ?? [];
+  return {
+    source_id: table.source.id,
+    period: r.period,
+    parts: r.parts.map((p) => inOrder(p)),
+    places: r.places,
+    units: Object.fromEntries(metrics.map((m) => [m, unitOf(table, m)])),
     suspicious: r.suspicious ?? [],
   };
 }

@@ -7,6 +7,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { nonEmpty } from '../table-schemas.js';
 import { dynamicTableReader, type DynamicTableReader } from './dynamic-table-schema.js';
 import { openSdgReader, type OpenSdgReader } from './open-sdg-schema.js';
+import { bulletinTableReader, type BulletinTableReader } from './bulletin-table-schema.js';
 import { regex, metric, place, year, dimensions, kind, suspicious, footnotes } from './reader-parts.js';
 
 export const bnsCsvReader = {
@@ -208,6 +209,7 @@ export const READER_SCHEMAS = {
   'year-grid': yearGridReader,
   'period-grid': periodGridReader,
   'dynamic-table': dynamicTableReader,
+  'bulletin-table': bulletinTableReader,
   'nbk-csv': nbkCsvReader,
   'daily-counts': dailyCountsReader,
   'open-sdg': openSdgReader,
@@ -220,7 +222,7 @@ export type DailyCountsReader = FromSchema<typeof dailyCountsReader>;
 export type NbkCsvReader = FromSchema<typeof nbkCsvReader>;
 export type YearGridReader = FromSchema<typeof yearGridReader>;
 export type PeriodGridReader = FromSchema<typeof periodGridReader>;
-export type { DynamicTableReader };
+export type { DynamicTableReader, BulletinTableReader };
 export type PeriodRule = FromSchema<typeof periodRule>;
 export type Footnotes = FromSchema<typeof footnotes>;
 export type Reader =
@@ -231,4 +233,5 @@ export type Reader =
   | YearGridReader
   | PeriodGridReader
   | OpenSdgReader
-  | DynamicTableReader;
+  | DynamicTableReader
+  | BulletinTableReader;
