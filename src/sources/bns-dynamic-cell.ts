@@ -107,3 +107,15 @@ function asNumber(t: string): { value: number; number: string } | null {
   const number = m[2] === undefined ? integer : `${integer}.${m[2]}`;
   return { value: Number(number), number: m[1]! + (m[2] === undefined ? '' : `${t[m[1]!.length]}${m[2]}`) };
 }
+
+/**
+ * A cell of a row that prints its unit in every cell ("15 МРП": 15 monthly calculation indices), the
+ * unit declared for the row: the number before it, with a note; any other text fails the build.
+ */
+export function readUnitCell(x: XLSX.CellObject | undefined, unit: string, keys: ReadonlySet<string>, where: string): DynamicValue {
+  if (x?.t !== 's' || !String(x.v).replace(PAD, '').endsWith(` ${unit}`)) return readDynamicCell(x, keys, where);
+  const raw = String(x.v);
+  const n = asNumber(raw.replace(PAD, '').slice(0, -unit.length - 1).replace(PAD, ''));
+  if (n === null) throw new Error(`${where}, field value: expected a number before "${unit}", found ${JSON.stringify(raw)}`);
+  return { value: n.value, nullReason: null, markers: [], notes: [`the cell holds the text ${JSON.stringify(raw)}: the number ${n.number} in the unit the row prints, "${unit}"`] };
+}

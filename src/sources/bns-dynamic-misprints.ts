@@ -1,6 +1,8 @@
-// Header cells of the Bureau's dynamic tables that the table misprints (bns-dynamic/NOTES.md: the
-// Social Code table's "I quarterone)", a machine-translated "I quarter1)"), read as the declaration
-// says they are meant, and the misprint said on every value under them.
+// Cells of the Bureau's dynamic tables that are not what they print, each declared: a header the table
+// misprints (the Social Code table's "I quarterone)", a machine-translated "I quarter1)"), read as meant
+// with the misprint said on every value under it; a value cell misprinted ("63,,4"), read as the declared
+// number with a note naming the raw cell; a cell that is no data (a stray 0.213 right of the methodology
+// column, a remark in a year column), passed over once its declared content is checked (NOTES.md there).
 import type * as XLSX from '@e965/xlsx';
 
 const squash = (t: string) => t.replace(/[\s\u00a0]+/gu, ' ').trim();
@@ -57,4 +59,23 @@ export function misprintedCells(declared: Readonly<Record<string, CellMisprint>>
   };
   const unmet = () => Object.keys(declared).filter((a) => !met.has(a));
   return { read, unmet };
+}
+
+/**
+ * Cells the declaration says are no data, by address, with the content each must hold: a 0 left right
+ * of the methodology column, a remark in a row's first year column ("Statistical records of strikes and
+ * lockouts are not kept."). `hide` makes a declared cell empty for the reader (after checking its
+ * content); `unmet` gives the declared addresses never met.
+ */
+export function strayCells(declared: Readonly<Record<string, string | number>> = {}, where: (address: string) => string) {
+  const met = new Set<string>();
+  const hide = (address: string, x: XLSX.CellObject | undefined) => {
+    if (!(address in declared)) return x;
+    if (x === undefined || x.v !== declared[address])
+      throw new Error(`${where(address)}: the declared stray content ${JSON.stringify(declared[address])} is not there (found ${JSON.stringify(x?.v ?? null)})`);
+    met.add(address);
+    return undefined;
+  };
+  const unmet = () => Object.keys(declared).filter((a) => !met.has(a));
+  return { hide, unmet };
 }

@@ -74,6 +74,8 @@ export interface DynamicPointsPart {
   endsAt?: string;
   methodologyColumn?: string;
   cellMisprints?: DynamicTableSpec['cellMisprints'];
+  strayCells?: DynamicTableSpec['strayCells'];
+  unitInCells?: DynamicTableSpec['unitInCells'];
 }
 
 export interface DynamicSubColumn {

@@ -21,8 +21,8 @@
 // is ever taken from a workbook.
 import { readFile } from 'node:fs/promises';
 import * as XLSX from '@e965/xlsx';
-import { normaliseKey, readDynamicCell, type DynamicValue } from './bns-dynamic-cell.js';
-import { misprintedCells, misprintedHeaders, type CellMisprint } from './bns-dynamic-misprints.js';
+import { normaliseKey, readDynamicCell, readUnitCell, type DynamicValue } from './bns-dynamic-cell.js';
+import { misprintedCells, misprintedHeaders, strayCells, type CellMisprint } from './bns-dynamic-misprints.js';
 import { lastRow } from './bns-dynamic-end.js';
 import type { ColumnPeriod, PeriodsAre } from './bns-dynamic-periods.js';
 import { findHeader, headerAt, headerRowsAt } from './bns-dynamic-header.js';
@@ -98,6 +98,10 @@ export interface DynamicTableSpec {
   methodologyColumn?: string;
   /** Value cells the table misprints, by address ("Q46": "63,,4" meant 63.4): read so, the raw cell named on the value. */
   cellMisprints?: Record<string, CellMisprint>;
+  /** Cells that are no data, by address, with the content each holds (a 0 right of the methodology column). */
+  strayCells?: Record<string, string | number>;
+  /** Rows that print their unit in every cell, by label ("15 МРП": the unit "МРП"). */
+  unitInCells?: Record<string, string>;
 }
 
 export interface DynamicCell extends DynamicValue {
@@ -145,7 +149,8 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
   const ws = wb.Sheets[spec.sheet];
   if (!ws || !ws['!ref']) throw new Error(`${path}: no sheet "${spec.sheet}" (sheets: ${wb.SheetNames.join(', ')})`);
   const range = XLSX.utils.decode_range(ws['!ref']);
-  const cell = (r: number, c: number) => ws[XLSX.utils.encode_cell({ r, c })] as XLSX.CellObject | undefined;
+  const stray = strayCells(spec.strayCells, (a) => `${path}, sheet "${spec.sheet}", cell ${a}`);
+  const cell = (r: number, c: number) => stray.hide(XLSX.utils.encode_cell({ r, c }), ws[XLSX.utils.encode_cell({ r, c })] as XLSX.CellObject | undefined);
   // a header cell is read as the table means it where the declaration names its misprint
   const { headerCell, noteOf } = misprintedHeaders(cell, spec.headerMisprints);
   const text = (r: number, c: number) => {
@@ -280,7 +285,9 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
     if (seen.has(key)) throw new Error(`${at(r, lc)}, field label: "${label}" twice in block ${block.id} (first at ${seen.get(key)})`);
     seen.set(key, at(r, lc));
     for (const [c, col] of columns) {
-      const read = misprints.read(XLSX.utils.encode_cell({ r, c }), cell(r, c)) ?? readDynamicCell(cell(r, c), keys, `${at(r, c)} ("${label}", "${col.header}")`);
+      const where = `${at(r, c)} ("${label}", "${col.header}")`;
+      const unit = spec.unitInCells?.[label];
+      const read = misprints.read(XLSX.utils.encode_cell({ r, c }), cell(r, c)) ?? (unit === undefined ? readDynamicCell(cell(r, c), keys, where) : readUnitCell(cell(r, c), unit, keys, where));
       for (const k of read.markers)
         if (!keys.has(k)) throw new Error(`${at(r, c)}, field value: footnote "${k}" glued to the value, but the table prints no such footnote`);
       // a key the table prints no text for is said on the value and goes no further (no footnote to apply)
@@ -304,6 +311,7 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
     }
   }
   for (const b of spec.blocks) if (!opened.has(b)) throw new Error(`${path}, sheet "${spec.sheet}": block "${b.heading ?? b.id}" has no rows`);
+  for (const a of stray.unmet()) throw new Error(`${path}, sheet "${spec.sheet}", cell ${a}: a declared stray cell the reader never met`);
   for (const a of misprints.unmet()) throw new Error(`${path}, sheet "${spec.sheet}", cell ${a}: a declared misprint in no row the table reads`);
   return { cells, footnotes, ...(methodologyAt === null ? {} : { methodology }) };
 }

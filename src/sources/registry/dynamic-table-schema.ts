@@ -81,6 +81,14 @@ export const dynamicTableReader = {
           // the header of a column of words saying how each row's indicator is computed: text, never a value
           methodologyColumn: nonEmpty,
           // value cells the table misprints, by address: the text printed, the number meant and why
+          // cells that are no data, by address, with the content each holds (a 0 right of the methodology column)
+          strayCells: {
+            type: 'object',
+            propertyNames: { pattern: '^[A-Z]{1,3}[1-9][0-9]*$' },
+            additionalProperties: { anyOf: [nonEmpty, { type: 'number' }] },
+          },
+          // rows that print their unit in every cell ("15 МРП"), by label: the unit
+          unitInCells: { type: 'object', additionalProperties: nonEmpty },
           cellMisprints: {
             type: 'object',
             propertyNames: { pattern: '^[A-Z]{1,3}[1-9][0-9]*$' },
