@@ -114,3 +114,34 @@ describe('a regional bulletin table', () => {
     );
   });
 });
+
+describe('a regional bulletin table in blocks, its places in column B', () => {
+  const INCOME = join(
+    snapshotsDir(),
+    'bns-2026/income_differentiation_low_income_population_by_region_2024q4.xlsx',
+  );
+
+  test('each block of places is read under its heading, every place once in each', async () => {
+    const { part, reader, raw } = await declaredSheet('bns-income-differentiation-2024q4', '1');
+    assert.equal(part.labelColumn, 1);
+    assert.deepEqual(
+      [0, 1, 2].map((b) => raw.filter((c) => c.block === b && c.column === 'C').length),
+      [21, 21, 18],
+    );
+    // a block declared out of its printed order fails naming the heading's cell
+    const [total, urban, rural] = part.blocks!;
+    await assert.rejects(
+      readBulletinTable(
+        INCOME,
+        bulletinSpecOf({ ...part, blocks: [total!, rural!, urban!] }, reader.places),
+      ),
+      /sheet "1", cell B27, field label: block "In urban areas" out of the declared order/u,
+    );
+    // without the blocks, the urban block's heading is a row the declaration does not name
+    const { blocks: _b, ...unblocked } = part;
+    await assert.rejects(
+      readBulletinTable(INCOME, bulletinSpecOf(unblocked, reader.places)),
+      /cell B27, field label: row "In urban areas" is no place the declaration names/u,
+    );
+  });
+});

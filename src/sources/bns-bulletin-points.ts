@@ -4,7 +4,7 @@
 // its one period is the bulletin's (a year, a quarter), each declared column one indicator, each row a place, and a sheet of the
 // urban or rural part of the country a breakdown of the same indicators (area U or R).
 import type { Point } from './records.js';
-import type { DimensionCodes } from '../lib/dimensions.js';
+import { DIMENSION_IDS, type DimensionCodes } from '../lib/dimensions.js';
 import { markTableBorders } from './bns-breaks.js';
 import { readBulletinTable, type BulletinTableSpec } from './bns-bulletin-table.js';
 import { annualPeriod, quarterPeriod, type PeriodBounds } from './bns-periods.js';
@@ -14,6 +14,8 @@ export interface BulletinPointsColumn {
   header: string;
   /** The column's indicator; absent when skipped. */
   metric?: string;
+  /** Its breakdown, where columns are parts of one indicator ("total", "city", "village": area _T, U, R). */
+  dimensions?: DimensionCodes;
   /** Read and checked, not published (said in the declaration's notes why). */
   skip?: true;
 }
@@ -25,6 +27,9 @@ export interface BulletinPointsPart {
   dimensions?: DimensionCodes;
   endsAt?: string;
   ignore?: string[];
+  labelColumn?: number;
+  /** Blocks of places down the sheet by their heading, each a breakdown ("In urban areas": area U). */
+  blocks?: { heading: string; dimensions: DimensionCodes }[];
 }
 
 export interface BulletinPointsSpec {
@@ -46,6 +51,13 @@ export function bulletinPeriod(period: string): PeriodBounds {
   throw new Error(`a bulletin's period is a year or a quarter, not "${period}"`);
 }
 
+/** A value's breakdown: its sheet's, its block's and its column's, in the model's order of dimensions. */
+export function dimensionsOf(part: BulletinPointsPart, column: BulletinPointsColumn, block: number): { dimensions?: DimensionCodes } {
+  const codes = { ...part.dimensions, ...part.blocks?.[block]?.dimensions, ...column.dimensions };
+  if (Object.keys(codes).length === 0) return {};
+  return { dimensions: Object.fromEntries(DIMENSION_IDS.filter((d) => codes[d] !== undefined).map((d) => [d, codes[d]!])) };
+}
+
 /** The shape reader's spec of a declared part. */
 export function bulletinSpecOf(part: BulletinPointsPart, places: Record<string, string>): BulletinTableSpec {
   return {
@@ -54,6 +66,8 @@ export function bulletinSpecOf(part: BulletinPointsPart, places: Record<string, 
     places: Object.keys(places),
     ...(part.endsAt === undefined ? {} : { endsAt: part.endsAt }),
     ...(part.ignore === undefined ? {} : { ignore: part.ignore }),
+    ...(part.labelColumn === undefined ? {} : { labelColumn: part.labelColumn }),
+    ...(part.blocks === undefined ? {} : { blocks: part.blocks.map((b) => b.heading) }),
   };
 }
 
@@ -77,7 +91,7 @@ export async function readBulletinPoints(path: string, spec: BulletinPointsSpec)
         unit: spec.units[column.metric]!,
         source_id: spec.source_id,
         note: c.notes.length > 0 ? c.notes.join('; ') : null,
-        ...(part.dimensions === undefined ? {} : { dimensions: part.dimensions }),
+        ...dimensionsOf(part, column, c.block),
       });
     }
   }

@@ -29,16 +29,25 @@ export interface BulletinTableSpec {
   endsAt?: string;
   /** Labels of rows under the table that are neither places nor data (a note, a legend line). */
   ignore?: readonly string[];
+  /** The column of the row labels (0 = A; 1 = B, column A empty). */
+  labelColumn?: number;
+  /**
+   * Headings of blocks of places down the sheet ("Total", "In urban areas", "In the countryside"): a
+   * row with only the label opens its block, and each place is once in each block; absent: one block.
+   */
+  blocks?: readonly string[];
 }
 
 export interface BulletinCell extends DynamicValue {
   label: string;
+  /** The index of its block among the declared headings (0 when none is declared). */
+  block: number;
   column: string;
   /** "B5": the cell on its sheet. */
   address: string;
 }
 
-export const INSIGNIFICANT = 'the cell shows 0.0: by the legend of the bulletin ("0,0"), an insignificant value, less than half the last decimal shown; none is "-"';
+export const INSIGNIFICANT = 'the cell shows 0.0: by the legend of the bulletin ("0,0", "0.0"), an insignificant value, less than half the last decimal shown; none is "-"';
 
 const squash = (t: string) => t.replace(/[\s\u00a0]+/gu, ' ').trim();
 
@@ -53,16 +62,18 @@ export async function readBulletinTable(path: string, spec: BulletinTableSpec): 
     const x = cell(r, c);
     return x === undefined || x.t === 'z' ? '' : squash(String(x.v));
   };
-  const at = (r: number, c = 0) => `${path}, sheet "${spec.sheet}", cell ${XLSX.utils.encode_cell({ r, c })}`;
+  const lc = spec.labelColumn ?? 0;
+  const at = (r: number, c = lc) => `${path}, sheet "${spec.sheet}", cell ${XLSX.utils.encode_cell({ r, c })}`;
   const places = new Set(spec.places);
 
+  const headings = spec.blocks ?? [];
   let first = range.s.r;
-  while (first <= range.e.r && !places.has(text(first, 0))) first++;
+  while (first <= range.e.r && !places.has(text(first, lc)) && !headings.includes(text(first, lc))) first++;
   if (first > range.e.r) throw new Error(`${path}, sheet "${spec.sheet}": no row labelled with a declared place`);
   let last = range.e.r;
   if (spec.endsAt !== undefined) {
     let end = first;
-    while (end <= range.e.r && text(end, 0) !== spec.endsAt) end++;
+    while (end <= range.e.r && text(end, lc) !== spec.endsAt) end++;
     if (end > range.e.r) throw new Error(`${path}, sheet "${spec.sheet}": no row "${spec.endsAt}" ends the table`);
     last = end - 1;
   }
@@ -70,7 +81,7 @@ export async function readBulletinTable(path: string, spec: BulletinTableSpec): 
   const declared = new Map<number, string>();
   for (const [letter, col] of Object.entries(spec.columns)) {
     const c = XLSX.utils.decode_col(letter);
-    if (c < 1) throw new Error(`${path}, sheet "${spec.sheet}": column ${letter} is the label column`);
+    if (c <= lc) throw new Error(`${path}, sheet "${spec.sheet}": column ${letter} is not right of the label column`);
     const printed = squash([...Array(first - range.s.r).keys()].map((i) => text(range.s.r + i, c)).join(' '));
     if (printed !== col.header)
       throw new Error(`${at(first - 1, c)}, field header: column ${letter} is headed "${printed}", the declaration says "${col.header}"`);
@@ -78,12 +89,21 @@ export async function readBulletinTable(path: string, spec: BulletinTableSpec): 
   }
 
   const cells: BulletinCell[] = [];
-  const seen = new Map<string, string>();
+  let seen = new Map<string, string>();
   const filled = (r: number, c: number) => text(r, c) !== '' || cell(r, c)?.t === 'n';
+  let block = headings.length === 0 ? 0 : -1;
   for (let r = first; r <= last; r++) {
-    const label = text(r, 0);
-    const valued = [...Array(range.e.c).keys()].map((i) => i + 1).filter((c) => filled(r, c));
+    const label = text(r, lc);
+    for (let c = 0; c < lc; c++) if (filled(r, c)) throw new Error(`${at(r, c)}, field label: a cell left of the label column`);
+    const valued = [...Array(Math.max(0, range.e.c - lc)).keys()].map((i) => i + lc + 1).filter((c) => filled(r, c));
     if (label === '' && valued.length === 0) continue;
+    const heading = headings.indexOf(label);
+    if (heading >= 0 && valued.length === 0) {
+      if (heading !== block + 1) throw new Error(`${at(r)}, field label: block "${label}" out of the declared order`);
+      [block, seen] = [heading, new Map()];
+      continue;
+    }
+    if (block < 0) throw new Error(`${at(r)}, field label: row "${label}" before the first declared block`);
     if (!places.has(label)) {
       if (valued.length === 0 && spec.ignore?.includes(label)) continue;
       throw new Error(`${at(r)}, field label: row "${label}" is no place the declaration names`);
@@ -97,8 +117,9 @@ export async function readBulletinTable(path: string, spec: BulletinTableSpec): 
       const read = readDynamicCell(cell(r, c), new Set(), `${at(r, c)} ("${label}", column ${letter})`);
       // the bulletins' legend: "0,0" is an insignificant value, not none ("-")
       if (read.value === 0) read.notes.push(INSIGNIFICANT);
-      cells.push({ ...read, label, column: letter, address });
+      cells.push({ ...read, label, block, column: letter, address });
     }
   }
+  if (headings.length > 0 && block !== headings.length - 1) throw new Error(`${path}, sheet "${spec.sheet}": block "${headings[block + 1]}" not found`);
   return cells;
 }

@@ -3,6 +3,7 @@
 // it, and what /api/v1 answers for the indicator, place and breakdown a raw cell maps to.
 import assert from 'node:assert/strict';
 import type { BulletinCell } from '../../src/sources/bns-bulletin-table.js';
+import { dimensionsOf, type BulletinPointsPart } from '../../src/sources/bns-bulletin-points.js';
 import { declaredBulletin, declaredSheet } from './bulletin-declared.js';
 import { servedRealRelease } from './real-app.js';
 
@@ -35,12 +36,14 @@ export function servedBulletins() {
   const compareEveryCell = async (sourceId: string) => {
     const { reader } = await declaredBulletin(sourceId);
     const raw = new Map<string, BulletinCell>();
-    for (const part of reader.parts) {
+    for (const declared of reader.parts) {
+      const part = declared as BulletinPointsPart;
       const { raw: cells } = await declaredSheet(sourceId, part.sheet);
       for (const c of cells) {
         const metric = part.columns[c.column]!.metric;
         if (metric === undefined) continue;
-        const key = `${metric}|${reader.places[c.label]}|${part.dimensions?.area ?? ''}`;
+        const area = dimensionsOf(part, part.columns[c.column]!, c.block).dimensions?.area;
+        const key = `${metric}|${reader.places[c.label]}|${area ?? ''}`;
         assert.ok(!raw.has(key), `${part.sheet}!${c.address}: ${key} twice`);
         raw.set(key, { ...c, address: `${part.sheet}!${c.address}` });
       }

@@ -34,6 +34,8 @@ export const bulletinTableReader = {
               properties: {
                 header: nonEmpty,
                 metric,
+                // its breakdown, where columns are parts of one indicator ("total", "city", "village")
+                dimensions,
                 // read and checked, not published
                 skip: { const: true },
               },
@@ -44,6 +46,19 @@ export const bulletinTableReader = {
           // the label of the first row after the table (the bulletin's number over its authors' names): never read
           endsAt: nonEmpty,
           ignore: { type: 'array', items: nonEmpty },
+          // the column of the labels (1: column B, column A empty)
+          labelColumn: { type: 'integer', minimum: 0, maximum: 3 },
+          // blocks of places down the sheet by their heading, each a breakdown ("In urban areas": area U)
+          blocks: {
+            type: 'array',
+            minItems: 1,
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['heading', 'dimensions'],
+              properties: { heading: nonEmpty, dimensions },
+            },
+          },
         },
       },
     },
