@@ -46,7 +46,8 @@ describe('the dynamic tables in the real release', () => {
           )
             continue;
           const indicator = block.metric ?? sub?.metric ?? (sub?.rows ?? block.rows!)[c.label]!;
-          const place = block.metric ? reader.places![c.label]! : (part.place ?? 'KZ');
+          const place =
+            block.metric && !part.yearsDown ? reader.places![c.label]! : (part.place ?? 'KZ');
           if (moved.has(place)) continue; // a footnote gives those values to another place: below
           // a value at the end of the period is the instant its column ends; a year's IV quarter is that quarter
           const period = block.atEnd

@@ -6,6 +6,9 @@ import * as XLSX from '@e965/xlsx';
 import { ownPeriod, periodUnder, type ColumnPeriod } from './bns-dynamic-periods.js';
 import type { DynamicTableSpec } from './bns-dynamic-table.js';
 
+// the year the month names across are read in: the one the title names, or any one when each row is a
+// year of its own (yearsDown: the reader gives each cell its row's year)
+const monthsYear = (spec: DynamicTableSpec) => spec.monthsOf ?? (spec.yearsDown ? 2000 : undefined);
 const squash = (t: string) => t.replace(/[\s\u00a0]+/gu, ' ').trim();
 
 /** A repeated header: a row whose cells right of the labels are all periods (one or more). */
@@ -19,7 +22,7 @@ export function headerAt(
   for (const c of valueColumns) {
     const x = cell(r, c);
     if (x === undefined || x.t === 'z' || String(x.v).trim() === '') continue;
-    const p = ownPeriod(x.v, spec.periods, spec.monthsOf);
+    const p = ownPeriod(x.v, spec.periods, monthsYear(spec));
     if (!p) return null;
     own.set(c, p);
   }
@@ -52,7 +55,7 @@ export function headerRowsAt(
   const from = (spec.labelColumn ?? 0) + 1;
   const own = new Map<number, ColumnPeriod>();
   for (let c = from; c <= range.e.c; c++) {
-    const p = ownPeriod(cell(r, c)?.v, periods, spec.monthsOf);
+    const p = ownPeriod(cell(r, c)?.v, periods, monthsYear(spec));
     if (p) own.set(c, p);
   }
   if (own.size === 0) return null;

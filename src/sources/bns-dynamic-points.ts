@@ -76,6 +76,8 @@ export interface DynamicPointsPart {
   cellMisprints?: DynamicTableSpec['cellMisprints'];
   strayCells?: DynamicTableSpec['strayCells'];
   unitInCells?: DynamicTableSpec['unitInCells'];
+  yearsDown?: true;
+  keylessFootnotes?: DynamicTableSpec['keylessFootnotes'];
 }
 
 export interface DynamicSubColumn {
@@ -157,7 +159,8 @@ export async function readDynamicPoints(path: string, spec: DynamicPointsSpec): 
       const metric = sub?.metric ?? (block.metric === undefined ? (sub?.rows ?? block.rows)?.[c.label] : block.metric);
       const byRow = block.rowDimensions?.[c.label];
       const dimensions = block.dimensions === undefined && sub?.dimensions === undefined && byRow === undefined ? undefined : { ...block.dimensions, ...sub?.dimensions, ...byRow };
-      const place = block.metric === undefined ? (part.place ?? 'KZ') : spec.places[c.label];
+      // a sheet of years down the rows is one place's (its rows are years, not places)
+      const place = block.metric === undefined || part.yearsDown ? (part.place ?? 'KZ') : spec.places[c.label];
       if (metric === undefined || place === undefined)
         throw new Error(`${where}, field label: row "${c.label}" is not mapped by the declaration (block "${block.heading ?? 'top'}")`);
       cells.push({

@@ -24,7 +24,7 @@ import * as XLSX from '@e965/xlsx';
 import { normaliseKey, readDynamicCell, readUnitCell, type DynamicValue } from './bns-dynamic-cell.js';
 import { misprintedCells, misprintedHeaders, strayCells, type CellMisprint } from './bns-dynamic-misprints.js';
 import { lastRow } from './bns-dynamic-end.js';
-import type { ColumnPeriod, PeriodsAre } from './bns-dynamic-periods.js';
+import { periodUnder, type ColumnPeriod, type PeriodsAre } from './bns-dynamic-periods.js';
 import { findHeader, headerAt, headerRowsAt } from './bns-dynamic-header.js';
 import { readPeriodsDown } from './bns-dynamic-down.js';
 
@@ -61,6 +61,10 @@ export interface DynamicTableSpec {
   repeatedHeaders?: true;
   /** Month names across: the months of this year (the title names it, or the row under the months: "2008 year"). */
   monthsOf?: number;
+  /** Month names across and a year in the label column of each row ("2016", then its twelve months): each cell the month of its row's year. */
+  yearsDown?: true;
+  /** Footnotes printed without their key under the table, by key: the start of their text ("*": "The source of the weight components"). */
+  keylessFootnotes?: Record<string, string>;
   /** Block headings printed in the first period column, the label column empty (the PPI by region). */
   headingsInValues?: true;
   /**
@@ -173,8 +177,14 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
 
   // Footnotes first: their keys decide how a glued key is cut from a number.
   const footnotes = new Map<string, string>();
+  const footnoteRows = new Set<number>();
   const last = lastRow(first.headerRow, range.e.r, labelText, spec.endsAt, at);
   for (let r = first.headerRow + 1; r <= last; r++) {
+    const keyless = Object.entries(spec.keylessFootnotes ?? {}).find(([, start]) => labelText(r).startsWith(start));
+    if (keyless && !valueColumns.some((c) => filled(r, c))) {
+      footnotes.set(keyless[0], labelText(r));
+      footnoteRows.add(r);
+    }
     const m = FOOTNOTE.exec(labelText(r));
     if (m && !valueColumns.some((c) => filled(r, c))) {
       const key = normaliseKey(m[1]!).replace(' ', '').replace(/^(\*+)\)$/u, '$1');
@@ -259,7 +269,7 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
       continue;
     }
     if (!hasValues) {
-      if (FOOTNOTE.test(label) || spec.ignore?.includes(label)) continue;
+      if (FOOTNOTE.test(label) || footnoteRows.has(r) || spec.ignore?.includes(label)) continue;
       // a key glued to a block's heading reaches every row of the block, when the heading is declared without it
       const cut = labelKey(label);
       const heading = spec.blocks.find((b) => (b.heading === label || b.heading === cut?.[1]) && (b.within === undefined || b.within === group));
@@ -304,7 +314,7 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
         block: block.id,
         label: name,
         address: XLSX.utils.encode_cell({ r, c }),
-        period: col.bounds,
+        period: spec.yearsDown ? monthOfRow(label, col.header, spec.periods, at(r, lc)) : col.bounds,
         header: col.header,
         sub: col.sub ?? null,
       });
@@ -314,6 +324,12 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
   for (const a of stray.unmet()) throw new Error(`${path}, sheet "${spec.sheet}", cell ${a}: a declared stray cell the reader never met`);
   for (const a of misprints.unmet()) throw new Error(`${path}, sheet "${spec.sheet}", cell ${a}: a declared misprint in no row the table reads`);
   return { cells, footnotes, ...(methodologyAt === null ? {} : { methodology }) };
+}
+
+/** The month of a column in the year its row names (yearsDown): a row whose label is no year fails the build. */
+function monthOfRow(label: string, month: string, periods: PeriodsAre, where: string): ColumnPeriod['bounds'] {
+  if (!/^(?:19|20)\d\d$/u.test(label)) throw new Error(`${where}, field label: "${label}" is no year, in a sheet of years down the rows`);
+  return periodUnder(month, Number(label), periods)!.bounds;
 }
 
 /** The column whose header cell is the declared methodology heading (null when none is declared). */

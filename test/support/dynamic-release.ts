@@ -75,7 +75,8 @@ export function servedDynamicTables() {
       )
         continue;
       const id = sub?.metric ?? block.metric ?? (sub?.rows ?? block.rows!)[c.label]!;
-      const place = block.metric ? reader.places![c.label]! : (part.place ?? 'KZ');
+      const place =
+        block.metric && !part.yearsDown ? reader.places![c.label]! : (part.place ?? 'KZ');
       const period = block.atEnd ? c.period.period_end : c.period.period;
       const o = await observation(id, place, period, {
         ...block.dimensions,

@@ -78,6 +78,10 @@ export const dynamicTableReader = {
           headerMisprints: { type: 'object', additionalProperties: nonEmpty },
           // the label of the first row after the table (a bulletin's number over its authors' names): never read
           endsAt: nonEmpty,
+          // month names across and a year in the label column of each row: each cell the month of its row's year
+          yearsDown: { const: true },
+          // footnotes printed without their key under the table: key -> the start of their text
+          keylessFootnotes: { type: 'object', additionalProperties: nonEmpty },
           // the header of a column of words saying how each row's indicator is computed: text, never a value
           methodologyColumn: nonEmpty,
           // value cells the table misprints, by address: the text printed, the number meant and why
