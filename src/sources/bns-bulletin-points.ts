@@ -1,13 +1,14 @@
 // The Bureau's regional bulletin tables (bns-2026/*, snapshots README) as points of declared
 // indicators: the `bulletin-table` reader of sources/datasets/ (compiled by
 // src/sources/registry/compile.ts). Each part is a sheet read by its shape (bns-bulletin-table.ts):
-// its one period is the bulletin's (a year, a quarter), each declared column one indicator, each row a place, and a sheet of the
+// its one period is the bulletin's (a year, a quarter; a column of stocks "at the end of the reporting
+// period" the instant it ends), each declared column one indicator, each row a place, and a sheet of the
 // urban or rural part of the country a breakdown of the same indicators (area U or R).
 import type { Point } from './records.js';
 import { DIMENSION_IDS, type DimensionCodes } from '../lib/dimensions.js';
 import { markTableBorders } from './bns-breaks.js';
 import { readBulletinTable, type BulletinTableSpec } from './bns-bulletin-table.js';
-import { annualPeriod, quarterPeriod, type PeriodBounds } from './bns-periods.js';
+import { annualPeriod, instantPeriod, quarterPeriod, type PeriodBounds } from './bns-periods.js';
 import { flagCells, type DoubtfulCell } from './bns-period-grid.js';
 
 export interface BulletinPointsColumn {
@@ -16,6 +17,8 @@ export interface BulletinPointsColumn {
   metric?: string;
   /** Its breakdown, where columns are parts of one indicator ("total", "city", "village": area _T, U, R). */
   dimensions?: DimensionCodes;
+  /** A stock "at the end of the reporting period": its value is the instant the period ends. */
+  atEnd?: true;
   /** Read and checked, not published (said in the declaration's notes why). */
   skip?: true;
 }
@@ -84,7 +87,7 @@ export async function readBulletinPoints(path: string, spec: BulletinPointsSpec)
       points.push({
         metric: column.metric,
         place: spec.places[c.label]!,
-        ...bounds,
+        ...(column.atEnd ? instantPeriod(bounds.period_end) : bounds),
         value: c.value,
         null_reason: c.nullReason,
         status: 'final',

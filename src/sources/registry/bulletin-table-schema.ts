@@ -36,6 +36,8 @@ export const bulletinTableReader = {
                 metric,
                 // its breakdown, where columns are parts of one indicator ("total", "city", "village")
                 dimensions,
+                // a stock "at the end of the reporting period": the instant the period ends
+                atEnd: { const: true },
                 // read and checked, not published
                 skip: { const: true },
               },
