@@ -187,22 +187,6 @@ describe('a release built from the pinned snapshots', async () => {
 });
 
 describe('building', () => {
-  test('the same inputs twice give one revision and seal nothing new', async () => {
-    const { releasesDir, revision } = await copyOfRealRelease();
-    const again = await buildRelease({
-      snapshotsDir: snapshotsDir(),
-      releasesDir,
-      sourcesDir: SOURCES_DIR,
-      builtAt: buildTime(),
-    });
-    assert.equal(again.revision, revision);
-    assert.equal(again.created, false);
-    assert.deepEqual(
-      (await readdir(releasesDir)).filter((n) => !n.startsWith('.')).sort(),
-      ['CURRENT', revision].sort(),
-    );
-  });
-
   test('an altered snapshot fails the build, names the file and leaves the releases directory as it was', async () => {
     const { releasesDir, revision } = await copyOfRealRelease();
     const snapshots = tempDir('dala-snap-');

@@ -42,6 +42,8 @@ const PLACED: Record<string, Group> = {
   // kills builds while a server it started watches, and asserts the server failed no request: a
   // file on the other core can starve it (its real-release part runs in the extra group)
   'test/publish-kill.test.ts': 'system',
+  // a second whole build of the real release (release-public-url witnesses determinism in every run)
+  'test/release-rebuild.test.ts': 'extra',
 };
 
 /** The extra group's runs at scale, beside the default runs of the same files. */

@@ -6,7 +6,9 @@
 // release is verified against its seal before a process first uses it (a byte changed on disk is
 // rebuilt, never read), and `npm test` verifies it once and hands it to every file it runs
 // (DALA_TEST_REAL_RELEASE). Tests only read it; one that writes beside it (a second build, a damaged
-// copy) works on copyOfRealRelease(). Remove .cache/real-release to build it anew.
+// copy) works on copyOfRealRelease(). Remove .cache/real-release to build it anew. The same release
+// built with a public URL (DALA_PUBLIC_URL) is kept the same way, beside it, for the tests of what
+// that URL changes (keptRealRelease({ publicUrl })).
 import {
   existsSync,
   mkdirSync,
@@ -18,6 +20,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { cp } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildTime, PROJECT_ROOT, snapshotsDir, SOURCES_DIR } from '../../src/lib/config.js';
@@ -32,8 +35,20 @@ export interface RealRelease {
 
 /** Set by `npm test` for the files it runs: `<releasesDir>\n<revision>` of the verified release. */
 export const HANDED_DOWN = 'DALA_TEST_REAL_RELEASE';
-const CACHE = join(PROJECT_ROOT, '.cache', 'real-release');
 const KEEP = 2; // releases kept: the current inputs' and the one before (a branch switched back)
+
+/** Which build of the inputs: the default, or one with a public URL. */
+export interface Variant {
+  publicUrl?: string;
+}
+
+/** Where a variant's releases are kept: each its own directory, so pruning one keeps the others. */
+function cacheOf(variant: Variant): string {
+  const name = variant.publicUrl
+    ? `real-release-public-url-${createHash('sha256').update(variant.publicUrl).digest('hex').slice(0, 8)}`
+    : 'real-release';
+  return join(PROJECT_ROOT, '.cache', name);
+}
 
 function kept(dir: string): RealRelease | null {
   try {
@@ -45,8 +60,8 @@ function kept(dir: string): RealRelease | null {
 }
 
 /** Takes the build lock of `key` (a directory made atomically), or null while a live process holds it. */
-function lock(key: string): (() => void) | null {
-  const dir = join(CACHE, `${key}.lock`);
+function lock(cache: string, key: string): (() => void) | null {
+  const dir = join(cache, `${key}.lock`);
   try {
     mkdirSync(dir);
   } catch (err) {
@@ -60,18 +75,18 @@ function lock(key: string): (() => void) | null {
     }
     if (holder && pidAlive(holder)) return null;
     rmSync(dir, { recursive: true, force: true }); // a killed builder's lock
-    return lock(key);
+    return lock(cache, key);
   }
   writeFileSync(join(dir, 'pid'), String(process.pid));
   return () => rmSync(dir, { recursive: true, force: true });
 }
 
 /** Removes kept releases beyond the KEEP newest, and leftovers of killed builds. */
-function prune(current: string): void {
-  const entries = readdirSync(CACHE).map((name) => ({
+function prune(cache: string, current: string): void {
+  const entries = readdirSync(cache).map((name) => ({
     name,
-    path: join(CACHE, name),
-    mtime: statSync(join(CACHE, name)).mtimeMs,
+    path: join(cache, name),
+    mtime: statSync(join(cache, name)).mtimeMs,
   }));
   const building = /^[0-9a-f]{32}\.building-(\d+)$/;
   for (const e of entries) {
@@ -85,9 +100,9 @@ function prune(current: string): void {
     .forEach((e) => rmSync(e.path, { recursive: true, force: true }));
 }
 
-async function build(key: string): Promise<RealRelease> {
-  const dir = join(CACHE, key);
-  const staging = join(CACHE, `${key}.building-${process.pid}`);
+async function build(cache: string, key: string, variant: Variant): Promise<RealRelease> {
+  const dir = join(cache, key);
+  const staging = join(cache, `${key}.building-${process.pid}`);
   rmSync(staging, { recursive: true, force: true });
   // loaded only here: a process that finds the release kept never loads the build's modules
   const { buildRelease } = await import('../../src/release/build.js');
@@ -96,11 +111,12 @@ async function build(key: string): Promise<RealRelease> {
     releasesDir: join(staging, 'releases'),
     sourcesDir: SOURCES_DIR,
     builtAt: buildTime(),
+    ...(variant.publicUrl ? { publicUrl: variant.publicUrl } : {}),
   });
   writeFileSync(join(staging, 'revision'), `${result.revision}\n`);
   rmSync(dir, { recursive: true, force: true });
   renameSync(staging, dir);
-  prune(key);
+  prune(cache, key);
   return { releasesDir: join(dir, 'releases'), revision: result.revision };
 }
 
@@ -118,25 +134,27 @@ async function verified(release: RealRelease): Promise<boolean> {
  */
 export async function keptRealRelease(
   log: (line: string) => void = () => {},
+  variant: Variant = {},
 ): Promise<RealRelease> {
   const key = realReleaseKey();
-  mkdirSync(CACHE, { recursive: true });
+  const cache = cacheOf(variant);
+  mkdirSync(cache, { recursive: true });
   for (;;) {
-    const found = kept(join(CACHE, key));
+    const found = kept(join(cache, key));
     if (found && (await verified(found))) {
-      log(`real release ${found.revision}: kept (.cache/real-release/${key})`);
+      log(`real release ${found.revision}: kept (${cache}/${key})`);
       return found;
     }
-    const release = lock(key);
+    const release = lock(cache, key);
     if (!release) {
       await sleep(500); // another process builds it
       continue;
     }
     try {
-      const again = kept(join(CACHE, key)); // built while this process waited for the lock
+      const again = kept(join(cache, key)); // built while this process waited for the lock
       if (again && (await verified(again))) return again;
       const started = Date.now();
-      const built = await build(key);
+      const built = await build(cache, key, variant);
       log(
         `real release ${built.revision}: built in ${((Date.now() - started) / 1000).toFixed(1)} s`,
       );

@@ -1,7 +1,7 @@
 // Every file of a sealed release as a reader gets it: for a test that reads all of them (the data
 // files, the store, the evidence), the gzip and br variants decompressed and a PDF's words extracted.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { pdfsToText } from './pdftotext.js';
 
@@ -31,10 +31,14 @@ const OVERLAP = 64 * 1024;
 /**
  * Each file under `dir` with its text, one at a time: decompressed, and a PDF's raw bytes followed
  * by its words; a file longer than PIECE bytes as overlapping pieces, each yielded with its path.
- * The PDFs' words are extracted first, all in one pdftotext pass (pdfsToText).
+ * The PDFs' words are extracted first, all in one pdftotext pass (pdfsToText). `only` picks files by
+ * their path in the release (data/...).
  */
-export async function* releasedTexts(dir: string): AsyncGenerator<{ path: string; text: string }> {
-  const files = filesUnder(dir);
+export async function* releasedTexts(
+  dir: string,
+  only: (relative: string) => boolean = () => true,
+): AsyncGenerator<{ path: string; text: string }> {
+  const files = filesUnder(dir).filter((path) => only(relative(dir, path)));
   const pdfs = files.filter(isPdf);
   const words = await pdfsToText(pdfs.map(readableBytes));
   const wordsOf = new Map(pdfs.map((p, i) => [p, words[i]!]));
