@@ -36,6 +36,7 @@ export function findHeader(
   spec: DynamicTableSpec,
   at: (r: number, c?: number) => string,
 ): { headerRow: number; columns: Map<number, ColumnPeriod> } {
+  if (spec.placesAcross) return placesHeader(range, cell, spec, at);
   for (let r = range.s.r; r <= range.e.r; r++) {
     const header = headerRowsAt(r, range, cell, spec, at);
     if (header !== null) return header;
@@ -119,4 +120,37 @@ function subColumnsUnder(
   const seen = new Set([...columns.values()].map((p) => p.sub));
   for (const name of declared) if (!seen.has(name)) throw new Error(`${at(r + 1)}: no column "${name}" under the years`);
   return { headerRow: last, columns };
+}
+
+/**
+ * Places as column groups (placesAcross: a bulletin's regions, each over the parts of one year): the
+ * year alone in the label column above, the row of place names (each carried right over the columns
+ * under it) and the row of the parts of that year under them. Each column is its period, the place
+ * named as its sub-column, so the rows down stay indicators.
+ */
+function placesHeader(
+  range: XLSX.Range,
+  cell: (r: number, c: number) => XLSX.CellObject | undefined,
+  spec: DynamicTableSpec,
+  at: (r: number, c?: number) => string,
+): { headerRow: number; columns: Map<number, ColumnPeriod> } {
+  const lc = spec.labelColumn ?? 0;
+  let year: number | null = null;
+  for (let r = range.s.r; r < range.e.r; r++) {
+    const own = cell(r, lc);
+    if (own?.t === 'n' && Number.isInteger(own.v) && (own.v as number) >= 1900 && (own.v as number) <= 2100) year = own.v as number;
+    if (year === null) continue;
+    const columns = new Map<number, ColumnPeriod>();
+    let place = '';
+    for (let c = lc + 1; c <= range.e.c; c++) {
+      const name = cell(r, c);
+      if (name !== undefined && name.t === 's' && squash(String(name.v)) !== '') place = squash(String(name.v));
+      const p = periodUnder(cell(r + 1, c)?.v, year, spec.periods);
+      if (p === null) continue;
+      if (place === '') throw new Error(`${at(r + 1, c)}: a period "${p.header}" under no place`);
+      columns.set(c, { ...p, header: `${place} ${p.header}`, sub: place });
+    }
+    if (columns.size >= 2) return { headerRow: r + 1, columns };
+  }
+  throw new Error(`${at(range.s.r)}: no year alone in the label column over a row of places and a row of the parts of that year`);
 }

@@ -77,6 +77,7 @@ export interface DynamicPointsPart {
   strayCells?: DynamicTableSpec['strayCells'];
   unitInCells?: DynamicTableSpec['unitInCells'];
   yearsDown?: true;
+  placesAcross?: true;
   keylessFootnotes?: DynamicTableSpec['keylessFootnotes'];
 }
 
@@ -149,7 +150,7 @@ export async function readDynamicPoints(path: string, spec: DynamicPointsSpec): 
     footnotes.push(table.footnotes);
     for (const c of table.cells) {
       const block = part.blocks[Number(c.block)]!;
-      const sub = c.sub === null ? undefined : part.subColumns?.[c.sub];
+      const sub = c.sub === null || part.placesAcross ? undefined : part.subColumns?.[c.sub];
       if (part.skip?.includes(c.label) || block.skip || sub?.skip || sub?.skipRows?.includes(c.label)) {
         // a footnote on a row published from another table goes with the row: read, not applied here
         for (const k of c.markers) onSkipped.add(k);
@@ -160,7 +161,8 @@ export async function readDynamicPoints(path: string, spec: DynamicPointsSpec): 
       const byRow = block.rowDimensions?.[c.label];
       const dimensions = block.dimensions === undefined && sub?.dimensions === undefined && byRow === undefined ? undefined : { ...block.dimensions, ...sub?.dimensions, ...byRow };
       // a sheet of years down the rows is one place's (its rows are years, not places)
-      const place = block.metric === undefined || part.yearsDown ? (part.place ?? 'KZ') : spec.places[c.label];
+      // or its places across, a column group each (the column's place is its sub-column)
+      const place = part.placesAcross ? spec.places[c.sub!] : block.metric === undefined || part.yearsDown ? (part.place ?? 'KZ') : spec.places[c.label];
       if (metric === undefined || place === undefined)
         throw new Error(`${where}, field label: row "${c.label}" is not mapped by the declaration (block "${block.heading ?? 'top'}")`);
       cells.push({

@@ -63,6 +63,8 @@ export interface DynamicTableSpec {
   monthsOf?: number;
   /** Month names across and a year in the label column of each row ("2016", then its twelve months): each cell the month of its row's year. */
   yearsDown?: true;
+  /** Places as column groups over the parts of one year (the year alone in the label column above): each cell's place is its `sub`. */
+  placesAcross?: true;
   /** Footnotes printed without their key under the table, by key: the start of their text ("*": "The source of the weight components"). */
   keylessFootnotes?: Record<string, string>;
   /** Block headings printed in the first period column, the label column empty (the PPI by region). */

@@ -66,7 +66,7 @@ export function servedDynamicTables() {
     let compared = 0;
     for (const c of raw.cells) {
       const block = part.blocks[Number(c.block)]!;
-      const sub = c.sub === null ? undefined : part.subColumns?.[c.sub];
+      const sub = c.sub === null || part.placesAcross ? undefined : part.subColumns?.[c.sub];
       if (
         part.skip?.includes(c.label) ||
         block.skip ||
@@ -75,8 +75,11 @@ export function servedDynamicTables() {
       )
         continue;
       const id = sub?.metric ?? block.metric ?? (sub?.rows ?? block.rows!)[c.label]!;
-      const place =
-        block.metric && !part.yearsDown ? reader.places![c.label]! : (part.place ?? 'KZ');
+      const place = part.placesAcross
+        ? reader.places![c.sub!]!
+        : block.metric && !part.yearsDown
+          ? reader.places![c.label]!
+          : (part.place ?? 'KZ');
       const period = block.atEnd ? c.period.period_end : c.period.period;
       const o = await observation(id, place, period, {
         ...block.dimensions,

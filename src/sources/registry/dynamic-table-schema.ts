@@ -80,6 +80,8 @@ export const dynamicTableReader = {
           endsAt: nonEmpty,
           // month names across and a year in the label column of each row: each cell the month of its row's year
           yearsDown: { const: true },
+          // places as column groups over the parts of one year, the year alone in the label column above
+          placesAcross: { const: true },
           // footnotes printed without their key under the table: key -> the start of their text
           keylessFootnotes: { type: 'object', additionalProperties: nonEmpty },
           // the header of a column of words saying how each row's indicator is computed: text, never a value
