@@ -8,6 +8,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { buildApp, type DalaApp } from '../src/serve/app.js';
 import { AnswerCache, CachedAnswer } from '../src/serve/answers/cache.js';
 import { canonicalUrl } from '../src/serve/answers/canonical-url.js';
+import { CompressedAnswer } from '../src/serve/answers/compressed.js';
 import { makeV1Release } from './support/v1-fixture.js';
 
 let app: DalaApp;
@@ -177,6 +178,25 @@ test('the answer cache counts the bytes its answers hold: a variant made after a
   assert.ok(cache.get('a') && cache.get('c'));
   assert.equal(cache.heldBytes, a.weight + cache.get('c')!.weight);
   assert.ok(cache.heldBytes <= cache.maxBytes);
+});
+
+test('an answer kept only in Brotli makes its identity and gzip bytes once, when a client first asks for them, and the cache charges them', () => {
+  const body = Buffer.from(JSON.stringify({ values: Array.from({ length: 20_000 }, (_, i) => i) }));
+  const answer = new CompressedAnswer(body);
+  const cache = new AnswerCache();
+  cache.set('k', answer);
+  const held = cache.heldBytes;
+  const gzip = answer.gzip;
+  assert.deepEqual(gunzipSync(gzip), body);
+  assert.equal(answer.gzip, gzip, 'the gzip bytes are kept, not made again');
+  assert.equal(cache.heldBytes, held + gzip.length, 'a gzip client alone keeps no identity bytes');
+  const identity = answer.body;
+  assert.deepEqual(identity, body);
+  assert.equal(answer.body, identity, 'the identity bytes are kept, not made again');
+  assert.equal(identity.buffer.byteLength, identity.length, 'they own exactly their bytes');
+  assert.equal(cache.heldBytes, held + gzip.length + body.length);
+  assert.equal(cache.heldBytes, answer.weight);
+  assert.deepEqual(brotliDecompressSync(answer.br), body);
 });
 
 test('canonical URLs sort parameters by name, keep repeated names in order and normalise encoding', () => {
