@@ -24,6 +24,7 @@ export interface Probe {
 const ENCODINGS = ['br', 'gzip', 'identity'] as const;
 const CSV = 'text/csv';
 const JSON_TYPE = 'application/json';
+const JSONSTAT = 'application/vnd.json-stat+json';
 const SDMX_TYPES = {
   'structure-specific': 'application/vnd.sdmx.structurespecificdata+xml;version=2.1',
   generic: 'application/vnd.sdmx.genericdata+xml;version=2.1',
@@ -305,6 +306,19 @@ export async function probesOf(facts: ReleaseFacts): Promise<Probe[]> {
       files.map((f) => get(`/r/${facts.revision}/data/${f}`, '*/*', enc)),
     );
   }
+  // each dataset's JSON-stat: the sealed document sent as it is (the largest ones), in every coding
+  const stats = (await largestFiles(join(facts.dataDir, 'datasets'), Infinity))
+    .filter((f) => f.endsWith('.jsonstat.json'))
+    .slice(0, PER_PROBE);
+  for (const enc of ENCODINGS)
+    add(
+      'v1 dataset',
+      `JSON-stat, ${enc}`,
+      '/api/v1/datasets/<largest JSON-stat>',
+      stats.map((f) =>
+        get(`/api/v1/datasets/dataset:${f.slice(0, -'.jsonstat.json'.length)}`, JSONSTAT, enc),
+      ),
+    );
   return probes;
 }
 

@@ -12,6 +12,7 @@ import {
 import { pdfArtifacts } from './contracts/pdfs.js';
 import { geoFiles, regionAnalytics, regionOverview } from './contracts/regions.js';
 import { standardArtifacts } from './standards/index.js';
+import { datasetJsonStat } from './standards/dataset-jsonstat.js';
 import { mediaWeeklyDigest } from './contracts/media-digest.js';
 import { publicHolidayCalendar } from './contracts/public-holidays.js';
 import { qualityReport } from './contracts/quality-report.js';
@@ -44,6 +45,8 @@ export async function publishAll(model: Model, publicUrl?: string): Promise<Arti
   const pdfs = pdfArtifacts(model, publicUrl);
   pdfs.catch(() => {}); // awaited below; a publisher failing first must not leave its failure unhandled
   for (const publish of PUBLISHERS) artifacts.push(...(await publish(model)));
+  // before the catalogue and the package, which list every dataset's files
+  artifacts.push(...datasetJsonStat(model, publicUrl));
   artifacts.push(...(await pdfs));
   artifacts.push(...(await standardArtifacts(model, artifacts, publicUrl)));
   artifacts.push(provenance(model, artifacts));

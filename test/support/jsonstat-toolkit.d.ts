@@ -1,5 +1,5 @@
 // Typings of what the tests use of jsonstat-toolkit (the official JSON-stat JavaScript reader, which
-// ships none): a dataset's dimensions, categories and cells.
+// ships none): a dataset's dimensions, categories and cells, and a collection's datasets.
 declare module 'jsonstat-toolkit' {
   interface Category {
     label: string;
@@ -22,5 +22,11 @@ declare module 'jsonstat-toolkit' {
     Dimension(id: string): Dimension;
     Data(coordinates: Record<string, string>): Cell | null;
   }
-  export default function JSONstat(response: object): { Dataset(index: number): Dataset };
+  /** A response read: a dataset, or a collection whose embedded datasets Dataset() gives. */
+  interface Response {
+    class: string;
+    Dataset(index: number): Dataset;
+    Dataset(): Dataset[];
+  }
+  export default function JSONstat(response: object): Response;
 }

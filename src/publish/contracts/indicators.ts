@@ -278,7 +278,7 @@ export function countryPulse(model: Model): Artifact[] {
  * The series a dataset lists under a name: a breakdown's label is its one series; an indicator id is
  * every series of the indicator, its total first, then its breakdowns in key order.
  */
-function everySeriesOf(model: Model, name: string): string[] {
+export function everySeriesOf(model: Model, name: string): string[] {
   const key = seriesKeyOf(model.indicators, name);
   if (
     key !== name ||

@@ -1,13 +1,14 @@
 // The DCAT-AP 3.0 catalogue of the release (data/dcat-catalog.jsonld, and the same graph as
 // data/dcat-catalog.ttl): every dataset of the dataset catalog with its distributions (JSON or
-// GeoJSON, CSV, the PDFs made from it, the SDMX endpoint), the v1 API and the SDMX API as
-// dcat:DataService. Every node has an IRI (no blank nodes), so the bytes depend on the content only.
+// GeoJSON, CSV, JSON-stat, the PDFs made from it, the SDMX endpoint), the v1 API and the SDMX API
+// as dcat:DataService. Every node has an IRI (no blank nodes), so the bytes depend on the content only.
 // It names no release revision: it is hashed into the revision (docs/architecture.md "Release layout").
 import { sha256Hex } from '../../lib/hash.js';
 import type { DatasetDef, Model, SourceDef } from '../../model/model.js';
 import { artifactBytes, type Artifact } from '../artifact.js';
 import { sourceOf } from '../contracts/header.js';
 import { pdfsOf, temporalOf } from './dataset-content.js';
+import { jsonStatPathOf } from './dataset-jsonstat.js';
 import { DATA_THEME, DATA_THEME_LABELS, datasetTexts, type Texts } from './dataset-texts.js';
 import { topicSchemeIri, topicSchemeNodes, topicThemes } from './topic-themes.js';
 import {
@@ -82,7 +83,6 @@ export function dcatCatalog(model: Model, artifacts: Artifact[], base: string): 
     ]),
   );
   const themesOf = new Map([...textsOf].map(([id, t]) => [id, t.themes]));
-
   add({
     '@id': operator,
     '@type': 'foaf:Agent',
@@ -217,7 +217,9 @@ export function dcatCatalog(model: Model, artifacts: Artifact[], base: string): 
       'dcat:mediaType': ref(`${IANA_MEDIA_TYPE}${f.media}`),
       'dct:rights': ref(rights),
       'dct:license': ref(licence),
+      ...('standard' in f ? { 'dct:conformsTo': ref(f.standard['@id']) } : {}),
     };
+    if ('standard' in f) add(f.standard);
     if (fields.download) {
       const bytes = artifactBytes(fields.download);
       node['dcat:downloadURL'] = ref(fields.access);
@@ -254,6 +256,7 @@ export function dcatCatalog(model: Model, artifacts: Artifact[], base: string): 
     const files = [
       d.path,
       ...(d.csv_path ? [d.csv_path] : []),
+      ...[jsonStatPathOf(d) ?? ''].filter((p) => byPath.has(p)),
       ...pdfsOf(model, d, artifacts).map((a) => a.path),
     ];
     const distributions = files.map((path) => {
@@ -318,9 +321,6 @@ export function dcatCatalog(model: Model, artifacts: Artifact[], base: string): 
       });
     const span = temporalOf(model, d);
     const texts = textsOf.get(d.id)!;
-    // the page a person lands on is the dataset's own URL: HTML for a browser, JSON for a program
-    // (src/serve/v1/dataset-page.ts)
-    const landing = datasetIri(base, d);
     const node: Node = {
       '@id': datasetIri(base, d),
       '@type': ['dcat:Dataset', 'foaf:Document'],
@@ -329,7 +329,8 @@ export function dcatCatalog(model: Model, artifacts: Artifact[], base: string): 
       'dct:description': langs(texts.description),
       'dcat:keyword': texts.keywords.map((k) => ({ '@value': k.value, '@language': k.lang })),
       'dcat:theme': [...texts.themes.map(theme), ...topicThemes(model, base, d.id)],
-      'dcat:landingPage': ref(landing),
+      // the landing page is the dataset's own URL: HTML for a browser (src/serve/v1/dataset-page.ts)
+      'dcat:landingPage': ref(datasetIri(base, d)),
       'dct:license': ref(licence),
       // the release is the dataset's publication: issued and modified when it was built
       'dct:issued': typed(model.builtAt, 'xsd:dateTime'),
@@ -361,7 +362,6 @@ export function dcatCatalog(model: Model, artifacts: Artifact[], base: string): 
     }
     add(node);
   }
-
   add({
     '@id': catalogIri,
     '@type': 'dcat:Catalog',

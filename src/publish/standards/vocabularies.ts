@@ -66,6 +66,17 @@ export const FORMATS = {
   geojson: { fileType: 'GEOJSON', media: 'application/geo+json', description: 'GeoJSON' },
   csv: { fileType: 'CSV', media: 'text/csv', description: 'CSV table (RFC 4180, UTF-8)' },
   pdf: { fileType: 'PDF', media: 'application/pdf', description: 'one-page PDF' },
+  jsonstat: {
+    fileType: 'JSON',
+    media: 'application/json',
+    description:
+      'JSON-stat 2.0 collection, one dataset per indicator (also the API v1 dataset URL with format=jsonstat)',
+    standard: {
+      '@id': 'https://json-stat.org/format/',
+      '@type': 'dct:Standard',
+      'dct:title': { '@value': 'JSON-stat 2.0', '@language': 'en' },
+    },
+  },
   sdmx: {
     fileType: 'SDMX',
     media: 'application/vnd.sdmx.structurespecificdata+xml',
@@ -81,6 +92,7 @@ export const IANA_MEDIA_TYPE = 'https://www.iana.org/assignments/media-types/';
 export const KAZAKHSTAN = 'http://publications.europa.eu/resource/authority/country/KAZ';
 
 export function formatOfPath(path: string): FormatKey {
+  if (path.endsWith('.jsonstat.json')) return 'jsonstat';
   const ext = path.slice(path.lastIndexOf('.') + 1);
   if (ext === 'json' || ext === 'geojson' || ext === 'csv' || ext === 'pdf') return ext;
   throw new Error(`data/${path}: no catalogue format for .${ext}`);

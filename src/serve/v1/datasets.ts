@@ -9,6 +9,8 @@ import { DATASET_PAGE_HEADERS, datasetPage } from './dataset-page.js';
 import { evaluateFreshness } from './freshness.js';
 import { provenanceProperties } from './places.js';
 import { openObject } from './schemas.js';
+import { JSONSTAT_COLLECTION_SCHEMA, JSONSTAT_TYPE } from '../../lib/jsonstat-cube.js';
+import { jsonStatPathOf } from '../../publish/standards/dataset-jsonstat.js';
 import { ENTITY_TYPES } from './response-schemas.js';
 
 const base = {
@@ -87,6 +89,15 @@ export async function datasetRoutes(
             // the view is this family's own (datasetView below)
             headers: DATASET_PAGE_HEADERS,
             render: (view, release) => datasetPage(release, view as ReturnType<typeof datasetView>),
+          },
+          {
+            // sealed at build time (src/publish/standards/dataset-jsonstat.ts): sent, never computed
+            type: JSONSTAT_TYPE,
+            schema: JSONSTAT_COLLECTION_SCHEMA,
+            sealed: (view, release) => {
+              const path = jsonStatPathOf({ id: String(view['slug']), path: String(view['path']) });
+              return path === null ? undefined : release.files.get(path);
+            },
           },
         ],
         view: (entity, release) => datasetView(entity, release, now()),

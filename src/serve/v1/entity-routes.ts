@@ -3,7 +3,9 @@
 // from the store by id and by keyed page (src/store/entity-reader.ts), never held whole in memory.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ProblemError } from '../problems/errors.js';
-import type { LoadedRelease, ReleaseSource } from '../releases/release-types.js';
+import type { LoadedRelease, ReleaseSource, ServedFile } from '../releases/release-types.js';
+import { sendPrecomposed } from '../answers/hooks.js';
+import { sealedAnswer } from '../answers/sealed-answer.js';
 import { canonicalIdOf, canonicalUrl } from './aliases.js';
 import { collection, single } from './envelope.js';
 import { nextCursor, openPage } from './paging.js';
@@ -46,12 +48,17 @@ export interface EntityFamily<F extends Record<string, object> = {}, I extends o
   alternates?: readonly Alternate[];
 }
 
-/** Another representation of an item: its media type (one of negotiate.ts FORMATS), schema and writer of the item's view. */
+/**
+ * Another representation of an item: its media type (one of negotiate.ts FORMATS), its schema, and
+ * either a writer of the item's view or the sealed file of the release that is it.
+ */
 export interface Alternate {
   type: string;
   schema: object;
   headers?: Readonly<Record<string, string>>; // sent with it (an HTML page's security policy)
-  render(view: Record<string, unknown>, release: LoadedRelease): string;
+  render?(view: Record<string, unknown>, release: LoadedRelease): string;
+  /** The item's sealed file, sent as it is; undefined when this item has none (406: not offered). */
+  sealed?(view: Record<string, unknown>, release: LoadedRelease): ServedFile | undefined;
 }
 
 export interface FamilyOptions {
@@ -207,12 +214,18 @@ export function registerEntityFamily<
       reply.header('vary', 'Accept');
       const type = preferredType(request, formats);
       const alternate = alternates.find((a) => a.type === type);
-      if (alternate)
-        return reply
-          .headers(alternate.headers ?? {})
-          .type(`${type}; charset=utf-8`)
-          .send(alternate.render(view, release));
-      return single(request, release, view);
+      if (!alternate) return single(request, release, view);
+      reply.headers(alternate.headers ?? {});
+      if (alternate.render)
+        return reply.type(`${type}; charset=utf-8`).send(alternate.render(view, release));
+      const file = alternate.sealed?.(view, release);
+      if (!file)
+        throw new ProblemError(
+          'not_acceptable',
+          `${entity.id} has no ${type} representation in release ${release.revision}; offered: ${formats.filter((f) => f !== type).join(', ')}`,
+          { offered: formats.filter((f) => f !== type) },
+        );
+      return sendPrecomposed(request, reply, sealedAnswer(file, `${type}; charset=utf-8`));
     },
   });
 }
