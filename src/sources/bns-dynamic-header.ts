@@ -4,7 +4,7 @@
 // declared columns under each year ("Total", "male", "female"), named by the rows under the years.
 import * as XLSX from '@e965/xlsx';
 import { ownPeriod, periodUnder, type ColumnPeriod } from './bns-dynamic-periods.js';
-import type { DynamicTableSpec } from './bns-dynamic-table.js';
+import type { DynamicTableSpec } from './bns-dynamic-spec.js';
 
 // the year the month names across are read in: the one the title names, or any one when each row is a
 // year of its own (yearsDown: the reader gives each cell its row's year)
