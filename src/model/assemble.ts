@@ -38,7 +38,12 @@ export async function assembleModel(opts: AssembleOptions): Promise<Model> {
   const regions = [...tables.regions].sort((a, b) => (a.iso < b.iso ? -1 : 1));
 
   const { geo, districts } = await assembleGeo(resolve, regions, tables.districtCorrections);
-  const read = await readTables(registry, { resolve, regions, districts });
+  const read = await readTables(registry, {
+    resolve,
+    regions,
+    districts,
+    districtCoverage: tables.districtCoverage,
+  });
   // the base rate holds from its last decision until the release's as-of date (of every other series)
   read.points.push(...read.untilAsOf(latestNationalEnd(read.points)));
   // every point checked against its indicator's dimensions and keyed by its series (src/sources/series-keys.ts)
@@ -86,6 +91,7 @@ export async function assembleModel(opts: AssembleOptions): Promise<Model> {
     regions,
     legacyPlaces: tables.legacyPlaces,
     districts,
+    districtCoverage: tables.districtCoverage,
     indicators: registry.indicators,
     layers: buildLayers(registry, registry.indicators),
     topics: registry.topics,

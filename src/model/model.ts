@@ -3,6 +3,7 @@
 import type { Feature, FeatureCollection, MultiPolygon, Polygon, Point as GeoPoint } from 'geojson';
 import type {
   District,
+  DistrictCoverage,
   Indicator,
   Institution,
   LegacyPlace,
@@ -60,6 +61,8 @@ export interface Model {
   regions: Region[]; // sorted by iso
   legacyPlaces: LegacyPlace[]; // former units the series still cite (South Kazakhstan before 2018)
   districts: District[]; // sorted by id
+  // the districts the district bulletin and the boundaries do not share (sources/district-bulletin-coverage.json)
+  districtCoverage: DistrictCoverage[];
   indicators: Indicator[]; // as the registry declares them (sources/datasets/), in its order
   layers: Layer[]; // the time slice's groups of indicators, described by what they hold
   topics: TopicsTable; // the topic scheme every indicator is classified in

@@ -6,6 +6,7 @@ import { readBnsCsv } from '../sources/bns-csv.js';
 import { readDynamicPoints } from '../sources/bns-dynamic-points.js';
 import { readBulletinPoints } from '../sources/bns-bulletin-points.js';
 import { readDistrictBulletin, type DistrictRef } from '../sources/bns-district-bulletin.js';
+import type { DistrictCoverage } from '../sources/records.js';
 import { readGrpWorkbook } from '../sources/bns-grp.js';
 import { readIncomeCsv } from '../sources/bns-income-csv.js';
 import { flagCells, readPeriodGrid } from '../sources/bns-period-grid.js';
@@ -40,6 +41,7 @@ interface Context {
   resolve: (path: string) => string;
   regions: readonly Region[];
   districts: readonly DistrictRef[];
+  districtCoverage: readonly DistrictCoverage[];
 }
 
 export async function readTables(registry: Registry, context: Context): Promise<TablesRead> {
@@ -60,7 +62,7 @@ type Read = Partial<Omit<TablesRead, 'points'>> & { points: Point[] };
 
 async function readTable(
   table: LoadedTable,
-  { resolve, regions, districts }: Context,
+  { resolve, regions, districts, districtCoverage }: Context,
 ): Promise<Read> {
   const reader = table.reader;
   const path = () => resolve(onlySnapshot(table));
@@ -105,7 +107,7 @@ async function readTable(
     case 'working-age-csv':
       return { points: await readWorkingAgeCsv(path(), label) };
     case 'district-bulletin':
-      return { points: await readDistrictBulletin(path(), regions, districts) };
+      return { points: await readDistrictBulletin(path(), regions, districts, districtCoverage) };
     case 'daily-counts':
       // counted when the store's content is made (src/publish/point-counts.ts)
       return { points: [] };

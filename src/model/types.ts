@@ -1,6 +1,7 @@
 // Domain types of the model. The records the sources yield are declared with the readers
 // (src/sources/records.ts) and re-exported here, so the model and everything above it import one place.
 export type {
+  DistrictCoverage,
   Indicator,
   Institution,
   Lang,

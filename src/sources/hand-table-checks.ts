@@ -19,6 +19,7 @@ export function checkHandTables(t: HandTables): TableIssue[] {
   checkInstitutions(t, isos, emit);
   checkEvents(t, isos, emit);
   checkDistrictCorrections(t, emit);
+  checkDistrictCoverage(t, emit);
   unique('media-sample.json', t.media.publications, (r) => r.id, 'id', emit);
   t.media.publications.forEach((p, i) => {
     if (p.region_iso !== null && !isos.has(p.region_iso)) emit('media-sample.json', i, 'region_iso', `${p.region_iso} is not a region in sources/regions.json`);
@@ -120,11 +121,32 @@ function checkDistrictCorrections(t: HandTables, emit: Emit): void {
   });
 }
 
+/** Each coverage row's units lie in its region (geokz pcodes start with the region's), one row per unit. */
+function checkDistrictCoverage(t: HandTables, emit: Emit): void {
+  const file = 'district-bulletin-coverage.json';
+  const pcodeOf = new Map(t.regions.map((r) => [r.iso, r.geokz_pcode]));
+  unique(file, t.districtCoverage, (r) => `${r.region_iso} ${r.district_pcode ?? r.bulletin_row}`, 'district_pcode', emit);
+  t.districtCoverage.forEach((r, i) => {
+    const prefix = pcodeOf.get(r.region_iso);
+    if (prefix === undefined) return emit(file, i, 'region_iso', `${r.region_iso} is not a region in sources/regions.json`);
+    const formedLater = r.district_pcode !== undefined;
+    if (formedLater && (r.counted_in.length === 0 || r.bulletin_row !== undefined || r.drawn_in !== undefined))
+      emit(file, i, 'district_pcode', 'a district with no bulletin row names the rows counting its people (counted_in) and no bulletin_row or drawn_in');
+    if (!formedLater && (r.bulletin_row === undefined || r.drawn_in === undefined || r.counted_in.length > 0))
+      emit(file, i, 'bulletin_row', 'a bulletin row with no geokz district names the unit drawing its land (drawn_in) and no counted_in');
+    for (const field of ['district_pcode', 'drawn_in'] as const) {
+      const pcode = r[field];
+      if (pcode !== undefined && !pcode.startsWith(prefix)) emit(file, i, field, `${pcode} lies outside ${r.region_iso} (${prefix})`);
+    }
+  });
+}
+
 /** docs/interface.md §11.2: nothing unverified is ever labelled verified, and no hand row was verified at the primary source. */
 function checkNoVerified(t: HandTables, emit: Emit): void {
   const tables: [string, ReviewedRow[]][] = [
     ['regions.json', t.regions],
     ['district-corrections.json', t.districtCorrections],
+    ['district-bulletin-coverage.json', t.districtCoverage],
     ['institutions.json', t.institutions],
     ['events.json', t.events],
     ['legacy-places.json', t.legacyPlaces],

@@ -13,6 +13,7 @@ import { HandTableError, type TableIssue } from './table-issue.js';
 const FILES: Record<keyof HandTables, TableFile> = {
   regions: 'regions.json',
   districtCorrections: 'district-corrections.json',
+  districtCoverage: 'district-bulletin-coverage.json',
   institutions: 'institutions.json',
   events: 'events.json',
   legacyPlaces: 'legacy-places.json',

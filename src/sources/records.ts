@@ -3,7 +3,7 @@
 // (docs/architecture.md "Layers"); src/model/types.ts re-exports them. Every published value keeps
 // unit, period and source (docs/interface.md §10.2); a missing value is null with a reason, never 0.
 import type {
-  DistrictCorrectionRow, EventRow, HandReviewStatus, InstitutionRow, LegacyPlaceRow, MediaRow, MediaSampleFile,
+  DistrictCorrectionRow, DistrictCoverageRow, EventRow, HandReviewStatus, InstitutionRow, LegacyPlaceRow, MediaRow, MediaSampleFile,
   NameReviewRow, RegionRow, ReviewRow,
 } from './table-schemas.js';
 import type { IndicatorDeclaration } from './registry/indicator-schema.js';
@@ -78,9 +78,13 @@ export type MediaSample = MediaSampleFile;
 /** A name correction for one raw ADM2 attribute of the geokz shapefile (snapshots README). */
 export type DistrictCorrection = DistrictCorrectionRow;
 
+/** A district the district bulletin and the boundaries do not share, and where its people and land are (sources/README.md). */
+export type DistrictCoverage = DistrictCoverageRow;
+
 export interface HandTables {
   regions: Region[];
   districtCorrections: DistrictCorrection[];
+  districtCoverage: DistrictCoverage[];
   institutions: Institution[];
   events: HandEvent[];
   legacyPlaces: LegacyPlace[];

@@ -58,6 +58,9 @@ export async function pointsOfSources(
   },
 ): Promise<Point[]> {
   const tables = sourceIds.map(tableOf);
-  const read = await readTables({ ...registry, tables }, { districts: [], ...context });
+  const read = await readTables(
+    { ...registry, tables },
+    { districts: [], districtCoverage: [], ...context },
+  );
   return read.points;
 }

@@ -94,6 +94,7 @@ export function makeTestModel(): Model {
       },
     ],
     regions,
+    districtCoverage: [],
     districts: [
       {
         id: 'place:KZ-19/KZ191000',

@@ -1,4 +1,5 @@
 // region-overview, region-analytics/{slug}, kz_adm1_current.geojson and geo/regions/{slug}.geojson.
+import { regionDistrictNotes } from '../../sources/district-bulletin-coverage.js';
 import { borderChangesOf, changeConcerns } from '../../sources/bns-breaks.js';
 import type { Model } from '../../model/model.js';
 import type { Region } from '../../model/types.js';
@@ -139,6 +140,8 @@ export function regionAnalytics(model: Model): Artifact[] {
         districts: model.districts
           .filter((d) => d.region_iso === r.iso)
           .map((d) => ({ id: d.id, pcode: d.pcode, name: d.name })),
+        // why the district figures and this district set differ (DESIGN: each figure says its territory)
+        district_notes: regionDistrictNotes(model.districtCoverage, model.districts, r.iso),
         institutions: model.institutions
           .filter((i) => i.region_iso === r.iso)
           .map((i) => ({ id: i.id, name: i.name, website: i.website })),

@@ -253,6 +253,12 @@ export const statisticsSchemas = {
           },
         },
       },
+      district_notes: {
+        type: 'array',
+        items: str,
+        description:
+          'why the district population figures and this district set differ: a district with no figure and the rows counting its people, a figure on no district and why the districts do not sum to the region',
+      },
       institutions: {
         type: 'array',
         items: {
@@ -286,7 +292,16 @@ export const statisticsSchemas = {
           "ids of the reform events that moved this region's own borders (its series break there); a change elsewhere is not listed",
       },
     },
-    ['region', 'latest', 'series', 'districts', 'institutions', 'events', 'border_changes'],
+    [
+      'region',
+      'latest',
+      'series',
+      'districts',
+      'district_notes',
+      'institutions',
+      'events',
+      'border_changes',
+    ],
   ),
 };
 
