@@ -199,6 +199,38 @@ test('an answer kept only in Brotli makes its identity and gzip bytes once, when
   assert.deepEqual(brotliDecompressSync(answer.br), body);
 });
 
+test('an answer past the cache’s entry bound is kept in Brotli alone, and every coding of a repeat is the same answer', async () => {
+  const cache = new AnswerCache({ maxEntryBytes: 1024 });
+  const small = await buildApp({ releasesDir, pollMs: 60_000, answerCache: cache });
+  try {
+    const whole = await get(SERIES); // from the app whose bound the answer fits
+    assert.ok(whole.rawPayload.length > 1024, `${whole.rawPayload.length} bytes`);
+    const ask = (coding: string) =>
+      small.inject({ method: 'GET', url: SERIES, headers: { 'accept-encoding': coding } });
+    const br = await ask('br');
+    assert.equal(br.headers['content-encoding'], 'br');
+    assert.deepEqual(brotliDecompressSync(br.rawPayload), whole.rawPayload);
+    assert.equal(cache.size, 1, 'kept, though larger than the bound');
+    const held = cache.heldBytes;
+    assert.ok(held < whole.rawPayload.length, `${held} bytes held for ${whole.rawPayload.length}`);
+    for (const coding of ['identity', 'identity', 'gzip']) {
+      const res = await ask(coding);
+      assert.equal(res.statusCode, 200);
+      const body = coding === 'gzip' ? gunzipSync(res.rawPayload) : res.rawPayload;
+      assert.deepEqual(body, whole.rawPayload, coding);
+    }
+    assert.equal(cache.size, 1);
+    const gzipped = await ask('gzip');
+    assert.equal(
+      cache.heldBytes,
+      held + gzipped.rawPayload.length,
+      'the gzip bytes are kept, the identity bytes past the bound never',
+    );
+  } finally {
+    await small.close();
+  }
+});
+
 test('canonical URLs sort parameters by name, keep repeated names in order and normalise encoding', () => {
   assert.equal(canonicalUrl('/a?b=2&a=1'), '/a?a=1&b=2');
   assert.equal(canonicalUrl('/a?x=2&a=%41&x=1'), '/a?a=A&x=2&x=1');

@@ -5,11 +5,14 @@
 // answers) several times more. The identity and gzip bytes, for clients that do not accept br, are
 // made from the Brotli bytes the first time one is asked for and kept from then on, charged to the
 // answer cache as they are made (onGrow): made again on every request, a 3.4 MB snapshot's identity
-// bytes cost 3-4 ms of CPU each time, and its rate fell to a quarter.
+// bytes cost 3-4 ms of CPU each time, and its rate fell to a quarter. The answer cache keeps any
+// answer past its entry bound this way too (a whole SDMX structure message is 12-16 MB, in Brotli a
+// few hundred KB), and identity bytes past that bound are never kept: they are inflated for each
+// client that asks for them, a few tens of milliseconds where making the message again took hundreds.
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, brotliDecompressSync, constants as z, gzipSync } from 'node:zlib';
 import { owned } from './cache.js';
-import { RouteMadeAnswer } from './route-made.js';
+import { RouteMadeAnswer, type AnswerHeaders } from './route-made.js';
 
 const BROTLI_QUALITY = 1;
 const GZIP_LEVEL = 1;
@@ -24,9 +27,16 @@ export class CompressedAnswer extends RouteMadeAnswer {
   private identity: Buffer | null = null;
   private gz: Buffer | null = null;
 
-  /** `body`: the identity bytes, read only here (the caller may reuse their buffer afterwards). */
-  constructor(body: Buffer) {
-    super();
+  /**
+   * `body`: the identity bytes, read only here (the caller may reuse their buffer afterwards).
+   * `keepIdentity`: the most identity bytes kept once made.
+   */
+  constructor(
+    body: Buffer,
+    headers?: AnswerHeaders,
+    private readonly keepIdentity = Infinity,
+  ) {
+    super(headers);
     this.bodyBytes = body.length;
     this.br = owned(
       brotliCompressSync(body, {
@@ -53,7 +63,9 @@ export class CompressedAnswer extends RouteMadeAnswer {
   }
 
   get body(): Buffer {
-    return (this.identity ??= this.kept(brotliDecompressSync(this.br)));
+    if (this.identity) return this.identity;
+    const body = brotliDecompressSync(this.br);
+    return body.length > this.keepIdentity ? body : (this.identity = this.kept(body));
   }
 
   get gzip(): Buffer {

@@ -14,6 +14,8 @@ import {
 } from '../data/encoding.js';
 import { AnswerCache, CachedAnswer, type KeptAnswer } from './cache.js';
 import { canonicalUrl } from './canonical-url.js';
+import { CompressedAnswer } from './compressed.js';
+import { DEFAULT_CACHE_CONTROL, type AnswerHeaders } from './route-made.js';
 import { PROBLEM_MEDIA_TYPE, problem } from '../problems/errors.js';
 
 declare module 'fastify' {
@@ -27,9 +29,6 @@ declare module 'fastify' {
     answerComposed: KeptAnswer | null; // an answer the route sent with its representations made
   }
 }
-
-// An answer changes only when a release swaps, under the same URL; clients revalidate with the ETag.
-export const DEFAULT_CACHE_CONTROL = 'public, max-age=60, must-revalidate';
 
 function keyOf(request: FastifyRequest): string | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
@@ -117,15 +116,29 @@ export function installAnswerCache(scope: FastifyInstance, cache: AnswerCache): 
     if (reply.statusCode !== 200) return done(null, payload);
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
     const type = reply.getHeader('content-type');
-    const answer = new CachedAnswer(
-      Buffer.isBuffer(payload) ? payload : Buffer.from(payload),
-      typeof type === 'string' ? type : 'application/json; charset=utf-8',
-      String(reply.getHeader('cache-control') ?? DEFAULT_CACHE_CONTROL),
-      typeof reply.getHeader('link') === 'string' ? (reply.getHeader('link') as string) : null,
-      typeof reply.getHeader('deprecation') === 'string'
-        ? (reply.getHeader('deprecation') as string)
-        : null,
-    );
+    const headers: AnswerHeaders = {
+      contentType: typeof type === 'string' ? type : 'application/json; charset=utf-8',
+      cacheControl: String(reply.getHeader('cache-control') ?? DEFAULT_CACHE_CONTROL),
+      link:
+        typeof reply.getHeader('link') === 'string' ? (reply.getHeader('link') as string) : null,
+      deprecation:
+        typeof reply.getHeader('deprecation') === 'string'
+          ? (reply.getHeader('deprecation') as string)
+          : null,
+    };
+    const body = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
+    // past the entry bound the answer is kept in Brotli alone (./compressed.ts): otherwise every
+    // request for it made it again
+    const answer =
+      cache.maxEntryBytes > 0 && body.length > cache.maxEntryBytes
+        ? new CompressedAnswer(body, headers, cache.maxEntryBytes)
+        : new CachedAnswer(
+            body,
+            headers.contentType,
+            headers.cacheControl,
+            headers.link,
+            headers.deprecation,
+          );
     // HEAD runs the GET handler too, but only a GET is known to carry the whole body here.
     if (request.method === 'GET') cache.set(request.answerKey, answer);
     reply.removeHeader('content-length');

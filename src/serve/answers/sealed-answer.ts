@@ -4,7 +4,7 @@
 // route makes is: 304 on a matching If-None-Match, 412 on a failed If-Match, Vary: Accept, Accept-Encoding.
 import type { ServedFile } from '../releases/release-types.js';
 import type { KeptAnswer } from './cache.js';
-import { DEFAULT_CACHE_CONTROL } from './hooks.js';
+import { DEFAULT_CACHE_CONTROL } from './route-made.js';
 
 export function sealedAnswer(file: ServedFile, contentType: string): KeptAnswer {
   return {

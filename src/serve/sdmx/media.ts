@@ -1,7 +1,7 @@
 // The media types of /sdmx/2.1/ (SDMX 2.1 REST, "Selection of the appropriate representation";
 // SDMX-CSV 1.0 and SDMX-JSON 1.0 for their types), what each route offers, and how an answer is sent.
 import type { FastifyReply } from 'fastify';
-import { DEFAULT_CACHE_CONTROL } from '../answers/hooks.js';
+import { DEFAULT_CACHE_CONTROL } from '../answers/route-made.js';
 
 export const MEDIA = {
   structure: 'application/vnd.sdmx.structure+xml;version=2.1',

@@ -8,7 +8,7 @@ import { storeOf } from '../../store/reader.js';
 import { RawJson, answerBytes, answerParts, type WithRawJson } from '../answers/raw-json.js';
 import { CompressedAnswer } from '../answers/compressed.js';
 import { CachedAnswer } from '../answers/cache.js';
-import { DEFAULT_CACHE_CONTROL } from '../answers/hooks.js';
+import { DEFAULT_CACHE_CONTROL } from '../answers/route-made.js';
 import { asOfDate, parsePlaces, type SnapshotQuery } from './query.js';
 import { metricsJson, namesJson } from './snapshot-json.js';
 import type { TemporalSnapshot } from './schemas.js';
