@@ -106,14 +106,9 @@ function filesOf(release: LoadedRelease): Map<string, string> {
  * release, or the release manifest (which lists every file) where no dataset names the indicator.
  */
 export function permalinkOf(release: LoadedRelease, indicator: string): string {
-  let base = publicBases.get(release);
-  // the base is read from the release manifest: once per release, not per value
-  if (base === undefined) publicBases.set(release, (base = publicBaseOf(release)));
   const path = filesOf(release).get(indicator) ?? 'release-manifest.json';
-  return `${base}${releasePermalink(release.revision, path)}`;
+  return `${publicBaseOf(release)}${releasePermalink(release.revision, path)}`;
 }
-
-const publicBases = new WeakMap<LoadedRelease, string>();
 
 /** Names of entities read once per answer. */
 export class Labels {

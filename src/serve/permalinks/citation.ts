@@ -27,13 +27,23 @@ export const CITATION_SCHEMA = {
   },
 } as const;
 
-/** The public base URL the release was built for, from its manifest's permalink; '' when built without one. */
+const publicBases = new WeakMap<LoadedRelease, string>();
+
+/**
+ * The public base URL the release was built for, from its manifest's permalink; '' when built without
+ * one. Read once per release: the manifest lists every sealed file (megabytes at 2,000 data files),
+ * and a page of 100 datasets parsed it for each citation, 50 ms of CPU a request.
+ */
 export function publicBaseOf(release: LoadedRelease): string {
+  let base = publicBases.get(release);
+  if (base !== undefined) return base;
   const manifest = release.files.get('release-manifest.json');
   const permalink = manifest
     ? (JSON.parse(manifest.body.toString('utf8')) as { permalink?: string }).permalink
     : undefined;
-  return permalink ? permalink.slice(0, permalink.indexOf('/r/')) : '';
+  base = permalink ? permalink.slice(0, permalink.indexOf('/r/')) : '';
+  publicBases.set(release, base);
+  return base;
 }
 
 const bibtexEscape = (s: string) => s.replace(/([{}\\&%$#_^~])/g, '\\$1');
