@@ -282,3 +282,12 @@ export function jsonStatCube(
     },
   };
 }
+
+/**
+ * The sealed JSON-stat file of a dataset whose JSON is `datasets/<id>.json`; null for any other. The
+ * build writes it (src/publish/standards/dataset-jsonstat.ts) and the v1 dataset route sends it, so the
+ * rule lives here, where the serving process may import it without the build's modules.
+ */
+export function jsonStatPathOf(d: { id: string; path: string }): string | null {
+  return d.path === `datasets/${d.id}.json` ? `datasets/${d.id}.jsonstat.json` : null;
+}

@@ -17,19 +17,15 @@ import {
   jsonStatCube,
   type JsonStatCollection,
   type StatObservation,
+  jsonStatPathOf,
 } from '../../lib/jsonstat-cube.js';
-import type { DatasetDef, Model } from '../../model/model.js';
+import type { Model } from '../../model/model.js';
 import type { Point } from '../../model/types.js';
 import type { Artifact } from '../artifact.js';
 import { COUNTRY } from '../contracts/entities.js';
 import { sourceOf } from '../contracts/header.js';
 import { everySeriesOf } from '../contracts/indicators.js';
 import { pointsOfSeries } from '../contracts/points.js';
-
-/** The sealed JSON-stat file of a dataset whose JSON is `datasets/<id>.json`; null for any other. */
-export function jsonStatPathOf(d: Pick<DatasetDef, 'id' | 'path'>): string | null {
-  return d.path === `datasets/${d.id}.json` ? `datasets/${d.id}.jsonstat.json` : null;
-}
 
 /** An observation as the v1 observation view names it (src/serve/v1/observations.ts). */
 const statObservation = (p: Point): StatObservation => ({

@@ -8,7 +8,7 @@ import type { DatasetDef, Model, SourceDef } from '../../model/model.js';
 import { artifactBytes, type Artifact } from '../artifact.js';
 import { sourceOf } from '../contracts/header.js';
 import { pdfsOf, temporalOf } from './dataset-content.js';
-import { jsonStatPathOf } from './dataset-jsonstat.js';
+import { jsonStatPathOf } from '../../lib/jsonstat-cube.js';
 import { DATA_THEME, DATA_THEME_LABELS, datasetTexts, type Texts } from './dataset-texts.js';
 import { topicSchemeIri, topicSchemeNodes, topicThemes } from './topic-themes.js';
 import {

@@ -9,8 +9,11 @@ import { DATASET_PAGE_HEADERS, datasetPage } from './dataset-page.js';
 import { evaluateFreshness } from './freshness.js';
 import { provenanceProperties } from './places.js';
 import { openObject } from './schemas.js';
-import { JSONSTAT_COLLECTION_SCHEMA, JSONSTAT_TYPE } from '../../lib/jsonstat-cube.js';
-import { jsonStatPathOf } from '../../publish/standards/dataset-jsonstat.js';
+import {
+  JSONSTAT_COLLECTION_SCHEMA,
+  JSONSTAT_TYPE,
+  jsonStatPathOf,
+} from '../../lib/jsonstat-cube.js';
 import { ENTITY_TYPES } from './response-schemas.js';
 
 const base = {
