@@ -113,8 +113,12 @@ test(
       console.log(
         `# ${CLIENTS} never-reading clients of a ${LARGE / 2 ** 20} MiB answer: RSS ${Math.round(before / 2 ** 20)} MiB, largest growth of one process ${Math.round(growth / 2 ** 20)} MiB; all closed by the server`,
       );
+      // The warm-up reached one worker; another reads the sealed file while it is measured (on its
+      // first use, or reading ahead behind its first answers: release-holder.ts) and holds it from then
+      // on: one copy of the answer, which the bound allows beside 64 MiB. A copy per client would be
+      // 20 of them (640 MiB).
       assert.ok(
-        growth < 64 * 2 ** 20,
+        growth < LARGE + 64 * 2 ** 20,
         `a serving process grew ${Math.round(growth / 2 ** 20)} MiB with ${CLIENTS} never-reading clients`,
       );
       assert.equal((await fetch(`${server.url}/api/v1/health`)).status, 200);
