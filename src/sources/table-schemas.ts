@@ -91,7 +91,7 @@ const districtCorrectionRow = {
 } as const;
 
 // A district the 2023 population bulletin and the geokz 2024 boundaries do not share: a geokz unit
-// formed after 1 January 2023 (no bulletin row; its people are in the rows `counted_in`), or a
+// the bulletin of 1 January 2023 has no row for (its people are in the rows `counted_in`), or a
 // bulletin row with no geokz unit (`bulletin_row`, its land inside the unit `drawn_in`); which of
 // the two a row is, the cross-checks hold (hand-table-checks.ts).
 const districtCoverageRow = {
