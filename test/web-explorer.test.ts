@@ -123,6 +123,21 @@ describe('web explorer in headless Chromium', { timeout: 300_000 }, () => {
     await page.close();
   });
 
+  test('a link naming an indicator the explorer does not offer says so, in the page and in an embed, rather than show another as if it were the one', async () => {
+    for (const [lang, path, said] of [
+      ['ru', '/', /«life_expectancy_2030».*нет.*показан: Среднегодовая численность населения/],
+      ['en', '/embed', /“life_expectancy_2030”.*shown instead: Average annual population/],
+    ] as const) {
+      const page = await open(`#lang=${lang}&metric=life_expectancy_2030`, undefined, path);
+      assert.match(await page.locator('.missing-indicator[role=status]').innerText(), said);
+      await page.close();
+    }
+    // an indicator it offers is shown with no such word
+    const page = await open('#lang=en&metric=life_expectancy');
+    assert.equal(await page.locator('.missing-indicator').count(), 0);
+    await page.close();
+  });
+
   test('moving the date slider follows the snapshot: regions with no value are hatched, never coloured', async () => {
     const page = await open('#lang=en&metric=employed');
     const latest = await fills(page);

@@ -4,9 +4,10 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api } from './api';
 import type { AppContext } from './context';
-import { indicatorsOf, seriesAt } from './breakdown';
+import { seriesAt } from './breakdown';
 import { splitsOf, useBase, useSeries } from './data';
 import { Embed } from './embed';
+import { chooseIndicator, indicatorsOf } from './indicator-choice';
 import { translator } from './i18n';
 import { Page } from './page';
 import { perCapitaOf } from './per-capita';
@@ -48,18 +49,16 @@ export function App() {
   // The indicator chosen, the series of its breakdown, and the series whose values are shown (the
   // Bureau's own per-person series, where per person is asked and it has one).
   const indicators = useMemo(() => (base ? indicatorsOf(base.metrics) : []), [base]);
-  const named = indicators.find((m) => m.id === view.metric);
   // An indicator the page does not list yet (one of the SDG goals'), the catalog and search (which
   // name every indicator) ask for the rest of the list; the indicator waits for it.
-  const unlisted = Boolean(view.metric && !named);
+  const { indicator, missing } = base
+    ? chooseIndicator(indicators, view.metric, DEFAULT_METRIC, !base.more)
+    : { indicator: null, missing: null };
+  const unlisted = Boolean(view.metric && !indicator);
   const wantsAll = unlisted || view.tab === 'catalog' || Boolean(view.q);
   useEffect(() => {
     if (wantsAll) base?.more?.();
   }, [wantsAll, base]);
-  const indicator =
-    base && !(unlisted && base.more)
-      ? (named ?? indicators.find((m) => m.id === DEFAULT_METRIC) ?? indicators[0]!)
-      : null;
   const metric = base && indicator ? seriesAt(base.metrics, indicator, view.dims) : null;
   const perCapita = base && metric ? perCapitaOf(metric, base.metrics) : null;
   const data = view.perCapita && perCapita?.kind === 'bureau' ? perCapita.metric : metric;
@@ -121,6 +120,7 @@ export function App() {
     base,
     indicators,
     indicator,
+    missing,
     metric,
     perCapita,
     shown,

@@ -17,9 +17,6 @@ import type { Lang, T } from './i18n';
 const indicatorOf = (m: Metric) => m.indicator ?? m.id;
 const codeOf = (m: Metric, d: DimensionId) => m.dimensions?.[d] ?? TOTAL_CODE;
 
-/** The indicators to choose from: each indicator's all-totals series. */
-export const indicatorsOf = (metrics: Metric[]) => metrics.filter((m) => indicatorOf(m) === m.id);
-
 const seriesOf = (metrics: Metric[], indicator: string) =>
   metrics.filter((m) => indicatorOf(m) === indicator);
 const matches = (m: Metric, dims: DimensionCodes) =>

@@ -15,6 +15,7 @@ export interface AppContext {
   base: Base | null;
   indicators: Metric[];
   indicator: Metric | null;
+  missing: string | null; // the indicator the URL named that the explorer does not offer
   metric: Metric | null; // the series of the breakdown chosen
   perCapita: PerCapita;
   shown: Shown | null;

@@ -4,9 +4,9 @@
 // of the date slider or a return to an indicator asks for nothing again.
 import { useEffect, useState } from 'preact/hooks';
 import { DIMENSIONS, TOTAL_CODE, type DimensionId } from '../../src/lib/dimensions.js';
-import type { TemporalLayers } from '../../src/serve/timemachine/schemas.js';
 import { api, type Base, type Dataset, type Metric, type Series, type TopicEntry } from './api';
-import { choose, dimensionsOf, indicatorsOf } from './breakdown';
+import { choose, dimensionsOf } from './breakdown';
+import { indicatorsOf, metricsOf } from './indicator-choice';
 import { POPULATION_METRIC } from './per-capita';
 import type { SeriesSet } from './compare';
 import type { Lang } from './i18n';
@@ -23,10 +23,6 @@ function startTopics(topics: TopicEntry[], shown: string): string[] | undefined 
   const its = topics.filter((t) => ids.some((id) => t.indicators.includes(id))).map((t) => t.id);
   return its.length && its.length < topics.length ? its : undefined;
 }
-
-const metricsOf = (layers: TemporalLayers) =>
-  // Daily event counts are not a regional indicator; every other metric of the store can be mapped.
-  layers.layers.flatMap((l) => l.metrics).filter((m) => m.layer !== 'events');
 
 /** The page's start-up data; `shown` is the indicator the first view shows. */
 export function useBase(shown: string, onError: (message: string) => void): Base | null {

@@ -55,6 +55,11 @@ export function Embed(ctx: AppContext) {
           {t('embedStale', { pinned: view.rev, revision: shown.revision })}
         </p>
       )}
+      {ctx.missing && (
+        <p class="hint missing-indicator" role="status">
+          {t('indicatorMissing', { id: ctx.missing, name: shown.metricName })}
+        </p>
+      )}
       {view.compare.length ? (
         <Compare
           places={view.compare}

@@ -31,6 +31,8 @@ export const enViews = {
   breakdown: 'Breakdown',
   breakdownShown: 'Shown: {breakdown}',
   bureau: 'Bureau of National Statistics',
+  indicatorMissing:
+    'This link names an indicator Dala does not have, “{id}”; shown instead: {name}.',
 };
 
 type ViewKey = keyof typeof enViews;
@@ -64,6 +66,8 @@ export const ruViews: Record<ViewKey, Message> = {
   breakdown: 'Разрез',
   breakdownShown: 'Показано: {breakdown}',
   bureau: 'Бюро национальной статистики АСПиР РК',
+  indicatorMissing:
+    'В ссылке назван показатель «{id}», которого в Dala нет; вместо него показан: {name}.',
 };
 
 export const kkViews: Record<ViewKey, Message> = {
@@ -95,4 +99,6 @@ export const kkViews: Record<ViewKey, Message> = {
   breakdown: 'Бөлініс',
   breakdownShown: 'Көрсетілгені: {breakdown}',
   bureau: 'ҚР СЖРА Ұлттық статистика бюросы',
+  indicatorMissing:
+    'Сілтемеде Dala-да жоқ «{id}» көрсеткіші аталған; оның орнына көрсетілгені: {name}.',
 };

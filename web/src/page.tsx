@@ -142,6 +142,11 @@ export function Page(ctx: AppContext) {
         {view.tab === 'catalog' && base && (
           <Catalog lang={view.lang} t={t} metrics={base.metrics} sourceOf={ctx.sourceOf} />
         )}
+        {view.tab === 'map' && ctx.missing && shown && (
+          <p role="status" class="hint missing-indicator">
+            {t('indicatorMissing', { id: ctx.missing, name: shown.metricName })}
+          </p>
+        )}
         {view.tab === 'map' &&
           (!base || !ctx.indicator || !ctx.metric || !shown || !drawn ? (
             <p aria-busy="true">{t('loading')}</p>
