@@ -23,34 +23,28 @@ export function categorySchemes(w: XmlWriter, scheme: CategoryScheme): void {
   );
 }
 
-export function categorisations(
-  w: XmlWriter,
-  scheme: string,
-  list: readonly Categorisation[],
-): void {
-  w.wrap('str:Categorisations', {}, () => {
-    for (const c of list)
-      w.wrap('str:Categorisation', maintainable('categoryscheme.Categorisation', c.id), () => {
-        names(w, 'com:Name', c.name);
-        w.wrap('str:Source', {}, () =>
-          w.leaf('Ref', {
-            id: c.dataflow,
-            version: VERSION,
-            agencyID: AGENCY,
-            package: 'datastructure',
-            class: 'Dataflow',
-          }),
-        );
-        w.wrap('str:Target', {}, () =>
-          w.leaf('Ref', {
-            id: c.category,
-            maintainableParentID: scheme,
-            maintainableParentVersion: VERSION,
-            agencyID: AGENCY,
-            package: 'categoryscheme',
-            class: 'Category',
-          }),
-        );
-      });
+/** One str:Categorisation (inside str:Categorisations): its dataflow and its category of `scheme`. */
+export function categorisation(w: XmlWriter, scheme: string, c: Categorisation): void {
+  w.wrap('str:Categorisation', maintainable('categoryscheme.Categorisation', c.id), () => {
+    names(w, 'com:Name', c.name);
+    w.wrap('str:Source', {}, () =>
+      w.leaf('Ref', {
+        id: c.dataflow,
+        version: VERSION,
+        agencyID: AGENCY,
+        package: 'datastructure',
+        class: 'Dataflow',
+      }),
+    );
+    w.wrap('str:Target', {}, () =>
+      w.leaf('Ref', {
+        id: c.category,
+        maintainableParentID: scheme,
+        maintainableParentVersion: VERSION,
+        agencyID: AGENCY,
+        package: 'categoryscheme',
+        class: 'Category',
+      }),
+    );
   });
 }

@@ -60,11 +60,11 @@ export function csvOptions(type: string): {
 /** A negotiated type as a Content-Type: its parameters after "; ", then the charset. */
 export const withCharset = (type: string) => `${type.split(';').join('; ')}; charset=utf-8`;
 
-export function send(reply: FastifyReply, type: string, body: string): FastifyReply {
+export function send(reply: FastifyReply, type: string, body: string | Buffer): FastifyReply {
   return reply
     .header('cache-control', DEFAULT_CACHE_CONTROL)
     .type(withCharset(type))
-    .send(Buffer.from(body));
+    .send(typeof body === 'string' ? Buffer.from(body) : body);
 }
 
 const ERROR_STATUSES = {

@@ -218,9 +218,14 @@ export function selectStructures(s: SdmxStructures, q: StructureQuery): Structur
     items !== null && resource === q.resource && matched.includes(`${resource} ${id}`)
       ? (item: { id: string }) => items.includes(item.id)
       : () => true;
+  // a code list kept whole is the release's own object, whose XML is kept (xml-pieces.ts)
   const codelists = s.codelists
     .filter((c) => lists.has(c.id))
-    .map((c) => ({ ...c, codes: c.codes.filter(itemOf('codelist', c.id)) }));
+    .map((c) => {
+      const keep = itemOf('codelist', c.id);
+      const codes = c.codes.filter(keep);
+      return codes.length === c.codes.length ? c : { ...c, codes };
+    });
   const concepts = idsOf('conceptscheme').size
     ? s.concepts.filter(itemOf('conceptscheme', CONCEPT_SCHEME))
     : null;

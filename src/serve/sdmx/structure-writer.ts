@@ -2,9 +2,10 @@
 // lists and the concept scheme, in the order StructuresType declares them.
 import type { Availability } from './availability.js';
 import { contentConstraint } from './constraint-writer.js';
-import { XmlWriter } from './xml.js';
+import type { XmlWriter } from './xml.js';
+import { XmlPieces } from './xml-pieces.js';
 import { NS, headerStart, maintainable, names, type MessageContext } from './namespaces.js';
-import { categorisations, categorySchemes } from './category-writer.js';
+import { categorisation, categorySchemes } from './category-writer.js';
 import { CATEGORY_SCHEME, type Categorisation, type CategoryScheme } from './categories.js';
 import {
   AGENCY,
@@ -134,92 +135,96 @@ function dataStructure(w: XmlWriter, d: DataStructure): void {
   });
 }
 
-/** The whole mes:Structure message of a selection. */
-export function structureMessage(selection: StructureSelection, ctx: MessageContext): string {
-  const w = new XmlWriter();
+function dataflow(w: XmlWriter, f: Dataflow): void {
+  w.wrap('str:Dataflow', maintainable('datastructure.Dataflow', f.id), () => {
+    names(w, 'com:Name', f.name);
+    w.wrap('str:Structure', {}, () =>
+      w.leaf('Ref', {
+        id: f.structure.id,
+        version: VERSION,
+        agencyID: AGENCY,
+        package: 'datastructure',
+        class: 'DataStructure',
+      }),
+    );
+  });
+}
+
+function codelist(w: XmlWriter, list: Codelist & { partial?: boolean }): void {
+  w.wrap(
+    'str:Codelist',
+    { ...maintainable('codelist.Codelist', list.id), isPartial: list.partial ? 'true' : undefined },
+    () => {
+      names(w, 'com:Name', list.name);
+      for (const code of list.codes) {
+        w.wrap(
+          'str:Code',
+          {
+            id: code.id,
+            urn: `urn:sdmx:org.sdmx.infomodel.codelist.Code=${AGENCY}:${list.id}(${VERSION}).${code.id}`,
+          },
+          () => names(w, 'com:Name', code.name),
+        );
+      }
+    },
+  );
+}
+
+function conceptScheme(w: XmlWriter, concepts: readonly Concept[]): void {
+  w.wrap('str:ConceptScheme', maintainable('conceptscheme.ConceptScheme', CONCEPT_SCHEME), () => {
+    names(w, 'com:Name', CONCEPT_SCHEME_NAME);
+    for (const c of concepts) {
+      w.wrap(
+        'str:Concept',
+        {
+          id: c.id,
+          urn: `urn:sdmx:org.sdmx.infomodel.conceptscheme.Concept=${AGENCY}:${CONCEPT_SCHEME}(${VERSION}).${c.id}`,
+        },
+        () => {
+          names(w, 'com:Name', c.name);
+          names(w, 'com:Description', c.description);
+        },
+      );
+    }
+  });
+}
+
+const categorisationOfScheme = (w: XmlWriter, c: Categorisation) =>
+  categorisation(w, CATEGORY_SCHEME, c);
+
+/**
+ * The whole mes:Structure message of a selection, as UTF-8 bytes. Each artefact the release's
+ * structures hold is written once and its bytes kept (xml-pieces.ts): a selection's artefacts are
+ * those objects, except code lists an item query cut, which are written for the one message.
+ */
+export function structureMessage(selection: StructureSelection, ctx: MessageContext): Buffer {
+  const m = new XmlPieces();
+  const { w } = m;
   w.open('mes:Structure', { 'xmlns:mes': NS.mes, 'xmlns:str': NS.str, 'xmlns:com': NS.com });
   headerStart(w, ctx);
   w.close('mes:Header');
   w.open('mes:Structures');
-  if (selection.dataflows.length) {
-    w.wrap('str:Dataflows', {}, () => {
-      for (const f of selection.dataflows)
-        w.wrap('str:Dataflow', maintainable('datastructure.Dataflow', f.id), () => {
-          names(w, 'com:Name', f.name);
-          w.wrap('str:Structure', {}, () =>
-            w.leaf('Ref', {
-              id: f.structure.id,
-              version: VERSION,
-              agencyID: AGENCY,
-              package: 'datastructure',
-              class: 'DataStructure',
-            }),
-          );
-        });
-    });
-  }
+  const each = <T extends object>(
+    element: string,
+    list: readonly T[] | undefined,
+    write: (w: XmlWriter, value: T) => void,
+  ) => {
+    if (!list?.length) return;
+    w.open(element);
+    for (const value of list) m.artefact(value, write);
+    w.close(element);
+  };
+  each('str:Dataflows', selection.dataflows, dataflow);
   if (selection.categoryScheme) categorySchemes(w, selection.categoryScheme);
-  if (selection.categorisations?.length)
-    categorisations(w, CATEGORY_SCHEME, selection.categorisations);
-  if (selection.codelists.length) {
-    w.wrap('str:Codelists', {}, () => {
-      for (const list of selection.codelists)
-        w.wrap(
-          'str:Codelist',
-          {
-            ...maintainable('codelist.Codelist', list.id),
-            isPartial: list.partial ? 'true' : undefined,
-          },
-          () => {
-            names(w, 'com:Name', list.name);
-            for (const code of list.codes) {
-              w.wrap(
-                'str:Code',
-                {
-                  id: code.id,
-                  urn: `urn:sdmx:org.sdmx.infomodel.codelist.Code=${AGENCY}:${list.id}(${VERSION}).${code.id}`,
-                },
-                () => names(w, 'com:Name', code.name),
-              );
-            }
-          },
-        );
-    });
-  }
-  if (selection.concepts) {
-    const concepts = selection.concepts;
-    w.wrap('str:Concepts', {}, () =>
-      w.wrap(
-        'str:ConceptScheme',
-        maintainable('conceptscheme.ConceptScheme', CONCEPT_SCHEME),
-        () => {
-          names(w, 'com:Name', CONCEPT_SCHEME_NAME);
-          for (const c of concepts) {
-            w.wrap(
-              'str:Concept',
-              {
-                id: c.id,
-                urn: `urn:sdmx:org.sdmx.infomodel.conceptscheme.Concept=${AGENCY}:${CONCEPT_SCHEME}(${VERSION}).${c.id}`,
-              },
-              () => {
-                names(w, 'com:Name', c.name);
-                names(w, 'com:Description', c.description);
-              },
-            );
-          }
-        },
-      ),
-    );
-  }
-  if (selection.dataStructures.length)
-    w.wrap('str:DataStructures', {}, () =>
-      selection.dataStructures.forEach((d) => dataStructure(w, d)),
-    );
+  each('str:Categorisations', selection.categorisations, categorisationOfScheme);
+  each('str:Codelists', selection.codelists, codelist);
+  if (selection.concepts) w.wrap('str:Concepts', {}, () => conceptScheme(w, selection.concepts!));
+  each('str:DataStructures', selection.dataStructures, dataStructure);
   if (selection.constraints?.length)
     w.wrap('str:Constraints', {}, () =>
       selection.constraints!.forEach((a) => contentConstraint(w, a)),
     );
   w.close('mes:Structures');
   w.close('mes:Structure');
-  return w.toString();
+  return m.bytes();
 }

@@ -46,7 +46,11 @@ export function attrs(values: Attributes): string {
 
 /** Collects a document's pieces; `open`/`close`/`leaf`/`text` write elements in document order. */
 export class XmlWriter {
-  private parts: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
+  private parts: string[];
+  /** A document begins with the XML declaration; a piece of one (`declaration: false`) does not. */
+  constructor(options: { declaration?: boolean } = {}) {
+    this.parts = options.declaration === false ? [] : ['<?xml version="1.0" encoding="UTF-8"?>'];
+  }
   open(name: string, attributes: Attributes = {}): this {
     this.parts.push(`<${name}${attrs(attributes)}>`);
     return this;
