@@ -291,3 +291,7 @@ export function jsonStatCube(
 export function jsonStatPathOf(d: { id: string; path: string }): string | null {
   return d.path === `datasets/${d.id}.json` ? `datasets/${d.id}.jsonstat.json` : null;
 }
+
+/** Whether a release path (under data/) is a dataset's JSON-stat file, as jsonStatPathOf names it. */
+export const isJsonStatPath = (path: string): boolean =>
+  /^datasets\/[^/]+\.jsonstat\.json$/.test(path);
