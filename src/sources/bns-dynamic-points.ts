@@ -79,6 +79,11 @@ export interface DynamicPointsPart {
   yearsDown?: true;
   placesAcross?: true;
   keylessFootnotes?: DynamicTableSpec['keylessFootnotes'];
+  /**
+   * Words of the title saying every value of the part is an estimate ("(estimated data)"): each value
+   * has status estimate (SDMX OBS_STATUS E) with the title said on it; a title without them fails the build.
+   */
+  estimatesByTitle?: string;
 }
 
 export interface DynamicSubColumn {
@@ -125,7 +130,7 @@ const columnOf = (address: string) => /^[A-Z]+/u.exec(address)![0].split('').red
 
 /** The shape reader's spec of a declared part: its blocks by index, the declared shape options as they are. */
 export function tableSpecOf(part: DynamicPointsPart): DynamicTableSpec {
-  const { blocks, place: _place, skip: _skip, subColumns, ...shape } = part;
+  const { blocks, place: _place, skip: _skip, subColumns, estimatesByTitle: _estimates, ...shape } = part;
   return {
     ...shape,
     ...(subColumns === undefined ? {} : { subColumns: Object.keys(subColumns) }),
@@ -148,6 +153,7 @@ export async function readDynamicPoints(path: string, spec: DynamicPointsSpec): 
         throw new Error(`${path}, sheet "${part.sheet}": block "${b.heading ?? 'top'}" needs either a metric (rows are places) or rows (each an indicator), or neither when skipped`);
     const table = await readDynamicTable(path, tableSpecOf(part));
     footnotes.push(table.footnotes);
+    const estimates = estimatesOf(path, part, table.title);
     for (const c of table.cells) {
       const block = part.blocks[Number(c.block)]!;
       const sub = c.sub === null || part.placesAcross ? undefined : part.subColumns?.[c.sub];
@@ -171,10 +177,10 @@ export async function readDynamicPoints(path: string, spec: DynamicPointsSpec): 
         ...(block.atEnd ? endOf(c.period, where) : block.fourthQuarter ? fourthQuarterOf(c.period, where) : c.period),
         value: c.value,
         null_reason: c.nullReason,
-        status: 'final',
+        status: estimates === null || c.value === null ? 'final' : 'estimate',
         unit: spec.units[metric]!,
         source_id: spec.source_id,
-        note: c.notes.length > 0 ? c.notes.join('; ') : null,
+        note: notesOf(c.value === null ? c.notes : [...(estimates === null ? [] : [estimates]), ...c.notes]),
         ...(dimensions === undefined ? {} : { dimensions }),
         markers: c.markers,
         table: index,
@@ -189,6 +195,16 @@ export async function readDynamicPoints(path: string, spec: DynamicPointsSpec): 
   flagCells(path, points, spec.suspicious, []);
   markTableBorders(points);
   return points;
+}
+
+const notesOf = (notes: string[]) => (notes.length > 0 ? notes.join('; ') : null);
+
+/** What a part whose title calls its values estimates says on each of them, or null for a part of published figures. */
+function estimatesOf(path: string, part: DynamicPointsPart, title: string | undefined): string | null {
+  if (part.estimatesByTitle === undefined) return null;
+  if (title === undefined || !title.includes(part.estimatesByTitle))
+    throw new Error(`${path}, sheet "${part.sheet}": the title "${title ?? ''}" does not say "${part.estimatesByTitle}" (declared estimatesByTitle)`);
+  return `the table's title: "${title}": the Bureau's estimate, not a survey result`;
 }
 
 /**

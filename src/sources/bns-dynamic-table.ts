@@ -49,6 +49,8 @@ export interface DynamicTable {
   footnotes: Map<string, string>;
   /** The declared methodology column's text by the label of its row (a heading's or a row's). */
   methodology?: Map<string, string>;
+  /** The table's title, as printed above its header (spaces collapsed); '' when none is printed. */
+  title?: string;
 }
 
 // a key as printed: "1)", "1 )", "2⁾", "*)", "*"
@@ -246,7 +248,7 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
   for (const b of spec.blocks) if (!opened.has(b)) throw new Error(`${path}, sheet "${spec.sheet}": block "${b.heading ?? b.id}" has no rows`);
   for (const a of stray.unmet()) throw new Error(`${path}, sheet "${spec.sheet}", cell ${a}: a declared stray cell the reader never met`);
   for (const a of misprints.unmet()) throw new Error(`${path}, sheet "${spec.sheet}", cell ${a}: a declared misprint in no row the table reads`);
-  return { cells, footnotes, ...(methodologyAt === null ? {} : { methodology }) };
+  return { cells, footnotes, title, ...(methodologyAt === null ? {} : { methodology }) };
 }
 
 /** The month of a column in the year its row names (yearsDown): a row whose label is no year fails the build. */

@@ -84,6 +84,8 @@ export const dynamicTableReader = {
           placesAcross: { const: true },
           // footnotes printed without their key under the table: key -> the start of their text
           keylessFootnotes: { type: 'object', additionalProperties: nonEmpty },
+          // words of the title saying every value is an estimate ("(estimated data)"): each value's status is estimate
+          estimatesByTitle: nonEmpty,
           // the header of a column of words saying how each row's indicator is computed: text, never a value
           methodologyColumn: nonEmpty,
           // value cells the table misprints, by address: the text printed, the number meant and why
