@@ -36,6 +36,13 @@ const SENT_PARAMETERS: Readonly<Record<string, string>> = {
 };
 const DEFAULT_PARAMETERS = 'charset=utf-8';
 
+/**
+ * Values of a media-type parameter that name an offered value, keyed by `type;parameter`: a range
+ * naming one is matched as if it named the offered value (SDMX-JSON's version=1.0 names the 1.0.0
+ * its type offers: src/serve/sdmx/media.ts).
+ */
+export type ParameterAliases = Readonly<Record<string, Readonly<Record<string, string>>>>;
+
 interface MediaRange {
   type: string; // type/subtype, lower case
   params: [string, string][]; // name (lower case) and value, in order
@@ -101,9 +108,14 @@ function asSent(offered: string): string {
 
 /**
  * The Accept header with, in each media range, only the parameters some offered type of that range
- * defines (and the weight): the rest say nothing about what this resource offers.
+ * defines (and the weight), each value an alias names read as the value it names: the rest say
+ * nothing about what this resource offers.
  */
-function relevantAccept(accept: string, offered: readonly MediaRange[]): string {
+function relevantAccept(
+  accept: string,
+  offered: readonly MediaRange[],
+  aliases: ParameterAliases,
+): string {
   return splitOutsideQuotes(accept, ',')
     .map((part) => parseRange(part))
     .filter((r): r is MediaRange => r !== null)
@@ -111,13 +123,19 @@ function relevantAccept(accept: string, offered: readonly MediaRange[]): string 
       const defined = new Set(
         offered.filter((o) => sameType(r.type, o)).flatMap((o) => o.params.map(([n]) => n)),
       );
-      const params = r.params.filter(([n]) => defined.has(n)).map(([n, v]) => `${n}=${v}`);
+      const params = r.params
+        .filter(([n]) => defined.has(n))
+        .map(([n, v]) => `${n}=${aliases[`${r.type};${n}`]?.[v.toLowerCase()] ?? v}`);
       return [r.type, ...params, ...(r.q === null ? [] : [`q=${r.q}`])].join(';');
     })
     .join(', ');
 }
 
-export function preferredType<T extends string>(request: FastifyRequest, offered: readonly T[]): T {
+export function preferredType<T extends string>(
+  request: FastifyRequest,
+  offered: readonly T[],
+  aliases: ParameterAliases = {},
+): T {
   const format = (request.query as { format?: string } | undefined)?.format;
   if (format !== undefined) {
     const named = FORMATS[format as Format] as T | undefined;
@@ -128,7 +146,7 @@ export function preferredType<T extends string>(request: FastifyRequest, offered
   const sent = offered.map(asSent);
   const ranges = sent.map((s) => parseRange(s)!);
   const chosen = new Negotiator({
-    headers: { accept: relevantAccept(accept, ranges) },
+    headers: { accept: relevantAccept(accept, ranges, aliases) },
   }).mediaType(sent);
   if (chosen) return offered[sent.indexOf(chosen)]!;
   throw new ProblemError(

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { preferredType } from '../answers/negotiate.js';
 import { pinned } from '../releases/pinned.js';
 import { storeOf } from '../../store/reader.js';
-import { csvOptions, DATA_TYPES, MEDIA, SCHEMA_TYPES, send } from './media.js';
+import { csvOptions, DATA_TYPES, MEDIA, SCHEMA_TYPES, VERSION_ALIASES, send } from './media.js';
 import { sdmxCsvWriter } from './data-csv.js';
 import {
   nonEmptyBatches,
@@ -129,7 +129,7 @@ async function data(
       'not_implemented',
       'includeHistory: earlier releases are served under /api/v1/releases',
     );
-  const type = preferredType(request, DATA_TYPES);
+  const type = preferredType(request, DATA_TYPES, VERSION_ALIASES);
   const release = pinned(request);
   const structures = structuresOf(release);
   const { flow, key } = queriedFlow(structures, params);

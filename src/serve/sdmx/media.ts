@@ -1,6 +1,7 @@
 // The media types of /sdmx/2.1/ (SDMX 2.1 REST, "Selection of the appropriate representation";
 // SDMX-CSV 1.0 and SDMX-JSON 1.0 for their types), what each route offers, and how an answer is sent.
 import type { FastifyReply } from 'fastify';
+import type { ParameterAliases } from '../answers/negotiate.js';
 import { DEFAULT_CACHE_CONTROL } from '../answers/route-made.js';
 
 export const MEDIA = {
@@ -12,6 +13,19 @@ export const MEDIA = {
   structureJson: 'application/vnd.sdmx.structure+json;version=1.0.0',
   schema: 'application/vnd.sdmx.schema+xml;version=2.1',
 } as const;
+
+// The version strings clients send for the offered SDMX-JSON and SDMX-CSV versions: "1.0" is 1.0.0
+// without its patch number, as .Stat Suite services and their clients write SDMX-JSON's
+// (application/vnd.sdmx.structure+json;version=1.0;urn=true); "1.0.0-wd", the name of SDMX-JSON 1.0's
+// working draft, is what ECB, ABS and IMF clients still send, and .Stat Suite services answer it with
+// the 1.0 message. Each is matched as the version offered and answered as 1.0.0, which the
+// Content-Type names. (urn=true asks for URNs, which every structure here carries; a parameter no
+// offered type defines is ignored anyway: src/serve/answers/negotiate.ts.)
+export const VERSION_ALIASES: ParameterAliases = {
+  'application/vnd.sdmx.data+json;version': { '1.0': '1.0.0', '1.0.0-wd': '1.0.0' },
+  'application/vnd.sdmx.structure+json;version': { '1.0': '1.0.0', '1.0.0-wd': '1.0.0' },
+  'application/vnd.sdmx.data+csv;version': { '1.0': '1.0.0' },
+};
 
 // SDMX-CSV's parameters (labels, timeFormat) choose among representations: each is offered, so that
 // negotiation (src/serve/answers/negotiate.ts) matches the parameters a client names.

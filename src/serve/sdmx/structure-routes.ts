@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { preferredType } from '../answers/negotiate.js';
 import { pinned } from '../releases/pinned.js';
 import { SdmxError } from './errors.js';
-import { MEDIA, STRUCTURE_ML_TYPES, STRUCTURE_TYPES, send } from './media.js';
+import { MEDIA, STRUCTURE_ML_TYPES, STRUCTURE_TYPES, VERSION_ALIASES, send } from './media.js';
 
 import { messageContext } from './namespaces.js';
 import { sdmxRoutes } from './routes.js';
@@ -76,6 +76,7 @@ function structure(resource: StructureResource) {
     const type = preferredType(
       request,
       CATEGORY_RESOURCES.includes(resource) ? STRUCTURE_ML_TYPES : STRUCTURE_TYPES,
+      VERSION_ALIASES,
     );
     const selection = selectStructures(structuresOf(pinned(request)), {
       resource,
