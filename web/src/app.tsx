@@ -11,7 +11,8 @@ import { chooseIndicator, indicatorsOf } from './indicator-choice';
 import { translator } from './i18n';
 import { Page } from './page';
 import { perCapitaOf } from './per-capita';
-import { sourceIn, useShown } from './shown';
+import { sourceIn } from './source-title';
+import { useShown } from './shown';
 import { parseView, viewHash, type View } from './view';
 
 const DEFAULT_METRIC = 'population';

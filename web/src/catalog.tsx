@@ -16,7 +16,7 @@ interface Props {
   lang: Lang;
   t: T;
   metrics: Metric[];
-  sourceOf: (id: string) => { title: string; url: string | null };
+  sourceOf: (id: string, indicator?: string) => { title: string; url: string | null };
 }
 
 export function Catalog({ lang, t, metrics, sourceOf }: Props) {

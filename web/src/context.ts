@@ -23,6 +23,6 @@ export interface AppContext {
   splits: DimensionId[];
   regions: Map<string, RegionFeature>;
   nameOf: (iso: string) => string;
-  sourceOf: (id: string) => { title: string; url: string | null };
+  sourceOf: (id: string, indicator?: string) => { title: string; url: string | null };
   error: string | null;
 }

@@ -31,6 +31,8 @@ export const enViews = {
   breakdown: 'Breakdown',
   breakdownShown: 'Shown: {breakdown}',
   bureau: 'Bureau of National Statistics',
+  sdgPlatform: 'National reporting platform for the SDGs of Kazakhstan',
+  mediaSample: 'Media publications demonstration sample (not real publications)',
   indicatorMissing:
     'This link names an indicator Dala does not have, “{id}”; shown instead: {name}.',
 };
@@ -66,6 +68,8 @@ export const ruViews: Record<ViewKey, Message> = {
   breakdown: 'Разрез',
   breakdownShown: 'Показано: {breakdown}',
   bureau: 'Бюро национальной статистики АСПиР РК',
+  sdgPlatform: 'Национальная платформа отчётности по ЦУР Казахстана',
+  mediaSample: 'Демонстрационная выборка публикаций СМИ (не настоящие публикации)',
   indicatorMissing:
     'В ссылке назван показатель «{id}», которого в Dala нет; вместо него показан: {name}.',
 };
@@ -99,6 +103,8 @@ export const kkViews: Record<ViewKey, Message> = {
   breakdown: 'Бөлініс',
   breakdownShown: 'Көрсетілгені: {breakdown}',
   bureau: 'ҚР СЖРА Ұлттық статистика бюросы',
+  sdgPlatform: 'Қазақстанның ТДМ бойынша ұлттық есептілік платформасы',
+  mediaSample: 'БАҚ жарияланымдарының демонстрациялық іріктемесі (нақты жарияланымдар емес)',
   indicatorMissing:
     'Сілтемеде Dala-да жоқ «{id}» көрсеткіші аталған; оның орнына көрсетілгені: {name}.',
 };

@@ -41,7 +41,7 @@ interface Props {
   sdgOf: (m: Metric) => string | null;
   regions: Map<string, RegionFeature>;
   nameOf: (iso: string) => string;
-  sourceOf: (id: string) => { title: string; url: string | null };
+  sourceOf: (id: string, indicator?: string) => { title: string; url: string | null };
 }
 
 export function MapView(props: Props) {

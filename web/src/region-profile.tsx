@@ -47,7 +47,7 @@ interface Props {
   lang: Lang;
   t: T;
   metricLabel: (id: string) => string;
-  sourceTitle: (id: string) => { title: string; url: string | null };
+  sourceTitle: (id: string, indicator?: string) => { title: string; url: string | null };
 }
 
 export function RegionProfile({ data, lang, t, metricLabel, sourceTitle }: Props) {
@@ -106,7 +106,7 @@ export function RegionProfile({ data, lang, t, metricLabel, sourceTitle }: Props
                 <td>{fmtPeriod(lang, v.period)}</td>
                 <td>
                   <a href={v.source.url} rel="noopener" target="_blank">
-                    {sourceTitle(v.source.id).title}
+                    {sourceTitle(v.source.id, v.series.split(';')[0]).title}
                   </a>
                 </td>
               </tr>

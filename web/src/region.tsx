@@ -28,7 +28,7 @@ interface Props {
   embedUrl: string;
   onClose: () => void;
   metricLabel: (id: string) => string;
-  sourceTitle: (id: string) => { title: string; url: string | null };
+  sourceTitle: (id: string, indicator?: string) => { title: string; url: string | null };
 }
 
 export function RegionPanel(props: Props) {

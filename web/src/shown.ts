@@ -56,7 +56,7 @@ interface Args {
   t: T;
   revision: string;
   base: Base | null;
-  sourceOf: (id: string) => { title: string; url: string | null };
+  sourceOf: (id: string, indicator?: string) => { title: string; url: string | null };
   nameOf: (iso: string) => string;
 }
 
@@ -81,7 +81,10 @@ export function useShown({
   }, [computed]);
   return useMemo(() => {
     if (!metric || !base) return null;
-    const source = { id: metric.source_id, ...sourceOf(metric.source_id) };
+    const source = {
+      id: metric.source_id,
+      ...sourceOf(metric.source_id, metric.indicator ?? metric.id),
+    };
     const shown = {
       metric,
       metricId: metric.indicator ?? metric.id,
@@ -124,40 +127,12 @@ export function useShown({
       note: [
         t('per1000Derivation', {
           scale: fmtValue(lang, scale),
-          population: `${metricName(lang, population)} (${sourceOf(population.source_id).title})`,
+          population: `${metricName(lang, population)} (${sourceOf(population.source_id, population.id).title})`,
         }),
         t('per1000Borders', { places: moved.join('; ') }),
       ].join(' '),
     };
   }, [metric, perCapita, computed, pop, lang, t, revision, base]);
-}
-
-const PUBLISHERS: [RegExp, 'bureau' | 'nationalBank'][] = [
-  [/^bns-/, 'bureau'],
-  [/^nbk-/, 'nationalBank'],
-];
-
-/**
- * A source's title in the reader's language. The release titles its sources in English only; in kk and
- * ru a source of the Bureau or the National Bank is named by its publisher and the indicator's own
- * name in that language, which the release carries, or by its publisher alone while its indicator is
- * not listed yet (the link still leads to the publisher's page, and the English edition keeps the
- * source's own title).
- */
-export function sourceIn(
-  lang: Lang,
-  t: T,
-  sources: Map<string, { title: string; url: string | null }>,
-  metrics: Metric[],
-) {
-  return (id: string): { title: string; url: string | null } => {
-    const s = sources.get(id) ?? { title: id, url: null };
-    const m = metrics.find((x) => x.source_id === id && (x.indicator ?? x.id) === x.id);
-    const publisher = PUBLISHERS.find(([re]) => re.test(id))?.[1];
-    if (lang === 'en' || !publisher) return s;
-    // an indicator not listed yet (the page lists the rest once the reader looks): its publisher alone
-    return { ...s, title: m ? `${t(publisher)}: ${metricName(lang, m)}` : t(publisher) };
-  };
 }
 
 /** A download's file name stem: the indicator and its breakdown (`life_expectancy-sex-F-area-R`). */
