@@ -1,7 +1,8 @@
 // The interface text in the three interface languages: the dictionaries of i18n-page.ts,
 // i18n-views.ts and i18n-figure.ts merged, and the translator that fills {placeholders} and picks a
 // message's plural form for its {n} (Intl.PluralRules: "1 result", "2 results"; Russian one, few,
-// many). Data names (regions, metrics, units) come from the release and units.ts.
+// many), a number grouped the reader's way (Kazakh like Russian, as format.ts says why). Data names
+// (regions, metrics, units) come from the release and units.ts.
 import { enFigure, kkFigure, ruFigure } from './i18n-figure.js';
 import type { Message } from './i18n-message.js';
 import { enPage, kkPage, ruPage } from './i18n-page.js';
@@ -24,6 +25,8 @@ export type T = (key: Key, vars?: Record<string, string | number>) => string;
 export function translator(lang: Lang): T {
   const dict = DICTS[lang];
   const plural = new Intl.PluralRules(LOCALE[lang]);
+  // a count in a sentence is grouped as the page's numbers are ("1 840 показателей", not "1840")
+  const count = new Intl.NumberFormat(lang === 'kk' ? LOCALE.ru : LOCALE[lang]);
   return (key, vars) => {
     const message = dict[key] ?? en[key];
     const n = vars?.['n'];
@@ -31,7 +34,8 @@ export function translator(lang: Lang): T {
       typeof message === 'string'
         ? message
         : (message[typeof n === 'number' ? plural.select(n) : 'other'] ?? message.other);
-    for (const [k, v] of Object.entries(vars ?? {})) s = s.split(`{${k}}`).join(String(v));
+    for (const [k, v] of Object.entries(vars ?? {}))
+      s = s.split(`{${k}}`).join(typeof v === 'number' ? count.format(v) : v);
     return s;
   };
 }
