@@ -242,6 +242,21 @@ test('a reviewed row citing a mirror or aggregator is refused, in its url, its c
   );
 });
 
+test('a reviewed row resting on a news report of its decree is refused; unreviewed, it may keep the report', async () => {
+  const report = 'https://en.inform.kz/news/3-new-regions-established-in-kazakhstan_a3929668/';
+  const err = await loadBroken('district-bulletin-coverage.json', (d) => {
+    claimReviewed(d[0], report);
+    d[0].source_url = report;
+  });
+  assert.match(err.message, /row 0 field review\.url: .* is on inform\.kz, a news report/);
+  assert.equal(
+    await loadEdited('events.json', (d) => {
+      d[0].source_url = report;
+    }),
+    null,
+  );
+});
+
 test('a reviewed former name citing a mirror is refused naming file, row and field', async () => {
   const dir = tempDir('dala-names-');
   try {

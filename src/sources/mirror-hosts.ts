@@ -1,8 +1,9 @@
 // Hosts that republish other publishers' pages: scraped or machine-translated Wikipedia copies,
 // AI-written encyclopedias, aggregators that repost news agencies' stories. A review must rest on the
 // page that first published the fact (the decree on adilet.zan.kz or akorda.kz, gov.kz, stat.gov.kz,
-// nationalbank.kz, the news agency's own site, Wikipedia itself), never on a copy: a copy may be stale,
-// altered or unattributed, and a reader cannot tell which. A host is listed once it was met in a review;
+// nationalbank.kz), never on a copy: a copy may be stale, altered or unattributed, and a reader cannot
+// tell which. Nor on a news report of a decree (NEWS_HOSTS): the report is not the decree, and a
+// reviewed fact a decree states is read in the decree. A host is listed once it was met in a review;
 // a listed domain covers its subdomains (de.zxc.wiki under zxc.wiki).
 export const MIRROR_HOSTS: readonly string[] = [
   'hmong.ru', // Wikipedia copies
@@ -31,7 +32,37 @@ export const MIRROR_HOSTS: readonly string[] = [
   'es-academic.com',
 ];
 
+/** News sites whose reports of decrees were met in reviews: an unreviewed row may cite them, a reviewed one never. */
+export const NEWS_HOSTS: readonly string[] = [
+  'inform.kz', // Kazinform, the state news agency (en.inform.kz, www.inform.kz)
+  'kazpravda.kz',
+  'kt.kz',
+  'tengrinews.kz',
+  'bes.media',
+  'prosud.kz',
+  'sputnik.kz',
+  'tass.com',
+  'tass.ru',
+  'delfi.lv',
+  'eadaily.com',
+  'vestikavkaza.ru',
+  'kzvesti.kz',
+];
+
 const MIRRORS = new Set(MIRROR_HOSTS);
+const NEWS = new Set(NEWS_HOSTS);
+
+/** The listed news site a URL is on (its host or a parent domain of it), or null. */
+export function newsHost(url: string): string | null {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+  for (let h = host; h.includes('.'); h = h.slice(h.indexOf('.') + 1)) if (NEWS.has(h)) return h;
+  return null;
+}
 
 /**
  * The listed mirror a URL is on (its host or a parent domain of it), or null. An AMP page (an `amp`
@@ -63,6 +94,8 @@ export function mirrorsCited(review: { url: string | null; confirmed: string }):
   for (const [where, url] of cited) {
     const mirror = mirrorHost(url);
     if (mirror) out.push({ where, message: `${url} is on ${mirror}, a mirror or aggregator: a reviewed row must cite the page that first published the fact` });
+    const news = newsHost(url);
+    if (news) out.push({ where, message: `${url} is on ${news}, a news report: a reviewed row must cite the decree or the publisher itself` });
   }
   return out;
 }
