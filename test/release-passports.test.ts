@@ -1,6 +1,6 @@
 // The indicator passports say what the release holds, read from the production app's PDFs: a figure
 // for an indicator published by district, the Bureau table of every Bureau indicator, a rate with
-// its source's digits, the whole notes of every indicator and the publisher of its data.
+// its source's digits (never fewer), the whole notes of every indicator and the publisher of its data.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { noPdftotext, pdfsToText, pdfToText } from './support/pdftotext.js';
@@ -85,6 +85,20 @@ describe(
       const text = await page('unemployment_rate_quarterly');
       assert.match(text, /4\.7 % /);
       assert.doesNotMatch(text, /\d\.\d00 %/);
+    });
+
+    test('a figure is printed with every digit its table shows, four decimals or eight: never cut to three', async () => {
+      // the decent work table displays hazardous child labour as "0.0000": 2023 is 0.0107
+      assert.match(await page('hazardous_child_labour_share'), /Latest national figure 0\.0107 % /);
+      const sdg = await get(
+        '/api/v1/observations?indicator=sdg_17_19_1_l_oda_rcp&place=KZ&period=2017',
+      );
+      const { value } = ((await sdg.json()) as any).data[0];
+      assert.match(String(value), /\.\d{4,}$/, 'a value of more than three decimals');
+      assert.match(
+        await page('sdg_17_19_1_l_oda_rcp'),
+        new RegExp(` ${String(value).replace('.', '\\.')}`),
+      );
     });
   },
 );

@@ -11,8 +11,11 @@ const THIN = '\u202f';
 
 /** Decimals a unit is always printed with, at least (a rate keeps its one published decimal). */
 const MIN_DECIMALS: Record<string, number> = { percent: 1 };
-/** More decimals than this are never printed: published tables carry at most three. */
-const MAX_DECIMALS = 3;
+/**
+ * A bound on the decimals printed, past any a table displays: a published value is its table's digits
+ * (0.0107 % of hazardous child labour, 99.85781028 % of an SDG series), so every one of them is printed.
+ */
+const MAX_DECIMALS = 10;
 
 /** Unit labels per language; a unit without a label here is printed as the release writes it. */
 const UNIT_LABELS: Record<string, Record<Lang, string>> = {
@@ -28,12 +31,11 @@ export function unitLabel(unit: string, lang: Lang): string {
   return UNIT_LABELS[unit]?.[lang] ?? unit;
 }
 
-/** Decimals needed to print `value` exactly at up to MAX_DECIMALS places. */
+/** Decimals of `value` as published (its shortest decimal form, the digits its table shows), at most MAX_DECIMALS. */
 function decimalsOf(value: number): number {
-  for (let d = 0; d < MAX_DECIMALS; d++) {
-    if (Math.abs(Math.round(value * 10 ** d) - value * 10 ** d) < 1e-6) return d;
-  }
-  return MAX_DECIMALS;
+  const [digits, exponent] = String(Math.abs(value)).split('e');
+  const fraction = (digits!.split('.')[1] ?? '').length - Number(exponent ?? 0);
+  return Math.min(MAX_DECIMALS, Math.max(0, fraction));
 }
 
 /** The one number of decimals for a unit's series: what its values need, at least the unit's minimum. */
