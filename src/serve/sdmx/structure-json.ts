@@ -6,6 +6,7 @@ import { urn, type MessageContext } from './namespaces.js';
 import type { StructureSelection } from './structure-writer.js';
 import {
   AGENCY,
+  CONCEPTS,
   CONCEPT_SCHEME,
   CONCEPT_SCHEME_NAME,
   PRIMARY_MEASURE,
@@ -121,6 +122,7 @@ export function structureJson(selection: StructureSelection, ctx: MessageContext
     data['conceptSchemes'] = [
       {
         ...maintainable('conceptscheme.ConceptScheme', CONCEPT_SCHEME, CONCEPT_SCHEME_NAME),
+        ...(selection.concepts.length < CONCEPTS.length ? { isPartial: true } : {}),
         concepts: selection.concepts.map((c) => ({
           id: c.id,
           urn: conceptUrn(c.id),

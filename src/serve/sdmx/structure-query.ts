@@ -3,7 +3,15 @@
 // structures. Every artefact is maintained by DALA at version 1.0; `all` and `latest` select it.
 import { SdmxError } from './errors.js';
 import type { StructureSelection } from './structure-writer.js';
-import { CONCEPT_SCHEME, AGENCY, VERSION, type SdmxStructures } from './structures.js';
+import {
+  CONCEPT_SCHEME,
+  AGENCY,
+  PRIMARY_MEASURE,
+  TIME_DIMENSION,
+  VERSION,
+  type DataStructure,
+  type SdmxStructures,
+} from './structures.js';
 
 export const STRUCTURE_RESOURCES = [
   'dataflow',
@@ -153,7 +161,17 @@ export interface StructureQuery {
   /** Items of an item scheme (codes of a code list, concepts of a concept scheme); undefined for all. */
   itemID?: string;
   references: References;
+  /** detail=referencepartial: a referenced concept scheme holds only the concepts the structures use. */
+  referencePartial?: boolean;
 }
+
+/** The concepts data structures use: each dimension, attribute, the time dimension and the measure. */
+const conceptsUsedBy = (dsds: readonly DataStructure[]) =>
+  new Set([
+    ...dsds.flatMap((d) => [...d.dimensions, ...d.attributes].map((c) => c.id)),
+    TIME_DIMENSION,
+    PRIMARY_MEASURE,
+  ]);
 
 /**
  * The values a path parameter lists: several joined by "+" (SDMX 2.1 REST, "Structural metadata
@@ -213,21 +231,34 @@ export function selectStructures(s: SdmxStructures, q: StructureQuery): Structur
   const dsds = idsOf('datastructure');
   const lists = idsOf('codelist');
   const categorisations = idsOf('categorisation');
+  const dataStructures = s.dataStructures.filter((d) => dsds.has(d.id));
   // An item query keeps only the named items of the schemes it matched (their references whole).
   const itemOf = (resource: StructureResource, id: string) =>
     items !== null && resource === q.resource && matched.includes(`${resource} ${id}`)
       ? (item: { id: string }) => items.includes(item.id)
       : () => true;
-  // a code list kept whole is the release's own object, whose XML is kept (xml-pieces.ts)
+  // a code list kept whole is the release's own object, whose XML is kept (xml-pieces.ts); one an
+  // item query cut is partial (SDMX 2.1 REST: "its isPartial parameter should be set to true")
   const codelists = s.codelists
     .filter((c) => lists.has(c.id))
     .map((c) => {
       const keep = itemOf('codelist', c.id);
       const codes = c.codes.filter(keep);
-      return codes.length === c.codes.length ? c : { ...c, codes };
+      return codes.length === c.codes.length ? c : { ...c, codes, partial: true };
     });
+  // detail=referencepartial (SDMX 2.1 REST: "referenced item schemes should only include items used
+  // by the artefact to be returned ... a concept scheme would only contain the concepts used in a
+  // DSD"): the concept scheme, when referenced, keeps the concepts of the selected structures. A
+  // code list is a structure's representation of a dimension or attribute, every code of it usable,
+  // so it stays whole.
+  const used =
+    q.referencePartial && q.resource !== 'conceptscheme' && dataStructures.length
+      ? conceptsUsedBy(dataStructures)
+      : null;
   const concepts = idsOf('conceptscheme').size
-    ? s.concepts.filter(itemOf('conceptscheme', CONCEPT_SCHEME))
+    ? s.concepts
+        .filter(itemOf('conceptscheme', CONCEPT_SCHEME))
+        .filter((c) => used === null || used.has(c.id))
     : null;
   const categoryScheme =
     s.categoryScheme && idsOf('categoryscheme').size
@@ -252,7 +283,7 @@ export function selectStructures(s: SdmxStructures, q: StructureQuery): Structur
   }
   return {
     dataflows: s.dataflows.filter((f) => flows.has(f.id)),
-    dataStructures: s.dataStructures.filter((d) => dsds.has(d.id)),
+    dataStructures,
     codelists,
     concepts,
     categoryScheme,

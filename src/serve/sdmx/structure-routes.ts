@@ -48,7 +48,8 @@ const STRUCTURE_QUERY = {
     detail: {
       type: 'string',
       enum: [...STRUCTURE_DETAILS],
-      description: 'Only full is implemented (501 for the stub forms)',
+      description:
+        'full (default), or referencepartial: a referenced concept scheme holds only the concepts the structures use (isPartial); 501 for the stub forms',
     },
   },
 } as const;
@@ -62,10 +63,10 @@ function structure(resource: StructureResource) {
       itemID?: string;
     };
     const query = request.query as { references?: References; detail?: string };
-    if (query.detail && query.detail !== 'full')
+    if (query.detail && query.detail !== 'full' && query.detail !== 'referencepartial')
       throw new SdmxError(
         'not_implemented',
-        `detail=${query.detail}: only full structures are answered`,
+        `detail=${query.detail}: only full structures are answered (and referencepartial)`,
       );
     if ((UNIMPLEMENTED_RESOURCES as readonly string[]).includes(query.references ?? '')) {
       throw new SdmxError(
@@ -85,6 +86,7 @@ function structure(resource: StructureResource) {
       version: params.version ?? 'latest',
       itemID: params.itemID,
       references: query.references ?? 'none',
+      referencePartial: query.detail === 'referencepartial',
     });
     if (type === MEDIA.structureJson || type === 'application/json')
       return send(reply, MEDIA.structureJson, structureJson(selection, messageContext(request)));

@@ -9,6 +9,7 @@ import { categorisation, categorySchemes } from './category-writer.js';
 import { CATEGORY_SCHEME, type Categorisation, type CategoryScheme } from './categories.js';
 import {
   AGENCY,
+  CONCEPTS,
   CONCEPT_SCHEME,
   CONCEPT_SCHEME_NAME,
   PRIMARY_MEASURE,
@@ -170,8 +171,13 @@ function codelist(w: XmlWriter, list: Codelist & { partial?: boolean }): void {
   );
 }
 
+/** The concept scheme, partial when it holds only some of its concepts (an item query, referencepartial). */
 function conceptScheme(w: XmlWriter, concepts: readonly Concept[]): void {
-  w.wrap('str:ConceptScheme', maintainable('conceptscheme.ConceptScheme', CONCEPT_SCHEME), () => {
+  const attributes = {
+    ...maintainable('conceptscheme.ConceptScheme', CONCEPT_SCHEME),
+    isPartial: concepts.length < CONCEPTS.length ? 'true' : undefined,
+  };
+  w.wrap('str:ConceptScheme', attributes, () => {
     names(w, 'com:Name', CONCEPT_SCHEME_NAME);
     for (const c of concepts) {
       w.wrap(

@@ -78,7 +78,7 @@ export interface SdmxStructures {
   concepts: readonly Concept[];
 }
 
-export { PRIMARY_MEASURE, TIME_DIMENSION } from './concepts.js';
+export { CONCEPTS, PRIMARY_MEASURE, TIME_DIMENSION } from './concepts.js';
 
 const FREQ_NAMES: Readonly<Record<Freq, Names>> = {
   A: { en: 'Annual', ru: 'Годовая', kk: 'Жылдық' },
