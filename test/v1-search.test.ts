@@ -53,6 +53,20 @@ test('the normalised keys of Kazakh, Russian and Latin spellings coincide', () =
   assert.equal(searchKey('Жезқазған'), searchKey('Zhezkazgan'));
 });
 
+test('a Roman numeral keeps its letters, so the second and the third of a kind stay apart from the first', () => {
+  assert.notEqual(
+    searchKey('Число насосных станций II подъема'),
+    searchKey('Число насосных станций I подъема'),
+  );
+  assert.notEqual(searchKey('III көтеру'), searchKey('II көтеру'));
+  assert.equal(searchKey('ii подъема'), searchKey('II подъема'));
+  assert.equal(
+    searchKey('Allmaty'),
+    searchKey('Алматы'),
+    'doubled letters elsewhere are still one',
+  );
+});
+
 test('a one-letter typo still finds Karaganda region first, as a fuzzy match', async () => {
   const res = await search('q=Karagamda');
   assert.equal(res.body.data[0].id, 'place:KZ-35');

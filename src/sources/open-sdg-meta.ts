@@ -87,15 +87,20 @@ export function translated(t: Translations, lang: Lang, key: string): string | n
   return clean === '' ? null : clean;
 }
 
-/** A code's label in a code list (SERIES, UNIT_MEASURE, ...) in every language; null where any lacks it. */
+/**
+ * A code's label in a code list (SERIES, UNIT_MEASURE, ...) in each language: the platform's label in
+ * that language, or the raw code where that language has none, as the platform shows it there
+ * (COMPOSITE_BREAKDOWN "_L_IND_BUILD" has a label in ru only); null where no language has a label.
+ */
 export function codeNames(t: Translations, group: TranslationGroup, code: string): Names | null {
   const out = {} as Record<Lang, string>;
+  let labelled = false;
   for (const lang of LANGUAGES) {
     const text = translated(t, lang, `${group}.${code}`);
-    if (text === null) return null;
-    out[lang] = text;
+    if (text !== null) labelled = true;
+    out[lang] = text ?? code;
   }
-  return out;
+  return labelled ? out : null;
 }
 
 /**

@@ -148,7 +148,7 @@ function withLabels(name: Names, labels: Names[]): Names {
   return out;
 }
 
-/** A code's label from its code list; the raw code in every language where the platform has none. */
+/** A code's label from its code list; the raw code in each language where the platform has none. */
 function labelOf(meta: OpenSdgMeta, column: string, code: string): Names {
   const group = (column === 'Units' ? 'UNIT_MEASURE' : column) as TranslationGroup;
   return codeNames(meta.translations, group, code) ?? { kk: code, ru: code, en: code };

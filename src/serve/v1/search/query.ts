@@ -10,18 +10,24 @@ export const MAX_QUERY_WORDS = 6;
 export interface ParsedQuery {
   key: string; // the whole normalised query
   core: string[]; // its words without kind-of-place words (all words if nothing else is left)
-  coreKey: string;
+  coreKey: string; // the key without its kind-of-place words: every word, not only those in core
   hints: PlaceHint[];
 }
 
 export function parseQuery(text: string): ParsedQuery {
   const key = searchKey(text);
-  const words = [...new Set(key.split(' ').filter((w) => w !== ''))].slice(0, MAX_QUERY_WORDS);
+  const all = key.split(' ').filter((w) => w !== '');
+  const words = [...new Set(all)].slice(0, MAX_QUERY_WORDS);
   const hintOf = kindWordHints();
   const found = words.map((w) => hintOf.get(w)).filter((h): h is PlaceHint => h !== undefined);
   const core = words.filter((w) => !hintOf.has(w));
-  if (core.length === 0) return { key, core: words, coreKey: words.join(' '), hints: [] };
-  return { key, core, coreKey: core.join(' '), hints: [...new Set(found)] };
+  if (core.length === 0) return { key, core: words, coreKey: key, hints: [] };
+  // The key compared whole (an exact or a starting match) is every word of the query but the kind
+  // words: cut to the words matched one by one, a query of many words equalled the name of its first
+  // MAX_QUERY_WORDS ("Employed psychologists by activity: construction" the name "Employed psychologists").
+  const kindWords = new Set(words.filter((w) => hintOf.has(w)));
+  const coreKey = all.filter((w) => !kindWords.has(w)).join(' ');
+  return { key, core, coreKey, hints: [...new Set(found)] };
 }
 
 /** Whether a name row's place kind is what the query's kind words ask for. */
