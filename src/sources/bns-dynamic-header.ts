@@ -10,11 +10,18 @@ import type { DynamicTableSpec } from './bns-dynamic-spec.js';
 // year of its own (yearsDown: the reader gives each cell its row's year)
 const monthsYear = (spec: DynamicTableSpec) => spec.monthsOf ?? (spec.yearsDown ? 2000 : undefined);
 const squash = (t: string) => t.replace(/[\s\u00a0]+/gu, ' ').trim();
+type CellAt = (r: number, c: number) => XLSX.CellObject | undefined;
+type Where = (r: number, c?: number) => string;
+/** A header's last row and the period (and sub-column) of each column under it. */
+export interface PeriodHeader {
+  headerRow: number;
+  columns: Map<number, ColumnPeriod>;
+}
 
 /** A repeated header: a row whose cells right of the labels are all periods (one or more). */
 export function headerAt(
   r: number,
-  cell: (r: number, c: number) => XLSX.CellObject | undefined,
+  cell: CellAt,
   spec: DynamicTableSpec,
   valueColumns: readonly number[],
 ): Map<number, ColumnPeriod> | null {
@@ -32,10 +39,10 @@ export function headerAt(
 /** The first row with two or more period cells; a row of years followed by a row of parts of the year is one two-row header. */
 export function findHeader(
   range: XLSX.Range,
-  cell: (r: number, c: number) => XLSX.CellObject | undefined,
+  cell: CellAt,
   spec: DynamicTableSpec,
-  at: (r: number, c?: number) => string,
-): { headerRow: number; columns: Map<number, ColumnPeriod> } {
+  at: Where,
+): PeriodHeader {
   if (spec.placesAcross) return placesHeader(range, cell, spec, at);
   for (let r = range.s.r; r <= range.e.r; r++) {
     const header = headerRowsAt(r, range, cell, spec, at);
@@ -48,10 +55,10 @@ export function findHeader(
 export function headerRowsAt(
   r: number,
   range: XLSX.Range,
-  cell: (r: number, c: number) => XLSX.CellObject | undefined,
+  cell: CellAt,
   spec: DynamicTableSpec,
-  at: (r: number, c?: number) => string,
-): { headerRow: number; columns: Map<number, ColumnPeriod> } | null {
+  at: Where,
+): PeriodHeader | null {
   const { periods } = spec;
   const from = (spec.labelColumn ?? 0) + 1;
   const own = new Map<number, ColumnPeriod>();
@@ -93,11 +100,11 @@ function subColumnsUnder(
   r: number,
   years: Map<number, ColumnPeriod>,
   range: XLSX.Range,
-  cell: (r: number, c: number) => XLSX.CellObject | undefined,
+  cell: CellAt,
   declared: readonly string[],
   from: number,
-  at: (r: number, c?: number) => string,
-): { headerRow: number; columns: Map<number, ColumnPeriod> } {
+  at: Where,
+): PeriodHeader {
   const texts = (row: number, c: number) => {
     const x = cell(row, c);
     return x === undefined || x.t === 'z' ? '' : squash(String(x.v));
@@ -124,33 +131,71 @@ function subColumnsUnder(
 
 /**
  * Places as column groups (placesAcross: a bulletin's regions, each over the parts of one year): the
- * year alone in the label column above, the row of place names (each carried right over the columns
+ * year alone above them (yearAlone), the row of place names (each carried right over the columns
  * under it) and the row of the parts of that year under them. Each column is its period, the place
  * named as its sub-column, so the rows down stay indicators.
  */
 function placesHeader(
   range: XLSX.Range,
-  cell: (r: number, c: number) => XLSX.CellObject | undefined,
+  cell: CellAt,
   spec: DynamicTableSpec,
-  at: (r: number, c?: number) => string,
-): { headerRow: number; columns: Map<number, ColumnPeriod> } {
-  const lc = spec.labelColumn ?? 0;
+  at: Where,
+): PeriodHeader {
   let year: number | null = null;
   for (let r = range.s.r; r < range.e.r; r++) {
-    const own = cell(r, lc);
-    if (own?.t === 'n' && Number.isInteger(own.v) && (own.v as number) >= 1900 && (own.v as number) <= 2100) year = own.v as number;
+    year = yearAlone(r, cell, spec) ?? year;
     if (year === null) continue;
-    const columns = new Map<number, ColumnPeriod>();
-    let place = '';
-    for (let c = lc + 1; c <= range.e.c; c++) {
-      const name = cell(r, c);
-      if (name !== undefined && name.t === 's' && squash(String(name.v)) !== '') place = squash(String(name.v));
-      const p = periodUnder(cell(r + 1, c)?.v, year, spec.periods);
-      if (p === null) continue;
-      if (place === '') throw new Error(`${at(r + 1, c)}: a period "${p.header}" under no place`);
-      columns.set(c, { ...p, header: `${place} ${p.header}`, sub: place });
-    }
-    if (columns.size >= 2) return { headerRow: r + 1, columns };
+    const columns = placesUnder(r, year, range, cell, spec, at);
+    if (columns !== null) return { headerRow: r + 1, columns };
   }
   throw new Error(`${at(range.s.r)}: no year alone in the label column over a row of places and a row of the parts of that year`);
+}
+
+/**
+ * A places header repeated down the sheet (placesAcross with repeatedHeaders: a block of rows per
+ * year, the employed by activity and region): row r names the year alone, the next row the places,
+ * the one under it the parts of that year. Null when row r is no such header.
+ */
+export function placesHeaderAt(
+  r: number,
+  range: XLSX.Range,
+  cell: CellAt,
+  spec: DynamicTableSpec,
+  at: Where,
+): PeriodHeader | null {
+  const year = yearAlone(r, cell, spec);
+  const columns = year === null ? null : placesUnder(r + 1, year, range, cell, spec, at);
+  return columns === null ? null : { headerRow: r + 2, columns };
+}
+
+/** The year a row prints alone: a number in the label column (2024), or "2010 year" in the first column right of it. */
+function yearAlone(r: number, cell: CellAt, spec: DynamicTableSpec): number | null {
+  const lc = spec.labelColumn ?? 0;
+  const own = cell(r, lc);
+  if (own?.t === 'n' && Number.isInteger(own.v) && (own.v as number) >= 1900 && (own.v as number) <= 2100) return own.v as number;
+  const right = cell(r, lc + 1);
+  const m = right?.t === 's' ? /^((?:19|20)\d\d) year$/u.exec(squash(String(right.v))) : null;
+  return m ? Number(m[1]) : null;
+}
+
+/** The columns of places named in row r over the parts of the year in row r + 1 (null: fewer than two). */
+function placesUnder(
+  r: number,
+  year: number,
+  range: XLSX.Range,
+  cell: CellAt,
+  spec: DynamicTableSpec,
+  at: Where,
+): Map<number, ColumnPeriod> | null {
+  const columns = new Map<number, ColumnPeriod>();
+  let place = '';
+  for (let c = (spec.labelColumn ?? 0) + 1; c <= range.e.c; c++) {
+    const name = cell(r, c);
+    if (name !== undefined && name.t === 's' && squash(String(name.v)) !== '') place = squash(String(name.v));
+    const p = periodUnder(cell(r + 1, c)?.v, year, spec.periods);
+    if (p === null) continue;
+    if (place === '') throw new Error(`${at(r + 1, c)}: a period "${p.header}" under no place`);
+    columns.set(c, { ...p, header: `${place} ${p.header}`, sub: place });
+  }
+  return columns.size >= 2 ? columns : null;
 }

@@ -39,7 +39,7 @@ export interface DynamicTableSpec {
   monthsOf?: number;
   /** Month names across and a year in the label column of each row ("2016", then its twelve months): each cell the month of its row's year. */
   yearsDown?: true;
-  /** Places as column groups over the parts of one year (the year alone in the label column above): each cell's place is its `sub`. */
+  /** Places as column groups over the parts of one year (the year alone above them: 2024 in the label column, or "2010 year" right of it; with repeatedHeaders a block of rows under each year): each cell's place is its `sub`. */
   placesAcross?: true;
   /** Footnotes printed without their key under the table, by key: the start of their text ("*": "The source of the weight components"). */
   keylessFootnotes?: Record<string, string>;

@@ -25,7 +25,7 @@ import { normaliseKey, readDynamicCell, readUnitCell, type DynamicValue } from '
 import { misprintedCells, misprintedHeaders, strayCells } from './bns-dynamic-misprints.js';
 import { lastRow } from './bns-dynamic-end.js';
 import { periodUnder, type ColumnPeriod, type PeriodsAre } from './bns-dynamic-periods.js';
-import { findHeader, headerAt, headerRowsAt } from './bns-dynamic-header.js';
+import { findHeader, headerAt, headerRowsAt, placesHeaderAt } from './bns-dynamic-header.js';
 import type { DynamicBlock, DynamicTableSpec } from './bns-dynamic-spec.js';
 
 export type { DynamicBlock, DynamicTableSpec } from './bns-dynamic-spec.js';
@@ -155,6 +155,13 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
     if (label === '' && valueColumns.some((c) => filled(r, c)) && valueColumns.every((c) => !filled(r, c) || spec.ignore?.includes(text(r, c)))) continue;
     // the repeated header may carry a stub in the label column ("Region name"), declared as ignored
     if (spec.repeatedHeaders && (label === '' || spec.ignore?.includes(label))) {
+      // the year alone, the places and the parts of that year again (a block of rows per year)
+      const places = spec.placesAcross ? placesHeaderAt(r, range, headerCell, spec, at) : null;
+      if (places !== null) {
+        [columns, segment, r] = [places.columns, segment + 1, places.headerRow];
+        block = spec.blocks.find((b) => b.segment === segment) ?? block;
+        continue;
+      }
       // the years again with the parts of the year in the row under them (block after block of indicators)
       const twoRows = headerRowsAt(r, range, headerCell, spec, at);
       if (twoRows !== null && twoRows.headerRow === r + 1 && text(r + 1, lc) === '') {

@@ -80,7 +80,8 @@ export const dynamicTableReader = {
           endsAt: nonEmpty,
           // month names across and a year in the label column of each row: each cell the month of its row's year
           yearsDown: { const: true },
-          // places as column groups over the parts of one year, the year alone in the label column above
+          // places as column groups over the parts of one year, the year alone above them (2024 in the label
+          // column, or "2010 year" right of it); with repeatedHeaders, a block of rows under each year
           placesAcross: { const: true },
           // footnotes printed without their key under the table: key -> the start of their text
           keylessFootnotes: { type: 'object', additionalProperties: nonEmpty },
