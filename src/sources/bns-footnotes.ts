@@ -6,7 +6,8 @@
 // footnote (FootnoteScope) and the build checks that the footnote says them, so a changed table
 // fails instead of moving a note. A footnote that reaches no published value fails the build too: it
 // would be printed by the Bureau and carried by no observation. A footnote that calls its values
-// estimates makes them status `estimate` (SDMX OBS_STATUS E).
+// estimates makes them status `estimate` (SDMX OBS_STATUS E); one that says its values are in
+// another unit ("of roubles") gives them that unit.
 import type { Point } from './records.js';
 
 export interface FootnoteScope {
@@ -30,6 +31,11 @@ export interface FootnoteScope {
   metrics?: readonly string[];
   /** The footnote says its values are estimates. */
   estimate?: true;
+  /**
+   * The footnote says its values are in another unit than their indicator's ("1990-1992 - of roubles"):
+   * the indicator's unit -> the unit of the values it reaches, each value published in its own unit.
+   */
+  units?: Readonly<Record<string, string>>;
   /** Dala's reading of the footnote, published after its text (how the values are to be read). */
   explains?: string;
 }
@@ -86,6 +92,7 @@ export function applyFootnotes(
         firstColumn.set(k, c.column);
     }
   const reached = new Set<string>();
+  const converted = new Set<string>(); // footnote keys that gave a value its own unit
   for (const cell of cells) {
     const own = footnotes[cell.table]!;
     for (const key of cell.markers)
@@ -104,9 +111,17 @@ export function applyFootnotes(
       reached.add(`${cell.table}|${key}`);
       notes.push(`footnote ${key} of the table: ${own.get(key)!}${scope?.explains ? ` (${scope.explains})` : ''}`);
       if (scope?.estimate && cell.status === 'final') cell.status = 'estimate';
+      const unit = scope?.units?.[cell.unit];
+      if (unit !== undefined) {
+        cell.unit = unit;
+        converted.add(key);
+      }
     }
     if (notes.length > 0) cell.note = cell.note === null ? notes.join('; ') : `${notes.join('; ')}; ${cell.note}`;
   }
+  for (const s of scopes)
+    if (s.units !== undefined && !converted.has(s.key))
+      throw new Error(`${path}: footnote "${s.key}" declares the units its values are in, but reaches no value of ${Object.keys(s.units).join(', ')}`);
   footnotes.forEach((own, table) => {
     for (const [key, text] of own)
       if (!reached.has(`${table}|${key}`) && !consumed.has(key))

@@ -21,6 +21,11 @@ export const UNITS: Record<string, Record<Lang, Forms>> = {
     ru: 'млн рублей',
     kk: 'млн рубль',
   },
+  'RUB (Soviet/Russian rouble)': {
+    en: { one: 'rouble', other: 'roubles' },
+    ru: { one: 'рубль', few: 'рубля', many: 'рублей', other: 'рубля' },
+    kk: 'рубль',
+  },
   'thousand KZT': { en: 'thousand tenge', ru: 'тыс. тенге', kk: 'мың теңге' },
   KZT: { en: 'tenge', ru: 'тенге', kk: 'теңге' },
   'KZT per month': { en: 'tenge a month', ru: 'тенге в месяц', kk: 'айына теңге' },

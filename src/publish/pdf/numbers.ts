@@ -24,6 +24,7 @@ const UNIT_LABELS: Record<string, Record<Lang, string>> = {
   'thousand persons': { en: 'thousand persons', ru: 'тыс. чел.', kk: 'мың адам' },
   'mln KZT': { en: 'mln KZT', ru: 'млн тенге', kk: 'млн теңге' },
   'mln RUB (Soviet/Russian rouble)': { en: 'mln roubles', ru: 'млн руб.', kk: 'млн рубль' },
+  'RUB (Soviet/Russian rouble)': { en: 'roubles', ru: 'руб.', kk: 'рубль' },
   count: { en: 'count', ru: 'ед.', kk: 'бірлік' },
 };
 

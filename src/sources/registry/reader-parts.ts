@@ -32,7 +32,8 @@ export const suspicious = {
 // What a footnote of the table covers, by its own words (src/sources/bns-footnotes.ts FootnoteScope):
 // `says` are words it must say (checked against its text); places, years, dimensions narrow it;
 // `hereinafter` widens it from its column on; `unmarked`: printed without a marker, it reaches the
-// whole table; `estimate`: its values are estimates; `explains`: Dala's reading, after its text.
+// whole table; `estimate`: its values are estimates; `units`: the unit its values are in, by their
+// indicator's unit; `explains`: Dala's reading, after its text.
 export const footnotes = {
   type: 'array',
   items: {
@@ -63,6 +64,8 @@ export const footnotes = {
         propertyNames: { enum: DIMENSION_IDS },
       },
       estimate: { const: true },
+      // the indicator's unit -> the unit of the values it reaches ("1990-1992 - of roubles")
+      units: { type: 'object', minProperties: 1, additionalProperties: nonEmpty },
       explains: nonEmpty,
     },
   },
