@@ -18,6 +18,7 @@ import { readTables } from './read-tables.js';
 import { buildSources } from './sources.js';
 import { buildTimeOf } from './build-time.js';
 import type { Point, PublicEvent } from './types.js';
+import { withReciprocalConcepts } from './same-concept.js';
 
 export interface AssembleOptions {
   snapshotsDir: string;
@@ -92,7 +93,7 @@ export async function assembleModel(opts: AssembleOptions): Promise<Model> {
     legacyPlaces: tables.legacyPlaces,
     districts,
     districtCoverage: tables.districtCoverage,
-    indicators: registry.indicators,
+    indicators: withReciprocalConcepts(registry.indicators),
     layers: buildLayers(registry, registry.indicators),
     topics: registry.topics,
     points,
