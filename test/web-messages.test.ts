@@ -1,8 +1,10 @@
-// The explorer's sentences with a count in them (web/src/i18n.ts): the plural form Intl.PluralRules
-// gives for the count in each language, and the count grouped as the page's numbers are ("1 840
-// показателей", "1,840 indicators"), never "1840" in a sentence beside grouped values.
+// The explorer's words for a value's status, and its sentences with a count in them (web/src/i18n.ts):
+// the plural form Intl.PluralRules gives for the count in each language, and the count grouped as the
+// page's numbers are ("1 840 показателей", "1,840 indicators"), never "1840" beside grouped values.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { POINT_STATUSES } from '../src/sources/records.js';
+import { statusLabel } from '../web/src/format.js';
 import { translator } from '../web/src/i18n.js';
 
 const NBSP = '\u00a0';
@@ -32,5 +34,16 @@ describe('sentences with a count', () => {
     );
     // a text placeholder is left as written
     assert.equal(en('sdgNumber', { n: '16' }), 'SDG 16');
+  });
+
+  test('every status a value can have is named in each language', () => {
+    for (const lang of ['en', 'ru', 'kk'] as const) {
+      const t = translator(lang);
+      for (const status of POINT_STATUSES) {
+        const label = statusLabel(t, status);
+        assert.notEqual(label, '', `${status} in ${lang}`);
+        if (lang !== 'en') assert.doesNotMatch(label, /[A-Za-z]/, `${status} in ${lang}: ${label}`);
+      }
+    }
   });
 });

@@ -8,7 +8,7 @@ import { seriesAt } from './breakdown';
 import { splitsOf, useBase, useSeries } from './data';
 import { Embed } from './embed';
 import { chooseIndicator, indicatorsOf } from './indicator-choice';
-import { translator } from './i18n';
+import { translator, type Key } from './i18n';
 import { Page } from './page';
 import { perCapitaOf } from './per-capita';
 import { sourceIn } from './source-title';
@@ -42,6 +42,14 @@ export function App() {
   useEffect(() => {
     document.documentElement.lang = view.lang;
     document.title = t('title');
+    // the page's static links to the data and the API (index.html, for a reader without script too)
+    for (const el of document.querySelectorAll<HTMLElement>(
+      '.api-links [data-t], .api-links[data-t]',
+    )) {
+      const text = t(el.dataset['t'] as Key);
+      if (el.tagName === 'ASIDE') el.setAttribute('aria-label', text);
+      else el.textContent = text;
+    }
   }, [view.lang]);
   // The series the URL names is asked at once, with the start-up files (one round trip to a first
   // view); the answer waits in api.ts's cache for the metric list to say it is the one shown.
@@ -50,13 +58,14 @@ export function App() {
   // The indicator chosen, the series of its breakdown, and the series whose values are shown (the
   // Bureau's own per-person series, where per person is asked and it has one).
   const indicators = useMemo(() => (base ? indicatorsOf(base.metrics) : []), [base]);
-  // An indicator the page does not list yet (one of the SDG goals'), the catalog and search (which
-  // name every indicator) ask for the rest of the list; the indicator waits for it.
+  // An indicator the page does not list yet (one of the SDG goals'), the catalog, search and a
+  // region's profile (which name every indicator) ask for the rest of the list; the indicator waits
+  // for it.
   const { indicator, missing } = base
     ? chooseIndicator(indicators, view.metric, DEFAULT_METRIC, !base.more)
     : { indicator: null, missing: null };
   const unlisted = Boolean(view.metric && !indicator);
-  const wantsAll = unlisted || view.tab === 'catalog' || Boolean(view.q);
+  const wantsAll = unlisted || view.tab === 'catalog' || Boolean(view.q) || Boolean(view.region);
   useEffect(() => {
     if (wantsAll) base?.more?.();
   }, [wantsAll, base]);
