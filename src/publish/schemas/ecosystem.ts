@@ -28,6 +28,12 @@ export const reviewedProjectionRegistrySchema = contractSchema(
           counts_by_review_status: {
             type: 'object',
             required: ['verified', 'reviewed', 'unreviewed', 'demonstration'],
+            properties: {
+              verified: count,
+              reviewed: count,
+              unreviewed: count,
+              demonstration: count,
+            },
             additionalProperties: count,
           },
         },

@@ -19,7 +19,8 @@ export const someNames = {
   ],
 } as const;
 
-const entity = (extraRequired: string[] = []) => ({
+/** An entity, with the members of its kind: each required one also defined. */
+const entity = (extraRequired: string[] = [], extra: Record<string, object> = {}) => ({
   type: 'object',
   required: ['id', 'type', 'names', 'aliases', 'source_url', 'review_status', ...extraRequired],
   properties: {
@@ -29,6 +30,7 @@ const entity = (extraRequired: string[] = []) => ({
     aliases: strings,
     source_url: sourceUrl,
     review_status: reviewStatus,
+    ...extra,
   },
 });
 
@@ -36,10 +38,27 @@ export const entitiesSchema = contractSchema(
   'entities',
   'Catalog of public persons, organizations and locations',
   {
-    persons: { type: 'array', items: entity(['role', 'of', 'as_of']) },
+    persons: {
+      type: 'array',
+      items: entity(['role', 'of', 'as_of'], {
+        role: { type: 'string' },
+        of: canonicalId,
+        as_of: { type: 'string', format: 'date' },
+      }),
+    },
     persons_note: { type: ['string', 'null'] },
-    organizations: { type: 'array', items: entity(['kind', 'website', 'region']) },
-    locations: { type: 'array', items: entity(['kind', 'iso']) },
+    organizations: {
+      type: 'array',
+      items: entity(['kind', 'website', 'region'], {
+        kind: { type: 'string' },
+        website: uri,
+        region: { anyOf: [canonicalId, { type: 'null' }] },
+      }),
+    },
+    locations: {
+      type: 'array',
+      items: entity(['kind', 'iso'], { kind: { type: 'string' }, iso: { type: 'string' } }),
+    },
   },
   ['persons', 'persons_note', 'organizations', 'locations'],
 );

@@ -19,13 +19,25 @@ const event = {
   type: 'object',
   required: ['id', 'date', 'kind', 'place', 'title', 'source_url', 'review_status'],
   properties: {
+    id: { type: 'string', pattern: '^event:' },
     date: isoDate,
+    kind: { type: 'string' },
+    place: { type: 'string' },
     title: names,
     source_url: sourceUrl,
     review_status: { enum: ['reviewed', 'unreviewed'] },
   },
 };
 const str = { type: 'string' } as const;
+const count = { type: 'integer', minimum: 0 } as const;
+const WORKBENCH_COUNTERS = [
+  'regions',
+  'districts',
+  'institutions',
+  'statistical_points',
+  'store_point_rows',
+  'events',
+] as const;
 const datasetEntry = {
   type: 'object',
   required: [
@@ -96,15 +108,12 @@ export const operationsSchemas = {
     {
       counters: {
         type: 'object',
-        required: [
-          'regions',
-          'districts',
-          'institutions',
-          'statistical_points',
-          'store_point_rows',
-          'events',
-        ],
-        additionalProperties: { type: 'integer', minimum: 0 },
+        required: [...WORKBENCH_COUNTERS],
+        properties: Object.fromEntries(WORKBENCH_COUNTERS.map((c) => [c, count])) as Record<
+          (typeof WORKBENCH_COUNTERS)[number],
+          typeof count
+        >,
+        additionalProperties: count,
       },
       changes: { type: 'array', items: event },
       events: { type: 'array', items: event },
@@ -137,7 +146,14 @@ export const operationsSchemas = {
       summary: {
         type: 'object',
         required: ['fresh', 'degraded', 'stale', 'unknown', 'checks_passed', 'checks_failed'],
-        properties: { checks_failed: { type: 'array', items: { type: 'string' } } },
+        properties: {
+          fresh: count,
+          degraded: count,
+          stale: count,
+          unknown: count,
+          checks_passed: count,
+          checks_failed: { type: 'array', items: { type: 'string' } },
+        },
       },
       datasets: {
         type: 'array',
@@ -145,10 +161,17 @@ export const operationsSchemas = {
         items: {
           type: 'object',
           required: ['dataset', 'quality_status', 'freshness'],
-          properties: { freshness },
+          properties: { dataset: str, quality_status: str, freshness },
         },
       },
-      checks: { type: 'array', items: { type: 'object', required: ['id', 'passed', 'detail'] } },
+      checks: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['id', 'passed', 'detail'],
+          properties: { id: str, passed: { type: 'boolean' }, detail: str },
+        },
+      },
     },
     ['summary', 'datasets', 'checks'],
   ),
@@ -166,6 +189,7 @@ export const operationsSchemas = {
       per_source: { type: 'array' },
       per_topic: { type: 'array' },
       per_region: { type: 'array' },
+      warning: str,
     },
     ['quality_status', 'provenance', 'warning', 'per_day', 'per_source', 'per_topic', 'per_region'],
   ),
@@ -196,6 +220,15 @@ export const operationsSchemas = {
             'reuse_terms_verified',
             'revision',
           ],
+          properties: {
+            id: str,
+            title: str,
+            url: str,
+            licence: str,
+            attribution: str,
+            reuse_terms_verified: { type: 'boolean' },
+            revision: str,
+          },
         },
       },
       snapshots: {
@@ -204,7 +237,14 @@ export const operationsSchemas = {
         items: {
           type: 'object',
           required: ['path', 'origin_url', 'licence', 'sha256', 'bytes', 'retrieved'],
-          properties: { sha256: sha },
+          properties: {
+            path: str,
+            origin_url: str,
+            licence: str,
+            sha256: sha,
+            bytes: count,
+            retrieved: str,
+          },
         },
       },
       checksums: {
@@ -213,7 +253,15 @@ export const operationsSchemas = {
         items: {
           type: 'object',
           required: ['path', 'sha256', 'bytes'],
-          properties: { sha256: sha },
+          properties: { path: str, sha256: sha, bytes: count },
+        },
+      },
+      publication_limits: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['dataset', 'limits'],
+          properties: { dataset: str, limits: str },
         },
       },
     },
@@ -235,9 +283,11 @@ export const operationsSchemas = {
             sha256: sha,
             bytes: { type: 'integer', minimum: 1 },
             media_type: { const: 'application/pdf' },
+            subject: str,
           },
         },
       },
+      data_revision: str,
     },
     ['count', 'files', 'data_revision'],
   ),

@@ -8,6 +8,7 @@ const check = {
   properties: {
     pointer: { type: 'string', pattern: '^(/.*)?$' },
     op: { enum: ['type', 'equals', 'length', 'one_of'] },
+    value: { description: 'what the pointed value is checked against; its type depends on op' },
   },
   allOf: [
     {

@@ -178,7 +178,12 @@ export const statisticsSchemas = {
             flatFigure,
             {
               required: ['id', 'indicator', 'place', 'content_hash'],
-              properties: { content_hash: { type: 'string', pattern: '^[0-9a-f]{64}$' } },
+              properties: {
+                id: { type: 'string', pattern: '^observation:' },
+                indicator: str,
+                place: str,
+                content_hash: { type: 'string', pattern: '^[0-9a-f]{64}$' },
+              },
             },
           ],
         },
@@ -210,6 +215,9 @@ export const statisticsSchemas = {
           type: 'object',
           required: ['id', 'iso', 'slug', 'name', 'area_km2', 'population'],
           properties: {
+            id: { type: 'string', pattern: '^place:KZ-' },
+            iso: { type: 'string', pattern: '^KZ-' },
+            slug: { type: 'string', pattern: SLUG_PATTERN },
             name: names,
             official_name: names,
             population: nullableFigure,
@@ -223,9 +231,15 @@ export const statisticsSchemas = {
         items: {
           type: 'object',
           required: ['id', 'pcode', 'region_iso', 'name'],
-          properties: { name: names },
+          properties: {
+            id: { type: 'string', pattern: '^place:KZ-' },
+            pcode: str,
+            region_iso: { type: 'string', pattern: '^KZ-' },
+            name: names,
+          },
         },
       },
+      sources: { type: 'array', minItems: 1, items: sourceRef },
     },
     ['region_count', 'regions', 'districts', 'sources'],
   ),
