@@ -45,7 +45,8 @@ describe('the dynamic tables in the real release', () => {
             sub?.skipRows?.includes(c.label)
           )
             continue;
-          const indicator = block.metric ?? sub?.metric ?? (sub?.rows ?? block.rows!)[c.label]!;
+          // as the reader: a column's own indicator before its block's (a status under each quarter)
+          const indicator = sub?.metric ?? block.metric ?? (sub?.rows ?? block.rows!)[c.label]!;
           const place = part.placesAcross
             ? reader.places![c.sub!]!
             : block.metric && !part.yearsDown

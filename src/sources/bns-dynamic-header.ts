@@ -82,35 +82,40 @@ export function headerRowsAt(
     const yearsUnder = new Set([...under.values()].map((p) => p.bounds.period_start.slice(0, 4)));
     for (const [c, p] of own)
       if (!under.has(c) && cell(r + 1, c) === undefined && !yearsUnder.has(p.bounds.period_start.slice(0, 4))) under.set(c, p);
-    return { headerRow: r + 1, columns: new Map([...under].sort(([a], [b]) => a - b)) };
+    const columns = new Map([...under].sort(([a], [b]) => a - b));
+    // declared columns under each part of a year ("Self-employed", "including productively employed")
+    if (spec.subColumns) return subColumnsUnder(r + 1, columns, range, cell, spec, from, at);
+    return { headerRow: r + 1, columns };
   }
   if (own.size < 2) return null;
   const distinct = new Set([...own.values()].map((p) => p.bounds.period));
   if (distinct.size !== own.size) throw new Error(`${at(r)}: a period header names a period twice`);
-  if (spec.subColumns) return subColumnsUnder(r, own, range, cell, spec.subColumns, from, at);
+  if (spec.subColumns) return subColumnsUnder(r, own, range, cell, spec, from, at);
   return { headerRow: r, columns: own };
 }
 
 /**
- * The declared columns under each year of a header row: the rows under it down to the first row with
- * a label name them, joined ("Including" above "state ownership"); a year's column carries on right
- * to the next year. A name the declaration does not list, or a year without one, fails the build.
+ * The declared columns under each year (or part of a year) of a header row: the rows under it down to
+ * the first row with a label, or to a row of block headings printed in the value columns, name them,
+ * joined ("Including" above "state ownership"); a year's column carries on right to the next year. A
+ * name the declaration does not list, or a year without one, fails the build.
  */
 function subColumnsUnder(
   r: number,
   years: Map<number, ColumnPeriod>,
   range: XLSX.Range,
   cell: CellAt,
-  declared: readonly string[],
+  spec: DynamicTableSpec,
   from: number,
   at: Where,
 ): PeriodHeader {
+  const declared = spec.subColumns!;
   const texts = (row: number, c: number) => {
     const x = cell(row, c);
     return x === undefined || x.t === 'z' ? '' : squash(String(x.v));
   };
   let last = r;
-  while (last < range.e.r && [...Array(from).keys()].every((c) => texts(last + 1, c) === '')) last++;
+  while (last < range.e.r && [...Array(from).keys()].every((c) => texts(last + 1, c) === '') && headingInValues(last + 1, range, cell, spec) === null) last++;
   if (last === r) throw new Error(`${at(r + 1)}: no row names the columns under the years`);
   const columns = new Map<number, ColumnPeriod>();
   let year: ColumnPeriod | null = null;
@@ -198,4 +203,22 @@ function placesUnder(
     columns.set(c, { ...p, header: `${place} ${p.header}`, sub: place });
   }
   return columns.size >= 2 ? columns : null;
+}
+
+/**
+ * The declared block heading a row without a label prints in its value columns (headingsInValues): its
+ * one filled cell, or the same heading over each group of columns ("Male" over every quarter), a
+ * declared misprint read as meant ("Мужчины" for "Male"). Null when the row is no such heading.
+ */
+export function headingInValues(r: number, range: XLSX.Range, cell: CellAt, spec: DynamicTableSpec): string | null {
+  if (!spec.headingsInValues) return null;
+  const lc = spec.labelColumn ?? 0;
+  const texts = new Set<string>();
+  for (let c = lc + 1; c <= range.e.c; c++) {
+    const x = cell(r, c);
+    if (x === undefined || x.t === 'z' || squash(String(x.v)) === '') continue;
+    texts.add(x.t === 's' ? squash(String(x.v)) : '');
+  }
+  const [heading] = texts;
+  return texts.size === 1 && spec.blocks.some((b) => b.heading !== null && b.heading === heading) ? heading! : null;
 }

@@ -27,8 +27,10 @@ export function misprintedHeaders(
   const noteOf = (header: string) => {
     // a header under its year reads "2019 I quarter1)": the part the cell printed follows the year
     const own = header.replace(/^\d{4} /u, '');
-    const printed = met.get(own);
-    return printed === undefined ? null : `the header "${printed}" is read as "${own}": a misprint of the table`;
+    // or a year printed with its key ("2019 3)" read as "2019 4)")
+    const meant = met.has(own) ? own : header;
+    const printed = met.get(meant);
+    return printed === undefined ? null : `the header "${printed}" is read as "${meant}": a misprint of the table`;
   };
   return { headerCell, noteOf };
 }

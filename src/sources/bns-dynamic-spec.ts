@@ -43,7 +43,7 @@ export interface DynamicTableSpec {
   placesAcross?: true;
   /** Footnotes printed without their key under the table, by key: the start of their text ("*": "The source of the weight components"). */
   keylessFootnotes?: Record<string, string>;
-  /** Block headings printed in the first period column, the label column empty (the PPI by region). */
+  /** Block headings printed in the value columns, the label column empty: in the first (the PPI by region), or the same over each group of columns (the self-employed by status: "Male"). */
   headingsInValues?: true;
   /**
    * Keys glued to row labels that are not this sheet's footnotes: the labels were copied from another

@@ -25,7 +25,7 @@ import { normaliseKey, readDynamicCell, readUnitCell, type DynamicValue } from '
 import { misprintedCells, misprintedHeaders, strayCells } from './bns-dynamic-misprints.js';
 import { lastRow } from './bns-dynamic-end.js';
 import { periodUnder, type ColumnPeriod, type PeriodsAre } from './bns-dynamic-periods.js';
-import { findHeader, headerAt, headerRowsAt, placesHeaderAt } from './bns-dynamic-header.js';
+import { findHeader, headerAt, headerRowsAt, headingInValues, placesHeaderAt } from './bns-dynamic-header.js';
 import type { DynamicBlock, DynamicTableSpec } from './bns-dynamic-spec.js';
 
 export type { DynamicBlock, DynamicTableSpec } from './bns-dynamic-spec.js';
@@ -187,9 +187,8 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
     const repeatedHeading = spec.blocks.some((b) => b.heading === label) && valueColumns.every(wordsOnly);
     const hasValues = !repeatedHeading && [...columns.keys()].some((c) => filled(r, c));
     if (label === '' && spec.headingsInValues) {
-      // the row's one filled cell is a text naming a declared block: that block's heading
-      const inRow = valueColumns.filter((c) => filled(r, c));
-      const heading = inRow.length === 1 && cell(r, inRow[0]!)?.t === 's' ? text(r, inRow[0]!) : '';
+      // the row's one filled cell, or the same text over each group of columns, names a declared block
+      const heading = headingInValues(r, range, headerCell, spec);
       const b = spec.blocks.find((x) => x.heading !== null && x.heading === heading);
       if (b) {
         block = b;

@@ -60,7 +60,7 @@ export const dynamicTableReader = {
           repeatedHeaders: { const: true },
           // month names across: the months of the one year the title names
           monthsOf: year,
-          // block headings in the first period column, the label column empty
+          // block headings in the value columns, the label column empty (in the first, or over each group of columns)
           headingsInValues: { const: true },
           // keys glued to row labels that are not this sheet's footnotes (labels copied from another sheet)
           labelKeysNotHere: { type: 'array', items: nonEmpty },
