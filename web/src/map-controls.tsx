@@ -6,7 +6,8 @@ import type { Metric } from './api';
 import { BreakdownControls } from './breakdown';
 import { fmtDate, fmtPeriod } from './format';
 import type { T } from './i18n';
-import { IndicatorPicker, type Topic } from './picker';
+import { IndicatorPicker } from './picker';
+import type { Topic } from './topics';
 import type { PerCapita } from './per-capita';
 import type { View } from './view';
 

@@ -18,7 +18,7 @@ import { MapLegend, mapKey } from './map-legend';
 import { ChoroplethMap } from './map';
 import { NationalPanel } from './national';
 import type { PerCapita } from './per-capita';
-import type { Topic } from './picker';
+import type { Topic } from './topics';
 import { RegionPanel } from './region';
 import { fileStem, unitText, type Shown } from './shown';
 import { ValuesTable } from './values-table';

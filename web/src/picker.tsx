@@ -5,13 +5,9 @@
 import { useMemo, useState } from 'preact/hooks';
 import type { Metric } from './api';
 import { metricName } from './format';
+import { matchIndicators } from './picker-match';
+import type { Topic } from './topics';
 import type { Lang, T } from './i18n';
-
-export interface Topic {
-  id: string;
-  name: string; // in the reader's language
-  rank?: number; // its place in the scheme: groups are listed in this order (unranked ones last)
-}
 
 interface Props {
   lang: Lang;
@@ -24,12 +20,6 @@ interface Props {
   count: number; // the release's indicators, `indicators` listing them all or not yet
   onLook: (() => void) | null; // asks for the indicators not listed yet, as the reader starts to look
 }
-
-/** Lower case, ё as е and without combining marks, so "ёлка", "Елка" and "елка" meet. */
-const fold = (s: string) =>
-  s.toLocaleLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replace(/ё/g, 'е');
-
-const LIMIT = 60;
 
 export function IndicatorPicker(props: Props) {
   const { lang, t, indicators, topicsOf, sdgOf, chosen, onChoose, onLook } = props;
@@ -48,27 +38,7 @@ export function IndicatorPicker(props: Props) {
     );
   };
   const all = useMemo(() => groups(indicators), [indicators, lang]);
-  const matches = useMemo(() => {
-    const words = fold(q).split(/\s+/).filter(Boolean);
-    if (!words.length) return [];
-    const scored = indicators.flatMap((m) => {
-      const names = [m.name_kk, m.name_ru, m.name_en, m.id, sdgOf(m) ?? ''].map(fold);
-      const hay = names.join(' ');
-      if (!words.every((w) => hay.includes(w))) return [];
-      const own = fold(metricName(lang, m));
-      return [
-        {
-          m,
-          score: own.startsWith(words[0]!) ? 0 : names.some((n) => n.startsWith(words[0]!)) ? 1 : 2,
-        },
-      ];
-    });
-    scored.sort(
-      (a, b) =>
-        a.score - b.score || metricName(lang, a.m).localeCompare(metricName(lang, b.m), lang),
-    );
-    return scored.slice(0, LIMIT).map((s) => s.m);
-  }, [q, indicators, lang]);
+  const matches = useMemo(() => matchIndicators(q, indicators, lang, sdgOf), [q, indicators, lang]);
   const shown = groups(matches);
   const flat = shown.flatMap((g) => g.items);
   const choose = (m: Metric) => {
