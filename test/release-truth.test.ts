@@ -120,6 +120,16 @@ describe('the real release says only what is true', () => {
       assert.notEqual(e.kind, 'holiday', e.id);
       assert.ok(e.date <= manifest.built_at.slice(0, 10), e.id);
     }
+    // the catalogue's span of the events dataset is the span of the events it lists, or the build
+    // day when it lists none (never the dates of rows it leaves out)
+    const built = manifest.built_at.slice(0, 10);
+    const dates = events.map((e) => e.date as string).sort();
+    const dcat = (await json('dcat-catalog.jsonld'))['@graph'] as any[];
+    const span = dcat.find((n) => String(n['@id']).endsWith('dataset:events#temporal'));
+    assert.deepEqual(
+      [span['dcat:startDate']['@value'], span['dcat:endDate']['@value']],
+      [dates[0] ?? built, dates.at(-1) ?? built],
+    );
     const calendar = await json('public-holidays.json');
     assert.equal(calendar.review_status, 'unreviewed');
     for (const h of calendar.holidays) {

@@ -42,17 +42,21 @@ function spanOfSource(model: Model): Map<string, [string, string]> {
 
 /**
  * The span of what a dataset holds, from its content: points of its sources, the calendar, the
- * events, the sample's publications. The boundaries hold from the last reform that moved a region's
+ * events it lists (reviewed ones, as /api/timemachine/events serves them), the sample's publications. The boundaries hold from the last reform that moved a region's
  * border to the build, and the institutions catalogue is the state of the day the release was built.
  */
 export function temporalOf(model: Model, d: DatasetDef): { start: string; end: string } | null {
   const built = model.builtAt.slice(0, 10);
   const reforms = model.events.filter((e) => e.kind === 'reform' && e.review_status === 'reviewed');
+  const listed = model.events.filter((e) => e.review_status === 'reviewed' && e.date <= built);
   const dates: [string, string][] =
     d.id === 'public-holidays'
       ? model.holidays.map((h) => [h.date, h.date])
       : d.id === 'events'
-        ? model.events.map((e) => [e.date, e.date])
+        ? // the events it lists: those reviewed and dated by the build; with none, the list as built
+          listed.length
+          ? listed.map((e) => [e.date, e.date])
+          : [[built, built]]
         : d.id === 'media-sample'
           ? model.media.publications.map((p) => [p.date, p.date])
           : d.id === 'institutions'
