@@ -263,8 +263,14 @@ test('a reviewed former name citing a mirror is refused naming file, row and fie
     await cp(SOURCES_DIR, dir, { recursive: true });
     const file = join(dir, 'historical-names.json');
     const data = JSON.parse(await readFile(file, 'utf8'));
-    const i = data.rows.findIndex((r: { review_status: string }) => r.review_status === 'reviewed');
-    data.rows[i].source_url = 'https://owiki.org/wiki/Astana';
+    // a row claimed reviewed, as the test's own edit (no former name is reviewed at its decree)
+    const i = 0;
+    Object.assign(data.rows[i], {
+      review_status: 'reviewed',
+      reviewed_on: '2026-11-23',
+      confirms: 'what the page says',
+      source_url: 'https://owiki.org/wiki/Astana',
+    });
     await writeFile(file, JSON.stringify(data, null, 2));
     await assert.rejects(
       loadNameTables(dir),

@@ -32,7 +32,7 @@ export const MIRROR_HOSTS: readonly string[] = [
   'es-academic.com',
 ];
 
-/** News sites whose reports of decrees were met in reviews: an unreviewed row may cite them, a reviewed one never. */
+/** News sites and portals whose accounts of decrees were met in reviews: an unreviewed row may cite them, a reviewed one never. */
 export const NEWS_HOSTS: readonly string[] = [
   'inform.kz', // Kazinform, the state news agency (en.inform.kz, www.inform.kz)
   'kazpravda.kz',
@@ -47,6 +47,7 @@ export const NEWS_HOSTS: readonly string[] = [
   'eadaily.com',
   'vestikavkaza.ru',
   'kzvesti.kz',
+  'e-history.kz', // a history portal's calendar retelling decrees
 ];
 
 const MIRRORS = new Set(MIRROR_HOSTS);
