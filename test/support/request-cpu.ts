@@ -5,12 +5,16 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 
 export interface RequestCpu {
-  /** Milliseconds of CPU of the last request the server received, once it is answered. */
+  /**
+   * Milliseconds of CPU of the last request the server received, once it is answered; NaN when no
+   * request reached the server since the last call (one the HTTP parser refused, 431 or 400, is
+   * answered before any 'request' event, so no figure of another request stands in for it).
+   */
   last(): Promise<number>;
 }
 
 export function measureRequestCpu(server: Server): RequestCpu {
-  let latest: Promise<number> = Promise.resolve(0);
+  let latest: Promise<number> | null = null;
   server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
     const t = process.cpuUsage();
     latest = new Promise((resolve) =>
@@ -20,5 +24,11 @@ export function measureRequestCpu(server: Server): RequestCpu {
       }),
     );
   });
-  return { last: () => latest };
+  return {
+    last: () => {
+      const measured = latest ?? Promise.resolve(Number.NaN);
+      latest = null;
+      return measured;
+    },
+  };
 }
