@@ -229,7 +229,7 @@ describe('web explorer in headless Chromium', { timeout: 300_000 }, () => {
     }
     assert.match(
       await page.locator('.legend').innerText(),
-      /алдын ала немесе күмәнді/,
+      /алдын ала, бағалау немесе күмәнді/,
       'the preliminary mark is explained in Kazakh',
     );
     assert.ok(
