@@ -4,7 +4,8 @@
 // its data structure and code lists whole, and the concept scheme cut to the concepts the structure
 // uses, marked isPartial (SDMX 2.1 REST, detail=referencepartial); SDMX-JSON valid against the working
 // group's schema, SDMX-ML against the SDMX-ML 2.1 schemas. An item query's scheme is partial too; the
-// stub forms of detail stay 501.
+// stub forms of detail stay 501. Availability (availableconstraint), which the Data Explorer asks for
+// with the same Accept, answers its content constraint in SDMX-JSON, stating what the SDMX-ML one states.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -136,5 +137,64 @@ describe('structures with detail=referencepartial, as .Stat Data Explorer asks f
         501,
         detail,
       );
+  });
+  test('availableconstraint in SDMX-JSON: valid, the same codes, time range and observation count as SDMX-ML', async () => {
+    for (const path of [
+      '/availableconstraint/life_expectancy/A.KZ../all/all?mode=available',
+      '/availableconstraint/population/A.KZ+KZ-75',
+    ]) {
+      const res = await get(path, DATA_EXPLORER);
+      assert.equal(res.status, 200, `${path}: ${res.body.slice(0, 300)}`);
+      assert.match(res.type, /^application\/vnd\.sdmx\.structure\+json; version=1\.0\.0/);
+      const message = JSON.parse(res.body) as {
+        data: {
+          contentConstraints: {
+            id: string;
+            type: string;
+            annotations: { id: string; title: string }[];
+            constraintAttachment: { dataflows: string[] };
+            cubeRegions: {
+              isIncluded: boolean;
+              keyValues: {
+                id: string;
+                values?: string[];
+                timeRange?: { startPeriod: { period: string }; endPeriod: { period: string } };
+              }[];
+            }[];
+          }[];
+        };
+      };
+      assert.ok(validateStructure(message), JSON.stringify(validateStructure.errors?.slice(0, 3)));
+      const [constraint] = message.data.contentConstraints;
+      const xml = (await get(path, 'application/xml')).body;
+      assert.equal(await xmllint(xml), '');
+      assert.equal(constraint!.type, 'Actual');
+      assert.match(xml, new RegExp(`<str:ContentConstraint id="${constraint!.id}"`));
+      assert.match(constraint!.constraintAttachment.dataflows[0]!, /Dataflow=DALA:\w+\(1\.0\)$/);
+      const count = /<com:AnnotationTitle>(\d+)<\/com:AnnotationTitle>/.exec(xml)![1];
+      assert.deepEqual(constraint!.annotations, [
+        { id: 'obs_count', title: count, type: 'sdmx_metrics' },
+      ]);
+      const region = constraint!.cubeRegions[0]!;
+      assert.equal(region.isIncluded, true);
+      const xmlKeys = [...xml.matchAll(/<com:KeyValue id="([^"]+)">(.*?)<\/com:KeyValue>/g)].map(
+        ([, id, inner]) => {
+          const times = [...inner!.matchAll(/Period[^>]*>([^<]+)</g)].map((m) => m[1]);
+          return times.length
+            ? `${id} ${times.join('/')}`
+            : `${id} ${[...inner!.matchAll(/<com:Value>([^<]+)</g)].map((m) => m[1]).join('+')}`;
+        },
+      );
+      assert.deepEqual(
+        region.keyValues.map((k) =>
+          k.timeRange
+            ? `${k.id} ${k.timeRange.startPeriod.period}/${k.timeRange.endPeriod.period}`
+            : `${k.id} ${k.values!.join('+')}`,
+        ),
+        xmlKeys,
+        path,
+      );
+      assert.ok(xmlKeys.length >= 3, path);
+    }
   });
 });

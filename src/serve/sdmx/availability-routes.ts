@@ -1,6 +1,6 @@
 // /availableconstraint/{flowRef}/{key}/{providerRef}/{componentID} (SDMX 2.1 REST, "Data
 // availability"): a structure message holding the dataflow's Actual ContentConstraint
-// (availability.ts), with the artefacts it refers to when `references` asks (code lists and the
+// (availability.ts), in SDMX-ML or, by Accept, SDMX-JSON 1.0 (as .Stat Data Explorer asks for it), with the artefacts it refers to when `references` asks (code lists and the
 // concept scheme partial: only the codes available and the concepts constrained).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { preferredType } from '../answers/negotiate.js';
@@ -10,7 +10,8 @@ import { availabilityOf, MODES, type Mode } from './availability.js';
 import { selection } from './data-query.js';
 import { SdmxError } from './errors.js';
 import { queriedFlow } from './keys.js';
-import { STRUCTURE_ML_TYPES, send } from './media.js';
+import { MEDIA, STRUCTURE_TYPES, VERSION_ALIASES, send } from './media.js';
+import { structureJson } from './structure-json.js';
 import { messageContext } from './namespaces.js';
 import { sdmxRoutes } from './routes.js';
 import { selectStructures } from './structure-query.js';
@@ -67,7 +68,7 @@ async function availability(request: FastifyRequest, reply: FastifyReply): Promi
     throw new SdmxError('not_implemented', 'updatedAfter is not implemented for availability');
   if (query.references === 'dataproviderscheme')
     throw new SdmxError('not_implemented', 'this service maintains no data provider scheme');
-  const type = preferredType(request, STRUCTURE_ML_TYPES);
+  const type = preferredType(request, STRUCTURE_TYPES, VERSION_ALIASES);
   const release = pinned(request);
   const structures = structuresOf(release);
   const { flow, key } = queriedFlow(structures, params);
@@ -110,6 +111,8 @@ async function availability(request: FastifyRequest, reply: FastifyReply): Promi
       : null,
     constraints: [a],
   };
+  if (type === MEDIA.structureJson || type === 'application/json')
+    return send(reply, MEDIA.structureJson, structureJson(out, messageContext(request)));
   return send(reply, type, structureMessage(out, messageContext(request)));
 }
 
@@ -125,7 +128,7 @@ export function availabilityRoutes(app: FastifyInstance): void {
       ],
       summary: 'SDMX 2.1 data availability: the ContentConstraint of the data a key selects',
       querystring: QUERY,
-      types: STRUCTURE_ML_TYPES,
+      types: STRUCTURE_TYPES,
       errors: [400, 404, 406, 501],
     },
     availability,

@@ -8,6 +8,13 @@ import type { XmlWriter } from './xml.js';
 
 export const constraintId = (flow: string) => `CC_${flow}`;
 
+/** The constraint's name in en, ru and kk: the data available in its dataflow. */
+export const constraintNames = (a: Availability) => ({
+  en: `Data available in ${a.flow.name.en ?? a.flow.id}`,
+  ru: `Имеющиеся данные: ${a.flow.name.ru ?? a.flow.id}`,
+  kk: `Қолжетімді деректер: ${a.flow.name.kk ?? a.flow.id}`,
+});
+
 export function contentConstraint(w: XmlWriter, a: Availability): void {
   const id = constraintId(a.flow.id);
   w.wrap(
@@ -27,11 +34,7 @@ export function contentConstraint(w: XmlWriter, a: Availability): void {
           w.text('com:AnnotationType', 'sdmx_metrics');
         }),
       );
-      names(w, 'com:Name', {
-        en: `Data available in ${a.flow.name.en ?? a.flow.id}`,
-        ru: `Имеющиеся данные: ${a.flow.name.ru ?? a.flow.id}`,
-        kk: `Қолжетімді деректер: ${a.flow.name.kk ?? a.flow.id}`,
-      });
+      names(w, 'com:Name', constraintNames(a));
       w.wrap('str:ConstraintAttachment', {}, () =>
         w.wrap('str:Dataflow', {}, () =>
           w.leaf('Ref', {

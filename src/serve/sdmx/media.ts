@@ -38,7 +38,8 @@ const CSV_VARIANTS = [
 ];
 
 // The first offered type is the default (no Accept, */*); plain XML and CSV types name the default forms.
-// Content constraints (availability) are answered in SDMX-ML only; the other structures also in SDMX-JSON.
+// Category schemes and categorisations are answered in SDMX-ML only; the other structures and the
+// content constraints of availability also in SDMX-JSON.
 export const STRUCTURE_ML_TYPES = [MEDIA.structure, 'application/xml', 'text/xml'];
 export const STRUCTURE_TYPES = [
   MEDIA.structure,

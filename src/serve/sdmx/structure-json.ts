@@ -2,6 +2,8 @@
 // the artefacts a structure query selected, as the SDMX-ML writer (structure-writer.ts) gives them,
 // with references written as URNs (the JSON format's way) and every name in en, ru and kk.
 import { LANGUAGES_ENGLISH_FIRST } from '../../lib/languages.js';
+import type { Availability } from './availability.js';
+import { constraintId, constraintNames } from './constraint-writer.js';
 import { urn, type MessageContext } from './namespaces.js';
 import type { StructureSelection } from './structure-writer.js';
 import {
@@ -98,6 +100,37 @@ function dataStructure(d: DataStructure) {
   };
 }
 
+/**
+ * An availability as SDMX-JSON 1.0 states it (ContentConstraintType), as the SDMX-ML one
+ * (constraint-writer.ts): Actual, attached to the dataflow, one included cube region with each
+ * dimension's codes and TIME_PERIOD's range, the number of observations as the obs_count annotation.
+ */
+const contentConstraint = (a: Availability) => ({
+  ...maintainable('registry.ContentConstraint', constraintId(a.flow.id), constraintNames(a)),
+  type: 'Actual',
+  annotations: [{ id: 'obs_count', title: String(a.observations), type: 'sdmx_metrics' }],
+  constraintAttachment: { dataflows: [urn('datastructure.Dataflow', a.flow.id)] },
+  cubeRegions: [
+    {
+      isIncluded: true,
+      keyValues: [
+        ...a.values.map((v) => ({ id: v.id, values: v.codes })),
+        ...(a.time
+          ? [
+              {
+                id: TIME_DIMENSION,
+                timeRange: {
+                  startPeriod: { period: a.time.start, isInclusive: true },
+                  endPeriod: { period: a.time.end, isInclusive: true },
+                },
+              },
+            ]
+          : []),
+      ],
+    },
+  ],
+});
+
 /** The whole SDMX-JSON structure message of a selection. */
 export function structureJson(selection: StructureSelection, ctx: MessageContext): string {
   const data: Record<string, unknown[]> = {};
@@ -131,6 +164,8 @@ export function structureJson(selection: StructureSelection, ctx: MessageContext
         })),
       },
     ];
+  if (selection.constraints?.length)
+    data['contentConstraints'] = selection.constraints.map(contentConstraint);
   return JSON.stringify({
     meta: {
       schema: SDMX_JSON_STRUCTURE_SCHEMA,
