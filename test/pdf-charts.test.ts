@@ -154,8 +154,14 @@ describe('figures per language', () => {
     assert.equal(formatFigure('kk', 8449346.4, 'mln KZT', d), '8\u202f449\u202f346,4 млн теңге');
   });
 
-  test('a series prints every value with the decimals its most precise value needs', () => {
-    assert.equal(decimalsFor('thousand persons', [542.672, 540, 541.5]), 3);
+  test('a series prints its values with the decimals most of them are published with, and a value with more prints every one', () => {
+    assert.equal(decimalsFor('thousand persons', [542.672, 540, 541.5]), 3, 'one each: the most');
     assert.equal(decimalsFor('persons', [1134642, 1135000]), 0);
+    // an SDG series published with one decimal and one value computed to eight
+    const d = decimalsFor('percent', [0.1, 12.4, 7, 99.85781028]);
+    assert.equal(d, 1);
+    assert.equal(formatFigure('en', 0.1, 'percent', d), '0.1 %', 'no digits the source never gave');
+    assert.equal(formatFigure('en', 7, 'percent', d), '7.0 %');
+    assert.equal(formatFigure('en', 99.85781028, 'percent', d), '99.85781028 %', 'no digit hidden');
   });
 });

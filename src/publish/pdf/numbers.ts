@@ -1,8 +1,10 @@
 // Figures formatted per language. Kazakh and Russian group thousands with a thin space and write a
 // decimal comma (GOST 8.417 and the Bureau's own tables); English groups with a comma and writes a
 // decimal point. The group separator is U+202F (narrow no-break space), so a figure never wraps
-// inside its digits. A series keeps one number of decimals for every value, so "4" in a series of
-// rates reads "4.0 %" beside "4.9 %" and a printed figure never hides a published decimal.
+// inside its digits. A series prints its values with the decimals most of them are published with,
+// so "4" in a series of rates reads "4.0 %" beside "4.9 %", and a value published with more prints
+// every one of them: a printed figure neither hides a published decimal nor adds digits the source
+// never gave (0.1 beside an SDG series' 99.85781028 is 0.1, not 0.10000000).
 
 import type { Lang } from '../../model/types.js';
 
@@ -39,16 +41,26 @@ function decimalsOf(value: number): number {
   return Math.min(MAX_DECIMALS, Math.max(0, fraction));
 }
 
-/** The one number of decimals for a unit's series: what its values need, at least the unit's minimum. */
+/**
+ * The decimals a unit's series prints every value with, at least: those most of its values are
+ * published with (of two counts alike, the more), at least the unit's minimum. A value published
+ * with more prints them too (formatIn).
+ */
 export function decimalsFor(unit: string, values: (number | null)[]): number {
-  const needed = values.reduce<number>((d, v) => (v === null ? d : Math.max(d, decimalsOf(v))), 0);
-  return Math.max(MIN_DECIMALS[unit] ?? 0, needed);
+  const counts = new Map<number, number>();
+  for (const v of values)
+    if (v !== null) counts.set(decimalsOf(v), (counts.get(decimalsOf(v)) ?? 0) + 1);
+  let common = 0;
+  for (const [d, n] of counts)
+    if (n > (counts.get(common) ?? 0) || (n === counts.get(common) && d > common)) common = d;
+  return Math.max(MIN_DECIMALS[unit] ?? 0, common);
 }
 
+/** `value` with at least `decimals` decimals, and every further one it is published with. */
 export function formatIn(lang: Lang, value: number, decimals: number): string {
   const text = new Intl.NumberFormat(LOCALE[lang], {
     minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
+    maximumFractionDigits: Math.max(decimals, decimalsOf(value)),
     useGrouping: true,
   }).format(value);
   return lang === 'en' ? text : text.replace(/[\u00a0\u202f ]/g, THIN);
