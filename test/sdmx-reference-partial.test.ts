@@ -4,7 +4,7 @@
 // its data structure and code lists whole, and the concept scheme cut to the concepts the structure
 // uses, marked isPartial (SDMX 2.1 REST, detail=referencepartial); SDMX-JSON valid against the working
 // group's schema, SDMX-ML against the SDMX-ML 2.1 schemas. An item query's scheme is partial too; the
-// stub forms of detail stay 501. Availability (availableconstraint), which the Data Explorer asks for
+// stub forms of detail stay 501 (a category scheme's item query is partial too). Availability (availableconstraint), which the Data Explorer asks for
 // with the same Accept, answers its content constraint in SDMX-JSON, stating what the SDMX-ML one states.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -108,7 +108,16 @@ describe('structures with detail=referencepartial, as .Stat Data Explorer asks f
     assert.doesNotMatch(full.body, /isPartial/);
   });
 
-  test("an item query's code list and concept scheme are partial; the stub forms are 501", async () => {
+  test("an item query's code list, concept scheme and category scheme are partial; the stub forms are 501", async () => {
+    const categories = await get(
+      '/categoryscheme/DALA/DALA_TOPICS/latest/sdg-3',
+      'application/xml',
+    );
+    assert.equal(categories.status, 200);
+    assert.match(categories.body, /<str:CategoryScheme id="DALA_TOPICS"[^>]* isPartial="true"/);
+    assert.equal(await xmllint(categories.body), '');
+    const whole = await get('/categoryscheme/DALA/DALA_TOPICS/latest', 'application/xml');
+    assert.doesNotMatch(whole.body, /isPartial/);
     for (const path of [
       '/codelist/DALA/CL_AREA/latest/KZ-75',
       '/conceptscheme/DALA/CS_DALA/latest/FREQ',

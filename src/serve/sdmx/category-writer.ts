@@ -6,9 +6,17 @@ import { maintainable, names } from './namespaces.js';
 import { AGENCY, VERSION } from './structures.js';
 import type { XmlWriter } from './xml.js';
 
-export function categorySchemes(w: XmlWriter, scheme: CategoryScheme): void {
+/** The topic scheme; partial when an item query kept only some of its categories. */
+export function categorySchemes(
+  w: XmlWriter,
+  scheme: CategoryScheme & { partial?: boolean },
+): void {
+  const attributes = {
+    ...maintainable('categoryscheme.CategoryScheme', scheme.id),
+    isPartial: scheme.partial ? 'true' : undefined,
+  };
   w.wrap('str:CategorySchemes', {}, () =>
-    w.wrap('str:CategoryScheme', maintainable('categoryscheme.CategoryScheme', scheme.id), () => {
+    w.wrap('str:CategoryScheme', attributes, () => {
       names(w, 'com:Name', scheme.name);
       for (const c of scheme.categories)
         w.wrap(

@@ -260,13 +260,16 @@ export function selectStructures(s: SdmxStructures, q: StructureQuery): Structur
         .filter(itemOf('conceptscheme', CONCEPT_SCHEME))
         .filter((c) => used === null || used.has(c.id))
     : null;
-  const categoryScheme =
+  const categories =
     s.categoryScheme && idsOf('categoryscheme').size
+      ? s.categoryScheme.categories.filter(itemOf('categoryscheme', s.categoryScheme.id))
+      : null;
+  const categoryScheme =
+    s.categoryScheme && categories
       ? {
           ...s.categoryScheme,
-          categories: s.categoryScheme.categories.filter(
-            itemOf('categoryscheme', s.categoryScheme.id),
-          ),
+          categories,
+          ...(categories.length < s.categoryScheme.categories.length ? { partial: true } : {}),
         }
       : null;
   const itemsFound =

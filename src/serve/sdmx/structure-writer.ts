@@ -28,7 +28,7 @@ export interface StructureSelection {
   dataStructures: readonly DataStructure[];
   codelists: readonly (Codelist & { partial?: boolean })[];
   concepts: readonly Concept[] | null; // the concept scheme, when selected
-  categoryScheme?: CategoryScheme | null; // the topic scheme, when selected
+  categoryScheme?: (CategoryScheme & { partial?: boolean }) | null; // the topic scheme, when selected
   categorisations?: readonly Categorisation[];
   constraints?: readonly Availability[];
 }
