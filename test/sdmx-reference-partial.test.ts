@@ -3,9 +3,10 @@
 // Accept: application/vnd.sdmx.structure+json;version=1.0;urn=true. The answer holds the dataflow,
 // its data structure and code lists whole, and the concept scheme cut to the concepts the structure
 // uses, marked isPartial (SDMX 2.1 REST, detail=referencepartial); SDMX-JSON valid against the working
-// group's schema, SDMX-ML against the SDMX-ML 2.1 schemas. An item query's scheme is partial too; the
-// stub forms of detail stay 501 (a category scheme's item query is partial too). Availability (availableconstraint), which the Data Explorer asks for
-// with the same Accept, answers its content constraint in SDMX-JSON, stating what the SDMX-ML one states.
+// group's schema, SDMX-ML against the SDMX-ML 2.1 schemas. An item query's scheme (code list, concept
+// scheme, category scheme) is partial too; the stub forms of detail stay 501. Availability
+// (availableconstraint), which the Data Explorer asks for with the same Accept, answers its content
+// constraint in SDMX-JSON, stating what the SDMX-ML one states.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
