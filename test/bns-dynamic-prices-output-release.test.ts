@@ -43,10 +43,8 @@ describe('the dynamic tables of prices, national accounts and productivity in th
       `/api/v1/indicators/${encodeURIComponent('indicator:unemployment_rate_lfs_quarterly')}`,
     );
     const data = ind.data;
-    assert.deepEqual(
-      data.same_concept.map((s: { indicator: string }) => s.indicator),
-      ['indicator:unemployment_rate_quarterly'],
-    );
+    // declared here first; the tables that declare this one as theirs follow (same-concept.ts)
+    assert.equal(data.same_concept[0].indicator, 'indicator:unemployment_rate_quarterly');
     assert.match(data.same_concept[0].difference, /later edition/);
     const a = await observation('unemployment_rate_lfs_quarterly', 'KZ', '2019');
     const b = await observation('unemployment_rate_quarterly', 'KZ', '2019');

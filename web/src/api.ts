@@ -6,7 +6,8 @@ import type {
   NAMES_SCHEMA,
   PROBLEM_SCHEMA,
 } from '../../src/serve/interface/schemas.js';
-import type { DatasetCatalog, RegionCollection } from '../../src/publish/schemas/operations.js';
+import type { DatasetCatalog } from '../../src/publish/schemas/operations.js';
+import type { RegionCollection } from '../../src/publish/schemas/geojson-files.js';
 import type { RegionAnalytics } from '../../src/publish/schemas/statistics.js';
 import type { EcosystemContract } from '../../src/publish/schemas/ecosystem.js';
 import type {
