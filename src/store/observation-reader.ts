@@ -54,7 +54,7 @@ export type RecordTable = 'relations' | 'claims' | 'evidence';
 const MANY_SERIES = 64;
 
 /** The WHERE clause of a filter and its arguments (pointPageSql, pointCountSql). */
-export function pointWhere(filter: PointFilter): { clause: string; args: string[] } {
+function pointWhere(filter: PointFilter): { clause: string; args: string[] } {
   const where: string[] = [];
   const args: string[] = [];
   for (const column of ['metric', 'place', 'period'] as const) {

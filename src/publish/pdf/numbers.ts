@@ -48,11 +48,14 @@ function decimalsOf(value: number): number {
  */
 export function decimalsFor(unit: string, values: (number | null)[]): number {
   const counts = new Map<number, number>();
-  for (const v of values)
-    if (v !== null) counts.set(decimalsOf(v), (counts.get(decimalsOf(v)) ?? 0) + 1);
+  for (const v of values) {
+    if (v === null) continue;
+    const d = decimalsOf(v);
+    counts.set(d, (counts.get(d) ?? 0) + 1);
+  }
   let common = 0;
-  for (const [d, n] of counts)
-    if (n > (counts.get(common) ?? 0) || (n === counts.get(common) && d > common)) common = d;
+  let most = 0;
+  for (const [d, n] of counts) if (n > most || (n === most && d > common)) [common, most] = [d, n];
   return Math.max(MIN_DECIMALS[unit] ?? 0, common);
 }
 
