@@ -8,102 +8,22 @@
 // another place for some years moves those values to that place (the "including"/"data for the
 // South Kazakhstan region" notes), and a cell the notes name as doubtful is flagged.
 import type { Point } from './records.js';
-import type { DimensionCodes } from '../lib/dimensions.js';
 import { markTableBorders } from './bns-breaks.js';
 import { applyFootnotes, type FootnoteScope, type MarkedCell } from './bns-footnotes.js';
-import { readDynamicTable, type DynamicTableSpec } from './bns-dynamic-table.js';
-import type { PeriodsAre } from './bns-dynamic-periods.js';
+import { readDynamicTable } from './bns-dynamic-table.js';
+import type { DynamicPointsPart, DynamicTableSpec } from './bns-dynamic-spec.js';
+import type { DynamicTableReader } from './registry/dynamic-table-schema.js';
 import { instantPeriod, quarterPeriod, type PeriodBounds } from './bns-periods.js';
 import { isPartYearToDate } from '../lib/period-labels.js';
 import { flagCells, type DoubtfulCell } from './bns-period-grid.js';
 
-export interface DynamicPointsBlock {
-  heading: string | null;
-  within?: string;
-  segment?: number;
-  /** The block's indicator, its rows places (the spec's `places`). */
-  metric?: string;
-  /** Or: each row its own indicator, of the part's place. */
-  rows?: Record<string, string>;
-  dimensions?: DimensionCodes;
-  /** A row's breakdown by its label (an indicator's rows "Total", "Men", "Women" under its heading). */
-  rowDimensions?: Record<string, DimensionCodes>;
-  /**
-   * Values "at the end of the period" in a sheet read as flows (a price index by December of the
-   * previous year beside one of January-December): each column's period becomes the instant it ends.
-   */
-  atEnd?: true;
-  /**
-   * Each column is a year whose value is its IV quarter against the IV quarter of the previous year
-   * (the services producer prices, "IV quarter to IV quarter of the previous year"): the quarter.
-   */
-  fourthQuarter?: true;
-  /**
-   * Read and checked but not published: a block whose periods the model has no key for (the consumer
-   * prices of 2025 "to the corresponding period of the previous year": January-February is no period).
-   */
-  skip?: true;
-}
-
-export interface DynamicPointsPart {
-  sheet: string;
-  periods: PeriodsAre;
-  blocks: DynamicPointsBlock[];
-  /** The place of a part whose rows are indicators (default: the country). */
-  place?: string;
-  ignore?: string[];
-  unprintedKeys?: string[];
-  /** Rows read (so their cells are checked) but not published yet: no indicator is declared for them. */
-  skip?: string[];
-  labelColumn?: number;
-  repeatedHeaders?: true;
-  monthsOf?: number;
-  headingsInValues?: true;
-  labelKeysNotHere?: string[];
-  keysBeforeUnit?: true;
-  /**
-   * The columns under each year, by the name the table prints: each its own indicator (`metric` for a
-   * block of places, `rows` for a block of indicators, replacing the block's) or a breakdown (`dimensions`).
-   */
-  subColumns?: Record<string, DynamicSubColumn>;
-  titleColumn?: number;
-  subRows?: string[];
-  periodsDown?: true;
-  codeColumn?: number;
-  headerMisprints?: Record<string, string>;
-  endsAt?: string;
-  methodologyColumn?: string;
-  cellMisprints?: DynamicTableSpec['cellMisprints'];
-  strayCells?: DynamicTableSpec['strayCells'];
-  unitInCells?: DynamicTableSpec['unitInCells'];
-  yearsDown?: true;
-  placesAcross?: true;
-  keylessFootnotes?: DynamicTableSpec['keylessFootnotes'];
-  /**
-   * Words of the title saying every value of the part is an estimate ("(estimated data)"): each value
-   * has status estimate (SDMX OBS_STATUS E) with the title said on it; a title without them fails the build.
-   */
-  estimatesByTitle?: string;
-}
-
-export interface DynamicSubColumn {
-  metric?: string;
-  rows?: Record<string, string>;
-  dimensions?: DimensionCodes;
-  /** Read and checked but not published: the same values are another table's. */
-  skip?: true;
-  /** Rows of this column read and checked but not published (the totals of a column of sexes published from another sheet). */
-  skipRows?: string[];
-}
+export type { DynamicPointsPart } from './bns-dynamic-spec.js';
 
 /** A row's values for some years that are another place's, as the table's footnote says. */
-export interface DynamicMove {
-  footnote: string;
-  from: string;
+export type DynamicMove = Omit<NonNullable<DynamicTableReader['moves']>[number], 'years'> & {
+  // the schema fixes a range's shape ([from, to]); FromSchema cannot type a tuple
   years: readonly [number, number];
-  to: string;
-  note: string;
-}
+};
 
 export interface DynamicPointsSpec {
   source_id: string;

@@ -1,4 +1,5 @@
-// The parameters of the dynamic-table reader (one of the reader kinds of reader-schemas.ts).
+// The parameters of the dynamic-table reader (one of the reader kinds of reader-schemas.ts), and the
+// types its reader takes (src/sources/bns-dynamic-spec.ts derives them from this schema).
 import type { FromSchema } from 'json-schema-to-ts';
 import { nonEmpty } from '../table-schemas.js';
 import { metric, place, year, dimensions, kind, suspicious, footnotes } from './reader-parts.js';
@@ -30,7 +31,10 @@ export const dynamicTableReader = {
               additionalProperties: false,
               required: ['heading'],
               properties: {
+                // the heading row that opens the block (whole label, spaces collapsed); null: the rows right under the header
                 heading: { type: ['string', 'null'], minLength: 1 },
+                // the group heading the block sits under, when the same heading repeats under several groups
+                // ("Food products", then the same two bases): a block heading counts only under its own group
                 within: nonEmpty,
                 // the rows under the n-th repeated header (0 the first), when the table prints no heading for them
                 segment: { type: 'integer', minimum: 1 },
@@ -49,8 +53,11 @@ export const dynamicTableReader = {
               },
             },
           },
+          // the place of a part whose rows are indicators (default: the country)
           place,
+          // rows of the label column that are neither data, headings nor footnotes (a repeated title, "continuation")
           ignore: { type: 'array', items: nonEmpty },
+          // keys glued to values that the table never prints a footnote for ("76659,210)": note 10 of nine printed)
           unprintedKeys: { type: 'array', items: nonEmpty },
           // rows read and checked but not published (no indicator declared for them yet)
           skip: { type: 'array', items: nonEmpty },
@@ -89,7 +96,6 @@ export const dynamicTableReader = {
           estimatesByTitle: nonEmpty,
           // the header of a column of words saying how each row's indicator is computed: text, never a value
           methodologyColumn: nonEmpty,
-          // value cells the table misprints, by address: the text printed, the number meant and why
           // cells that are no data, by address, with the content each holds (a 0 right of the methodology column)
           strayCells: {
             type: 'object',
@@ -98,6 +104,7 @@ export const dynamicTableReader = {
           },
           // rows that print their unit in every cell ("15 МРП"), by label: the unit
           unitInCells: { type: 'object', additionalProperties: nonEmpty },
+          // value cells the table misprints, by address ("Q46": "63,,4" meant 63.4): the text printed, the number meant and why
           cellMisprints: {
             type: 'object',
             propertyNames: { pattern: '^[A-Z]{1,3}[1-9][0-9]*$' },
