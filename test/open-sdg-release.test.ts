@@ -154,6 +154,28 @@ describe("the SDG platform's indicators in the real release", () => {
     assert.match(ind.names.kk, /\(_L_IND_BUILD\)$/);
   });
 
+  test('no unit is a translation key: a configured "UNIT_MEASURE.PT" is the code PT with its label', async () => {
+    const keyed: string[] = [];
+    for (let path: string | null = '/api/v1/indicators?limit=100'; path !== null;) {
+      const body = await getJson(path);
+      for (const i of body.data)
+        if (JSON.stringify([i.unit, i.unit_name]).includes('UNIT_MEASURE.')) keyed.push(i.id);
+      path = body.links?.next
+        ? new URL(body.links.next, base).pathname + new URL(body.links.next, base).search
+        : null;
+    }
+    assert.deepEqual(keyed, []);
+    // indicator-config/15-1-1.yml: computation_units: UNIT_MEASURE.PT; translations/ru/UNIT_MEASURE.yml: PT: процент
+    const forest = (
+      await getJson(`/api/v1/indicators/${encodeURIComponent('indicator:sdg_15_1_1')}`)
+    ).data;
+    assert.equal(forest.unit, 'PT');
+    assert.equal(forest.unit_name.ru, 'процент');
+    const [point] = (await getJson('/api/v1/observations?indicator=sdg_15_1_1&place=KZ&limit=1'))
+      .data;
+    assert.equal(point.unit, 'PT');
+  });
+
   test('at least 200 indicators are published; the dataset is in the catalog, SDMX, DCAT and the Data Package', async () => {
     let count = 0;
     for (let path: string | null = '/api/v1/indicators?limit=100'; path !== null;) {

@@ -163,6 +163,10 @@ function unitOf(codes: Record<string, string>, config: Record<string, unknown>, 
   // platform shows the text after the group's name
   const text = configured.replace(/^data\./, '').replace(/\s+/g, ' ').trim();
   if (text === '') return { id: 'unspecified', name: { kk: 'көрсетілмеген', ru: 'не указана', en: 'not stated' } };
+  // "UNIT_MEASURE.PT": a key of the UNIT_MEASURE translation group, which the platform shows as that
+  // code's label; the unit is the code, as in a row's UNIT_MEASURE column
+  const keyed = /^UNIT_MEASURE\.([^\s,]+)$/u.exec(text)?.[1];
+  if (keyed !== undefined) return { id: keyed, name: labelOf(meta, 'UNIT_MEASURE', keyed) };
   const known = codeNames(meta.translations, 'UNIT_MEASURE', text);
   return known ? { id: text, name: known } : { id: text, name: { kk: text, ru: text, en: text } };
 }

@@ -9,7 +9,6 @@ const PERCENT = UNITS['percent']!;
 
 export const SDG_UNITS: Record<string, Record<Lang, Forms>> = {
   PT: PERCENT,
-  'UNIT_MEASURE.PT': PERCENT,
   PT_PREV_Y: { en: '% of the previous year', ru: '% к предыдущему году', kk: 'өткен жылға %' },
   PT_BY_2005: { en: '% of 2005', ru: '% к 2005 году', kk: '2005 жылға %' },
   PT_IN_2010_PRICE: {
