@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { ChartSeries } from '../src/publish/pdf/chart-inputs.js';
 import { decimalsFor, formatFigure } from '../src/publish/pdf/numbers.js';
+import { unitName } from '../src/lib/units.js';
 import { rankRows } from '../src/publish/pdf/ranked-bars.js';
 import { runs } from '../src/publish/pdf/trend-chart.js';
 import { chartBreaks, mainUnit } from '../src/publish/contracts/pdf-charts.js';
@@ -152,6 +153,23 @@ describe('figures per language', () => {
     assert.equal(formatFigure('en', 8449346.4, 'mln KZT', d), '8,449,346.4 mln KZT');
     assert.equal(formatFigure('ru', 8449346.4, 'mln KZT', d), '8\u202f449\u202f346,4 млн тенге');
     assert.equal(formatFigure('kk', 8449346.4, 'mln KZT', d), '8\u202f449\u202f346,4 млн теңге');
+  });
+
+  test("a unit is printed in the explorer's words, an SDG code and a unit the page had no word for too", () => {
+    assert.equal(formatFigure('ru', 12.5, 'PT', 1), '12,5 %');
+    assert.equal(formatFigure('ru', 73.2, 'years', 1), '73,2 года');
+    assert.equal(formatFigure('en', 1, 'years', 0), '1 year');
+    assert.equal(formatFigure('kk', 449.2, 'KZT per USD', 1), '449,2 АҚШ долларына теңге');
+    for (const lang of ['kk', 'ru', 'en'] as const)
+      for (const unit of ['million KZT', 'PER_100000_POP', 'thousand m3', 'days'])
+        assert.equal(
+          formatFigure(lang, 5, unit, 0),
+          `5 ${unitName(lang, unit, 5)}`,
+          `${unit} in ${lang}`,
+        );
+    // but the abbreviations a printed column takes
+    assert.equal(formatFigure('ru', 1134642, 'persons', 0), '1\u202f134\u202f642 чел.');
+    assert.equal(formatFigure('ru', 1.5, 'mln RUB (Soviet/Russian rouble)', 1), '1,5 млн руб.');
   });
 
   test('a series prints its values with the decimals most of them are published with, and a value with more prints every one', () => {

@@ -1,6 +1,6 @@
 // The words the explorer prints beside every value and under every chart, for every series of the real
 // release it offers (the Bureau's, the National Bank's and the SDG platform's): each unit has a name in
-// Kazakh, Russian and English (web/src/units.ts), none of them a code (PT, PER_100000_POP) or another
+// Kazakh, Russian and English (src/lib/units.ts), none of them a code (PT, PER_100000_POP) or another
 // language's words, and each source is titled by its publisher in the reader's language (shown.ts sourceIn). The
 // browser tests read a few views; every unit and source is checked here, where it costs no browser.
 import assert from 'node:assert/strict';
@@ -9,7 +9,7 @@ import type { Dataset } from '../web/src/api.js';
 import { translator } from '../web/src/i18n.js';
 import { metricsOf } from '../web/src/indicator-choice.js';
 import { sourceIn } from '../web/src/source-title.js';
-import { knownUnit, unitName } from '../web/src/units.js';
+import { knownUnit, unitName } from '../src/lib/units.js';
 import { servedRealRelease } from './support/real-app.js';
 
 // A word of the Latin script (a chemical formula such as CO₂ aside), and an SDMX-style code.

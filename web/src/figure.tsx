@@ -15,7 +15,7 @@ import type { Break, Line, ValuePoint } from './lines';
 import type { BorderReform } from './api';
 import { ReleaseNote } from './notes';
 import { fileStem, unitText, type Shown } from './shown';
-import { unitName } from './units';
+import { unitName } from '../../src/lib/units.js';
 import { ViewTools } from './view-tools';
 import type { View } from './view';
 

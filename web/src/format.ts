@@ -7,7 +7,7 @@
 import { LOCALE, maybe, type Lang, type T } from './i18n.js';
 import type { Metric, Names } from './api.js';
 import { parsePeriodLabel } from '../../src/lib/period-labels.js';
-import { unitName } from './units.js';
+import { unitName } from '../../src/lib/units.js';
 
 const NUMBER_LOCALE: Record<Lang, string> = { ...LOCALE, kk: LOCALE.ru };
 const formats = new Map<string, Intl.NumberFormat>();

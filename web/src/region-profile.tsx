@@ -6,7 +6,7 @@ import type { LatestValue, RegionAnalytics } from './api';
 import { csvField } from './csv';
 import { fmtPeriod, fmtValue, isMarked, nameIn, statusLabel } from './format';
 import type { Lang, T } from './i18n';
-import { unitName } from './units';
+import { unitName } from '../../src/lib/units.js';
 
 function regionCsv(a: RegionAnalytics): string {
   const head = [

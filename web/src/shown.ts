@@ -14,7 +14,7 @@ import {
   type PerCapita,
   type PopulationIndex,
 } from './per-capita';
-import { unitName } from './units';
+import { unitName } from '../../src/lib/units.js';
 
 /**
  * The permalink a view is cited by: the release's sealed file the view's data belongs to (its

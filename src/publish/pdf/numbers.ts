@@ -7,6 +7,7 @@
 // never gave (0.1 beside an SDG series' 99.85781028 is 0.1, not 0.10000000).
 
 import type { Lang } from '../../model/types.js';
+import { printedUnit } from '../../lib/units.js';
 
 const LOCALE: Record<Lang, string> = { kk: 'kk-KZ', ru: 'ru-RU', en: 'en-US' };
 const THIN = '\u202f';
@@ -18,21 +19,6 @@ const MIN_DECIMALS: Record<string, number> = { percent: 1 };
  * (0.0107 % of hazardous child labour, 99.85781028 % of an SDG series), so every one of them is printed.
  */
 const MAX_DECIMALS = 10;
-
-/** Unit labels per language; a unit without a label here is printed as the release writes it. */
-const UNIT_LABELS: Record<string, Record<Lang, string>> = {
-  percent: { en: '%', ru: '%', kk: '%' },
-  persons: { en: 'persons', ru: 'чел.', kk: 'адам' },
-  'thousand persons': { en: 'thousand persons', ru: 'тыс. чел.', kk: 'мың адам' },
-  'mln KZT': { en: 'mln KZT', ru: 'млн тенге', kk: 'млн теңге' },
-  'mln RUB (Soviet/Russian rouble)': { en: 'mln roubles', ru: 'млн руб.', kk: 'млн рубль' },
-  'RUB (Soviet/Russian rouble)': { en: 'roubles', ru: 'руб.', kk: 'рубль' },
-  count: { en: 'count', ru: 'ед.', kk: 'бірлік' },
-};
-
-export function unitLabel(unit: string, lang: Lang): string {
-  return UNIT_LABELS[unit]?.[lang] ?? unit;
-}
 
 /** Decimals of `value` as published (its shortest decimal form, the digits its table shows), at most MAX_DECIMALS. */
 function decimalsOf(value: number): number {
@@ -71,10 +57,7 @@ export function formatIn(lang: Lang, value: number, decimals: number): string {
 
 /** "4.0 %", "8 449 346,4 млн тенге": a value with its unit label in one language. */
 export function formatFigure(lang: Lang, value: number, unit: string, decimals: number): string {
-  const label = unitLabel(unit, lang);
-  return label === '%'
-    ? `${formatIn(lang, value, decimals)} %`
-    : `${formatIn(lang, value, decimals)} ${label}`;
+  return `${formatIn(lang, value, decimals)} ${printedUnit(lang, unit, value)}`;
 }
 
 /** Compact axis label: "1.2M", "350k" in English style; axis ticks carry no unit (the title does). */

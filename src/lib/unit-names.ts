@@ -1,7 +1,8 @@
-// The units of the Bureau's and the National Bank's series, and Dala's own, in the three languages
-// (units.ts picks the form). A unit that agrees with its number has its plural forms (CLDR categories:
-// Russian "1 год, 2 года, 5 лет, 77,3 года"); Kazakh nouns do not change after a number.
-import type { Lang } from './i18n.js';
+// The units of the Bureau's and the National Bank's series, and Dala's own, in the three languages:
+// the one table of unit names that the explorer and the PDFs print (units.ts picks the form). A unit
+// that agrees with its number has its plural forms (CLDR categories: Russian "1 год, 2 года, 5 лет,
+// 77,3 года"); Kazakh nouns do not change after a number.
+import type { Lang } from './languages.js';
 
 export type Forms = string | (Partial<Record<Intl.LDMLPluralRule, string>> & { other: string });
 

@@ -2,7 +2,7 @@
 // codes (https://sdmx.org/?page_id=3215, the SDG global codelist CL_UNIT_MEASURE: PT percent,
 // PER_100000_POP per 100,000 population, TH_HA thousand hectares …) and the few units the platform
 // writes in Russian words. Each is said in words: a code is no unit to a reader in any language.
-import type { Lang } from './i18n.js';
+import type { Lang } from './languages.js';
 import { UNITS, type Forms } from './unit-names.js';
 
 const PERCENT = UNITS['percent']!;
