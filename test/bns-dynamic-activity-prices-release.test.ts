@@ -85,3 +85,68 @@ describe('the producer price index of industrial products by activity in the rea
     );
   });
 });
+
+const PURCHASE = 'bns-dyn-industrial-purchase-prices';
+
+describe('the purchase price index of industrial enterprises by activity in the real release', () => {
+  const { observation, compareEveryCell, json } = servedDynamicTables();
+
+  test('every cell of the sheet "Приобр" equals its raw cell through v1', async () => {
+    // 26 activities x 2 bases x 1996-2024
+    assert.equal(await compareEveryCell(PURCHASE, 1), 26 * 2 * 29);
+  });
+
+  test('raw cells read by hand under the repeated year header', async () => {
+    // B6 142 (a number among texts): mining and quarrying, December 1996
+    assert.equal(
+      (await observation('industrial_purchase_price_index_mining_dec_prev_dec', 'KZ', '1996-12-31'))
+        .value,
+      142,
+    );
+    // Q42 "149.9", under the second header row (row 33): beverages, 2011 to 2010
+    assert.equal(
+      (await observation('industrial_purchase_price_index_beverages_year_prev_year', 'KZ', '2011'))
+        .value,
+      149.9,
+    );
+    // P13 "…": beverages, December 2010
+    const na = await observation(
+      'industrial_purchase_price_index_beverages_dec_prev_dec',
+      'KZ',
+      '2010-12-31',
+    );
+    assert.equal(na.value, null);
+    assert.match(na.null_reason, /not available/);
+  });
+
+  test('its national row equals the published national index where both print; its December 1996 is not published', async () => {
+    const { raw } = await declaredPart(PURCHASE, 1);
+    const national = raw.cells.filter(
+      (c) => c.label === 'Industrial and technical products for all types of economic activity',
+    );
+    assert.equal(national.length, 2 * 29);
+    let compared = 0;
+    for (const c of national) {
+      const [id, period] =
+        c.block === '0'
+          ? ['industrial_purchase_price_index_dec_prev_dec', c.period.period_end]
+          : ['industrial_purchase_price_index_year_prev_year', c.period.period];
+      const q = new URLSearchParams({ indicator: id, place: 'KZ', period });
+      const published = (await json(`/api/v1/observations?${q}`)).data;
+      if (c.period.period === '1996') {
+        // B5 "115.1" (and "…" to the previous year): the sheet by region starts in 1997
+        assert.equal(published.length, 0, `Приобр!${c.address}`);
+        continue;
+      }
+      if (c.value === null) {
+        // "…" to the previous year in 1997-1998, where the sheet by region prints the index
+        assert.ok(c.block === '1' && Number(c.period.period) <= 1998, `Приобр!${c.address}`);
+        assert.equal(typeof published[0].value, 'number');
+        continue;
+      }
+      assert.equal(published[0].value, c.value, `Приобр!${c.address}`);
+      compared++;
+    }
+    assert.equal(compared, 28 + 26);
+  });
+});
