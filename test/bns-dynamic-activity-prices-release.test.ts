@@ -150,3 +150,68 @@ describe('the purchase price index of industrial enterprises by activity in the 
     assert.equal(compared, 28 + 26);
   });
 });
+
+const WHOLESALE = 'bns-dyn-wholesale-price-indices';
+
+describe('the wholesale price indices by product group in the real release', () => {
+  const { observation, compareEveryCell, indicator } = servedDynamicTables();
+
+  test('every cell of the sheet "Опт" equals its raw cell through v1', async () => {
+    // 34 groups x 2 bases x 2006-2024
+    assert.equal(await compareEveryCell(WHOLESALE, 1), 34 * 2 * 19);
+  });
+
+  test('its national row equals the published national index in every year', async () => {
+    const { raw } = await declaredPart(WHOLESALE, 1);
+    const national = raw.cells.filter((c) => c.label === 'Goods and products - total');
+    assert.equal(national.length, 2 * 19);
+    for (const c of national) {
+      const [id, period] =
+        c.block === '0'
+          ? ['wholesale_price_index_dec_prev_dec', c.period.period_end]
+          : ['wholesale_price_index_year_prev_year', c.period.period];
+      assert.equal((await observation(id, 'KZ', period)).value, c.value, `Опт!${c.address}`);
+    }
+  });
+
+  test('a group printed under two labels is one group; "…" in 2006 to the previous year', async () => {
+    // C47 101.2: "Sugar, chocolate, confectionery" in the block to the previous year, 2007
+    assert.equal(
+      (await observation('wholesale_price_index_sugar_confectionery_year_prev_year', 'KZ', '2007'))
+        .value,
+      101.2,
+    );
+    // C11 111.6: "Sugar, chocolate, confectionery products", December 2007
+    assert.equal(
+      (
+        await observation(
+          'wholesale_price_index_sugar_confectionery_dec_prev_dec',
+          'KZ',
+          '2007-12-31',
+        )
+      ).value,
+      111.6,
+    );
+    assert.match(
+      (await indicator('wholesale_price_index_sugar_confectionery_year_prev_year')).notes,
+      /prints the label as "Sugar, chocolate, confectionery"/,
+    );
+    // B53 "…": passenger cars, 2006 to 2005; L53 147.4, 2016 to 2015
+    const na = await observation(
+      'wholesale_price_index_passenger_cars_year_prev_year',
+      'KZ',
+      '2006',
+    );
+    assert.equal(na.value, null);
+    assert.equal(
+      (await observation('wholesale_price_index_passenger_cars_year_prev_year', 'KZ', '2016'))
+        .value,
+      147.4,
+    );
+    const ind = await indicator('wholesale_price_index_passenger_cars_dec_prev_dec');
+    assert.equal(
+      ind.names.ru,
+      'Индекс оптовых цен на товары: легковые автомобили, декабрь к декабрю предыдущего года',
+    );
+  });
+});
