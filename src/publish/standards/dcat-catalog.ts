@@ -1,41 +1,19 @@
 // The DCAT-AP 3.0 catalogue of the release (data/dcat-catalog.jsonld, and the same graph as
 // data/dcat-catalog.ttl): every dataset of the dataset catalog with its distributions (JSON or
 // GeoJSON, CSV, JSON-stat, the PDFs made from it, the SDMX endpoint), the v1 API and the SDMX API
-// as dcat:DataService. Every node has an IRI (no blank nodes), so the bytes depend on the content only.
+// as dcat:DataService. Every node has an IRI (no blank nodes), so the bytes depend on the content only
+// (the graph: dcat-graph.ts; a dataset's distributions and terms: dcat-distributions.ts).
 // It names no release revision: it is hashed into the revision (docs/architecture.md "Release layout").
 import { sha256Hex } from '../../lib/hash.js';
-import type { DatasetDef, Model, SourceDef } from '../../model/model.js';
-import { artifactBytes, type Artifact } from '../artifact.js';
+import type { DatasetDef, Model } from '../../model/model.js';
+import type { Artifact } from '../artifact.js';
 import { sourceOf } from '../contracts/header.js';
-import { pdfsOf, temporalOf } from './dataset-content.js';
-import { jsonStatPathOf } from '../../lib/jsonstat-cube.js';
-import { DATA_THEME, DATA_THEME_LABELS, datasetTexts, type Texts } from './dataset-texts.js';
+import { temporalOf } from './dataset-content.js';
+import { DATA_THEME, DATA_THEME_LABELS, datasetTexts } from './dataset-texts.js';
+import { datasetIri, distributionsOf, termsOf, type Endpoints } from './dcat-distributions.js';
+import { en, graph, langs, ref, typed, type Node } from './dcat-graph.js';
 import { topicSchemeIri, topicSchemeNodes, topicThemes } from './topic-themes.js';
-import {
-  AVAILABILITY,
-  DCAT_CONTEXT,
-  FILE_TYPE,
-  FORMATS,
-  IANA_MEDIA_TYPE,
-  KAZAKHSTAN,
-  LICENCE_TYPE,
-  LICENCE_TYPE_LABELS,
-  formatOfPath,
-  frequencyOf,
-  licenceStatement,
-  statedLicence,
-  type FormatKey,
-} from './vocabularies.js';
-
-type Node = Record<string, unknown> & { '@id': string };
-const ref = (iri: string) => ({ '@id': iri });
-const en = (text: string) => ({ '@value': text, '@language': 'en' });
-/** A text in each language it has, kk, ru and en (rdf:langString values). */
-const langs = (texts: Texts) =>
-  (['kk', 'ru', 'en'] as const)
-    .filter((l) => texts[l])
-    .map((l) => ({ '@value': texts[l]!, '@language': l }));
-const typed = (value: string, type: string) => ({ '@value': value, '@type': type });
+import { DCAT_CONTEXT, KAZAKHSTAN, frequencyOf, statedLicence } from './vocabularies.js';
 
 /**
  * base: the public URL, or '' when the release has none: then every IRI of Dala's own is a
@@ -43,6 +21,7 @@ const typed = (value: string, type: string) => ({ '@value': value, '@type': type
  */
 export function dcatCatalog(model: Model, artifacts: Artifact[], base: string): object {
   const byPath = new Map(artifacts.map((a) => [a.path, a]));
+  const published = { model, artifacts, byPath };
   const catalogIri = `${base}/api/v1/catalog`;
   const operator = `${catalogIri}#operator`;
   const contact = `${catalogIri}#contact`;
@@ -51,24 +30,14 @@ export function dcatCatalog(model: Model, artifacts: Artifact[], base: string): 
   // The operator publishes Dala's own tables, so a source published by Dala is the operator itself.
   const agentIri = (name: string) =>
     name === 'Dala' ? operator : `${catalogIri}#agent-${sha256Hex(name).slice(0, 12)}`;
-  const nodes = new Map<string, Node>();
-  const add = (n: Node) => {
-    if (!nodes.has(n['@id'])) nodes.set(n['@id'], n);
-  };
-  // a controlled-vocabulary term used as a value (dct:type, availability) is a skos:Concept with its
-  // label (DCAT-AP 3.0.0 range.ttl and the Concept shape of shapes.ttl), so a harvester need not
-  // dereference the vocabulary to show it
-  const concept = (iri: string, label: string) => {
-    add({ '@id': iri, '@type': 'skos:Concept', 'skos:prefLabel': en(label) });
-    return ref(iri);
-  };
-  const licenceType = (type: 'Attribution' | 'PublicDomain' | 'UnknownIPR') =>
-    concept(`${LICENCE_TYPE}${type}`, LICENCE_TYPE_LABELS[type]);
+  const at: Endpoints = { base, v1, sdmx };
+  const g = graph();
+  const { add } = g;
   const catalogLicence = statedLicence(sourceOf(model, 'dala-tables'))!.iri;
   add({
     '@id': catalogLicence,
     '@type': 'dct:LicenseDocument',
-    'dct:type': licenceType('Attribution'),
+    'dct:type': g.licenceType('Attribution'),
   });
   const statistical = model.datasets.filter((d) => d.path.startsWith('datasets/'));
   const textsOf = new Map(
@@ -171,134 +140,10 @@ export function dcatCatalog(model: Model, artifacts: Artifact[], base: string): 
     ),
   );
 
-  const rightsFor = (d: DatasetDef, sources: SourceDef[]) => {
-    const iri = `${datasetIri(base, d)}#rights`;
-    add({
-      '@id': iri,
-      '@type': 'dct:RightsStatement',
-      'rdfs:label': en(`${licenceStatement(sources)}. ${d.publication_limits}`),
-    });
-    return iri;
-  };
-  // docs/interface.md §1.4: where the sources state no single licence none is inferred; the dataset's
-  // dct:license is then a document of its own saying so and naming each source's terms, so that every
-  // dataset and distribution still names the terms a harvester must show.
-  const termsFor = (d: DatasetDef, sources: SourceDef[]) => {
-    const iri = `${datasetIri(base, d)}#licence-terms`;
-    add({
-      '@id': iri,
-      '@type': 'dct:LicenseDocument',
-      'dct:type': licenceType('UnknownIPR'),
-      'rdfs:label': en(
-        `No single licence is stated by the sources; reuse terms are each source's own: ${licenceStatement(sources)}`,
-      ),
-    });
-    return iri;
-  };
-  const distribution = (
-    d: DatasetDef,
-    format: FormatKey,
-    fields: { iri: string; title: string; access: string; download?: Artifact },
-    licence: string,
-    rights: string,
-  ): Node => {
-    const f = FORMATS[format];
-    add({ '@id': `${FILE_TYPE}${f.fileType}`, '@type': 'dct:MediaTypeOrExtent' });
-    add({ '@id': `${IANA_MEDIA_TYPE}${f.media}`, '@type': 'dct:MediaType' });
-    const node: Node = {
-      '@id': fields.iri,
-      '@type': 'dcat:Distribution',
-      'dct:title': en(fields.title),
-      'dct:description': en(`${d.title}: ${f.description}.`),
-      // every file stays as long as its release is kept, every later release republishes it
-      'dcatap:availability': concept(`${AVAILABILITY}STABLE`, 'stable'),
-      'dcat:accessURL': ref(fields.access),
-      'dct:format': ref(`${FILE_TYPE}${f.fileType}`),
-      'dcat:mediaType': ref(`${IANA_MEDIA_TYPE}${f.media}`),
-      'dct:rights': ref(rights),
-      'dct:license': ref(licence),
-      ...('standard' in f ? { 'dct:conformsTo': ref(f.standard['@id']) } : {}),
-    };
-    if ('standard' in f) add(f.standard);
-    if (fields.download) {
-      const bytes = artifactBytes(fields.download);
-      node['dcat:downloadURL'] = ref(fields.access);
-      node['dcat:byteSize'] = typed(String(bytes.length), 'xsd:decimal'); // the datatype shapes.ttl of DCAT-AP 3.0.0 asks
-      // one fragment: the distribution's file and the checksum of its bytes
-      const checksum = `${fields.access}#sha256`;
-      add({
-        '@id': checksum,
-        '@type': 'spdx:Checksum',
-        'spdx:algorithm': ref('http://spdx.org/rdf/terms#checksumAlgorithm_sha256'),
-        'spdx:checksumValue': typed(sha256Hex(bytes), 'xsd:hexBinary'),
-      });
-      node['spdx:checksum'] = ref(checksum);
-    }
-    if (format === 'sdmx') node['dcat:accessService'] = ref(sdmx);
-    else if (!fields.download) node['dcat:accessService'] = ref(v1);
-    add(node);
-    return node;
-  };
-
   for (const d of model.datasets) {
     const sources = d.source_ids.map((s) => sourceOf(model, s));
-    const licences = [...new Set(sources.map((s) => statedLicence(s)?.iri ?? null))];
-    // One licence IRI only where every source states the same one; otherwise the rights statement says each.
-    const stated = licences.length === 1 ? licences[0]! : null;
-    if (stated)
-      add({
-        '@id': stated,
-        '@type': 'dct:LicenseDocument',
-        'dct:type': licenceType(stated.includes('/publicdomain/') ? 'PublicDomain' : 'Attribution'),
-      });
-    const licence = stated ?? termsFor(d, sources);
-    const rights = rightsFor(d, sources);
-    const files = [
-      d.path,
-      ...(d.csv_path ? [d.csv_path] : []),
-      ...[jsonStatPathOf(d) ?? ''].filter((p) => byPath.has(p)),
-      ...pdfsOf(model, d, artifacts).map((a) => a.path),
-    ];
-    const distributions = files.map((path) => {
-      const artifact = byPath.get(path);
-      if (!artifact) throw new Error(`dataset ${d.id}: data/${path} is not published`);
-      return distribution(
-        d,
-        formatOfPath(path),
-        {
-          iri: `${base}/data/${path}#distribution`,
-          title: `${d.title} (${path.slice(path.lastIndexOf('/') + 1)})`,
-          access: `${base}/data/${path}`,
-          download: artifact,
-        },
-        licence,
-        rights,
-      );
-    });
-    if (d.path.startsWith('datasets/')) {
-      distributions.push(
-        distribution(
-          d,
-          'sdmx',
-          { iri: `${datasetIri(base, d)}#sdmx`, title: `${d.title} (SDMX 2.1 REST)`, access: sdmx },
-          licence,
-          rights,
-        ),
-      );
-    }
-    distributions.push(
-      distribution(
-        d,
-        'json',
-        {
-          iri: `${datasetIri(base, d)}#api`,
-          title: `${d.title} (API v1 passport)`,
-          access: datasetIri(base, d),
-        },
-        licence,
-        rights,
-      ),
-    );
+    const terms = termsOf(g, base, d, sources);
+    const distributions = distributionsOf(g, at, published, d, terms);
     const subAnnual = model.points.some(
       (p) => d.source_ids.includes(p.source_id) && !/^\d{4}$/.test(p.period),
     );
@@ -312,7 +157,7 @@ export function dcatCatalog(model: Model, artifacts: Artifact[], base: string): 
         // ADMS publisher type, stated only for the state bodies whose kind the name says
         ...(/Bureau of National Statistics|National Bank|Ministry|Agency/.test(name)
           ? {
-              'dct:type': concept(
+              'dct:type': g.concept(
                 'http://purl.org/adms/publishertype/NationalAuthority',
                 'National authority',
               ),
@@ -331,7 +176,7 @@ export function dcatCatalog(model: Model, artifacts: Artifact[], base: string): 
       'dcat:theme': [...texts.themes.map(theme), ...topicThemes(model, base, d.id)],
       // the landing page is the dataset's own URL: HTML for a browser (src/serve/v1/dataset-page.ts)
       'dcat:landingPage': ref(datasetIri(base, d)),
-      'dct:license': ref(licence),
+      'dct:license': ref(terms.licence),
       // the release is the dataset's publication: issued and modified when it was built
       'dct:issued': typed(model.builtAt, 'xsd:dateTime'),
       'dct:modified': typed(model.builtAt, 'xsd:dateTime'),
@@ -389,12 +234,5 @@ export function dcatCatalog(model: Model, artifacts: Artifact[], base: string): 
     'dcat:dataset': model.datasets.map((d) => ref(datasetIri(base, d))),
     'dcat:service': [ref(v1), ref(sdmx)],
   });
-  const graph = [...nodes.values()].sort((a, b) =>
-    a['@id'] < b['@id'] ? -1 : a['@id'] > b['@id'] ? 1 : 0,
-  );
-  return { '@context': DCAT_CONTEXT, '@graph': graph };
-}
-
-export function datasetIri(base: string, d: DatasetDef): string {
-  return `${base}/api/v1/datasets/dataset:${d.id}`;
+  return { '@context': DCAT_CONTEXT, '@graph': g.sorted() };
 }
