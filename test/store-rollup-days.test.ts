@@ -5,8 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { addDays, ROLLUP_GRANULARITIES } from '../src/store/periods.js';
-import { AGGREGATIONS, bucketize, encodeFrom, type PointRow } from '../src/store/rollup.js';
-import { dayRollups, isDaySeries } from '../src/store/rollup-days.js';
+import { AGGREGATIONS, bucketize, type PointRow } from '../src/store/rollup.js';
+import { rowOfBucket, dayRollups, isDaySeries } from '../src/store/rollup-days.js';
 
 const dayPoint = fc.record({
   gap: fc.integer({ min: 1, max: 20 }),
@@ -58,19 +58,7 @@ test('day-series rollups equal bucketize and encodeFrom for every granularity an
         assert.ok(isDaySeries(points));
         for (const g of ROLLUP_GRANULARITIES) {
           for (const aggregation of AGGREGATIONS) {
-            const expected = bucketize(points, g, aggregation).map((b) => ({
-              period: b.period,
-              period_start: b.period_start,
-              period_end: b.period_end,
-              value: b.value,
-              null_reason: b.null_reason,
-              aggregation: b.aggregation,
-              from_periods: encodeFrom(b),
-              status: b.status,
-              unit: b.unit,
-              note: b.note,
-              source_id: b.source_id,
-            }));
+            const expected = bucketize(points, g, aggregation).map(rowOfBucket);
             assert.deepStrictEqual(dayRollups(points, g, aggregation), expected);
           }
         }

@@ -4,11 +4,32 @@
 // an index range of the sorted series, aggregated in place, its from_periods bitmask written from day
 // numbers. Any other series (a period longer than a day, points out of order) is left to bucketize.
 import { bucketOf, type Granularity } from './periods.js';
-import { AGGREGATIONS, isBusinessDay, type PointRow } from './rollup.js';
+import {
+  AGGREGATIONS,
+  encodeFrom,
+  isBusinessDay,
+  type PointRow,
+  type SeriesPoint,
+} from './rollup.js';
 import type { Row } from './tables.js';
 
 /** A rollup row without the (metric, granularity, place) the caller knows. */
 export type BucketRow = Omit<Row<'rollups'>, 'metric' | 'granularity' | 'place'>;
+
+/** A bucket of bucketize as its row: its from_periods encoded (the rows dayRollups gives are these). */
+export const rowOfBucket = (b: SeriesPoint): BucketRow => ({
+  period: b.period,
+  period_start: b.period_start,
+  period_end: b.period_end,
+  value: b.value,
+  null_reason: b.null_reason,
+  aggregation: b.aggregation,
+  from_periods: encodeFrom(b),
+  status: b.status,
+  unit: b.unit,
+  note: b.note,
+  source_id: b.source_id,
+});
 
 const DAY = 86_400_000;
 const DAY_PERIOD = /^\d{4}-\d{2}-\d{2}$/;

@@ -6,8 +6,8 @@
 // (./part.ts), copied in once the rest is written: the same bytes whatever the threads' timing.
 import { rmSync } from 'node:fs';
 import type Database from 'better-sqlite3';
-import { bucketize, encodeFrom, type PointRow } from '../../store/rollup.js';
-import { dayRollups, isDaySeries, type BucketRow } from '../../store/rollup-days.js';
+import { bucketize, type PointRow } from '../../store/rollup.js';
+import { rowOfBucket, dayRollups, isDaySeries, type BucketRow } from '../../store/rollup-days.js';
 import { ROLLUP_GRANULARITIES, sortIfNeeded } from '../../store/periods.js';
 import type { Row, TableName } from '../../store/tables.js';
 import { inserter } from './insert.js';
@@ -185,19 +185,7 @@ function writePoints(
     for (const granularity of ROLLUP_GRANULARITIES) {
       const buckets: BucketRow[] = days
         ? dayRollups(group, granularity, agg)
-        : bucketize(group, granularity, agg).map((b) => ({
-            period: b.period,
-            period_start: b.period_start,
-            period_end: b.period_end,
-            value: b.value,
-            null_reason: b.null_reason,
-            aggregation: b.aggregation,
-            from_periods: encodeFrom(b),
-            status: b.status,
-            unit: b.unit,
-            note: b.note,
-            source_id: b.source_id,
-          }));
+        : bucketize(group, granularity, agg).map(rowOfBucket);
       const list = rollups.get(granularity)!;
       for (const b of buckets) list.push({ metric: m, granularity, place, ...b });
     }

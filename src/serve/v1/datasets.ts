@@ -23,6 +23,23 @@ const base = {
 } as const;
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
+/** An entity as the release stores it, with the revision it is served from: a source's or any entity's item. */
+const asStored = () => ({
+  itemSchema: openObject({ ...base, revision: { type: 'string' } }, [
+    'id',
+    'type',
+    'names',
+    'revision',
+  ]),
+  view: (entity: IndexedEntity, release: LoadedRelease) => ({
+    ...entity.data,
+    id: entity.id,
+    type: entity.type,
+    names: entity.names,
+    revision: release.revision,
+  }),
+});
+
 /** A dataset's passport as served from one release: its freshness evaluated at `now` (docs/interface.md §2.1) and how to cite it. */
 export function datasetView(entity: IndexedEntity, release: LoadedRelease, now: Date) {
   return {
@@ -115,19 +132,7 @@ export async function datasetRoutes(
       types: ['source'],
       idPrefix: 'source',
       noun: 'source',
-      itemSchema: openObject({ ...base, revision: { type: 'string' } }, [
-        'id',
-        'type',
-        'names',
-        'revision',
-      ]),
-      view: (entity, release) => ({
-        ...entity.data,
-        id: entity.id,
-        type: entity.type,
-        names: entity.names,
-        revision: release.revision,
-      }),
+      ...asStored(),
     },
     opts,
   );
@@ -138,19 +143,7 @@ export async function datasetRoutes(
       types: ENTITY_TYPES,
       idPrefix: 'entity',
       noun: 'entity',
-      itemSchema: openObject({ ...base, revision: { type: 'string' } }, [
-        'id',
-        'type',
-        'names',
-        'revision',
-      ]),
-      view: (entity, release) => ({
-        ...entity.data,
-        id: entity.id,
-        type: entity.type,
-        names: entity.names,
-        revision: release.revision,
-      }),
+      ...asStored(),
     },
     opts,
   );
