@@ -8,6 +8,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { callTool, DALA, httpClient, stdioClient } from './support/mcp-client.js';
 import { FAMILY_CSV, makeMcpRelease } from './support/mcp-fixture.js';
 import { call, startV1, type V1Server } from './support/v1-fixture.js';
+import { dalaCommandEnv } from './support/dala-command.js';
 
 let releasesDir: string;
 let revision: string;
@@ -140,7 +141,7 @@ test('over stdio every tool answers what /mcp answers (a cursor aside: it is sig
 
 test('dala mcp exits 0 when its input ends', async () => {
   const child = spawn(process.execPath, [DALA, 'mcp', '--releases', releasesDir], {
-    env: { ...process.env, DALA_FROM_SOURCE: '1' },
+    env: { ...process.env, ...dalaCommandEnv() },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let out = '';

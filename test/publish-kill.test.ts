@@ -20,6 +20,7 @@ import { startServer } from '../src/serve/server.js';
 import { prepared } from './support/kill-fixture.js';
 import { pollServer } from './support/poll-server.js';
 import { tempDir } from './support/temp-dir.js';
+import { dalaCommandEnv } from './support/dala-command.js';
 
 const CHILD = join(PROJECT_ROOT, 'test/support/build-child.ts');
 const DALA = join(PROJECT_ROOT, 'bin/dala.js');
@@ -313,7 +314,7 @@ test('SIGKILLed builds and racing builds never tear a release, and a server watc
 
     // `dala releases` and `dala verify` (the CLI) agree.
     const final = await step('all builds');
-    const listedByCli = await run(DALA, ['releases', '--releases', dir], { DALA_FROM_SOURCE: '1' });
+    const listedByCli = await run(DALA, ['releases', '--releases', dir], dalaCommandEnv());
     assertBuilt(listedByCli, 'dala releases');
     const lines = listedByCli.stdout.trim().split('\n');
     assert.equal(lines.length, final.listed.length);
@@ -321,7 +322,7 @@ test('SIGKILLed builds and racing builds never tear a release, and a server watc
       lines.some((l) => l.startsWith(`* ${final.current} `)),
       listedByCli.stdout,
     );
-    const verifiedByCli = await run(DALA, ['verify', '--releases', dir], { DALA_FROM_SOURCE: '1' });
+    const verifiedByCli = await run(DALA, ['verify', '--releases', dir], dalaCommandEnv());
     assertBuilt(verifiedByCli, 'dala verify');
     assert.match(verifiedByCli.stdout, new RegExp(`^ok ${final.current}:`));
 
@@ -353,7 +354,7 @@ test(
   async () => {
     const dir = join(tempDir('dala-kill-real-'), 'releases');
     const cli = (env: Record<string, string> = {}) =>
-      run(DALA, ['build', '--releases', dir], { DALA_FROM_SOURCE: '1', ...env });
+      run(DALA, ['build', '--releases', dir], { ...dalaCommandEnv(), ...env });
     for (const point of ['build.data-file@200', 'seal.fsync@300']) {
       const exit = await cli({ DALA_FAULT_KILL_AT: point });
       assert.equal(exit.signal, 'SIGKILL', `${point}: exit ${exit.code}\n${exit.stderr}`);

@@ -1,8 +1,8 @@
 // The build is deterministic: the pinned snapshots built a second time, in another process than the
 // kept real release's, give the same revision (a hash over every sealed byte), and publishing it seals
 // nothing new. A whole second build of the real release costs a minute and a half of CPU, so `npm test`
-// leaves it to the extra group (`npm run test:extra`, run by CI); in every run, release-public-url
-// compares the release built with a public URL against the one without, byte for byte.
+// leaves it to the extra group (`npm run test:extra`, run by CI), as it leaves release-public-url-built,
+// which compares the release built with a public URL against the one without, byte for byte.
 import assert from 'node:assert/strict';
 import { readdir } from 'node:fs/promises';
 import { test } from 'node:test';

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { makeV1Release } from './support/v1-fixture.js';
+import { dalaCommandEnv } from './support/dala-command.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -21,7 +22,7 @@ for (const workers of [1, 2])
       ['bin/dala.js', 'serve', '--releases', releasesDir, '--port', String(port)],
       {
         cwd: ROOT,
-        env: { ...process.env, DALA_FROM_SOURCE: '1', DALA_WORKERS: String(workers) },
+        env: { ...process.env, ...dalaCommandEnv(), DALA_WORKERS: String(workers) },
         stdio: ['ignore', 'ignore', 'pipe'],
       },
     );

@@ -17,6 +17,7 @@ import { captureLog } from './support/log-capture.js';
 import { flipMiddleByte, flipTablePages } from './support/flip-pages.js';
 import { makeV1Release } from './support/v1-fixture.js';
 import { tempDir } from './support/temp-dir.js';
+import { dalaCommandEnv } from './support/dala-command.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const STORE_ROUTES = [
@@ -218,7 +219,7 @@ for (const mode of SPAWNED) {
       ['bin/dala.js', 'serve', '--releases', releasesDir, '--port', '0'],
       {
         cwd: ROOT,
-        env: { ...process.env, DALA_FROM_SOURCE: '1', ...mode.env },
+        env: { ...process.env, ...dalaCommandEnv(), ...mode.env },
         stdio: ['ignore', 'pipe', 'inherit'],
       },
     );

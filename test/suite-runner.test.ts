@@ -1,6 +1,7 @@
-// `npm test` (test/run.ts) on a small project of its own: every file runs in its own process, the run
-// fails when any file fails (and still runs the others), a file that hangs is stopped, and every
-// file's duration and tests are recorded in .cache/test-runs/latest.json for the next run.
+// `npm test` (test/run.ts) on a small project of its own: files that test in process share a process
+// (each reported and recorded on its own), the run fails when any file fails (and still runs the
+// others), a file that hangs is stopped, and every file's duration and tests are recorded in
+// .cache/test-runs/latest.json for the next run.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -54,6 +55,11 @@ test('the run fails when one file fails, runs the others, and records each file 
   assert.match(stdout, /✔ .* test\/passes\.test\.ts \(2 tests\)/);
   assert.match(stdout, /✖ .* test\/fails\.test\.ts \(2 tests\)/);
   assert.match(stdout, /failing tests:[\s\S]*breaks/, 'the failure is shown');
+  assert.match(
+    stdout,
+    /✖ .* unit batch 1 of 1: test\/(passes|fails)\.test\.ts, test\/(passes|fails)\.test\.ts/,
+    'the two in-process files shared a process',
+  );
   assert.match(stdout, /2 test files: tests 4, suites 1, pass 3, fail 1/);
   const byName = new Map(latest.records.map((r) => [r.name, r]));
   const passes = byName.get('test/passes.test.ts')!;
@@ -86,7 +92,7 @@ test('a file that does not end is stopped at the timeout, and the run fails', ()
   assert.ok(hangs.ms < 30_000, `${hangs.ms} ms`);
 });
 
-test('in-process files run side by side, and the serial groups run one file at a time after them', async () => {
+test('in-process files run side by side, browser files one at a time beside them, and the serial group one file at a time after them all', async () => {
   const sleeper = (name: string, group: string) => ({
     name,
     group,
@@ -97,13 +103,16 @@ test('in-process files run side by side, and the serial groups run one file at a
     sleeper('a', 'unit'),
     sleeper('b', 'routes'),
     sleeper('s1', 'system'),
-    sleeper('s2', 'browser'),
+    sleeper('s2', 'system'),
+    sleeper('w1', 'browser'),
+    sleeper('w2', 'browser'),
   ];
   const results = await runPool(jobs, {
     root: tempDir('dala-pool-'),
     jobs: 2,
     perGroup: {},
-    serial: ['system', 'browser'],
+    serial: ['system'],
+    beside: ['browser'],
     timeoutMs: 60_000,
     onDone: () => {},
   });
@@ -112,12 +121,12 @@ test('in-process files run side by side, and the serial groups run one file at a
     span.get(x)![0]! < span.get(y)![1]! && span.get(y)![0]! < span.get(x)![1]!;
   assert.ok(results.every((r) => r.ok));
   assert.ok(overlap('a', 'b'), 'the in-process files ran side by side');
-  for (const [x, y] of [
-    ['s1', 's2'],
-    ['s1', 'a'],
-    ['s1', 'b'],
-    ['s2', 'a'],
-    ['s2', 'b'],
-  ])
-    assert.ok(!overlap(x!, y!), `${x} ran alone, not beside ${y}`);
+  assert.ok(
+    overlap('w1', 'a') && overlap('w1', 'b'),
+    'a browser file ran beside them, outside the cap of 2',
+  );
+  assert.ok(!overlap('w1', 'w2'), 'one browser file at a time');
+  for (const s of ['s1', 's2'])
+    for (const other of ['a', 'b', 'w1', 'w2', s === 's1' ? 's2' : 's1'])
+      assert.ok(!overlap(s, other), `${s} ran alone, not beside ${other}`);
 });

@@ -42,8 +42,9 @@ const PLACED: Record<string, Group> = {
   // kills builds while a server it started watches, and asserts the server failed no request: a
   // file on the other core can starve it (its real-release part runs in the extra group)
   'test/publish-kill.test.ts': 'system',
-  // a second whole build of the real release (release-public-url witnesses determinism in every run)
+  // a second whole build of the real release each (determinism; the public URL's effect)
   'test/release-rebuild.test.ts': 'extra',
+  'test/release-public-url-built.test.ts': 'extra',
 };
 
 /** The extra group's runs at scale, beside the default runs of the same files. */
@@ -120,3 +121,29 @@ export function testRuns(root: string): TestRun[] {
 }
 
 export const nameOf = (run: TestRun) => run.label ?? run.file;
+
+/** The in-process groups, whose files may share a process (test/runner/batch.ts). */
+export const BATCHED_GROUPS: readonly Group[] = ['unit', 'routes', 'real'];
+
+/**
+ * What a file must not share a process for, read in its own text: it changes what the files after
+ * it would see (the environment, a global, the working directory, process handlers or mocks), or it
+ * measures the process itself (CPU, heap, event-loop delay, time), which files before it would skew.
+ */
+const OWN_PROCESS =
+  /process\.env(\.\w+|\[[^\]]+\]) *=[^=]|delete process\.env|\bmock\.(module|method|timers)|setGlobalDispatcher|process\.(on|once|exit|chdir)\(|globalThis\.\w+ *=[^=]|cpuUsage|hrtime|performance\.now|eventLoopUtilization|monitorEventLoopDelay|memoryUsage|getHeapStatistics|Date\.now\(\) *-|support\/request-cpu/;
+
+/**
+ * A test helper that declares hooks when it is first imported (a server for the whole file): in a
+ * shared process it is imported once, so its hooks would run for the first file that imports it only.
+ */
+const HOOKS_ON_IMPORT = /^(before|after|beforeEach|afterEach)\(/m;
+
+/** Whether a file's tests may run in a process shared with other files of its group. */
+export function sharesProcess(root: string, run: TestRun): boolean {
+  if (!BATCHED_GROUPS.includes(run.group) || run.label || run.env || run.args) return false;
+  if (OWN_PROCESS.test(readFileSync(join(root, run.file), 'utf8'))) return false;
+  return ![...reachedFrom(root, run.file)]
+    .filter((spec) => spec.startsWith('test/support/'))
+    .some((helper) => HOOKS_ON_IMPORT.test(readFileSync(join(root, helper), 'utf8')));
+}

@@ -2,8 +2,9 @@
 // group, so a timeout ends all it started), its output kept whole for the log. A job may wait for
 // another (the files that read the real release wait for its build); the pool starts the longest
 // expected job first among those ready, within a cap on jobs at once and per group. Jobs of a serial
-// group (servers, child processes, Chromium: their timings are part of what they assert) run one at
-// a time, alone, after every other job.
+// group (servers, child processes: their timings are part of what they assert) run one at a time,
+// alone, after every other job. Jobs of a group run beside the pool (Chromium: a browser test waits
+// on the page far more than it computes) run one at a time outside its cap, before the serial ones.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
@@ -16,6 +17,8 @@ export interface Job {
   after?: string;
   /** Expected duration in ms (the last recorded one): the longest ready job starts first. */
   expectedMs: number;
+  /** A batch's test files, run in this one process (test/runner/batch.ts). */
+  files?: readonly string[];
   /** Builds the environment from what `after` printed. */
   handedEnv?: (handed: string) => Record<string, string>;
 }
@@ -38,6 +41,7 @@ export interface PoolOptions {
   jobs: number; // at most this many at once
   perGroup: Record<string, number>; // and at most this many of a group at once
   serial: string[]; // groups whose jobs run alone, one at a time, once every other job has ended
+  beside: string[]; // groups whose jobs run one at a time beside the others, outside `jobs`
   timeoutMs: number;
   onDone: (result: JobResult) => void;
 }
@@ -121,16 +125,23 @@ export function runPool(all: Job[], opts: PoolOptions): Promise<JobResult[]> {
   const waiting = [...all].sort((a, b) => b.expectedMs - a.expectedMs);
   const results = new Map<string, JobResult>();
   const active = new Map<string, number>(); // group -> jobs running
-  let activeCount = 0;
+  let activeCount = 0; // jobs running within the cap
+  let besideCount = 0; // and beside it
   const isSerial = (job: Job) => opts.serial.includes(job.group);
+  const isBeside = (job: Job) => opts.beside.includes(job.group);
+  const busy = () => activeCount + besideCount;
   return new Promise((resolve) => {
     const finish = (result: JobResult) => {
       results.set(result.job.name, result);
       opts.onDone(result);
     };
     const pump = () => {
-      for (let i = 0; i < waiting.length && activeCount < opts.jobs;) {
+      for (let i = 0; i < waiting.length;) {
         const job = waiting[i]!;
+        if (!isBeside(job) && activeCount >= opts.jobs) {
+          i++;
+          continue;
+        }
         const before = job.after ? results.get(job.after) : undefined;
         if (job.after && !before) {
           i++; // its prerequisite has not finished
@@ -143,32 +154,35 @@ export function runPool(all: Job[], opts: PoolOptions): Promise<JobResult[]> {
           continue;
         }
         const inGroup = active.get(job.group) ?? 0;
-        const held = isSerial(job) && (activeCount > 0 || waiting.some((j) => !isSerial(j)));
-        if (held || inGroup >= (opts.perGroup[job.group] ?? Infinity)) {
+        const held = isSerial(job) && (busy() > 0 || waiting.some((j) => !isSerial(j)));
+        const cap = isBeside(job) ? 1 : (opts.perGroup[job.group] ?? Infinity);
+        if (held || inGroup >= cap) {
           i++;
           continue;
         }
         waiting.splice(i, 1);
         active.set(job.group, inGroup + 1);
-        activeCount++;
+        if (isBeside(job)) besideCount++;
+        else activeCount++;
         if (isSerial(job)) i = waiting.length; // alone: nothing else starts beside it
         const handed = before?.stdout.trim().split('\n').at(-1) ?? '';
         const env = before && job.handedEnv ? job.handedEnv(handed) : {};
         void runOne(job, env, opts).then((result) => {
           active.set(job.group, active.get(job.group)! - 1);
-          activeCount--;
+          if (isBeside(job)) besideCount--;
+          else activeCount--;
           finish(result);
           pump();
         });
       }
-      if (activeCount === 0 && waiting.length > 0) {
+      if (busy() === 0 && waiting.length > 0) {
         // nothing runs and nothing could start: a prerequisite that is not a job of this run
         for (const job of waiting.splice(0)) {
           const note = `not run: ${job.after} is not part of this run`;
           finish({ job, ok: false, code: null, ms: 0, output: '', stdout: '', startedAt: 0, note });
         }
       }
-      if (activeCount === 0 && waiting.length === 0) resolve([...results.values()]);
+      if (busy() === 0 && waiting.length === 0) resolve([...results.values()]);
     };
     pump();
   });

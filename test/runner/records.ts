@@ -4,7 +4,7 @@
 // logs/. The next run reads latest.json to start the longest jobs first.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FileSummary, TestOutcome } from './outcome-reporter.js';
+import type { BatchedFile, FileSummary, TestOutcome } from './outcome-reporter.js';
 
 export interface JobRecord {
   name: string;
@@ -53,23 +53,57 @@ export function lastDurations(root: string): Map<string, number> {
   }
 }
 
-/** A test job's outcomes as its reporter wrote them (none when it did not run or died early). */
-export function readOutcomes(root: string, name: string): Pick<JobRecord, 'counts' | 'tests'> {
+/** Each line a test job's reporter wrote (none when it did not run or died early). */
+function outcomeLines(root: string, name: string): (TestOutcome | FileSummary | BatchedFile)[] {
   let text: string;
   try {
     text = readFileSync(outcomesPath(root, name), 'utf8');
   } catch {
-    return {};
+    return [];
   }
-  const tests: TestOutcome[] = [];
-  let counts: Record<string, number> | undefined;
-  for (const line of text.split('\n')) {
-    if (!line) continue;
-    const entry = JSON.parse(line) as TestOutcome | FileSummary;
-    if (entry.kind === 'test') tests.push(entry);
-    else counts = entry.counts;
-  }
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as TestOutcome | FileSummary | BatchedFile);
+}
+
+/** A test job's outcomes as its reporter wrote them (none when it did not run or died early). */
+export function readOutcomes(root: string, name: string): Pick<JobRecord, 'counts' | 'tests'> {
+  const lines = outcomeLines(root, name);
+  if (lines.length === 0) return {};
+  const tests = lines.filter((l): l is TestOutcome => l.kind === 'test');
+  const counts = lines.find((l): l is FileSummary => l.kind === 'summary')?.counts;
   return { counts, tests };
+}
+
+/**
+ * The record of each file of a batch job (test/runner/batch.ts): its tests, counts and time as its
+ * suite reported them. A file the batch never finished (the process died or was stopped) fails.
+ */
+export function readBatchOutcomes(
+  root: string,
+  name: string,
+  files: readonly string[],
+  group: string,
+  note?: string,
+): JobRecord[] {
+  const lines = outcomeLines(root, name);
+  return files.map((file) => {
+    const ended = lines.find((l): l is BatchedFile => l.kind === 'file' && l.file === file);
+    const tests = lines
+      .filter((l): l is TestOutcome => l.kind === 'test' && l.file === file)
+      .map(({ file: _file, ...t }) => t);
+    if (!ended)
+      return {
+        name: file,
+        group,
+        ms: 0,
+        ok: false,
+        note: note ?? `not finished by ${name}`,
+        tests,
+      };
+    return { name: file, group, ms: ended.ms, ok: ended.ok, counts: ended.counts, tests };
+  });
 }
 
 export function writeRun(root: string, run: RunRecord): string {

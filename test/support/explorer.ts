@@ -34,7 +34,7 @@ export async function startExplorer(artifacts: string): Promise<Explorer> {
   if (!existsSync(join(webDistDir(), 'index.html')))
     execFileSync('npm', ['run', 'build:web'], { stdio: 'inherit' });
   const { releasesDir, revision } = await realRelease();
-  const app = await buildApp({ releasesDir });
+  const app = await buildApp({ releasesDir, answerBeforeStoreVerified: true }); // as `dala serve` opens it
   await app.listen({ host: '127.0.0.1', port: 0 });
   const addr = app.server.address();
   assert.ok(addr && typeof addr === 'object', 'the app listens on a TCP port');

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { dalaCommandEnv } from './dala-command.js';
 
 export const DALA = fileURLToPath(new URL('../../bin/dala.js', import.meta.url));
 
@@ -21,7 +22,7 @@ export async function stdioClient(
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [DALA, 'mcp', '--releases', releasesDir],
-    env: { ...(process.env as Record<string, string>), DALA_FROM_SOURCE: '1' },
+    env: { ...(process.env as Record<string, string>), ...dalaCommandEnv() },
     stderr: 'pipe',
   });
   let err = '';

@@ -8,6 +8,7 @@ import { nginxConfig } from '../../src/deploy/nginx-config.js';
 import type { ReleaseSeal } from '../../src/release/layout.js';
 import { freePort, listening } from './ports.js';
 import { tempDir } from './temp-dir.js';
+import { dalaCommandEnv } from './dala-command.js';
 
 export const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find(
   (p) => spawnSync(p, ['-v']).status === 0,
@@ -75,7 +76,7 @@ export async function startNginx(opts: {
     ];
     const r = spawnSync(process.execPath, args, {
       cwd: ROOT,
-      env: { ...process.env, DALA_FROM_SOURCE: '1' },
+      env: { ...process.env, ...dalaCommandEnv() },
       encoding: 'utf8',
       timeout: 60_000,
     });

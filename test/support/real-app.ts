@@ -23,7 +23,14 @@ export function servedRealRelease(v1?: AppOptions['v1']): {
   before(async () => {
     const { releasesDir, revision } = await realRelease();
     releaseDir = join(releasesDir, revision);
-    app = await buildApp({ releasesDir, logger: false, ...(v1 ? { v1 } : {}) });
+    // as `dala serve` opens it: answering once the seal is read, each data file hashed on its first
+    // use and the store behind the answers (the run verified the release whole before handing it on)
+    app = await buildApp({
+      releasesDir,
+      logger: false,
+      answerBeforeStoreVerified: true,
+      ...(v1 ? { v1 } : {}),
+    });
     base = await app.listen({ port: 0, host: '127.0.0.1' });
   });
   after(() => app.close());

@@ -1,9 +1,10 @@
-// `dala serve` as a real process (bin/dala.js running the TypeScript sources under test), on
+// `dala serve` as a real process (bin/dala.js, compiled or from source: test/support/dala-command.ts), on
 // 127.0.0.1 at a port the kernel picks, with its JSON log lines kept for assertions and stopped by pid.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { after } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { dalaCommandEnv } from './dala-command.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -104,7 +105,7 @@ export async function startServe(
     ['bin/dala.js', 'serve', '--releases', releasesDir, '--port', '0', ...args],
     {
       cwd: ROOT,
-      env: { ...process.env, DALA_FROM_SOURCE: '1', ...env },
+      env: { ...process.env, ...dalaCommandEnv(), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
