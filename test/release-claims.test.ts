@@ -1,6 +1,7 @@
 // What the real release says of itself is what was done: the freshness of every part of a dataset
 // against its own cadence, every breakdown in a dataset file, named counts, the README's SDMX claims,
-// a release dated no earlier than its newest input, and no released byte naming internal documents.
+// a release dated no earlier than its newest input (release-bytes holds that no released byte names an
+// internal document).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { parse } from 'csv-parse/sync';
@@ -8,7 +9,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { PROJECT_ROOT } from '../src/lib/config.js';
-import { pdfsToText } from './support/pdftotext.js';
 import { servedRealRelease } from './support/real-app.js';
 
 describe('the real release says truly how fresh it is, what it counts and what it claims', () => {
@@ -202,48 +202,5 @@ describe('the real release says truly how fresh it is, what it counts and what i
       .sort()
       .at(-1);
     assert.equal(builtDay, newest, 'without SOURCE_DATE_EPOCH the build takes that day');
-  });
-
-  test('no released byte refers to internal documents', async () => {
-    const seal = JSON.parse(readFileSync(join(served.releaseDir(), 'release.json'), 'utf8'));
-    const internal =
-      /\bSPEC\s*\d|\(SPEC\b|DESIGN\.md|snapshots\/README\.md|HELPERS\.md|\bissue \d+/;
-    const files = seal.files as { path: string }[];
-    // every PDF's text in one pdftotext pass
-    const pdfPaths = files.map((f) => f.path).filter((p) => p.endsWith('.pdf'));
-    const pdfTexts = new Map(
-      (await pdfsToText(pdfPaths.map((p) => readFileSync(join(served.releaseDir(), p))))).map(
-        (text, i) => [pdfPaths[i]!, text],
-      ),
-    );
-    let scanned = 0;
-    for (const file of files) {
-      let texts: string[];
-      if (file.path.endsWith('.pdf')) {
-        texts = [pdfTexts.get(file.path)!];
-      } else if (file.path.startsWith('data/')) {
-        const res = await fetch(`${served.base()}/${file.path}`);
-        assert.equal(res.status, 200, file.path);
-        texts = [Buffer.from(await res.arrayBuffer()).toString('latin1')];
-      } else {
-        // the store, as sealed: its text columns hold names, notes and passports. It is larger than
-        // one string may be (V8's limit, 512 MiB), so it is read in pieces that overlap by more than a match
-        const bytes = readFileSync(join(served.releaseDir(), file.path));
-        const piece = 64 * 1024 * 1024;
-        texts = [];
-        for (let at = 0; at < bytes.length; at += piece)
-          texts.push(bytes.subarray(Math.max(0, at - 256), at + piece).toString('utf8'));
-      }
-      for (const text of texts) {
-        const hit = internal.exec(text);
-        assert.equal(
-          hit,
-          null,
-          `${file.path}: "${hit && text.slice(Math.max(0, hit.index - 60), hit.index + 40)}"`,
-        );
-      }
-      scanned++;
-    }
-    assert.ok(scanned > 400, `${scanned} files`);
   });
 });
