@@ -50,7 +50,7 @@ const columnOf = (address: string) => /^[A-Z]+/u.exec(address)![0].split('').red
 
 /** The shape reader's spec of a declared part: its blocks by index, the declared shape options as they are. */
 export function tableSpecOf(part: DynamicPointsPart): DynamicTableSpec {
-  const { blocks, place: _place, skip: _skip, subColumns, estimatesByTitle: _estimates, ...shape } = part;
+  const { blocks, place: _place, skip: _skip, subColumns, estimatesByTitle: _estimates, overlap: _overlap, ...shape } = part;
   return {
     ...shape,
     ...(subColumns === undefined ? {} : { subColumns: Object.keys(subColumns) }),
@@ -91,6 +91,7 @@ export async function readDynamicPoints(path: string, spec: DynamicPointsSpec): 
       const place = part.placesAcross ? spec.places[c.sub!] : block.metric === undefined || part.yearsDown ? (part.place ?? 'KZ') : spec.places[c.label];
       if (metric === undefined || place === undefined)
         throw new Error(`${where}, field label: row "${c.label}" is not mapped by the declaration (block "${block.heading ?? 'top'}")`);
+      const unit = unitOver(part, c.address, spec.units[metric]!);
       cells.push({
         metric,
         place,
@@ -98,9 +99,9 @@ export async function readDynamicPoints(path: string, spec: DynamicPointsSpec): 
         value: c.value,
         null_reason: c.nullReason,
         status: estimates === null || c.value === null ? 'final' : 'estimate',
-        unit: spec.units[metric]!,
+        unit: unit.unit,
         source_id: spec.source_id,
-        note: notesOf(c.value === null ? c.notes : [...(estimates === null ? [] : [estimates]), ...c.notes]),
+        note: notesOf(c.value === null ? c.notes : [...(estimates === null ? [] : [estimates]), ...unit.notes, ...c.notes]),
         ...(dimensions === undefined ? {} : { dimensions }),
         markers: c.markers,
         table: index,
@@ -109,12 +110,55 @@ export async function readDynamicPoints(path: string, spec: DynamicPointsSpec): 
       });
     }
   }
-  cells.push(...applyMoves(path, cells, footnotes, spec.moves));
-  applyFootnotes(path, cells, footnotes, spec.footnotes, new Set([...spec.moves.map((m) => m.footnote), ...onSkipped]));
-  const points: Point[] = cells.map(({ markers: _m, table: _t, column: _c, where: _w, ...p }) => p);
+  const published = withoutOverlaps(path, spec.parts, cells, onSkipped);
+  published.push(...applyMoves(path, published, footnotes, spec.moves));
+  applyFootnotes(path, published, footnotes, spec.footnotes, new Set([...spec.moves.map((m) => m.footnote), ...onSkipped]));
+  const points: Point[] = published.map(({ markers: _m, table: _t, column: _c, where: _w, ...p }) => p);
   flagCells(path, points, spec.suspicious, []);
   markTableBorders(points);
   return points;
+}
+
+/** The unit of a cell under a declared unit cell (the nearest at or left of its column), said on the value. */
+function unitOver(part: DynamicPointsPart, address: string, declared: string): { unit: string; notes: string[] } {
+  const over = Object.entries(part.unitCells ?? {})
+    .filter(([a]) => columnOf(a) <= columnOf(address))
+    .sort(([a], [b]) => columnOf(b) - columnOf(a))[0];
+  const unit = over?.[1].units?.[declared];
+  if (over === undefined || unit === undefined) return { unit: declared, notes: [] };
+  return { unit, notes: [`the table's unit over this column (${over[0]}): "${over[1].printed}"`] };
+}
+
+const keyOf = (c: MarkedCell) => [c.metric, c.place, c.period, c.period_start, c.period_end, JSON.stringify(c.dimensions ?? {})].join('|');
+
+/**
+ * The cells a part declares as overlapping another sheet of the table: each of the declared years
+ * whose key that sheet publishes must equal it (else the build fails naming both cells) and is left
+ * out, so no key is published twice; a key the other sheet does not hold is published from here.
+ */
+function withoutOverlaps(path: string, parts: readonly DynamicPointsPart[], cells: MarkedCell[], consumed: Set<string>): MarkedCell[] {
+  let out = cells;
+  for (const [index, part] of parts.entries()) {
+    if (part.overlap === undefined) continue;
+    const { sheet } = part.overlap;
+    // the schema fixes the range's shape ([from, to]); FromSchema cannot type a tuple
+    const [from, to] = part.overlap.years.map(Number) as [number, number];
+    const other = parts.findIndex((p, i) => p.sheet === sheet && i !== index);
+    if (other < 0) throw new Error(`${path}, sheet "${part.sheet}": the declared overlap names "${sheet}", no other part of the table`);
+    const there = new Map(out.filter((c) => c.table === other).map((c) => [keyOf(c), c]));
+    let checked = 0;
+    out = out.filter((c) => {
+      const year = Number(c.period_start.slice(0, 4));
+      const twin = c.table === index && year >= from && year <= to ? there.get(keyOf(c)) : undefined;
+      if (twin === undefined) return true;
+      if (twin.value !== c.value) throw new Error(`${c.where}: ${c.value} read, while ${twin.where} publishes ${twin.value} for the same key (declared overlap)`);
+      for (const k of c.markers) consumed.add(k);
+      checked++;
+      return false;
+    });
+    if (checked === 0) throw new Error(`${path}, sheet "${part.sheet}": the declared overlap with "${sheet}" in ${from}-${to} reaches no cell`);
+  }
+  return out;
 }
 
 const notesOf = (notes: string[]) => (notes.length > 0 ? notes.join('; ') : null);

@@ -17,7 +17,7 @@ export type DynamicSubColumn = NonNullable<DynamicPointsPart['subColumns']>[stri
 export type DynamicBlock = Pick<DynamicPointsBlock, 'heading' | 'within' | 'segment'> & { id: string };
 
 /** A part's shape: its options as declared, the blocks by index, the sub-columns by their printed names. */
-export type DynamicTableSpec = Omit<DynamicPointsPart, 'blocks' | 'place' | 'skip' | 'subColumns' | 'estimatesByTitle'> & {
+export type DynamicTableSpec = Omit<DynamicPointsPart, 'blocks' | 'place' | 'skip' | 'subColumns' | 'estimatesByTitle' | 'overlap'> & {
   blocks: DynamicBlock[];
   subColumns?: string[];
 };

@@ -92,6 +92,10 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
   // a label, heading, title or footnote: the label column, or the first text left of it
   const labelText = (r: number) => [...Array(lc + 1).keys()].map((c) => text(r, lc - c)).find((t) => t !== '') ?? '';
 
+  for (const [address, { printed }] of Object.entries(spec.unitCells ?? {})) {
+    const { r, c } = XLSX.utils.decode_cell(address);
+    if (text(r, c) !== printed) throw new Error(`${at(r, c)}, field unit: "${text(r, c)}" printed, the declaration says "${printed}"`);
+  }
   const first = findHeader(range, headerCell, spec, at);
   let { columns } = first;
   const filled = (r: number, c: number) => text(r, c) !== '' || cell(r, c)?.t === 'n';

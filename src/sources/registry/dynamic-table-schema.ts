@@ -102,6 +102,27 @@ export const dynamicTableReader = {
             propertyNames: { pattern: '^[A-Z]{1,3}[1-9][0-9]*$' },
             additionalProperties: { anyOf: [nonEmpty, { type: 'number' }] },
           },
+          // the cells of these years whose key another sheet of the table publishes (a sheet of 1998-2009
+          // beside one of 2007-2009): read, checked equal to that sheet's, published from there only
+          overlap: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['sheet', 'years'],
+            properties: { sheet: nonEmpty, years: { type: 'array', prefixItems: [year, year], minItems: 2, maxItems: 2 } },
+          },
+          // cells above the header printing the unit of the columns from theirs on to the next one ("mln. rubles"
+          // over 1990-1992, "mln. tenge" from 1993), by address: the text printed (checked) and the unit
+          // its values are in, by their indicator's unit
+          unitCells: {
+            type: 'object',
+            propertyNames: { pattern: '^[A-Z]{1,3}[1-9][0-9]*$' },
+            additionalProperties: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['printed'],
+              properties: { printed: nonEmpty, units: { type: 'object', minProperties: 1, additionalProperties: nonEmpty } },
+            },
+          },
           // rows that print their unit in every cell ("15 МРП"), by label: the unit
           unitInCells: { type: 'object', additionalProperties: nonEmpty },
           // value cells the table misprints, by address ("Q46": "63,,4" meant 63.4): the text printed, the number meant and why
