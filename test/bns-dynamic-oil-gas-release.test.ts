@@ -1,14 +1,11 @@
 // The Bureau's "Gross value added and Volume index by sectors" (oil and gas, raw sources sectors) in the
 // real release, through the production app's v1 API: every cell of its three sheets by code equals the
-// raw cell the shape reader reads; the sheet "total" repeats their sector rows, equal in every cell but
-// one, which is named; the misprinted row label and the year footnotes reach what they cover.
+// raw cell the shape reader reads; the sheet "total" (the sector in column A over its measures in B)
+// repeats their sector rows, read and checked, equal in every cell but one, which is flagged and named;
+// the misprinted row label and the year footnotes reach what they cover.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import * as XLSX from '@e965/xlsx';
-import { snapshotsDir } from '../src/lib/config.js';
-import { servedDynamicTables } from './support/dynamic-release.js';
+import { declaredPart, servedDynamicTables } from './support/dynamic-release.js';
 
 const SOURCE = 'bns-dyn-oil-gas-raw-sources-sectors';
 
@@ -22,36 +19,45 @@ describe('the oil and gas and raw materials sectors in the real release', () => 
     assert.equal(compared, 3 * 32 * 14);
   });
 
-  test('the sheet "total" repeats the four sectors: equal but for the raw materials share of 2018', async () => {
-    const wb = XLSX.read(
-      readFileSync(join(snapshotsDir(), 'bns-dynamic/oil_and_gas_raw_sources_sectors.xlsx')),
-      { sheets: 'total' },
-    );
-    const rows = XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets['total']!, {
-      header: 1,
-      defval: null,
-    });
-    const slugs = [
-      'oil_gas_sector',
-      'non_oil_gas_sector',
-      'raw_sources_sector',
-      'non_raw_sources_sector',
-    ];
-    const prefixes = ['gva', 'gva_volume_index', 'gva_share_of_gdp'];
+  test('the sheet "total" is read and checked: its sectors equal the published ones but for the raw materials share of 2018', async () => {
+    const { raw } = await declaredPart(SOURCE, 3);
+    const ids: Record<string, string> = {
+      'Oil and gas sector': 'oil_gas_sector',
+      'Non oil and gas sector': 'non_oil_gas_sector',
+      'Raw sources sector': 'raw_sources_sector',
+      'Non-raw sources sector': 'non_raw_sources_sector',
+    };
+    const measures: Record<string, string> = {
+      GVA: 'gva',
+      'volume index': 'gva_volume_index',
+      'share in GDP': 'gva_share_of_gdp',
+    };
     const differ: string[] = [];
-    for (const [s, slug] of slugs.entries())
-      for (const [k, prefix] of prefixes.entries())
-        for (let y = 2010; y <= 2023; y++) {
-          const raw = rows[3 + 3 * s + k]![3 + y - 2010];
-          const o = await observation(`${prefix}_${slug}`, String(y));
-          if (o.value !== raw)
-            differ.push(`${prefix}_${slug} ${y}: ${String(raw)} on "total", ${o.value} published`);
-        }
+    for (const c of raw.cells) {
+      const [sector, measure] = c.label.split(' / ');
+      const id = `${measures[measure!]!}_${ids[sector!]!}`;
+      const o = await observation(id, c.period.period);
+      if (o.value !== c.value)
+        differ.push(
+          `${id} ${c.period.period}: ${String(c.value)} at total!${c.address}, ${o.value} published`,
+        );
+    }
+    assert.equal(raw.cells.length, 4 * 3 * 14);
     assert.deepEqual(differ, [
-      'gva_share_of_gdp_raw_sources_sector 2018: 19.3 on "total", 19.4 published',
+      'gva_share_of_gdp_raw_sources_sector 2018: 19.3 at total!L12, 19.4 published',
     ]);
+    // the share printed twice is published from "Structure", marked suspicious, both cells named
+    const o = await observation('gva_share_of_gdp_raw_sources_sector', '2018');
+    assert.equal(o.status, 'suspicious');
+    assert.match(
+      o.note,
+      /19\.4 on the sheet "Structure" \(K30\), published here, and 19\.3 on the sheet "total" \(L12\)/,
+    );
     const ind = await served.indicator('gva_share_of_gdp_raw_sources_sector');
-    assert.match(ind.notes, /equal in every cell but this row's 2018: 19\.3 there, 19\.4 here/);
+    assert.match(
+      ind.notes,
+      /equal in every cell but this row's 2018: 19\.3 there \(total!L12\), 19\.4 here/,
+    );
   });
 
   test('the row of code 422122 misprinted on "Structure" is the local pipelines, as on the other sheets', async () => {

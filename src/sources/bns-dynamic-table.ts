@@ -100,7 +100,7 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
   let { columns } = first;
   const filled = (r: number, c: number) => text(r, c) !== '' || cell(r, c)?.t === 'n';
   const methodologyAt = methodologyColumnOf(first.headerRow, range.e.c, text, spec.methodologyColumn, at);
-  const valueColumns = [...Array(Math.max(0, range.e.c - lc)).keys()].map((i) => i + lc + 1).filter((c) => c !== methodologyAt);
+  const valueColumns = [...Array(Math.max(0, range.e.c - lc)).keys()].map((i) => i + lc + 1).filter((c) => c !== methodologyAt && c !== spec.unitColumn);
   const methodology = new Map<string, string>();
   const misprints = misprintedCells(spec.cellMisprints, (a) => `${path}, sheet "${spec.sheet}", cell ${a}`);
 
@@ -147,6 +147,7 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
   const seen = new Map<string, string>();
   const opened = new Set<DynamicBlock>();
   let parent = null as { block: DynamicBlock; name: string } | null;
+  let groupName = '';
   let headingKeys: string[] = [];
   for (let r = (yearRow ?? first.headerRow) + 1; r <= last; r++) {
     const label = text(r, lc);
@@ -220,7 +221,11 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
     const own = m ? m[1]! : label;
     const isSub = spec.subRows?.includes(own) === true;
     if (isSub && parent?.block !== block) throw new Error(`${at(r, lc)}, field label: "${label}" breaks down no row above it in its block`);
-    const name: string = isSub ? `${parent!.name} / ${own}` : own;
+    if (spec.groupColumn !== undefined) groupName = text(r, spec.groupColumn) || groupName;
+    if (spec.groupColumn !== undefined && groupName === '') throw new Error(`${at(r, spec.groupColumn)}, field label: row "${label}" under no group`);
+    if (spec.unitColumn !== undefined && (cell(r, spec.unitColumn)?.t !== 's' || !/\p{L}|%/u.test(text(r, spec.unitColumn))))
+      throw new Error(`${at(r, spec.unitColumn)}, field unit: words expected in the unit column`);
+    const name: string = isSub ? `${parent!.name} / ${own}` : spec.groupColumn === undefined ? own : `${groupName} / ${own}`;
     if (!isSub) parent = { block, name };
     const notHere = new Set(spec.labelKeysNotHere ?? []);
     const glued = m ? keysOf(m[2]!).map(printed) : [];

@@ -79,6 +79,11 @@ export const dynamicTableReader = {
           periodsDown: { const: true },
           // a column left of the labels holding the rows' codes, some stored as numbers (NACE 422121100)
           codeColumn: { type: 'integer', minimum: 0, maximum: 2 },
+          // a column left of the labels naming the group of rows under it, printed on the group's first row only
+          // (the sector in A over its measures in B): each row read as "<group> / <label>"
+          groupColumn: { type: 'integer', minimum: 0, maximum: 2 },
+          // a column right of the labels printing each row's unit in words ("mln.tenge", "%"): never a value
+          unitColumn: { type: 'integer', minimum: 1, maximum: 4 },
           // labels of rows that break down the row above them ("CIS countries" under each product): read as "<that row> / <label>"
           subRows: { type: 'array', minItems: 1, items: nonEmpty },
           // header cells the table misprints, by their printed text, and what they mean ("I quarterone)": "I quarter1)")
