@@ -16,19 +16,9 @@ import {
 import { deprecatedId, labelOfSeries, seriesKeyOf } from '../../model/series-labels.js';
 import { declaredDimensions, parseSeriesKey } from '../../sources/series-keys.js';
 import { DIMENSION_IDS, TOTAL_CODE } from '../../lib/dimensions.js';
+import { FIGURE_HEAD } from '../schemas/common.js';
 
-const FIGURE_COLUMNS = [
-  'value',
-  'null_reason',
-  'unit',
-  'period',
-  'period_start',
-  'period_end',
-  'status',
-  'source_id',
-  'source_revision',
-  'note',
-];
+const FIGURE_COLUMNS = [...FIGURE_HEAD, 'source_id', 'source_revision', 'note'];
 const flatFigure = (model: Model, p: Point) => ({
   value: p.value,
   null_reason: p.null_reason,

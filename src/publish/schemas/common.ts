@@ -73,20 +73,26 @@ export const sourceRef = {
   },
 } as const;
 
+/**
+ * What every figure says first, in every form (JSON with its source, flat with the source's id and
+ * revision): its value or the reason there is none, its unit, period and bounds, and its status.
+ */
+export const FIGURE_HEAD = [
+  'value',
+  'null_reason',
+  'unit',
+  'period',
+  'period_start',
+  'period_end',
+  'status',
+] as const;
+/** The members of a figure, published or absent: the same nine whether or not it has a value. */
+const FIGURE_MEMBERS = [...FIGURE_HEAD, 'source', 'note'] as const;
+
 /** A published figure: value or null with a reason (never 0 for missing), unit, period, source. */
 export const figure = {
   type: 'object',
-  required: [
-    'value',
-    'null_reason',
-    'unit',
-    'period',
-    'period_start',
-    'period_end',
-    'status',
-    'source',
-    'note',
-  ],
+  required: FIGURE_MEMBERS,
   properties: {
     note: {
       type: ['string', 'null'],
@@ -112,17 +118,7 @@ export const figure = {
  */
 export const absentFigure = {
   type: 'object',
-  required: [
-    'value',
-    'null_reason',
-    'unit',
-    'period',
-    'period_start',
-    'period_end',
-    'status',
-    'source',
-    'note',
-  ],
+  required: FIGURE_MEMBERS,
   properties: {
     value: { type: 'null' },
     null_reason: { type: 'string', minLength: 1 },

@@ -5,6 +5,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import {
   contractSchema,
+  FIGURE_HEAD,
   figure,
   figureOrAbsent,
   isoDate,
@@ -39,17 +40,7 @@ const latestFigure = {
 } as const;
 const flatFigure = {
   type: 'object',
-  required: [
-    'value',
-    'null_reason',
-    'unit',
-    'period',
-    'period_start',
-    'period_end',
-    'status',
-    'source_id',
-    'source_revision',
-  ],
+  required: [...FIGURE_HEAD, 'source_id', 'source_revision'],
   properties: {
     value: { type: ['number', 'null'] },
     null_reason: { type: ['string', 'null'] },
