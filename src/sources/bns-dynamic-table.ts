@@ -194,7 +194,9 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
     if (label === '' && spec.headingsInValues) {
       // the row's one filled cell, or the same text over each group of columns, names a declared block
       const heading = headingInValues(r, range, headerCell, spec);
-      const b = spec.blocks.find((x) => x.heading !== null && x.heading === heading);
+      // a heading other blocks sit within opens their group too ("Urban population", then its "Male")
+      if (heading !== null && spec.blocks.some((x) => x.within === heading)) group = heading;
+      const b = spec.blocks.find((x) => x.heading !== null && x.heading === heading && (x.within === undefined || x.within === group));
       if (b) {
         block = b;
         continue;

@@ -76,12 +76,15 @@ export function applyFootnotes(
   consumed: ReadonlySet<string> = new Set(),
 ): void {
   for (const s of scopes) {
-    const text = footnotes.find((f) => f.has(s.key))?.get(s.key);
-    if (text === undefined) throw new Error(`${path}: no footnote "${s.key}"`);
-    if (!s.says.test(text))
-      throw new Error(`${path}: footnote "${s.key} ${text}" does not say ${String(s.says)}`);
-    for (const word of s.named ?? [])
-      if (!text.includes(word)) throw new Error(`${path}: footnote "${s.key} ${text}" does not name "${word}"`);
+    // the same key under each sheet's table (one table's "1)" is another's other note): each text says the words
+    const texts = footnotes.flatMap((f) => (f.has(s.key) ? [f.get(s.key)!] : []));
+    if (texts.length === 0) throw new Error(`${path}: no footnote "${s.key}"`);
+    for (const text of texts) {
+      if (!s.says.test(text))
+        throw new Error(`${path}: footnote "${s.key} ${text}" does not say ${String(s.says)}`);
+      for (const word of s.named ?? [])
+        if (!text.includes(word)) throw new Error(`${path}: footnote "${s.key} ${text}" does not name "${word}"`);
+    }
   }
   // "Hereinafter": the first column of each table whose header carries the key.
   const firstColumn = new Map<string, number>();
