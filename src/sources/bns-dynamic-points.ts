@@ -112,7 +112,7 @@ export async function readDynamicPoints(path: string, spec: DynamicPointsSpec): 
   }
   const published = withoutOverlaps(path, spec.parts, cells, onSkipped);
   published.push(...applyMoves(path, published, footnotes, spec.moves));
-  applyFootnotes(path, published, footnotes, spec.footnotes, new Set([...spec.moves.map((m) => m.footnote), ...onSkipped]));
+  applyFootnotes(path, published, footnotes, spec.footnotes, new Set([...spec.moves.map((m) => m.footnote), ...onSkipped]), spec.parts.map((p) => p.sheet));
   const points: Point[] = published.map(({ markers: _m, table: _t, column: _c, where: _w, ...p }) => p);
   flagCells(path, points, spec.suspicious, []);
   markTableBorders(points);

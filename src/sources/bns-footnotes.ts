@@ -38,6 +38,11 @@ export interface FootnoteScope {
   units?: Readonly<Record<string, string>>;
   /** Dala's reading of the footnote, published after its text (how the values are to be read). */
   explains?: string;
+  /**
+   * Only the table of this sheet: the workbook's sheets print the same key with other words (the
+   * Social Code table's "*" is the Social Code on one sheet, the Law on employment on another).
+   */
+  sheet?: string;
 }
 
 /** A cell of a table with the footnote keys its title, header, label and value carry. */
@@ -64,9 +69,9 @@ function covers(scope: FootnoteScope | undefined, cell: MarkedCell): boolean {
 
 /**
  * Checks every declared footnote against the table's text, then notes each value with the footnotes
- * that reach it (and marks estimates). `footnotes[t]` are table t's footnotes, key -> text;
- * `consumed` are keys another rule already applied (a footnote that moves a row's values to a former
- * region is said in that move's note).
+ * that reach it (and marks estimates). `footnotes[t]` are table t's footnotes, key -> text, and
+ * `sheets[t]` its sheet's name where the tables are a workbook's sheets; `consumed` are keys another
+ * rule already applied (a footnote that moves a row's values to a former region is said in that move's note).
  */
 export function applyFootnotes(
   path: string,
@@ -74,24 +79,35 @@ export function applyFootnotes(
   footnotes: readonly Map<string, string>[],
   scopes: readonly FootnoteScope[],
   consumed: ReadonlySet<string> = new Set(),
+  sheets?: readonly string[],
 ): void {
-  for (const s of scopes) {
-    // the same key under each sheet's table (one table's "1)" is another's other note): each text says the words
-    const texts = footnotes.flatMap((f) => (f.has(s.key) ? [f.get(s.key)!] : []));
-    if (texts.length === 0) throw new Error(`${path}: no footnote "${s.key}"`);
-    for (const text of texts) {
-      if (!s.says.test(text))
-        throw new Error(`${path}: footnote "${s.key} ${text}" does not say ${String(s.says)}`);
+  for (const s of scopes)
+    if (s.sheet !== undefined && !sheets?.includes(s.sheet))
+      throw new Error(`${path}: footnote "${s.key}" is declared for the sheet "${s.sheet}", which the table does not read`);
+  // a key's scope in a table: the one declared for its sheet, else the one declared for every sheet
+  const scopeOf = (key: string, table: number) =>
+    scopes.find((s) => s.key === key && s.sheet !== undefined && s.sheet === sheets?.[table]) ??
+    scopes.find((s) => s.key === key && s.sheet === undefined);
+  // the same key under each sheet's table (one table's "1)" is another's other note): each text says its scope's words
+  const checked = new Set<FootnoteScope>();
+  footnotes.forEach((own, table) => {
+    for (const [key, text] of own) {
+      const s = scopeOf(key, table);
+      if (s === undefined) continue;
+      checked.add(s);
+      if (!s.says.test(text)) throw new Error(`${path}: footnote "${key} ${text}" does not say ${String(s.says)}`);
       for (const word of s.named ?? [])
-        if (!text.includes(word)) throw new Error(`${path}: footnote "${s.key} ${text}" does not name "${word}"`);
+        if (!text.includes(word)) throw new Error(`${path}: footnote "${key} ${text}" does not name "${word}"`);
     }
-  }
+  });
+  for (const s of scopes)
+    if (!checked.has(s)) throw new Error(`${path}: no footnote "${s.key}"${s.sheet === undefined ? '' : ` on the sheet "${s.sheet}"`}`);
   // "Hereinafter": the first column of each table whose header carries the key.
   const firstColumn = new Map<string, number>();
   for (const c of cells)
     for (const key of c.markers) {
       const k = `${c.table}|${key}`;
-      if (scopes.some((s) => s.key === key && s.hereinafter) && c.column < (firstColumn.get(k) ?? Infinity))
+      if (scopeOf(key, c.table)?.hereinafter && c.column < (firstColumn.get(k) ?? Infinity))
         firstColumn.set(k, c.column);
     }
   const reached = new Set<string>();
@@ -102,7 +118,7 @@ export function applyFootnotes(
       if (!own.has(key)) throw new Error(`${cell.where}: footnote marker "${key}" without a footnote in the table`);
     if (cell.value === null) continue;
     const keys = [...own.keys()].filter((key) => {
-      const scope = scopes.find((s) => s.key === key);
+      const scope = scopeOf(key, cell.table);
       const start = firstColumn.get(`${cell.table}|${key}`);
       const marked =
         scope?.unmarked === true || cell.markers.includes(key) || (start !== undefined && cell.column >= start);
@@ -110,7 +126,7 @@ export function applyFootnotes(
     });
     const notes: string[] = [];
     for (const key of keys) {
-      const scope = scopes.find((s) => s.key === key);
+      const scope = scopeOf(key, cell.table);
       reached.add(`${cell.table}|${key}`);
       notes.push(`footnote ${key} of the table: ${own.get(key)!}${scope?.explains ? ` (${scope.explains})` : ''}`);
       if (scope?.estimate && cell.status === 'final') cell.status = 'estimate';

@@ -33,7 +33,7 @@ export const suspicious = {
 // `says` are words it must say (checked against its text); places, years, dimensions narrow it;
 // `hereinafter` widens it from its column on; `unmarked`: printed without a marker, it reaches the
 // whole table; `estimate`: its values are estimates; `units`: the unit its values are in, by their
-// indicator's unit; `explains`: Dala's reading, after its text.
+// indicator's unit; `explains`: Dala's reading, after its text; `sheet`: only that sheet's table.
 export const footnotes = {
   type: 'array',
   items: {
@@ -67,6 +67,8 @@ export const footnotes = {
       // the indicator's unit -> the unit of the values it reaches ("1990-1992 - of roubles")
       units: { type: 'object', minProperties: 1, additionalProperties: nonEmpty },
       explains: nonEmpty,
+      // only the table of this sheet (the workbook's sheets print the same key with other words)
+      sheet: nonEmpty,
     },
   },
 } as const;
