@@ -117,7 +117,10 @@ export async function readDynamicTable(path: string, spec: DynamicTableSpec): Pr
     const m = FOOTNOTE.exec(labelText(r));
     if (m && !valueColumns.some((c) => filled(r, c))) {
       const key = normaliseKey(m[1]!).replace(' ', '').replace(/^(\*+)\)$/u, '$1');
-      footnotes.set(key, squash(m[2]!));
+      // a key printed twice under one table (the youth self-employed by status: "1)" the ILO structure,
+      // then "1)" the youth ages) keeps both texts: the marker reaches both, neither is chosen
+      const before = footnotes.get(key);
+      footnotes.set(key, before === undefined ? squash(m[2]!) : `${before}; and, printed under the same key, ${squash(m[2]!)}`);
     }
   }
   const unprinted = new Set(spec.unprintedKeys ?? []);
