@@ -136,9 +136,10 @@ describe('personal data in the release', () => {
   test('the scan finds each token standing alone, also where another token begins or overlaps, and none inside a longer word or number', async () => {
     const dir = tempDir('dala-personal-');
     // "Asel" stands alone where "Asel.kz" begins too, and "Aselya" does not match; "sel.kz" begins inside "Asel.kz";
-    // 749537 inside the coordinate 76.749537 and "Nur" inside "Nurlan" are not alone
-    writeFileSync(join(dir, 'a.json'), '{"x":"76.749537 Nurlan Asel.kz, tel 749262"}');
-    const tokens = ['Asel.kz', 'Aselya', 'Asel', 'sel.kz', '749537', '749262', 'Nur'].map(
+    // 749537 inside the coordinate 76.749537, 749056 before the decimals of 749056.2 and "Nur" inside
+    // "Nurlan" are not alone; 749262 ending a sentence is
+    writeFileSync(join(dir, 'a.json'), '{"x":"76.749537 749056.2 Nurlan Asel.kz, tel 749262."}');
+    const tokens = ['Asel.kz', 'Aselya', 'Asel', 'sel.kz', '749537', '749056', '749262', 'Nur'].map(
       (token) => ({
         token,
         from: 'planted',

@@ -139,11 +139,11 @@ const escaped = (token: string) => token.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')
 
 /**
  * A token standing alone at the index the regular expression's lastIndex names: not inside a longer
- * word or number (the six digits of a phone number occur inside coordinates such as 76.749537, a
- * first name inside a longer word).
+ * word or number (the six digits of a phone number occur inside coordinates such as 76.749537 and
+ * before the decimals of a mean such as 749056.2, a first name inside a longer word).
  */
 const wholeTokenAt = (token: string) =>
-  new RegExp(`(?<![\\p{L}\\p{N}.])${escaped(token)}(?![\\p{L}\\p{N}])`, 'uy');
+  new RegExp(`(?<![\\p{L}\\p{N}.])${escaped(token)}(?![\\p{L}\\p{N}]|\\.\\p{N})`, 'uy');
 
 /**
  * A finder of `tokens` standing alone in a text: each token it finds in `text`, once. One pass over a
