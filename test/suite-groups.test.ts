@@ -76,7 +76,7 @@ test('every test file of the repository is in a group, and the soak runs only in
   assert.equal(new Set(names).size, names.length, 'every run has a name of its own');
 });
 
-test('a file shares its process with others of its group unless it changes what they see, measures the process or reaches a helper that declares hooks on import', () => {
+test('a file shares its process with others of its group unless it changes what they see, measures the process, declares tests after an await or reaches a helper that declares hooks on import', () => {
   assert.equal(sharesText("test('x', () => {});"), true);
   assert.equal(sharesText("process.env.DALA_X = '1';"), false, 'the environment');
   assert.equal(sharesText("globalThis.fetch = async () => new Response('');"), false, 'a global');

@@ -139,10 +139,22 @@ const OWN_PROCESS =
  */
 const HOOKS_ON_IMPORT = /^(before|after|beforeEach|afterEach)\(/m;
 
+/**
+ * Tests declared after an await (in an async describe callback, or after a top-level await): node:test
+ * finds a test's parent by the async context it is declared in, and after awaiting a promise another
+ * file made (a release built once per process) that context is the other file's, so in a shared
+ * process the tests would land under another file or after the run.
+ */
+const DECLARED_AFTER_AWAIT = [
+  /\b(describe|suite)\(\s*(['"`])(?:(?!\2)[^\\]|\\.)*\2\s*,\s*(\{[^{}]*\}\s*,\s*)?async\b/,
+  /^(?:export\s+)?(?:const|let|var)\s[^\n]*\bawait\b|^await\b|^for await\b/m,
+];
+
 /** Whether a file's tests may run in a process shared with other files of its group. */
 export function sharesProcess(root: string, run: TestRun): boolean {
   if (!BATCHED_GROUPS.includes(run.group) || run.label || run.env || run.args) return false;
-  if (OWN_PROCESS.test(readFileSync(join(root, run.file), 'utf8'))) return false;
+  const text = readFileSync(join(root, run.file), 'utf8');
+  if (OWN_PROCESS.test(text) || DECLARED_AFTER_AWAIT.some((re) => re.test(text))) return false;
   return ![...reachedFrom(root, run.file)]
     .filter((spec) => spec.startsWith('test/support/'))
     .some((helper) => HOOKS_ON_IMPORT.test(readFileSync(join(root, helper), 'utf8')));
