@@ -147,7 +147,7 @@ const HOOKS_ON_IMPORT = /^(before|after|beforeEach|afterEach)\(/m;
  */
 const DECLARED_AFTER_AWAIT = [
   /\b(describe|suite)\(\s*(['"`])(?:(?!\2)[^\\]|\\.)*\2\s*,\s*(\{[^{}]*\}\s*,\s*)?async\b/,
-  /^(?:export\s+)?(?:const|let|var)\s[^\n]*\bawait\b|^await\b|^for await\b/m,
+  /^[^\s/*].*\bawait\b/m, // a statement at the top level (not indented) that awaits
 ];
 
 /** Whether a file's tests may run in a process shared with other files of its group. */
