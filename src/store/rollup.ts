@@ -135,8 +135,20 @@ export function bucketize(
       out.push(asPublished(p)); // coarser than the bucket: kept whole
     else current.pts.push(p);
   }
-  for (const { b, pts } of buckets.values()) {
-    if (pts.length === 0) continue; // only points kept whole started here
+  for (const { b, pts: held } of buckets.values()) {
+    if (held.length === 0) continue; // only points kept whole started here
+    // The source's own figure for the bucket's period (a year's annual figure beside its quarters)
+    // is that period's value, as published: aggregated with the finer points it would count the
+    // year twice (a sum) or weigh it as a fifth quarter (a mean). Unpublished, the finer points make it.
+    const own =
+      held.length > 1
+        ? held.find((p) => p.period_start === b.period_start && p.period_end === b.period_end)
+        : undefined;
+    if (own && own.value !== null) {
+      out.push(asPublished(own));
+      continue;
+    }
+    const pts = own ? held.filter((p) => p !== own) : held;
     sortIfNeeded(pts, (x, y) =>
       x.period_end < y.period_end ? -1 : x.period_end > y.period_end ? 1 : 0,
     ); // stable: ties keep time order
