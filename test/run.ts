@@ -22,7 +22,7 @@ import {
   type Group,
   type TestRun,
 } from './runner/groups.js';
-import { BATCHED } from './runner/outcome-reporter.js';
+import { BATCHED, COUNTED } from './runner/outcome-reporter.js';
 import { runPool, stopAll, type Job, type JobResult } from './runner/jobs.js';
 import {
   lastDurations,
@@ -232,9 +232,7 @@ function summarise(
   const total: Record<string, number> = {};
   for (const r of records)
     for (const [k, v] of Object.entries(r.counts ?? {})) total[k] = (total[k] ?? 0) + v;
-  const counts = ['tests', 'suites', 'pass', 'fail', 'cancelled', 'skipped', 'todo']
-    .map((k) => `${k} ${total[k] ?? 0}`)
-    .join(', ');
+  const counts = COUNTED.map((k) => `${k} ${total[k] ?? 0}`).join(', ');
   process.stdout.write(
     `\n${records.filter((r) => r.counts).length} test files: ${counts}\n` +
       `${failed.length === 0 ? 'all passed' : `${failed.length} failed: ${failed.map((r) => r.job.name).join(', ')}`}` +

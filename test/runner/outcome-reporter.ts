@@ -29,7 +29,8 @@ export interface BatchedFile {
 
 /** Set by test/run.ts for a batch job: its top-level suites are files. */
 export const BATCHED = 'DALA_TEST_BATCHED';
-const COUNTED = ['tests', 'suites', 'pass', 'fail', 'cancelled', 'skipped', 'todo'] as const;
+/** The counts node:test's closing diagnostics give, in their order. */
+export const COUNTED = ['tests', 'suites', 'pass', 'fail', 'cancelled', 'skipped', 'todo'] as const;
 
 export default async function* outcomeReporter(
   source: AsyncIterable<TestEvent>,
